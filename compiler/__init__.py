@@ -1,0 +1,1 @@
+"""The compiler: card files in, validated and versioned effect trees out."""

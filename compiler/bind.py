@@ -1,0 +1,584 @@
+"""Bind a parsed effect text: statements, headers, subjects, conditions, events.
+
+``Binder.effect`` turns an AST block into effect-tree nodes, collecting one
+``BindError`` per broken statement and carrying on, so a card with three mistakes
+reports three diagnostics.
+"""
+from __future__ import annotations
+
+from dow.dsl import ast as A
+
+from .catalogue import ACTIONS
+from .diagnostics import did_you_mean
+from .phrases import BindError, P, Reader
+from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, _place_phrase, verb_roll
+from .scope import Scope
+from .vocab import verb_base
+
+DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
+CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "=": "eq", "!=": "ne"}
+ACTION_WORDS = {"move": "move", "search": "search", "attack": "attack", "barricade": "barricade",
+                "clean": "clean_waste", "attract": "attract", "use": "use_ability", "play": "play_card",
+                "vote": "vote", "request": "request", "spend": "spend_food"}
+EVENT_BINDS = {"move": "moved", "search": "searching", "attack": "attacking", "receive": "wounded",
+               "enter": "new", "kill": "attacking", "use": "equipped"}
+DURATION_WORDS = {("the", "game"): "game", ("this", "turn"): "turn", ("the", "turn"): "turn",
+                  ("this", "round"): "round", ("the", "round"): "round", ("the", "next", "round"): "next_round",
+                  ("this", "warfare"): "warfare", ("the", "colony", "warfare"): "warfare",
+                  ("this", "colony", "warfare"): "warfare"}
+SUBJECT_VERBS = ("cannot", "does not", "receives", "gives", "counts as", "needs", "looks at", "rolls", "pays")
+
+
+class Binder:
+    """Turns AST statements into effect nodes within a scope; collects errors."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+        self.errors: list[BindError] = []
+
+    # ---- blocks ------------------------------------------------------------------
+    def effect(self, block: A.Block) -> list[dict]:
+        """Bind a whole effect text."""
+        return self.block(block)
+
+    def block(self, block: A.Block, expect: str = "") -> list[dict]:
+        """Bind statements in order; ``expect`` is 'options' or 'outcomes' inside those headers."""
+        out: list[dict] = []
+        for stmt in block.stmts:
+            try:
+                self.check_placement(stmt, expect)
+                out.extend(self.stmt(stmt))
+            except BindError as err:
+                self.errors.append(err)
+        return out
+
+    def check_placement(self, stmt, expect: str) -> None:
+        """Options only under 'choose one:' or 'vote:', outcomes only under 'roll a die:'."""
+        if isinstance(stmt, A.Option) and expect != "options":
+            raise BindError("S001", "an option '-' belongs under 'choose one:' or 'vote:'", stmt.pos,
+                            hint="open the choice with a line 'choose one:' and indent the options under it")
+        if isinstance(stmt, A.Outcome) and expect != "outcomes":
+            raise BindError("S004", "a die outcome 'on …:' belongs under 'roll a die:'", stmt.pos,
+                            hint="open it with a line 'roll a die:' and indent the outcomes under it")
+        if expect and not isinstance(stmt, (A.Option, A.Outcome)):
+            what = "an option starting with '-'" if expect == "options" else "an outcome such as 'on 4 or more:'"
+            raise BindError("S001" if expect == "options" else "S004", f"only {what} can stand here",
+                            stmt.pos, expected=what)
+
+    def stmt(self, stmt) -> list[dict]:
+        """Bind one statement into one or more nodes."""
+        if isinstance(stmt, A.Sentence):
+            return self.sentence(stmt)
+        if isinstance(stmt, A.If):
+            return [self.if_(stmt)]
+        if isinstance(stmt, A.While):
+            return [{"op": "while", "cond": self.cond(stmt.cond), "body": self.sub(stmt.body), "pos": P(stmt.pos)}]
+        if isinstance(stmt, A.May):
+            return [self.may(stmt.cost, stmt.body, stmt.pos)]
+        if isinstance(stmt, A.Header):
+            return [self.header(stmt)]
+        if isinstance(stmt, A.Option):
+            requires = self.cond(stmt.requires) if stmt.requires is not None else None
+            node = {"op": "option", "body": self.sub(stmt.body), "pos": P(stmt.pos)}
+            if requires is not None:
+                node["requires"] = requires
+            return [node]
+        if isinstance(stmt, A.Outcome):
+            lo, hi = self.range(stmt.range)
+            return [{"op": "outcome", "min": lo, "max": hi, "body": self.sub(stmt.body), "pos": P(stmt.pos)}]
+        raise AssertionError(f"unknown statement {type(stmt).__name__}")
+
+    def sub(self, block: A.Block, expect: str = "", scope: Scope | None = None) -> list[dict]:
+        """Bind a nested block in a child scope (bindings made inside stay inside)."""
+        outer = self.scope
+        self.scope = scope or outer.child()
+        try:
+            return self.block(block, expect)
+        finally:
+            self.scope = outer
+
+    def sentence(self, s: A.Sentence) -> list[dict]:
+        """Bind a sentence; 'you may' sentences become one optional node."""
+        nodes = [self.clause(c) for c in s.clauses]
+        if not s.may:
+            return nodes
+        cost = [n for n in nodes if n["op"] in COST_OPS]
+        body = [n for n in nodes if n["op"] not in COST_OPS]
+        return [{"op": "optional", "cost": cost, "body": body, "pos": P(s.pos)}]
+
+    def may(self, cost_clauses, body: A.Block, pos: A.Pos) -> dict:
+        """'you may [COST]:' block."""
+        cost = [self.cost(c) for c in cost_clauses]
+        return {"op": "optional", "cost": cost, "body": self.sub(body), "pos": P(pos)}
+
+    def cost(self, clause: A.Clause) -> dict:
+        """A clause that must be a cost (spend …)."""
+        node = self.clause(clause)
+        if node["op"] not in COST_OPS:
+            raise BindError("T002", f"'{clause.words[0].text} …' is not a cost; a cost spends something", clause.pos,
+                            expected="'spend an action die of N or more', 'spend 2 food', 'spend 3 fuel cards'",
+                            width=clause.words[0].width)
+        return node
+
+    def if_(self, stmt: A.If) -> dict:
+        """if / otherwise if / otherwise."""
+        node = {"op": "if", "cond": self.cond(stmt.cond), "then": self.sub(stmt.then), "pos": P(stmt.pos)}
+        if isinstance(stmt.otherwise, A.If):
+            node["else"] = [self.if_(stmt.otherwise)]
+        elif isinstance(stmt.otherwise, A.Block):
+            node["else"] = self.sub(stmt.otherwise)
+        return node
+
+    # ---- clauses -------------------------------------------------------------------
+    def clause(self, c: A.Clause) -> dict:
+        """An imperative clause ('kill 3 zombies here') or a subject clause ('this survivor cannot move')."""
+        first = c.words[0]
+        verb = first.lower
+        if first.kind == "word" and verb in VERBS:
+            r = Reader(c, self.scope)
+            r.take()
+            node = VERBS[verb](r, self, first)
+            r.leftover(verb, _takes(verb))
+            return node
+        if first.kind == "name" or verb in ("this", "that", "the", "each", "every", "your", "it", "he", "she",
+                                            "they", "a", "an", "all", "you", "any"):
+            return self.subject_clause(c)
+        known = list(VERBS) + [h.split()[0] for h in HEADER_WORDS]
+        raise BindError("N001", f"'{first.text}' is not an action the effect language knows", first.pos,
+                        expected="an action such as 'kill', 'add', 'gain', 'roll', 'place'",
+                        hint=did_you_mean(verb, known) or "see the effect language reference for every action",
+                        width=first.width)
+
+    def default_subject(self, w: A.Word) -> dict:
+        """Whom 'roll for exposure' means when no survivor is named: the card's own or the moved one."""
+        for name in ("self", "moved", "chosen", "each"):
+            if name in self.scope.bindings:
+                return {"op": "ref", "name": name, "kind": "survivor", "pos": P(w.pos)}
+        raise BindError("T003", "roll for exposure on whom? name the survivor", w.pos,
+                        expected="'roll for exposure on the moved survivor'", width=w.width)
+
+    def subject_clause(self, c: A.Clause) -> dict:
+        """Continuous rules and effects with a subject: cannot, does not roll, receives, counts as …"""
+        r = Reader(c, self.scope)
+        subject = self.scope.target(r.noun_phrase(allow_at=True, what="who or what"))
+        pos = P(c.pos)
+        r.accept("must")
+        if r.accept("cannot") or r.accept("can", "not"):
+            return self.forbid(r, subject, pos)
+        if (r.accept("does", "not") or r.accept("do", "not") or r.accept("no", "longer", "has", "to")
+                or r.accept("no", "longer", "have", "to") or r.accept("no", "longer")):
+            return self.exempt(r, subject, pos)
+        w = r.peek()
+        if w is None:
+            raise r.error_end("what it does: 'cannot move', 'receives 1 wound', 'counts as 2 votes' …")
+        verb = verb_base(r.take().lower)
+        node = self.subject_verb(r, verb, w, subject, pos)
+        r.leftover(w.text, "nothing more")
+        return node
+
+    def subject_verb(self, r: Reader, verb: str, w: A.Word, subject: dict, pos: list) -> dict:
+        """The verb of a subject clause."""
+        if verb == "receive":
+            count, ph = _count_and_noun(r, "wounds")
+            if ph.sub not in ("wound", "frostbite"):
+                raise BindError("T001", "a survivor receives wounds or frostbite wounds", ph.pos,
+                                expected="'1 wound' or 'a frostbite wound'")
+            return {"op": "wound", "target": subject, "count": count, "kind": ph.sub, "pos": pos}
+        if verb in ("give", "add"):
+            amount = r.count(default=None)
+            r.expect("combat", "strength", what="'combat strength'")
+            return self.modify("combat_strength", subject, amount, "set", r, pos)
+        if verb == "count":
+            r.expect("as")
+            amount = r.count(default=None)
+            r.accept("votes") or r.accept("vote")
+            if subject.get("kind") == "vote":  # "your vote counts as 2": the voter is you
+                subject = {"op": "you", "pos": subject["pos"]}
+            return self.modify("vote_weight", subject, amount, "set", r, pos)
+        if verb == "need":
+            amount = r.count(default=None)
+            r.expect("wounds", what="'wounds'")
+            r.expect("to", "die", what="'to die'")
+            return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
+        if verb == "look":
+            r.expect("at")
+            stat = "search_keep" if r.accept("and", "keep") else "search_cards"
+            amount = r.count(default=None)
+            r.accept("additional") or r.accept("extra") or r.accept("more")
+            r.accept("cards") or r.accept("card")
+            r.accept("when", "searching") or r.accept("when", "performing", "a", "search")
+            return self.modify(stat, subject, amount, "add", r, pos)
+        if verb == "roll":
+            amount = r.count(default=None)
+            r.accept("additional") or r.accept("extra") or r.accept("more")
+            r.expect("action", what="'action dice'")
+            r.accept("dice") or r.accept("die")
+            return self.modify("action_dice", subject, amount, "add", r, pos)
+        if verb == "pay":
+            amount = r.count(default=None)
+            r.accept("additional") or r.accept("extra") or r.accept("more")
+            r.expect("food", what="'food'")
+            return self.modify("food_cost", subject, amount, "add", r, pos)
+        raise BindError("N001", f"'{w.text}' is not something a subject can do in the effect language", w.pos,
+                        expected=", ".join(f"'{v}'" for v in SUBJECT_VERBS),
+                        hint=did_you_mean(w.lower, ["cannot", "receives", "gives", "counts", "needs", "looks",
+                                                    "rolls", "pays", "does"]), width=w.width)
+
+    def modify(self, stat: str, subject: dict, amount, mode: str, r: Reader, pos: list) -> dict:
+        """A 'modify' rule, with an optional 'instead of N'."""
+        if not isinstance(amount, int):
+            raise BindError("T003", "this rule needs a number", r.here_pos(), expected="a number")
+        node = {"op": "modify", "stat": stat, "who": subject, "value": amount, "mode": mode, "pos": pos}
+        if r.accept("instead", "of"):
+            n = r.number()
+            if n is None:
+                raise BindError("T003", "expected a number after 'instead of'", r.here_pos(), expected="a number")
+            node["instead_of"] = n
+        return node
+
+    def forbid(self, r: Reader, subject: dict, pos: list) -> dict:
+        """'X cannot move or search [unless COND]'."""
+        actions = []
+        while not r.done() and not r.at("unless"):
+            w = r.take()
+            if w.kind in ("or", "and", "comma"):
+                continue
+            action = ACTION_WORDS.get(verb_base(w.lower))
+            if action is None:
+                if w.lower in ("to", "the", "waste", "ability", "for", "during", "this", "turn", "a", "card", "its",
+                               "remainder", "of", "game", "rest"):
+                    continue
+                raise BindError("N001", f"'{w.text}' is not an action a rule can forbid", w.pos,
+                                expected=", ".join(sorted(ACTION_WORDS)),
+                                hint=did_you_mean(w.lower, ACTION_WORDS), width=w.width)
+            if action not in actions:
+                actions.append(action)
+        if not actions:
+            raise r.error_end("an action such as 'move' or 'search'")
+        node = {"op": "forbid", "who": subject, "actions": actions, "pos": pos}
+        if r.accept("unless"):
+            node["unless"] = self.test(A.Clause(r.words[r.i:], r.here_pos()))
+            r.i = len(r.words)
+        return node
+
+    def exempt(self, r: Reader, subject: dict, pos: list) -> dict:
+        """'X does not roll for exposure [when moving or attacking]'."""
+        r.accept("roll") or r.accept("rolls")
+        r.expect("for", "exposure", what="'roll for exposure'")
+        node = {"op": "exempt", "who": subject, "from": "exposure", "pos": pos}
+        if r.accept("when") or r.accept("while"):
+            node["when"] = [ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower))
+                            for w in r.words[r.i:] if w.kind == "word"]
+            bad = [a for a in node["when"] if a not in ACTIONS]
+            if bad:
+                raise BindError("N001", f"'{bad[0]}' is not an action", r.here_pos(), expected=", ".join(ACTIONS))
+            r.i = len(r.words)
+        return node
+
+    # ---- headers -------------------------------------------------------------------
+    def header(self, h: A.Header) -> dict:
+        """A block opened by a header line: choice, vote, roll, limit, trigger, duration, loop, cost …"""
+        c0 = h.clauses[0]
+        r = Reader(c0, self.scope)
+        pos = P(h.pos)
+        if len(h.clauses) == 1:
+            if r.accept("choose", "one") and r.done():
+                return {"op": "choose", "chooser": "you", "options": self.options(h, "choose"), "pos": pos}
+            if r.accept("vote") and r.done():
+                return {"op": "vote", "options": self.options(h, "vote"), "pos": pos}
+            if r.at("roll") and not r.at("roll", "for"):
+                r.take()
+                node = verb_roll(r, self, c0.words[0])
+                r.leftover("roll", "nothing more before ':'")
+                inner = self.scope.child()
+                inner.result = True
+                node["outcomes"] = self.sub(h.body, "outcomes", inner)
+                top = DIE_FACES[node["die"]]
+                for outcome in node["outcomes"]:
+                    outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
+                self.scope.result = True
+                return node
+            if r.accept("once", "per"):
+                per = r.take()
+                if per.lower not in ("turn", "round", "game"):
+                    raise BindError("T002", f"'once per {per.text}' is not a limit", per.pos,
+                                    expected="'turn', 'round' or 'game'", width=per.width)
+                r.leftover("once per", "nothing more before ':'")
+                return {"op": "limit", "per": per.lower, "body": self.sub(h.body), "pos": pos}
+            if r.text() in ("when", "after", "before"):
+                timing = r.take().lower
+                inner = self.scope.child()
+                event = self.event(r, inner)
+                return {"op": "trigger", "timing": timing, "event": event, "body": self.sub(h.body, scope=inner),
+                        "pos": pos}
+            if r.at("at", "the", "start", "of") or r.at("at", "the", "end", "of"):
+                return self.phase(r, h, pos)
+            if r.accept("for", "the", "rest", "of") or r.accept("until", "the", "end", "of") or r.accept("during"):
+                return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
+            if r.accept("for", "each"):
+                r.i -= 1
+                ph = r.noun_phrase(allow_at=True, what="what to do it for")
+                r.leftover("for each", "nothing more before ':'")
+                inner = self.scope.child()
+                inner.bind("each", ph.kind or "survivor")
+                return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
+                        "body": self.sub(h.body, scope=inner), "pos": pos}
+            if r.accept("instead", "of"):
+                inner = self.scope.child()
+                return {"op": "replace", "event": self.event(r, inner), "body": self.sub(h.body, scope=inner),
+                        "pos": pos}
+            if r.accept("attach"):
+                card = self.scope.target(r.noun_phrase(allow_at=False, what="'this card'"))
+                r.expect("to")
+                to = self.scope.target(r.noun_phrase(allow_at=True, what="a survivor"))
+                r.leftover("attach", "nothing more before ':'")
+                return {"op": "attach", "card": card, "to": to, "body": self.sub(h.body), "pos": pos}
+        cost = [self.cost(c) for c in h.clauses]
+        return {"op": "pay", "cost": cost, "body": self.sub(h.body), "pos": pos}
+
+    def options(self, h: A.Header, what: str) -> list[dict]:
+        """The '-' options under 'choose one:' or 'vote:'."""
+        return self.sub(h.body, "options")
+
+    def phase(self, r: Reader, h: A.Header, pos: list) -> dict:
+        """'at the start of your turn:' / 'at the end of each round:'."""
+        r.i += 2
+        edge = r.take().lower
+        r.expect("of")
+        words = tuple(w.lower for w in r.words[r.i:])
+        of = {("your", "turn"): "your_turn", ("each", "turn"): "turn", ("the", "turn"): "turn",
+              ("this", "turn"): "turn", ("each", "round"): "round", ("the", "round"): "round",
+              ("the", "game"): "game", ("every", "round"): "round"}.get(words)
+        if of is None:
+            raise BindError("T002", f"'at the {edge} of {' '.join(words)}' is not a moment the rules know",
+                            r.here_pos(), expected="'your turn', 'each turn', 'each round', 'the game'")
+        return {"op": "phase", "edge": edge, "of": of, "body": self.sub(h.body), "pos": pos}
+
+    def duration(self, r: Reader) -> str:
+        """'the game', 'this turn', 'the next round' …"""
+        words = tuple(w.lower for w in r.words[r.i:])
+        if words in DURATION_WORDS:
+            r.i = len(r.words)
+            return DURATION_WORDS[words]
+        raise BindError("T002", f"'{' '.join(words) or '…'}' is not a duration", r.here_pos(),
+                        expected="'the game', 'this turn', 'this round', 'the next round'")
+
+    # ---- events ----------------------------------------------------------------------
+    def event(self, r: Reader, scope: Scope) -> dict:
+        """An event pattern: 'you move a survivor', 'a survivor you control searches at the library' …"""
+        start = r.peek()
+        if start is None:
+            raise r.error_end("an event, such as 'you move a survivor'")
+        if r.accept("you"):
+            actor = {"op": "you", "pos": P(start.pos)}
+            subject_ph = None
+        else:
+            subject_ph = r.noun_phrase(allow_at=False, what="who does it")
+            actor = self.scope.target(subject_ph)
+        r.accept("would")
+        w = r.peek()
+        if w is None:
+            raise r.error_end("what happens: 'moves', 'searches', 'attacks' …")
+        verb = verb_base(r.take().lower)
+        kind, obj = self.event_kind(r, verb, w)
+        node = {"op": "event", "kind": kind, "actor": actor, "filters": [], "pos": P(start.pos)}
+        subject = obj or (actor if subject_ph is not None else None)
+        if subject is not None:
+            node["subject"] = subject
+        if r.accept("at") or r.accept("in"):
+            loc = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+            node["filters"].append({"op": "at", "location": loc, "pos": P(w.pos)})
+        while r.accept("with") or r.accept("using") or r.accept("from") or r.accept("to") or r.accept("into"):
+            ph = r.noun_phrase(allow_at=False, what="what is used")
+            node["filters"].append({"op": "in_zone", "zone": self.scope.target(ph), "pos": P(ph.pos)})
+        r.leftover(w.text, "where it happens ('at the library') or nothing")
+        if verb == "move":
+            scope.bind("origin", "location")
+            scope.bind("destination", "location")
+        bind = EVENT_BINDS.get(verb)
+        if bind:
+            scope.bind(bind, "survivor")
+        return node
+
+    def event_kind(self, r: Reader, verb: str, w: A.Word) -> tuple[str, dict | None]:
+        """The event kind for a verb, and its object if it has one."""
+        obj = None
+        if verb in ("move", "search", "attack", "barricade") and not r.done() and not r.at("at") and not r.at("in"):
+            if not r.at("with") and not r.at("to"):
+                obj = self.scope.target(r.noun_phrase(allow_at=False, what="what"))
+        if verb in ("move", "search", "attack", "barricade"):
+            return verb, obj
+        if verb == "kill":
+            _count_and_noun(r, "a zombie")
+            return "kill_zombie", None
+        if verb == "receive":
+            _, ph = _count_and_noun(r, "a wound")
+            return ("receive_frostbite" if ph.sub == "frostbite" else "receive_wound"), None
+        if verb == "spend":
+            r.accept("food") or r.accept("a", "food")
+            return "spend_food", None
+        if verb == "play":
+            ph = r.noun_phrase(allow_at=False, what="a card")
+            return "play_card", self.scope.target(ph)
+        if verb == "enter" and r.accept("play"):
+            return "enter_play", None
+        if verb == "clean" and r.accept("waste"):
+            return "clean_waste", None
+        if verb == "use":
+            ph = r.noun_phrase(allow_at=False, what="what is used")
+            return "use_weapon" if any(f.get("type") == "weapon" for f in ph.filters) else "use_ability", None
+        if verb == "roll" and r.accept("for", "exposure"):
+            return "roll_exposure", None
+        if verb == "make" and r.accept("noise"):
+            return "make_noise", None
+        if verb == "die" or (verb == "be" and r.accept("killed")):
+            return "die", None
+        if verb == "win":
+            r.noun_phrase(allow_at=False, what="a colony warfare")
+            return "win_warfare", None
+        if verb == "reach":
+            r.number()
+            return "round_track_zero", None
+        raise BindError("N004", f"'{w.text}' is not an event a trigger can wait for", w.pos,
+                        expected="moves, searches, attacks, kills, receives, spends food, plays, enters play, "
+                                 "cleans waste, uses, rolls for exposure, makes noise, dies, wins, reaches",
+                        hint=did_you_mean(verb, ["move", "search", "attack", "kill", "receive", "spend", "play",
+                                                 "enter", "clean", "use", "roll", "make", "die", "win", "reach"]),
+                        width=w.width)
+
+    # ---- conditions -----------------------------------------------------------------------
+    def cond(self, c) -> dict:
+        """A condition node."""
+        if isinstance(c, A.Test):
+            return self.test(c.clause)
+        if isinstance(c, A.Compare):
+            return {"op": "compare", "left": self.expr(c.left.clause), "cmp": CMP_OPS[c.op],
+                    "right": self.expr(c.right.clause), "pos": P(c.pos)}
+        op = "all" if isinstance(c, A.AllOf) else "any"
+        return {"op": op, "items": [self.cond(i) for i in c.items], "pos": P(c.pos)}
+
+    def test(self, clause: A.Clause) -> dict:
+        """A condition written as a clause."""
+        r = Reader(clause, self.scope)
+        pos = P(clause.pos)
+        if r.accept("there"):
+            if not (r.accept("is") or r.accept("are")):
+                raise BindError("T002", "write 'there is …' or 'there are …'", r.here_pos(), expected="'is' or 'are'")
+            negate = r.accept("no")
+            ph = r.noun_phrase(allow_at=True, what="what there is")
+            r.leftover("there are", "nothing more")
+            node = {"op": "exists", "selector": self.scope.select(ph), "min": ph.n or 1, "pos": pos}
+            return {"op": "not", "item": node, "pos": pos} if negate else node
+        if r.at("you", "control") or r.at("you", "do", "not", "control") or r.at("the", "player", "controls"):
+            negate = r.accept("you", "do", "not", "control")
+            if not negate:
+                r.accept("you", "control") or r.accept("the", "player", "controls")
+            ph = r.noun_phrase(allow_at=True, what="what you control")
+            r.leftover("control", "nothing more")
+            node = {"op": "controls", "player": {"op": "you", "pos": pos}, "what": self.scope.target(ph), "pos": pos}
+            return {"op": "not", "item": node, "pos": pos} if negate else node
+        if r.accept("you", "played") or r.accept("you", "play"):
+            ph = r.noun_phrase(allow_at=False, what="a card")
+            while not r.done():
+                r.take()  # "for the move", "for that movement": the card is tied to the triggering action
+            return {"op": "event_happened", "event": {"op": "event", "kind": "play_card",
+                    "actor": {"op": "you", "pos": pos}, "subject": self.scope.target(ph), "filters": [],
+                    "pos": pos}, "pos": pos}
+        subject_ph = r.noun_phrase(allow_at=False, what="what the condition is about")
+        subject = self.scope.target(subject_ph)
+        w = r.peek()
+        if w is None:
+            raise r.error_end("'is …', 'shares a location with …' or a comparison")
+        if r.accept("is") or r.accept("are"):
+            negate = r.accept("not")
+            node = self.state(r, subject, pos)
+            return {"op": "not", "item": node, "pos": pos} if negate else node
+        if r.accept("shares", "a", "location", "with") or r.accept("share", "a", "location", "with"):
+            other = self.scope.target(r.noun_phrase(allow_at=True, what="another survivor"))
+            r.leftover("shares a location with", "nothing more")
+            return {"op": "shares_location", "a": subject, "b": other, "pos": pos}
+        if r.accept("plays") or r.accept("played"):
+            name = r.take()
+            if name.kind != "name":
+                raise BindError("T002", "write the tactic's name in quotes", name.pos, expected='"ON GUARD"')
+            who = "enemy" if any(f.get("player") == "enemy" for f in subject.get("filters", [])) else "you"
+            return {"op": "tactic_played", "who": who, "name": name.text.strip('"'), "pos": pos}
+        raise BindError("T002", f"'{w.text}' does not make a condition here", w.pos,
+                        expected="'is …', 'is not …', 'shares a location with …'", width=w.width)
+
+    def state(self, r: Reader, subject: dict, pos: list) -> dict:
+        """After 'is': exiled, in play, at the colony, your group leader …"""
+        node = {"op": "is", "subject": subject, "pos": pos}
+        if r.accept("at") or r.accept("in") and not r.at("play") and not r.at("the", "survivor", "deck"):
+            node["state"] = "at"
+            node["where"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+        elif r.accept("in", "play") or r.accept("play"):
+            node["state"] = "in_play"
+        elif r.accept("in", "the", "survivor", "deck") or r.accept("the", "survivor", "deck"):
+            node["state"] = "in_survivor_deck"
+        elif r.accept("your", "group", "leader") or r.accept("the", "group", "leader"):
+            node["state"] = "group_leader"
+        else:
+            w = r.take()
+            states = {"exiled": "exiled", "killed": "killed", "armed": "armed", "helpless": "helpless"}
+            if w.lower not in states:
+                raise BindError("N002", f"'{w.text}' is not a state the rules track", w.pos,
+                                expected="exiled, killed, armed, in play, at LOCATION, in the survivor deck, "
+                                         "your group leader", hint=did_you_mean(w.lower, states), width=w.width)
+            node["state"] = states[w.lower]
+        r.leftover("is", "nothing more")
+        return node
+
+    def expr(self, clause: A.Clause) -> dict:
+        """A number: 4, morale, the number of …, the influence of …, the result, the round."""
+        r = Reader(clause, self.scope)
+        w = r.peek()
+        pos = P(clause.pos)
+        if w.kind == "int" and len(clause.words) == 1:
+            return {"op": "number", "value": int(w.text), "pos": pos}
+        r.accept("the") or r.accept("your")
+        if r.accept("morale"):
+            colony = "yours"
+            if r.accept("of"):
+                r.accept("the") or r.accept("your")
+                colony = "enemy" if r.accept("enemy") else "yours"
+                r.accept("colony") or r.accept("player's", "colony")
+            r.leftover("morale", "nothing more")
+            return {"op": "morale", "colony": colony, "pos": pos}
+        if r.accept("number", "of"):
+            ph = r.noun_phrase(allow_at=True, what="what to count")
+            r.leftover("number of", "nothing more")
+            return {"op": "count_of", "selector": self.scope.select(ph), "pos": pos}
+        if r.accept("result"):
+            if not self.scope.has_result():
+                raise BindError("N007", "'the result' needs a die rolled before it", w.pos)
+            return {"op": "result", "pos": pos}
+        if r.accept("round"):
+            return {"op": "round", "pos": pos}
+        stat = r.peek()
+        if stat is not None and stat.lower in ("influence", "attack", "search") and r.text(1) == "of":
+            r.i += 2
+            of = self.scope.target(r.noun_phrase(allow_at=True, what="whose"))
+            return {"op": "stat_of", "stat": stat.lower, "of": of, "pos": pos}
+        raise BindError("N006", f"'{clause.text}' is not a number the rules know", clause.pos,
+                        expected="a number, 'morale', 'the number of …', 'the influence of …', 'the result'",
+                        width=len(clause.text))
+
+    def range(self, clause: A.Clause) -> tuple[int, int]:
+        """'4 or more', '3 or less', '1 to 3', '6'."""
+        ws = clause.words
+        texts = [w.lower for w in ws]
+        if len(ws) == 1 and ws[0].kind == "int":
+            return int(ws[0].text), int(ws[0].text)
+        if len(ws) == 2 and ws[0].kind == "int" and ws[1].kind == "or_more":
+            n = int(ws[0].text)
+            return (n, 99) if texts[1].split()[-1] in ("more", "higher", "greater") else (1, n)
+        if len(ws) == 3 and ws[0].kind == "int" and texts[1] == "to" and ws[2].kind == "int":
+            return int(ws[0].text), int(ws[2].text)
+        raise BindError("S004", f"'{clause.text}' is not a die range", clause.pos,
+                        expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
+
+
+def _takes(verb: str) -> str:
+    doc = (VERBS[verb].__doc__ or "").strip()
+    return doc.rstrip(".")

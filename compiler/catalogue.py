@@ -1,0 +1,262 @@
+"""The node catalogue: one entry per effect-tree node kind.
+
+Each entry gives the node's ``op``, its group, its typed fields, a one-line doc and
+examples of effect text that compile to it. The bundle JSON Schema, the author
+reference and the drift tests are all generated from or checked against this table,
+so the language, the schema and the docs cannot silently disagree.
+
+Field types:
+  int        a whole number (0 or more)
+  signed     a whole number that may be negative
+  count      a number, or a count node ("all", "up to 3", "that many")
+  target     something chosen or referred to (survivor, player, card, die …)
+  location   a location: a named place, "here", or a chosen location
+  block      a list of effect nodes
+  cond       a condition node
+  expr       a number-valued expression node
+  event      an event pattern node
+  str        a string;  enum:a|b|c  one of the listed strings
+  localized  {pt, en, vi}
+  options    a list of option nodes;  outcomes  a list of die outcome nodes
+  filters    a list of filter nodes
+A trailing ``?`` marks an optional field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound", "frostbite")
+ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
+         "location_deck", "supply", "bullet_supply", "crisis")
+KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
+         "warfare", "round", "turn", "result", "number", "exposure")
+STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
+         "search_cards", "search_keep", "exposure_rolls", "action_dice", "food_cost", "barricades_per_action",
+         "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit")
+ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "use_ability", "play_card",
+           "add_to_crisis", "vote", "request", "hand_off", "spend_food")
+EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
+          "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
+          "make_noise", "die", "win_warfare", "round_track_zero")
+DURATIONS = ("turn", "round", "game", "next_round", "warfare")
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """One node kind: its op tag, group, typed fields, doc and examples."""
+
+    op: str
+    group: str
+    fields: dict[str, str]
+    doc: str
+    examples: tuple[str, ...] = ()
+
+
+def _op(op: str, group: str, fields: str, doc: str, *examples: str) -> OpSpec:
+    parsed = {}
+    for item in fields.split():
+        name, _, kind = item.partition(":")
+        parsed[name] = kind if not kind.startswith("enum") else kind.replace(";", "|")
+    return OpSpec(op, group, parsed, doc, examples)
+
+
+CATALOGUE: tuple[OpSpec, ...] = (
+    # ---- effects -------------------------------------------------------------
+    _op("kill_zombies", "effect", "count:count at:location", "Kill zombies at a location.",
+        "kill 3 zombies here.", "kill all zombies at the hospital."),
+    _op("add_zombies", "effect", "count:count at:location", "Add zombies to a location.",
+        "add 5 zombies to the colony.", "add 1 zombie to each non-colony location."),
+    _op("remove_zombies", "effect", "count:count at:location", "Remove zombies from a location (not a kill).",
+        "remove all zombies from the grocery store."),
+    _op("move_zombies", "effect", "count:count from:location to:location",
+        "Move zombies from one location to another.",
+        "move 4 zombies from any location to a location where you have a survivor."),
+    _op("add_tokens", "effect", "token:enum:noise;barricade;helpless;food;bullet;despair count:count to:target",
+        "Add tokens: noise or barricades to a location, helpless survivors to the colony, food or bullets to a supply, despair to a survivor.",
+        "add 2 noise tokens here.", "add 3 food to the supply.", "place 4 barricades at the hospital."),
+    _op("remove_tokens", "effect", "token:enum:noise;barricade;helpless;food;bullet;despair count:count from:target",
+        "Remove tokens.", "remove all barricades from the colony.", "remove 1 food from the supply."),
+    _op("fill_noise", "effect", "at:location", "Fill every empty noise space of a location with noise tokens.",
+        "fill the police station with noise tokens."),
+    _op("gain_morale", "effect", "amount:count", "The colony gains morale.", "gain 1 morale."),
+    _op("lose_morale", "effect", "amount:count", "The colony loses morale.", "lose 1 morale."),
+    _op("wound", "effect", "target:target count:count kind:enum:wound;frostbite",
+        "Wound a survivor (a frostbite wound grows every round).",
+        "place a wound on the chosen survivor.", "add a frostbite wound to the moved survivor."),
+    _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
+        "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
+    _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
+        'kill "Rod Miller".', "kill 1 helpless survivor."),
+    _op("remove_from_game", "effect", "target:target", "Remove a survivor or card from the game without killing it.",
+        'remove "Sophie Robinson" from the game.'),
+    _op("exposure", "effect", "target:target times:count", "Roll the exposure die for a survivor.",
+        "roll for exposure on the moved survivor 3 times."),
+    _op("skip_exposure", "effect", "", "Do not roll for exposure for this action or effect.",
+        "do not roll for exposure."),
+    _op("place_survivor", "effect", "target:target at:location",
+        "Put a survivor at a location; this does not count as a move.",
+        "place the moved survivor at the colony."),
+    _op("move_survivor", "effect", "target:target to:location", "Move a survivor (rolling for exposure as usual).",
+        "move the chosen survivor to the hospital."),
+    _op("roll", "effect", "die:enum:d6;exposure;combat outcomes:outcomes",
+        "Roll a die; then each outcome whose range holds the result happens.",
+        "roll a die:\n  on 4 or more: gain 1 morale.\n  on 1 to 3: lose 1 morale.", "roll a die."),
+    _op("draw_cards", "effect", "count:count from:target to:target",
+        "Draw cards from the top of a deck.", "draw 2 cards from the grocery store deck."),
+    _op("take_cards", "effect", "count:count filters:filters from:target to:target",
+        "Search a deck or pile for cards of a kind and take them; the rest is shuffled back.",
+        "take 2 fuel cards from the gas station deck.", "take up to 4 fuel cards from the removed cards."),
+    _op("move_cards", "effect", "cards:target to:target",
+        "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand.",
+        "remove a random card in your hand from the game.", "place the used weapon in the waste pile."),
+    _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
+        "give a card in your hand to another player."),
+    _op("look_at", "effect", "what:target", "Look at hidden cards.",
+        "look at the hand of another player.", "look at the secret objective of any player."),
+    _op("add_survivor", "effect", "survivor:target to:target", "Add a survivor to a player's following.",
+        'add "Sophie Robinson" to your following.'),
+    _op("select", "effect", "bind:str chooser:enum:you;each_player;random selector:target",
+        "Choose something and name it for later sentences (\"the chosen survivor\").",
+        "choose a survivor you control."),
+    _op("change_die", "effect", "die:target amount:signed", "Raise or lower an action die.",
+        "increase an unused action die you control by 1."),
+    _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
+        "reroll an unused action die you control."),
+    _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
+        "spend 1 unused action die."),
+    _op("combat_strength", "effect", "amount:signed", "Add to your colony's combat strength in this warfare.",
+        "gain 3 combat strength."),
+    _op("end_warfare", "effect", "", "End this colony warfare at once with no further effect.",
+        "end the colony warfare."),
+    _op("skip_warfare", "effect", "at:location", "Skip the colony warfare at a location.",
+        "skip the colony warfare here."),
+    _op("exile_vote", "effect", "target:target", "Start a vote to exile a player.",
+        "start an exile vote against a player at the colony."),
+    _op("end_game", "effect", "", "End the game at once.", "end the game."),
+    _op("attach", "effect", "card:target to:target body:block",
+        "Attach this card to a survivor; its rules hold while it stays attached.",
+        "attach this card to the moved survivor:\n  the moved survivor does not roll for exposure when moving."),
+    _op("manual", "effect", "key:str instruction:localized why:str",
+        "A step the table resolves by judgement, with a localized instruction.", "manual one-liner."),
+    # ---- control -------------------------------------------------------------
+    _op("seq", "control", "body:block", "Steps done in order.", "gain 1 morale, then lose 1 morale."),
+    _op("if", "control", "cond:cond then:block else?:block", "Do something only if a condition holds.",
+        "if morale < 4: gain 1 morale.\notherwise: lose 1 morale."),
+    _op("choose", "control", "chooser:enum:you;each_player options:options",
+        "Choose one option; an option you cannot meet cannot be chosen.",
+        "choose one:\n  - gain 1 morale.\n  - lose 1 morale."),
+    _op("vote", "control", "options:options", "Everyone votes; the option with most votes happens.",
+        "vote:\n  - gain 1 morale.\n  - lose 1 morale."),
+    _op("optional", "control", "cost:block body:block", "\"You may\": do it (paying its cost) or not.",
+        "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here."),
+    _op("for_each", "control", "bind:str selector:target body:block", "Do something once for each chosen thing.",
+        "for each survivor at the colony: roll for exposure on it."),
+    _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
+        "spend 5 food: gain 1 morale."),
+    _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
+        "once per round:\n  gain 1 morale."),
+    _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
+        "choose one:\n  - only if morale < 4: gain 1 morale.\n  - lose 1 morale."),
+    _op("outcome", "part", "min:int max:int body:block", "What happens when a die shows ``min`` to ``max``.",
+        "roll a die:\n  on 1 to 3: lose 1 morale."),
+    # ---- costs ---------------------------------------------------------------
+    _op("spend_die", "cost", "count:count min:int", "Spend unused action dice showing at least ``min``.",
+        "spend an action die of 4 or more: gain 1 morale."),
+    _op("spend_tokens", "cost", "token:enum:food;bullet count:count", "Spend tokens from your supply.",
+        "spend 5 food: gain 1 morale.", "spend 1 bullet: add 1 food to the supply."),
+    _op("spend_cards", "cost", "count:count filters:filters", "Put cards from your hand into the waste pile, without their effect.",
+        "spend 3 fuel cards: gain 1 morale."),
+    # ---- triggers and rules --------------------------------------------------
+    _op("trigger", "rule", "timing:enum:when;after;before event:event body:block",
+        "A triggered effect: when, after or before an event happens.",
+        "when you move a survivor:\n  roll for exposure on the moved survivor."),
+    _op("phase", "rule", "edge:enum:start;end of:enum:turn;your_turn;round;game body:block",
+        "At the start or end of a turn or round.", "at the start of your turn:\n  gain 1 morale."),
+    _op("lasting", "rule", "duration:enum:turn;round;game;next_round;warfare body:block",
+        "Rules that hold for a while: the rest of the turn, round or game.",
+        "for the rest of the game:\n  the moved survivor does not roll for exposure when moving."),
+    _op("while", "rule", "cond:cond body:block", "Rules that hold as long as a condition does.",
+        "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
+    _op("forbid", "rule", "who:target actions:list unless?:cond", "Someone cannot do certain actions.",
+        "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move."),
+    _op("exempt", "rule", "who:target from:enum:exposure;food_cost when?:list",
+        "Someone does not roll for exposure (when doing certain actions).",
+        "this survivor does not roll for exposure when attacking."),
+    _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
+        "Change a number the rules use: combat strength, vote weight, cards looked at …",
+        "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes."),
+    _op("replace", "rule", "event:event body:block", "Instead of an event, something else happens.",
+        "instead of this survivor receiving a frostbite wound:\n  place a wound on this survivor."),
+    # ---- conditions ----------------------------------------------------------
+    _op("all", "condition", "items:conds", "Every condition holds.", 'if you control "Sparky" and morale < 4: gain 1 morale.'),
+    _op("any", "condition", "items:conds", "At least one condition holds.", 'if morale < 2 or morale > 6: gain 1 morale.'),
+    _op("not", "condition", "item:cond", "The condition does not hold.", 'if "Sparky" is not exiled: gain 1 morale.'),
+    _op("compare", "condition", "left:expr cmp:enum:lt;le;gt;ge;eq;ne right:expr", "Compare two numbers.",
+        "if morale < 4: gain 1 morale."),
+    _op("exists", "condition", "selector:target min:int", "At least ``min`` things match.",
+        "if there are 2 or more helpless survivors at the colony: lose 1 morale."),
+    _op("controls", "condition", "player:target what:target", "A player controls a survivor.",
+        'if you control "Sparky": gain 1 morale.'),
+    _op("is", "condition", "subject:target state:enum:exiled;in_play;in_survivor_deck;group_leader;at;killed;armed;at_colony;helpless where?:location",
+        "A survivor or card is in a state or place.",
+        'if "Sparky" is exiled: gain 1 morale.', 'if "Brian Lee" is at the colony: gain 1 morale.'),
+    _op("shares_location", "condition", "a:target b:target", "Two survivors are at the same location.",
+        "if the moved survivor shares a location with an exiled survivor: lose 1 morale."),
+    _op("event_happened", "condition", "event:event", "An event happened (used by triggers that check conditions).",
+        "if you played a fuel card: gain 1 morale."),
+    _op("tactic_played", "condition", "who:enum:enemy;you name:str", "A colony leader played a tactic card.",
+        'if the enemy colony leader plays "ON GUARD": end the colony warfare.'),
+    # ---- expressions ---------------------------------------------------------
+    _op("number", "expression", "value:signed", "A plain number.", "if morale < 4: gain 1 morale."),
+    _op("count_of", "expression", "selector:target", "How many things match.",
+        "if the number of zombies at the colony > 5: lose 1 morale."),
+    _op("morale", "expression", "colony:enum:yours;enemy", "A colony's morale.", "if morale < 4: gain 1 morale."),
+    _op("stat_of", "expression", "stat:enum:" + ";".join(STATS) + " of:target", "A number printed on a card.",
+        "if the influence of the moved survivor > 40: gain 1 morale."),
+    _op("result", "expression", "", "The result of the last die rolled (\"that many\").",
+        "roll a die. remove that many zombies from the colony."),
+    _op("round", "expression", "", "The round track.", "if the round < 3: gain 1 morale."),
+    # ---- things ----------------------------------------------------------------
+    _op("select_of", "selector", "kind:enum:" + ";".join(KINDS) + " quantity:quantity filters:filters",
+        "A description of things to choose or count (\"a survivor you control at the colony\").",
+        "place a wound on a survivor you control."),
+    _op("ref", "selector", "name:str kind:enum:" + ";".join(KINDS),
+        "A back-reference: the moved survivor, the chosen survivor, this survivor, it.",
+        "place a wound on the moved survivor."),
+    _op("named", "selector", "card:str kind:enum:" + ";".join(KINDS), "A named card, such as a survivor by name.",
+        'kill "Rod Miller".'),
+    _op("you", "selector", "", "The player resolving the card.", "add 3 food to the supply."),
+    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location",
+        "A pile or deck: your hand, the waste pile, a location's item deck …",
+        "draw 2 cards from the grocery store deck."),
+    _op("token_pool", "selector", "token:enum:" + ";".join(TOKENS) + " at:target", "Where tokens go or come from.",
+        "add 3 food to the supply."),
+    _op("location", "location", "id:str", "A named location.", "kill 3 zombies at the colony."),
+    # ---- filters (inside select_of) -----------------------------------------------
+    _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any", "Who controls it.",
+        "place a wound on a survivor you control."),
+    _op("state", "filter", "is:str", "A state word: exiled, non-exiled, helpless, unused, random …",
+        "kill 1 zombie at a non-colony location."),
+    _op("at", "filter", "location:location", "Where it is.", "roll for exposure on each survivor at the colony."),
+    _op("sharing_location", "filter", "with:target", "It shares a location with something.",
+        "place a wound on a survivor sharing a location with the moved survivor."),
+    _op("extreme", "filter", "stat:str mode:enum:lowest;highest", "The one with the lowest or highest number.",
+        "place a wound on the survivor with the lowest influence at the colony."),
+    _op("card_type", "filter", "type:str", "A kind of card: weapon, food, fuel, medicine, tool, book, outsider …",
+        "take 2 fuel cards from the gas station deck."),
+    _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),
+    _op("other_than", "filter", "target:target", "Anything but the given one.",
+        "place a wound on a survivor other than the moved survivor."),
+    _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
+    _op("location_of", "location", "target:target", "Where a survivor is.",
+        "kill all zombies sharing a location with the chosen survivor."),
+    _op("all_count", "count", "", "All of them.", "kill all zombies here."),
+    _op("up_to", "count", "n:int", "Any number from 0 up to ``n``, chosen when resolved.",
+        "take up to 4 fuel cards from the removed pile."),
+    _op("all_but", "count", "n:int", "All of them but ``n``.", "give all but 1 card in your hand to another player."),
+    _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
+        "An event pattern for triggers: who does what, where.", "when you move a survivor:\n  gain 1 morale."),
+)
+
+BY_OP: dict[str, OpSpec] = {spec.op: spec for spec in CATALOGUE}
+GROUPS = ("effect", "control", "cost", "rule", "condition", "expression", "selector", "filter", "location", "count", "event", "part")

@@ -1,0 +1,140 @@
+"""The ``dow`` command line.
+
+  dow check [PATHS] [--format text|json]   check card files, print diagnostics
+  dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
+  dow explain CARD [--lang en]             a card's text and its compiled tree
+  dow new KIND NAME [--set SET]            write a new, valid card file to fill in
+
+Exit codes: 0 success; 1 the content has errors (diagnostics say where);
+2 usage errors (unknown command, missing file, unknown card).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args.run(args)
+    except UsageError as err:
+        print(f"dow: {err}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
+                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors.")
+    parser.add_argument("--root", type=Path, default=None, help="the project folder (default: found from here)")
+    sub = parser.add_subparsers(dest="command")
+
+    check = sub.add_parser("check", help="check card files and print diagnostics")
+    check.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: content/)")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.set_defaults(run=cmd_check)
+
+    build = sub.add_parser("build", help="compile content/ into build/bundle.json and the schemas")
+    build.add_argument("--out", type=Path, default=None, help="output folder (default: build/)")
+    build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    build.add_argument("--format", choices=("text", "json"), default="text")
+    build.set_defaults(run=cmd_build)
+
+    explain = sub.add_parser("explain", help="show a card's text and compiled tree")
+    explain.add_argument("card", help="a card id, file path or name")
+    explain.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
+    explain.set_defaults(run=cmd_explain)
+
+    new = sub.add_parser("new", help="write a new card file to fill in")
+    new.add_argument("kind", help="survivor, crossroads, crisis, item, tactic, …")
+    new.add_argument("name", help="the card's name, e.g. 'Sparky'")
+    new.add_argument("--set", default="base", help="the set (default: base)")
+    new.set_defaults(run=cmd_new)
+    return parser
+
+
+def _root(args) -> Path:
+    from .project import find_root
+    return (args.root or find_root()).resolve()
+
+
+def cmd_check(args) -> int:
+    """dow check: compile and report, write nothing."""
+    from .project import CONTENT, compile_paths
+    root = _root(args)
+    paths = args.paths or [root / CONTENT]
+    for p in paths:
+        if not p.exists():
+            raise UsageError(f"no such file or folder: {p}")
+    build = compile_paths(paths, root)
+    _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}")
+    return EXIT_OK if build.ok else EXIT_CONTENT
+
+
+def cmd_build(args) -> int:
+    """dow build: compile content/ and write the bundle and schemas, atomically, only if clean."""
+    from .project import BUILD, CONTENT, compile_paths, failed_build, up_to_date, write_outputs
+    root = _root(args)
+    out = (args.out or root / BUILD).resolve()
+    if not args.force and up_to_date(root, out):
+        print(f"{out.as_posix()}/bundle.json is up to date")
+        return EXIT_OK
+    build = compile_paths([root / CONTENT], root)
+    if not build.ok:
+        build.diagnostics.add(failed_build(out))
+        _report(build.diagnostics, args.format, "")
+        return EXIT_CONTENT
+    target = write_outputs(build, root, out)
+    _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)")
+    return EXIT_OK
+
+
+def _report(diags, fmt: str, summary: str) -> None:
+    if fmt == "json":
+        print(diags.to_json())
+        return
+    if diags.items:
+        print(diags.render(), file=sys.stderr)
+    if summary:
+        print(summary)
+
+
+def cmd_explain(args) -> int:
+    """dow explain: the card's own text and its compiled tree."""
+    from .explain import explain
+    from .project import CONTENT
+    root = _root(args)
+    text, code = explain(args.card, root / CONTENT, root, args.lang)
+    if code == EXIT_USAGE:
+        raise UsageError(text)
+    print(text)
+    return code
+
+
+def cmd_new(args) -> int:
+    """dow new: scaffold a card file that compiles."""
+    from .scaffold import new_card
+    root = _root(args)
+    try:
+        path = new_card(root, args.kind, args.name, args.set)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    print(f"wrote {path}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+

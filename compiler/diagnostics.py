@@ -1,0 +1,143 @@
+"""Diagnostics: located, coded messages that teach, collected per run and sorted.
+
+Every diagnostic carries a stable code (see ``CODES``), a position ``file:line:col``
+(1-based), the source line with a caret, what was expected, and a "did you mean"
+where a name is close to a known one.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field, asdict
+from typing import Iterable
+
+#: Stable codes. The letter says which pass speaks: Y load, P parse, N names,
+#: T types, S structure, V schema, L localization, B bundle, U usage.
+CODES: dict[str, str] = {
+    "Y001": "the file is not valid UTF-8",
+    "Y002": "the file is not valid YAML",
+    "Y003": "YAML anchors, aliases and merge keys are not allowed in card files",
+    "Y004": "custom YAML tags are not allowed in card files",
+    "Y005": "the file nests too deeply",
+    "Y006": "the file is too large",
+    "Y007": "a key appears twice in one mapping",
+    "Y008": "effect text must be a plain line or a literal block (|)",
+    "Y009": "the card file must be a mapping",
+    "P001": "unexpected word or symbol in effect text",
+    "P002": "effect text ended too early",
+    "P003": "unexpected character in effect text",
+    "P004": "effect text indentation is inconsistent",
+    "N001": "unknown action",
+    "N002": "unknown word in a noun phrase",
+    "N003": "unknown card reference",
+    "N004": "unknown trigger event",
+    "N005": "a back-reference names nothing chosen or moved before it",
+    "N006": "unknown game stat or value",
+    "N007": "'that many' has no number before it to refer to",
+    "T001": "an effect is aimed at the wrong kind of thing",
+    "T002": "an action got a phrase it does not take",
+    "T003": "an action is missing something it needs",
+    "T004": "a comparison mixes numbers with things that are not numbers",
+    "S001": "a choice has no options",
+    "S002": "an option can never be chosen",
+    "S003": "a cost nobody can pay",
+    "S004": "a die outcome range is impossible or overlaps another",
+    "S005": "a card field is missing or has the wrong shape",
+    "S006": "a card id does not match its file",
+    "S007": "two cards share one id",
+    "S008": "a crossroads card needs a trigger and at least one option",
+    "S009": "an unknown card field",
+    "S010": "manual effect without a reason",
+    "V001": "the compiled tree does not match the bundle schema",
+    "L001": "a localized field lacks a language",
+    "L002": "a localized field has an empty text",
+    "L003": "a localized field still holds the TODO left by 'dow new'",
+    "B001": "the bundle was not written because of errors",
+    "U001": "usage error",
+}
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One located message: code, severity, where, what, what was expected, a hint."""
+
+    code: str
+    message: str
+    file: str = ""
+    line: int = 0
+    col: int = 0
+    severity: str = ERROR
+    expected: str = ""
+    hint: str = ""
+    source_line: str = ""
+    width: int = 1
+
+    def sort_key(self) -> tuple:
+        """Order by file, then position, then code."""
+        return (self.file, self.line, self.col, self.code, self.message)
+
+    def render(self) -> str:
+        """The human form: header line, source line with a caret, expected and hint."""
+        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        out = [f"{where}: {self.severity} {self.code}: {self.message}"]
+        if self.source_line:
+            out.append(f"    {self.source_line}")
+            caret_col = max(self.col - 1, 0)
+            pad = "".join("\t" if c == "\t" else " " for c in self.source_line[:caret_col])
+            out.append(f"    {pad}{'^' * max(self.width, 1)}")
+        if self.expected:
+            out.append(f"  expected: {self.expected}")
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict:
+        """The machine form, for `--format json`."""
+        return asdict(self)
+
+
+@dataclass
+class Diagnostics:
+    """All diagnostics of one run; sorted on output."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diag: Diagnostic) -> None:
+        """Collect one diagnostic."""
+        self.items.append(diag)
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        """Collect many diagnostics."""
+        self.items.extend(diags)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        """Only the errors."""
+        return [d for d in self.items if d.severity == ERROR]
+
+    def sorted(self) -> list[Diagnostic]:
+        """Every diagnostic, in file and position order, without duplicates."""
+        return sorted(set(self.items), key=Diagnostic.sort_key)
+
+    def render(self) -> str:
+        """Every diagnostic in human form, followed by a count line."""
+        items = self.sorted()
+        errors = sum(d.severity == ERROR for d in items)
+        warnings = len(items) - errors
+        body = "\n".join(d.render() for d in items)
+        summary = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        return f"{body}\n{summary}" if body else summary
+
+    def to_json(self) -> str:
+        """Every diagnostic as a JSON document for tools."""
+        return json.dumps([d.to_json() for d in self.sorted()], ensure_ascii=False, indent=2)
+
+
+def did_you_mean(word: str, known: Iterable[str], cutoff: float = 0.72) -> str:
+    """A "did you mean 'x'?" hint for the known name closest to ``word``, or ''."""
+    by_lower = {k.lower(): k for k in known}
+    matches = difflib.get_close_matches(word.lower(), sorted(by_lower), n=1, cutoff=cutoff)
+    return f"did you mean '{by_lower[matches[0]]}'?" if matches else ""

@@ -1,0 +1,129 @@
+"""``dow explain CARD``: a card's own text beside its compiled effect tree."""
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+from .project import card_files, display_path
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, for forgiving look-ups ('Đ' and 'đ' fold to 'd')."""
+    text = text.replace("Đ", "D").replace("đ", "d")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+
+
+def find_card(query: str, content: Path, root: Path) -> Path | None:
+    """A card file by path, id ('base.crossroads.car-crash'), file name or card name."""
+    direct = Path(query)
+    if direct.is_file():
+        return direct
+    wanted = fold(query)
+    files = card_files([content])
+    for path in files:
+        parts = path.relative_to(content).parts
+        card_id = f"{parts[0]}.{_kind_of_folder(parts[1])}.{path.stem}" if len(parts) == 3 else ""
+        if wanted in (fold(card_id), fold(path.stem)):
+            return path
+    for path in files:
+        head = path.read_text(encoding="utf-8", errors="replace")
+        if f"name: {query}" in head or fold(query) in fold(_name_line(head)):
+            return path
+    return None
+
+
+def _kind_of_folder(folder: str) -> str:
+    from .cards import folder_kind
+    kind = folder_kind(folder)
+    return kind.name if kind else folder
+
+
+def _name_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.startswith("name:") or line.startswith("  en:"):
+            return line
+    return ""
+
+
+def explain(query: str, content: Path, root: Path, lang: str) -> tuple[str, int]:
+    """The explanation text and an exit code (0, 1 if the card has errors, 2 if not found)."""
+    from .pipeline import compile_file
+    path = find_card(query, content, root)
+    if path is None:
+        return f"no card matches {query!r}; give an id such as 'base.crossroads.car-crash' or a file path", 2
+    result = compile_file(path, display_path(path, root))
+    if result.card is None:
+        from .diagnostics import Diagnostics
+        return Diagnostics(result.diags).render(), 1
+    card = result.card
+    out = [f"{card['name'][lang]}  ({card['kind']}, {card['set']})  id: {card['id']}",
+           f"status: {card['status'].get('implementation')}, data {card['status'].get('data')}",
+           f"file: {card['file']}", ""]
+    _walk_card(card, lang, out, "")
+    return "\n".join(out).rstrip() + "\n", 0
+
+
+def _walk_card(value, lang: str, out: list[str], path: str) -> None:
+    """Print localized texts and programs in the order the card file has them."""
+    if isinstance(value, dict) and set(value) == {"source", "tree"}:
+        out.append(f"{path}:")
+        out.extend("    " + line for line in value["source"].rstrip().splitlines())
+        out.append("  compiles to:")
+        tree = value["tree"]
+        for node in tree if isinstance(tree, list) else [tree]:
+            _outline(node, out, 2)
+        out.append("")
+        return
+    if isinstance(value, dict) and set(value) == {"pt", "en", "vi"}:
+        if path not in ("name",):
+            out.append(f"{path}: {value[lang]}")
+        return
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key not in ("id", "kind", "set", "status", "file", "manual", "tests"):
+                _walk_card(child, lang, out, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            _walk_card(child, lang, out, f"{path}[{i}]")
+    elif value is not None and path:
+        out.append(f"{path}: {value}")
+
+
+def _outline(node, out: list[str], depth: int) -> None:
+    """An indented outline of an effect tree: op, then scalar fields, then nested nodes."""
+    pad = "  " * depth
+    if not isinstance(node, dict):
+        out.append(f"{pad}{node}")
+        return
+    scalars = [f"{k}={_short(v)}" for k, v in node.items() if k not in ("op", "pos") and _is_inline(v)]
+    where = f"  @{node['pos']['line']}:{node['pos']['col']}" if "pos" in node else ""
+    out.append(f"{pad}{node.get('op', '?')} {' '.join(scalars)}{where}".rstrip())
+    for key, value in node.items():
+        if key in ("op", "pos") or _is_inline(value):
+            continue
+        out.append(f"{pad}  {key}:")
+        for child in value if isinstance(value, list) else [value]:
+            _outline(child, out, depth + 2)
+
+
+def _is_inline(value) -> bool:
+    if isinstance(value, dict):
+        return value.get("op") in ("here", "you", "location", "number", "all_count", "result", "morale") or \
+            set(value) <= {"pt", "en", "vi"} or "mode" in value
+    if isinstance(value, list):
+        return all(isinstance(v, str) for v in value)
+    return True
+
+
+def _short(value) -> str:
+    if isinstance(value, dict):
+        if value.get("op") == "location":
+            return value["id"]
+        if "mode" in value:
+            return value["mode"] + (f"({value['n']})" if "n" in value else "")
+        if set(value) <= {"pt", "en", "vi"}:
+            return repr(value.get("en", ""))
+        return value.get("op", "?")
+    if isinstance(value, list):
+        return ",".join(value) or "[]"
+    return str(value)

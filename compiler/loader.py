@@ -1,0 +1,238 @@
+"""Load card files into position-carrying nodes, safely.
+
+The loader reads ruamel.yaml's parser *events* (the C parser from ruamel.yaml.clib
+when installed, the pure-Python one otherwise) and composes its own small node tree.
+Working at the event level keeps every line and column, and lets hostile input be
+refused before anything is built: anchors and aliases (YAML bombs), custom tags,
+deep nesting, invalid UTF-8 and oversized files each get a located diagnostic.
+No constructor runs, so no YAML tag can ever run code.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ruamel.yaml.events as ev
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+try:  # the C event parser; same events, same marks, much faster
+    from ruamel.yaml import CParser as _Parser  # type: ignore[attr-defined]
+    if _Parser is None:
+        raise ImportError
+except ImportError:  # pragma: no cover - exercised only without ruamel.yaml.clib
+    from ruamel.yaml.parser import Parser as _PyParser
+    from ruamel.yaml.reader import Reader
+    from ruamel.yaml.scanner import Scanner
+
+    class _Parser:  # type: ignore[no-redef]
+        """The pure-Python parser behind the same get_event() interface."""
+
+        def __init__(self, text: str):
+            self.loader = type("L", (), {})()
+            self.loader.reader = Reader(text, self.loader)
+            self.loader.scanner = Scanner(self.loader)
+            self._parser = _PyParser(self.loader)
+
+        def get_event(self):
+            return self._parser.get_event()
+
+from .diagnostics import Diagnostic
+
+MAX_BYTES = 256 * 1024
+MAX_DEPTH = 24
+SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
+
+
+@dataclass(slots=True)
+class Node:
+    """A YAML value with its 1-based position; ``kind`` is 'map', 'seq' or 'scalar'."""
+
+    kind: str
+    value: Any
+    line: int
+    col: int
+    end_line: int = 0
+    style: str | None = None
+    #: for literal blocks: the 1-based line and column of the text's first character
+    text_line: int = 0
+    text_col: int = 0
+    key_pos: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def get(self, key: str) -> "Node | None":
+        """The child node under ``key`` of a mapping, or None."""
+        return self.value.get(key) if self.kind == "map" else None
+
+    def plain(self) -> Any:
+        """The value as plain Python data, positions dropped."""
+        if self.kind == "map":
+            return {k: v.plain() for k, v in self.value.items()}
+        if self.kind == "seq":
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+class LoadError(Exception):
+    """A located refusal to load a file."""
+
+    def __init__(self, diag: Diagnostic):
+        super().__init__(diag.message)
+        self.diag = diag
+
+
+def _resolve_plain(text: str) -> Any:
+    """YAML 1.2 core-schema resolution of an unquoted scalar."""
+    if text in ("", "~", "null", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if _INT.match(text):
+        return int(text)
+    if _FLOAT.match(text):
+        return float(text)
+    return text
+
+
+class _Composer:
+    """Builds Nodes from parser events, refusing what card files must not hold."""
+
+    def __init__(self, text: str, path: str):
+        self.lines = text.splitlines()
+        self.path = path
+        self.events = _Parser(text)
+
+    def fail(self, code: str, message: str, mark, hint: str = "") -> None:
+        """Raise a located load error at a parser mark."""
+        line, col = mark.line + 1, mark.column + 1
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        raise LoadError(Diagnostic(code, message, self.path, line, col, hint=hint, source_line=src))
+
+    def compose(self) -> Node | None:
+        """The document's root node (None for an empty file)."""
+        self.events.get_event()  # stream start
+        event = self.events.get_event()
+        if isinstance(event, ev.StreamEndEvent):
+            return None
+        root = self.node(self.events.get_event(), depth=0)
+        self.events.get_event()  # document end
+        event = self.events.get_event()
+        if not isinstance(event, ev.StreamEndEvent):
+            self.fail("Y002", "a card file holds exactly one YAML document", event.start_mark,
+                      hint="remove the '---' line and the second document")
+        return root
+
+    def check_event(self, event) -> None:
+        """Refuse aliases, anchors and non-standard tags."""
+        if isinstance(event, ev.AliasEvent) or getattr(event, "anchor", None):
+            self.fail("Y003", "anchors (&) and aliases (*) are not allowed in card files", event.start_mark,
+                      hint="write the value out in full; card files stay flat and explicit")
+        tag = getattr(event, "tag", None)
+        if tag and tag not in SAFE_TAGS and not (tag == "!" and isinstance(event, ev.ScalarEvent)):
+            self.fail("Y004", f"the tag '{tag}' is not allowed in card files", event.start_mark,
+                      hint="remove the tag; card files use plain YAML values only")
+
+    def node(self, event, depth: int) -> Node:
+        """Compose one node starting at ``event``."""
+        self.check_event(event)
+        if depth > MAX_DEPTH:
+            self.fail("Y005", f"the file nests deeper than {MAX_DEPTH} levels", event.start_mark)
+        line, col = event.start_mark.line + 1, event.start_mark.column + 1
+        if isinstance(event, ev.ScalarEvent):
+            return self.scalar(event, line, col)
+        if isinstance(event, ev.SequenceStartEvent):
+            items = []
+            while not isinstance(nxt := self.events.get_event(), ev.SequenceEndEvent):
+                items.append(self.node(nxt, depth + 1))
+            return Node("seq", items, line, col, nxt.end_mark.line + 1)
+        if isinstance(event, ev.MappingStartEvent):
+            return self.mapping(line, col, depth)
+        self.fail("Y002", f"unexpected YAML event {type(event).__name__}", event.start_mark)
+        raise AssertionError  # unreachable
+
+    def mapping(self, line: int, col: int, depth: int) -> Node:
+        """Compose a mapping; keys must be unique strings."""
+        out: dict[str, Node] = {}
+        node = Node("map", out, line, col)
+        while not isinstance(key_event := self.events.get_event(), ev.MappingEndEvent):
+            key = self.node(key_event, depth + 1)
+            if key.kind != "scalar":
+                self.fail("Y002", "mapping keys must be plain words", key_event.start_mark)
+            name = str(key.value)
+            if name in out:
+                self.fail("Y007", f"the key '{name}' appears twice in this mapping", key_event.start_mark,
+                          hint=f"the first '{name}' is on line {node.key_pos[name][0]}; keep one")
+            node.key_pos[name] = (key.line, key.col)
+            out[name] = self.node(self.events.get_event(), depth + 1)
+        node.end_line = key_event.end_mark.line + 1
+        return node
+
+    def scalar(self, event, line: int, col: int) -> Node:
+        """Compose a scalar; literal blocks also get the position of their first text character."""
+        style = event.style or None
+        implicit_plain = event.implicit[0] and not style
+        value = _resolve_plain(event.value) if implicit_plain and event.tag is None else event.value
+        node = Node("scalar", value, line, col, event.end_mark.line + 1, style)
+        node.text_line, node.text_col = line, col + (1 if style in ("'", '"') else 0)
+        if style in ("|", ">"):
+            node.text_line, node.text_col = self.block_start(line)
+        return node
+
+    def block_start(self, indicator_line: int) -> tuple[int, int]:
+        """First content line and column of a block scalar whose indicator is on ``indicator_line``."""
+        for number in range(indicator_line + 1, len(self.lines) + 1):
+            text = self.lines[number - 1]
+            if text.strip():
+                return number, len(text) - len(text.lstrip(" ")) + 1
+        return indicator_line + 1, 1
+
+
+def load_text(text: str, path: str) -> Node | None:
+    """Compose YAML text into Nodes; raises LoadError with a located diagnostic."""
+    try:
+        return _Composer(text, path).compose()
+    except LoadError:
+        raise
+    except (MarkedYAMLError, YAMLError) as err:
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        line = mark.line + 1 if mark else 0
+        col = mark.column + 1 if mark else 0
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise LoadError(Diagnostic("Y002", f"this is not valid YAML: {problem}", path, line, col,
+                                   source_line=src)) from None
+    except (ValueError, TypeError, RecursionError) as err:  # defensive: parser internals
+        raise LoadError(Diagnostic("Y002", f"this is not valid YAML: {err}", path)) from None
+
+
+def decode(data: bytes, path: str) -> str:
+    """Bytes to text, refusing oversized files and invalid UTF-8 with a located error."""
+    if len(data) > MAX_BYTES:
+        raise LoadError(Diagnostic("Y006", f"the file has {len(data)} bytes; a card file may have at most {MAX_BYTES}",
+                                   path, 1, 1, hint="split it into one file per card"))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise LoadError(Diagnostic("Y001", f"byte 0x{data[err.start]:02x} is not valid UTF-8", path, line, col,
+                                   hint="save the file as UTF-8")) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        raise LoadError(Diagnostic("Y001", "the file contains a NUL character", path,
+                                   text[: text.index("\x00")].count("\n") + 1, 1))
+    return text
+
+
+def load_file(path: Path, display: str | None = None) -> tuple[Node | None, str]:
+    """Load one card file; returns (root node, text). Raises LoadError."""
+    display = display or str(path)
+    text = decode(path.read_bytes(), display)
+    return load_text(text, display), text

@@ -1,0 +1,364 @@
+"""Read the words of one clause: numbers, noun phrases, places, back-references.
+
+A ``Reader`` walks a clause's words with a cursor. ``noun_phrase`` reads
+"each non-exiled survivor you control at the colony" into a ``Phrase``; the
+``Phrase`` then becomes a selector, a location, a count or a token kind for the
+verb that asked for it. Every failure is a ``BindError`` pointing at a word.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dow.dsl.ast import Clause, Pos, Word
+
+from .diagnostics import did_you_mean
+from .vocab import (ADJECTIVES, BACKREFS, DETERMINERS, LOCATIONS, NOUNS, PRONOUNS, singular)
+
+#: words that end a noun phrase and start a phrase of the verb
+PREPOSITIONS = {"at", "on", "to", "from", "in", "into", "onto", "with", "for", "of", "by", "as", "than",
+                "instead", "unless", "when", "without", "under", "among", "until", "during", "per", "against"}
+MAX_NOUN_WORDS = max(len(k.split()) for k in NOUNS)
+KNOWN_NOUN_WORDS = {w for k in NOUNS for w in k.split()} | set(ADJECTIVES) | set(BACKREFS)
+
+
+class BindError(Exception):
+    """A located name or type error raised while reading a clause."""
+
+    def __init__(self, code: str, message: str, pos: Pos, expected: str = "", hint: str = "", width: int = 1):
+        super().__init__(message)
+        self.code, self.message, self.pos = code, message, pos
+        self.expected, self.hint, self.width = expected, hint, width
+
+
+def P(pos: Pos) -> list[int]:
+    """The internal position form carried by nodes until lowering: [line, col]."""
+    return [pos.line, pos.col]
+
+
+@dataclass
+class Phrase:
+    """A noun phrase, read: quantity, noun kind, filters, or a reference."""
+
+    first: Word
+    mode: str = "one"          # one each all count up_to at_least all_but that_many the this that your ref named here no any
+    n: int | None = None
+    kind: str = ""              # survivor zombie location player card die token zone stat …
+    sub: str = ""               # token kind, card type, zone name, location id, stat name
+    filters: list[dict] = field(default_factory=list)
+    ref: str = ""               # back-reference name for refs
+    name: str = ""              # quoted card name
+    owner: dict | None = None   # "your hand" → you
+    adjs: list[str] = field(default_factory=list)
+    last: Word | None = None
+
+    @property
+    def pos(self) -> Pos:
+        """Where the phrase starts."""
+        return self.first.pos
+
+    def describe(self) -> str:
+        """What the phrase names, for messages."""
+        return self.kind or "thing"
+
+
+class Reader:
+    """A cursor over a clause's words."""
+
+    def __init__(self, clause: Clause | tuple[Word, ...], scope: Any):
+        self.words: tuple[Word, ...] = clause.words if isinstance(clause, Clause) else tuple(clause)
+        self.i = 0
+        self.scope = scope
+        self.end_pos = self.words[-1].pos if self.words else Pos(0, 0)
+
+    # ---- cursor --------------------------------------------------------------
+    def peek(self, k: int = 0) -> Word | None:
+        """The word k places ahead, or None."""
+        j = self.i + k
+        return self.words[j] if j < len(self.words) else None
+
+    def text(self, k: int = 0) -> str:
+        """The lower-case text of the word k places ahead ('' past the end)."""
+        w = self.peek(k)
+        return w.lower if w else ""
+
+    def at(self, *texts: str) -> bool:
+        """Whether the next words are exactly ``texts`` (lower case)."""
+        return all(self.text(k) == t for k, t in enumerate(texts))
+
+    def accept(self, *texts: str) -> bool:
+        """Consume ``texts`` if they come next."""
+        if self.at(*texts):
+            self.i += len(texts)
+            return True
+        return False
+
+    def take(self) -> Word:
+        """Consume one word."""
+        w = self.peek()
+        if w is None:
+            raise self.error_end("more words")
+        self.i += 1
+        return w
+
+    def done(self) -> bool:
+        """Whether every word has been read."""
+        return self.i >= len(self.words)
+
+    def here_pos(self) -> Pos:
+        """The position of the next word (or of the clause's end)."""
+        w = self.peek()
+        return w.pos if w else self.end_pos
+
+    def expect(self, *texts: str, what: str = "") -> None:
+        """Consume ``texts`` or fail saying what was expected."""
+        if not self.accept(*texts):
+            w = self.peek()
+            wanted = what or "'" + " ".join(texts) + "'"
+            if w is None:
+                raise self.error_end(wanted)
+            raise BindError("T002", f"expected {wanted} but found '{w.text}'", w.pos, expected=wanted, width=w.width)
+
+    def error_end(self, wanted: str) -> BindError:
+        """The clause ended while ``wanted`` was still needed."""
+        last = self.words[-1] if self.words else None
+        pos = Pos(last.pos.line, last.pos.col + len(last.text)) if last else self.end_pos
+        return BindError("T003", f"the clause ends where {wanted} is needed", pos, expected=wanted)
+
+    def leftover(self, verb: str, takes: str) -> None:
+        """Fail if words remain after a verb has read everything it takes."""
+        w = self.peek()
+        if w is None:
+            return
+        from .resolve import VERBS  # the table of actions, for the full-stop hint
+        hint = ""
+        if w.lower in VERBS:
+            hint = f"did you forget a full stop before '{w.text}'?"
+        raise BindError("T002", f"'{verb}' does not take '{w.text}' here", w.pos,
+                        expected=takes, hint=hint, width=w.width)
+
+    # ---- numbers -------------------------------------------------------------
+    def number(self) -> int | None:
+        """A plain number, if one comes next."""
+        w = self.peek()
+        if w is not None and w.kind == "int":
+            self.i += 1
+            return int(w.text)
+        return None
+
+    def count(self, default: Any = 1) -> Any:
+        """A count: 3, a/an (1), all, up to 3, that many, twice; or ``default``."""
+        w = self.peek()
+        if w is None:
+            return default
+        if w.kind == "int":
+            self.i += 1
+            return int(w.text)
+        if self.accept("that", "many"):
+            return self.result_ref(w)
+        if self.accept("up", "to"):
+            n = self.number()
+            if n is None:
+                raise BindError("T002", "'up to' needs a number after it", self.here_pos(), expected="a number")
+            return {"op": "up_to", "n": n, "pos": P(w.pos)}
+        if self.accept("all", "but"):
+            n = self.number()
+            if n is None:
+                raise BindError("T002", "'all but' needs a number after it", self.here_pos(), expected="a number")
+            return {"op": "all_but", "n": n, "pos": P(w.pos)}
+        if self.at("all") and self.text(1) != "but":
+            self.i += 1
+            self.accept("of")
+            self.accept("the")
+            return {"op": "all_count", "pos": P(w.pos)}
+        if w.lower in ("a", "an", "one"):
+            self.i += 1
+            return 1
+        return default
+
+    def result_ref(self, w: Word) -> dict:
+        """'that many' / 'the result': the last die rolled."""
+        if not self.scope.has_result():
+            raise BindError("N007", "'that many' refers to a die result, but no die was rolled before it",
+                            w.pos, hint="roll a die in an earlier sentence: 'roll a die. remove that many zombies …'",
+                            width=9)
+        return {"op": "result", "pos": P(w.pos)}
+
+    def times(self) -> Any:
+        """'3 times', 'twice', 'that many times'; 1 if absent."""
+        if self.accept("twice"):
+            return 2
+        if self.accept("once"):
+            return 1
+        w = self.peek()
+        if w is None:
+            return 1
+        if w.kind == "int" and self.text(1) == "times":
+            self.i += 2
+            return int(w.text)
+        if self.at("that", "many", "times"):
+            self.i += 3
+            return self.result_ref(w)
+        return 1
+
+    # ---- noun phrases ----------------------------------------------------------
+    def match_noun(self) -> tuple[str, str, int] | None:
+        """The longest noun at the cursor: (kind, sub, number of words)."""
+        for size in range(MAX_NOUN_WORDS, 0, -1):
+            ws = [self.text(k) for k in range(size)]
+            if "" in ws:
+                continue
+            ws[-1] = singular(ws[-1])
+            key = " ".join(ws)
+            if key in NOUNS:
+                kind, sub = NOUNS[key]
+                return kind, sub, size
+        return None
+
+    def noun_phrase(self, allow_at: bool = True, what: str = "a noun phrase") -> Phrase:
+        """Read a noun phrase: determiner, adjectives, noun, then filters."""
+        w = self.peek()
+        if w is None:
+            raise self.error_end(what)
+        ph = Phrase(first=w)
+        if w.kind == "name":
+            self.i += 1
+            ph.mode, ph.name, ph.kind = "named", w.text.strip('"'), ""
+            return self.post_filters(ph, allow_at)
+        if w.lower in PRONOUNS:
+            self.i += 1
+            ph.mode, ph.ref = "ref", self.scope.pronoun(w)
+            ph.kind = self.scope.kind_of(ph.ref)
+            return self.post_filters(ph, allow_at)
+        if w.lower in ("here", "there"):
+            self.i += 1
+            ph.mode, ph.kind = "here", "location"
+            return ph
+        if w.lower == "you":
+            self.i += 1
+            ph.mode, ph.kind = "you", "player"
+            return ph
+        self.determiner(ph)
+        self.adjectives_and_noun(ph, what)
+        return self.post_filters(ph, allow_at)
+
+    def determiner(self, ph: Phrase) -> None:
+        """Read the quantity or determiner at the start of a phrase."""
+        w = self.peek()
+        if w.kind == "int":
+            self.i += 1
+            ph.mode, ph.n = "count", int(w.text)
+            if self.peek() is not None and self.peek().kind == "or_more":
+                more = self.take().lower.split()[-1]
+                ph.mode = "at_least" if more in ("more", "higher", "greater") else "at_most"
+            return
+        if self.accept("at", "least"):
+            ph.mode, ph.n = "at_least", self.number() or 1
+            return
+        if self.at("up", "to") or self.at("all", "but") or self.at("that", "many"):
+            c = self.count()
+            ph.mode = c["op"] if isinstance(c, dict) else "count"
+            ph.n = c.get("n") if isinstance(c, dict) else c
+            if ph.mode == "all_count":
+                ph.mode = "all"
+            return
+        det = DETERMINERS.get(w.lower)
+        if det:
+            self.i += 1
+            ph.mode = det
+            if det == "all":
+                self.accept("of")
+                if self.accept("the"):
+                    pass
+            if det == "your":
+                ph.owner = {"op": "you", "pos": P(w.pos)}
+
+    def adjectives_and_noun(self, ph: Phrase, what: str) -> None:
+        """Read adjectives, then the noun (the longest known one)."""
+        while True:
+            w = self.peek()
+            if w is None:
+                raise self.error_end(what)
+            noun = self.match_noun()
+            if noun:
+                kind, sub, size = noun
+                ph.kind, ph.sub = kind, sub
+                ph.last = self.words[self.i + size - 1]
+                self.i += size
+                if kind == "survivor" and sub:
+                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
+                if kind == "card" and sub:
+                    ph.filters.append({"op": "card_type", "type": sub, "pos": P(w.pos)})
+                return
+            lower = w.lower
+            if lower in BACKREFS and ph.mode in ("the", "that", "this"):
+                self.i += 1
+                ph.ref = BACKREFS[lower]
+                ph.adjs.append(lower)
+                continue
+            if lower in ADJECTIVES:
+                self.i += 1
+                op, value = ADJECTIVES[lower]
+                ph.adjs.append(lower)
+                if op == "extreme":
+                    ph.filters.append({"op": "extreme", "stat": "influence", "mode": value, "pos": P(w.pos)})
+                elif op == "controlled_by":
+                    ph.filters.append({"op": "controlled_by", "player": value, "pos": P(w.pos)})
+                else:
+                    ph.filters.append({"op": "state", "is": value, "pos": P(w.pos)})
+                continue
+            if w.kind != "word":
+                raise BindError("N002", f"expected {what} but found '{w.text}'", w.pos, expected=what, width=w.width)
+            hint = did_you_mean(lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
+            raise BindError("N002", f"'{w.text}' is not a word the effect language knows here", w.pos,
+                            expected=what, hint=hint or "see the effect language reference for the nouns",
+                            width=w.width)
+
+    def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
+        """Read filters after the noun: 'you control', 'at the colony', 'with the lowest influence' …"""
+        while not self.done():
+            w = self.peek()
+            if self.accept("you", "control") or self.accept("that", "you", "control"):
+                ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
+            elif self.accept("the", "player", "controls") or self.accept("you", "controls"):
+                ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
+            elif (self.accept("another", "player", "controls") or self.accept("other", "players", "control")):
+                ph.filters.append({"op": "controlled_by", "player": "other", "pos": P(w.pos)})
+            elif (self.accept("sharing", "a", "location", "with") or self.accept("that", "shares", "a", "location", "with")
+                  or self.accept("who", "shares", "a", "location", "with")):
+                other = self.noun_phrase(allow_at=False, what="what it shares a location with")
+                ph.filters.append({"op": "sharing_location", "with": self.scope.target(other), "pos": P(w.pos)})
+            elif self.at("with", "the", "lowest") or self.at("with", "the", "highest"):
+                self.i += 2
+                mode = self.take().lower
+                stat = self.take()
+                ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
+            elif self.accept("in", "play"):
+                ph.filters.append({"op": "state", "is": "in_play", "pos": P(w.pos)})
+            elif self.at("in") and ph.kind == "card":
+                self.i += 1
+                zone = self.noun_phrase(allow_at=False, what="a pile, deck or hand")
+                ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
+            elif self.accept("at", "random"):
+                ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
+            elif self.accept("other", "than"):
+                other = self.noun_phrase(allow_at=False, what="what to leave out")
+                ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})
+            elif allow_at and self.at("at") and ph.kind not in ("location", "zone", "token") and ph.mode != "named":
+                self.i += 1
+                loc = self.noun_phrase(allow_at=False, what="a location")
+                ph.filters.append({"op": "at", "location": self.scope.location(loc), "pos": P(w.pos)})
+            elif allow_at and self.at("here") and ph.kind in ("survivor", "zombie"):
+                self.i += 1
+                ph.filters.append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
+            elif self.at("of") and ph.kind in ("zone", "stat", "number") and ph.kind != "location":
+                self.i += 1
+                ph.owner = self.scope.target(self.noun_phrase(allow_at=True, what="whose it is"))
+            else:
+                break
+        return ph
+
+
+def location_words() -> list[str]:
+    """Every location name as written in effect text."""
+    return list(LOCATIONS.values())

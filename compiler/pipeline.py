@@ -1,0 +1,247 @@
+"""The compiler's passes, run in order on one card file, then across all cards.
+
+load → shape → parse → resolve → typecheck → structure → lower → validate
+
+Each pass is a function of its own module; this module strings them together and
+turns their located errors into diagnostics. A card with errors yields no tree.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dow.dsl import EffectSyntaxError, Origin, parse
+from dow.dsl.ast import Pos
+
+from . import checks
+from .bind import Binder
+from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
+from .diagnostics import Diagnostic, did_you_mean
+from .loader import LoadError, Node, decode, load_text
+from .lower import Lowering
+from .phrases import BindError
+from .scope import Scope
+from .shape import Shape
+
+PASSES = ("load", "shape", "parse", "resolve", "typecheck", "structure", "lower", "validate", "cross-card")
+
+
+@dataclass
+class CardResult:
+    """What compiling one file gave: the card (or None), its diagnostics, names it refers to."""
+
+    display: str
+    card: dict | None = None
+    diags: list[Diagnostic] = field(default_factory=list)
+    names: list[tuple[str, Pos]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def diag(self, code: str, message: str, pos: Pos | None, expected: str = "", hint: str = "",
+             width: int = 1, severity: str = "error") -> None:
+        """Add a diagnostic at a position of this file."""
+        line, col = (pos.line, pos.col) if pos else (0, 0)
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diags.append(Diagnostic(code, message, self.display, line, col, severity, expected, hint, src, width))
+
+    def from_error(self, err) -> None:
+        """A BindError or EffectSyntaxError as a diagnostic."""
+        self.diag(err.code, err.message, err.pos, err.expected, err.hint, err.width)
+
+
+def compile_file(path: Path, display: str) -> CardResult:
+    """Compile one card file through every per-card pass."""
+    result = CardResult(display)
+    try:
+        text = decode(path.read_bytes(), display)
+        result.lines = text.splitlines()
+        root = load_text(text, display)
+    except LoadError as err:
+        result.diags.append(err.diag)
+        return result
+    except OSError as err:
+        result.diag("U001", f"cannot read the file: {err.strerror}", None)
+        return result
+    compile_root(root, result)
+    return result
+
+
+def compile_text(text: str, display: str) -> CardResult:
+    """Compile card text (for tests and tools)."""
+    result = CardResult(display, lines=text.splitlines())
+    try:
+        root = load_text(text, display)
+    except LoadError as err:
+        result.diags.append(err.diag)
+        return result
+    compile_root(root, result)
+    return result
+
+
+def compile_root(root: Node | None, result: CardResult) -> None:
+    """The passes after loading: shape, then each effect field, then lowering and validation."""
+    shape = Shape(result.display, result.lines)
+    ok = shape.card(root)
+    result.diags.extend(shape.diags)
+    if not ok:
+        return
+    kind = KINDS[root.value["kind"].value]
+    card_id = str(root.value["id"].value)
+    manual = root.get("manual").plain() if root.get("manual") is not None else {}
+    scope = Scope(dict(kind.binds), card_kind=kind.name)
+    lowering = Lowering(card_id, result.display, manual)
+    compiled = _fields(root, all_fields(kind), scope, result, lowering)
+    for err in lowering.errors:
+        result.from_error(err)
+    result.names = scope.names
+    if any(d.severity == "error" for d in result.diags):
+        return
+    compiled["name"] = _localized_name(compiled["name"])
+    compiled["file"] = result.display
+    errors = validate_card(compiled)
+    for message in errors:
+        result.diag("V001", f"the compiled tree breaks the bundle schema: {message}", Pos(root.line, root.col),
+                    hint="this is a compiler bug; please report it with this card file")
+    if not errors:
+        result.card = compiled
+
+
+def _localized_name(name) -> dict:
+    """A proper name written once is the same in every language."""
+    return dict(name) if isinstance(name, dict) else {lang: name for lang in LANGS}
+
+
+def _fields(node: Node, spec: dict, scope: Scope, result: CardResult, lowering: Lowering) -> dict:
+    """Plain data of a mapping, with every effect-language field compiled."""
+    out = {}
+    for key, child in node.value.items():
+        kind = spec.get(key)
+        if kind in EFFECT_TYPES:
+            out[key] = _program(child, kind, scope, result, lowering)
+        elif isinstance(kind, tuple) and kind[0] == "list" and isinstance(kind[1], dict):
+            out[key] = [_fields(item, kind[1], scope, result, lowering) for item in child.value]
+        elif isinstance(kind, tuple) and kind[0] == "object":
+            out[key] = _fields(child, kind[1], scope, result, lowering)
+        else:
+            out[key] = child.plain()
+    return out
+
+
+def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: Lowering) -> dict:
+    """Parse, resolve, check and lower one effect, condition or event text."""
+    text = node.value if isinstance(node.value, str) else ""
+    if node.style not in ("|", None, "'", '"') or (node.style != "|" and node.end_line > node.line):
+        result.diag("Y008", "effect text spanning lines must be a literal block: write '|' and indent the lines",
+                    Pos(node.line, node.col), expected="'key: |' followed by indented lines",
+                    hint="a folded ('>') or multi-line quoted text loses its line breaks and positions")
+        return {"source": text, "tree": []}
+    origin = Origin(node.text_line, node.text_col)
+    try:
+        if kind == "effect":
+            block = parse(text, origin)
+        else:
+            block = parse(text.strip().rstrip(".") + "\n", origin)
+    except EffectSyntaxError as err:
+        result.from_error(err)
+        return {"source": text, "tree": []}
+    inner = scope if kind == "event" else scope.child()
+    binder = Binder(inner)
+    tree = _bind(binder, block, kind, result)
+    for err in binder.errors:
+        result.from_error(err)
+    if binder.errors:
+        return {"source": text, "tree": tree}
+    for err in checks.typecheck(tree if isinstance(tree, list) else [tree]):
+        result.from_error(err)
+    for err in checks.structure(tree if isinstance(tree, list) else [tree]):
+        result.from_error(err)
+    return {"source": text, "tree": lowering.nodes(tree)}
+
+
+def _bind(binder: Binder, block, kind: str, result: CardResult):
+    """Bind an effect block, or the single clause of a condition or event."""
+    if kind == "effect":
+        return binder.effect(block)
+    stmts = block.stmts
+    if len(stmts) != 1 or not (hasattr(stmts[0], "clauses") and len(stmts[0].clauses) == 1):
+        pos = stmts[1].pos if len(stmts) > 1 else block.pos
+        result.diag("P001", f"a {'condition' if kind == 'cond' else 'trigger event'} is one clause", pos,
+                    expected="one clause such as 'you move a survivor'" if kind == "event"
+                    else "one condition such as 'morale < 4' or 'you control \"Sparky\"'")
+        return {}
+    clause = stmts[0].clauses[0]
+    try:
+        if kind == "event":
+            from .phrases import Reader
+            return binder.event(Reader(clause, binder.scope), binder.scope)
+        return _cond_text(binder, clause)
+    except BindError as err:
+        binder.errors.append(err)
+        return {}
+
+
+def _cond_text(binder: Binder, clause) -> dict:
+    """A condition field: one test, or tests joined by 'and' / 'or', or a comparison."""
+    from dow.dsl import ast as A
+    words = clause.words
+    for op_kind, node_op in (("or", "any"), ("and", "all")):
+        parts, cur = [], []
+        for w in words:
+            if w.kind == op_kind:
+                parts.append(cur)
+                cur = []
+            else:
+                cur.append(w)
+        parts.append(cur)
+        if len(parts) > 1 and all(parts):
+            items = [_cond_text(binder, A.Clause(tuple(p), p[0].pos)) for p in parts]
+            return {"op": node_op, "items": items, "pos": [clause.pos.line, clause.pos.col]}
+    cmp = next((i for i, w in enumerate(words) if w.text in ("<", ">", "<=", ">=", "=", "!=")), None)
+    if cmp is not None:
+        return binder.cond(A.Compare(A.Test(A.Clause(words[:cmp], words[0].pos)), words[cmp].text,
+                                     A.Test(A.Clause(words[cmp + 1:], words[cmp + 1].pos)), clause.pos))
+    return binder.test(clause)
+
+
+@functools.cache
+def _card_validator():
+    """A validator for one compiled card, built once per process."""
+    import jsonschema
+
+    from .schemas import bundle_schema
+    schema = bundle_schema()
+    card_schema = {"$schema": schema["$schema"], "$ref": "#/$defs/card", "$defs": schema["$defs"]}
+    cls = jsonschema.validators.validator_for(card_schema)
+    return cls(card_schema)
+
+
+def validate_card(card: dict) -> list[str]:
+    """Schema errors of a compiled card, as short located messages."""
+    out = []
+    for err in _card_validator().iter_errors(card):
+        where = "/".join(str(p) for p in err.absolute_path)
+        out.append(f"at /{where}: {err.message[:200]}")
+    return out[:5]
+
+
+def cross_card(results: list[CardResult], known_names: set[str]) -> None:
+    """Checks across cards: duplicate ids (S007) and card names that resolve to no card (N003)."""
+    seen: dict[str, CardResult] = {}
+    names = set(known_names)
+    for res in results:
+        if res.card is None:
+            continue
+        names.update(res.card["name"].values())
+        card_id = res.card["id"]
+        if card_id in seen:
+            res.diag("S007", f"the id '{card_id}' is also used by {seen[card_id].display}", Pos(1, 1),
+                     hint="every card needs an id of its own")
+        seen.setdefault(card_id, res)
+    for res in results:
+        for name, pos in res.names:
+            if name not in names:
+                res.diag("N003", f'no card is named "{name}"', pos, expected="the name of a card in content/",
+                         hint=did_you_mean(name, names, cutoff=0.6) or
+                         "add the card, or list the name in content/<set>/known-names.yaml",
+                         width=len(name) + 2)
+                res.card = None

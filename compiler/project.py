@@ -1,0 +1,168 @@
+"""A dow project on disk: where content lives, compiling all of it, writing the bundle.
+
+The bundle is written atomically (a temporary file renamed into place) and only
+when no card has an error, so a broken card never leaves a partial bundle. A
+manifest of file sizes and modification times makes a rebuild with nothing
+changed a stat of each file and nothing more.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Diagnostics
+
+CONTENT = "content"
+BUILD = "build"
+MANIFEST = ".manifest.json"
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The nearest folder, from ``start`` upwards, holding pyproject.toml and content/."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / CONTENT).is_dir() and (folder / "pyproject.toml").is_file():
+            return folder
+    return here
+
+
+def card_files(paths: list[Path]) -> list[Path]:
+    """Every card file under the given files and folders, sorted; other YAML files are skipped."""
+    out: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            out.update(p for p in path.rglob("*.yaml") if _is_card_file(p))
+        elif path.suffix in (".yaml", ".yml"):
+            out.add(path)
+    return sorted(out)
+
+
+def _is_card_file(path: Path) -> bool:
+    """Card files sit in a kind folder: content/<set>/<kind folder>/<name>.yaml."""
+    from .cards import folder_kind
+    return folder_kind(path.parent.name) is not None
+
+
+def display_path(path: Path, root: Path) -> str:
+    """A path as shown in diagnostics: relative to the project when inside it."""
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def known_names(root: Path) -> set[str]:
+    """Card names known to exist but not transcribed: content/<set>/known-names.yaml (one list per set)."""
+    from .loader import LoadError, load_file
+    names: set[str] = set()
+    for path in sorted((root / CONTENT).glob("*/known-names.yaml")):
+        try:
+            node, _ = load_file(path)
+        except LoadError:
+            continue
+        data = node.plain() if node is not None else {}
+        for value in (data or {}).get("names", []) if isinstance(data, dict) else []:
+            names.add(str(value))
+    return names
+
+
+@dataclass
+class Build:
+    """The outcome of compiling a set of card files."""
+
+    cards: list[dict] = field(default_factory=list)
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    files: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Whether no file had an error."""
+        return not self.diagnostics.errors
+
+
+def compile_paths(paths: list[Path], root: Path) -> Build:
+    """Compile card files and run the checks across cards."""
+    from .pipeline import compile_file, cross_card
+    files = card_files(paths)
+    results = [compile_file(p, display_path(p, root)) for p in files]
+    cross_card(results, known_names(root))
+    build = Build(files=len(files))
+    for res in results:
+        build.diagnostics.extend(res.diags)
+        if res.card is not None:
+            build.cards.append(res.card)
+    build.cards.sort(key=lambda c: c["id"])
+    return build
+
+
+def bundle_of(cards: list[dict]) -> dict:
+    """The bundle document for compiled cards."""
+    from dow.runtime.bundle import IR_VERSION, content_hash
+    from .cards import LANGS
+    return {"ir_version": IR_VERSION, "content_hash": content_hash(cards), "languages": list(LANGS),
+            "cards": cards}
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see the old or the new content, never a half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are meant to be read and served
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def fingerprint(root: Path) -> dict:
+    """Sizes and modification times of every input: content files and the compiler itself."""
+    from dow.dsl.parser import GRAMMAR_PATH
+    compiler_dir = Path(__file__).resolve().parent
+    inputs = [*sorted((root / CONTENT).rglob("*.yaml")), *sorted(compiler_dir.glob("*.py")),
+              *sorted(GRAMMAR_PATH.parent.glob("*.py")), GRAMMAR_PATH]
+    out = {}
+    for p in inputs:
+        st = p.stat()
+        out[p.as_posix()] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+def up_to_date(root: Path, out: Path) -> bool:
+    """Whether the bundle in ``out`` was built from exactly the current inputs."""
+    manifest = out / MANIFEST
+    if not (out / "bundle.json").is_file() or not manifest.is_file():
+        return False
+    try:
+        return json.loads(manifest.read_text(encoding="utf-8")) == fingerprint(root)
+    except (OSError, ValueError):
+        return False
+
+
+def write_outputs(build: Build, root: Path, out: Path) -> Path:
+    """Write the bundle, the two schemas and the manifest; returns the bundle path."""
+    from .schemas import bundle_schema, card_source_schema
+    bundle = bundle_of(build.cards)
+    target = out / "bundle.json"
+    write_atomic(out / "schemas" / "card-source.schema.json", json.dumps(card_source_schema(), indent=2) + "\n")
+    write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")
+    write_atomic(target, json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    write_atomic(out / MANIFEST, json.dumps(fingerprint(root)))
+    return target
+
+
+def failed_build(out: Path) -> Diagnostic:
+    """The note that says no bundle was written."""
+    return Diagnostic("B001", f"no bundle was written to {out.as_posix()}/bundle.json because of the errors above; "
+                      "the previous bundle, if any, is unchanged", severity="error")
+
+
+def sha256_file(path: Path) -> str:
+    """The sha256 of a file, for tests and reports."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -1,0 +1,396 @@
+"""The name pass: read every clause against the vocabulary and build effect nodes.
+
+Input: the AST of one effect text and a ``Scope``. Output: effect-tree nodes
+(plain dicts tagged by ``op``, positions as [line, col]) or ``BindError``s. Each
+action verb has one reader in ``VERBS``; subjects ("this survivor cannot move"),
+conditions, events and block headers have theirs below.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from dow.dsl import ast as A
+
+from .diagnostics import did_you_mean
+from .phrases import BindError, P, Phrase, Reader
+from .scope import Scope
+from .vocab import verb_base
+
+# ---- effects, one reader per verb ---------------------------------------------------
+
+
+def _count_and_noun(r: Reader, what: str) -> tuple[object, Phrase]:
+    """'3 zombies', 'all zombies', 'a wound': the count, then the phrase it counts."""
+    start = r.i
+    ph = r.noun_phrase(allow_at=False, what=what)
+    if ph.mode in ("count", "one", "all", "up_to", "all_but", "that_many", "each", "any", "the", "your", "at_least"):
+        count = {"count": ph.n, "one": 1, "any": 1, "the": 1, "your": 1, "at_least": ph.n}.get(ph.mode)
+        if ph.mode == "all" or (ph.mode == "the" and ph.kind == "zombie" and r.words[start].lower == "all"):
+            count = {"op": "all_count", "pos": P(ph.pos)}
+        elif ph.mode in ("up_to", "all_but"):
+            count = {"op": ph.mode, "n": ph.n, "pos": P(ph.pos)}
+        elif ph.mode == "that_many":
+            count = r.result_ref(ph.first)
+        elif ph.mode == "each":
+            count = 1
+        return count, ph
+    return 1, ph
+
+
+def _place_phrase(r: Reader, b: "Binder", preps: tuple[str, ...], what: str) -> dict:
+    """A destination or source: 'here', or one of ``preps`` and a location or target."""
+    if r.accept("here") or r.accept("there"):
+        return {"op": "here", "pos": P(r.words[r.i - 1].pos)}
+    for prep in preps:
+        if r.accept(prep):
+            return b.scope.location(r.noun_phrase(allow_at=True, what=what))
+    w = r.peek()
+    if w is None:
+        raise r.error_end(what)
+    raise BindError("T002", f"expected {what} but found '{w.text}'", w.pos, expected=" or ".join(f"'{p} …'" for p in preps) + " or 'here'",
+                    width=w.width)
+
+
+def _zombies_at(r: Reader, b: "Binder", ph: Phrase, preps: tuple[str, ...]) -> dict:
+    """Where zombies are: a filter already read ('sharing a location with X'), or a place phrase."""
+    for f in ph.filters:
+        if f["op"] == "sharing_location":
+            return {"op": "location_of", "target": f["with"], "pos": f["pos"]}
+        if f["op"] == "at":
+            return f["location"]
+    return _place_phrase(r, b, preps, "a location")
+
+
+def verb_kill(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """kill 3 zombies here | kill all zombies at LOC | kill SURVIVOR."""
+    save = r.i
+    count, ph = _count_and_noun(r, "zombies or a survivor")
+    if ph.kind == "zombie":
+        at = _zombies_at(r, b, ph, ("at", "from", "in"))
+        return {"op": "kill_zombies", "count": count, "at": at, "pos": P(w.pos)}
+    r.i = save
+    ph = r.noun_phrase(allow_at=True, what="zombies or a survivor")
+    return {"op": "kill_survivor", "target": b.scope.target(ph), "pos": P(w.pos)}
+
+
+def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """add/place/put: zombies, tokens, wounds, survivors, cards."""
+    save = r.i
+    count, ph = _count_and_noun(r, "what to add")
+    if ph.kind == "zombie":
+        return {"op": "add_zombies", "count": count, "at": _place_phrase(r, b, ("to", "at", "in"), "a location"),
+                "pos": P(w.pos)}
+    if ph.kind == "token" and ph.sub in ("wound", "frostbite"):
+        target = _target_after(r, b, ("on", "to"), "a survivor")
+        return {"op": "wound", "target": target, "count": count, "kind": ph.sub, "pos": P(w.pos)}
+    if ph.kind == "token" or (ph.kind == "survivor" and ph.sub == "helpless" and ph.mode != "named"):
+        token = ph.sub
+        dest = _token_place(r, b, token)
+        return {"op": "add_tokens", "token": token, "count": count, "to": dest, "pos": P(w.pos)}
+    r.i = save
+    ph = r.noun_phrase(allow_at=False, what="what to add")
+    if ph.kind in ("survivor", "") and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that")):
+        target = b.scope.target(ph)
+        if r.at("to") and _following_ahead(r):
+            r.i += 1
+            zone = b.scope.zone(r.noun_phrase(allow_at=False, what="whose following"))
+            return {"op": "add_survivor", "survivor": target, "to": zone, "pos": P(w.pos)}
+        return {"op": "place_survivor", "target": target,
+                "at": _place_phrase(r, b, ("at", "in", "to", "on"), "a location"), "pos": P(w.pos)}
+    if ph.kind == "card":
+        cards = b.scope.target(ph)
+        dest = _target_after(r, b, ("in", "into", "to", "on", "under"), "a pile, deck or hand")
+        if dest.get("op") == "zone" and dest.get("zone") == "hand":
+            return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
+                    "to": dest, "pos": P(w.pos)}
+        return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
+    raise BindError("T001", f"'{w.text}' cannot add {ph.describe()}s", ph.pos,
+                    expected="zombies, tokens, wounds, a survivor or cards", width=ph.first.width)
+
+
+def _following_ahead(r: Reader) -> bool:
+    return any(r.text(k) == "following" for k in range(1, 4))
+
+
+def _source_of(ph: Phrase, b: "Binder", w: A.Word) -> dict:
+    for f in ph.filters:
+        if f["op"] == "in_zone":
+            return f["zone"]
+    return {"op": "zone", "zone": "item_deck", "pos": P(w.pos)}
+
+
+def _token_place(r: Reader, b: "Binder", token: str) -> dict:
+    """Where tokens go: a location for noise and barricades, a supply for food and bullets."""
+    if r.done() and token in ("food", "bullet"):
+        return {"op": "zone", "zone": "supply" if token == "food" else "bullet_supply", "pos": P(r.end_pos)}
+    if r.done() and token == "helpless":
+        return {"op": "location", "id": "colony", "pos": P(r.end_pos)}
+    return _place_phrase(r, b, ("to", "at", "on", "in", "into"), "where the tokens go")
+
+
+def _target_after(r: Reader, b: "Binder", preps: tuple[str, ...], what: str) -> dict:
+    """A target introduced by one of ``preps``."""
+    for prep in preps:
+        if r.accept(prep):
+            return b.scope.target(r.noun_phrase(allow_at=True, what=what))
+    if r.accept("here"):
+        return {"op": "here", "pos": P(r.words[r.i - 1].pos)}
+    raise r.error_end(what) if r.done() else BindError(
+        "T002", f"expected {what} after {' or '.join(repr(p) for p in preps)}, found '{r.peek().text}'",
+        r.peek().pos, expected=" or ".join(f"'{p} …'" for p in preps), width=r.peek().width)
+
+
+def verb_remove(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """remove zombies, tokens, wounds, survivors or cards (from the game)."""
+    save = r.i
+    count, ph = _count_and_noun(r, "what to remove")
+    if ph.kind == "zombie":
+        return {"op": "remove_zombies", "count": count, "at": _zombies_at(r, b, ph, ("from", "at")),
+                "pos": P(w.pos)}
+    if ph.kind == "token" and ph.sub in ("wound", "frostbite"):
+        target = _target_after(r, b, ("from", "on"), "a survivor")
+        return {"op": "heal", "target": target, "count": count, "kind": ph.sub, "pos": P(w.pos)}
+    if ph.kind == "token" or (ph.kind == "survivor" and ph.sub == "helpless" and not r.at("from", "the", "game")):
+        dest = _token_from(r, b, ph.sub)
+        return {"op": "remove_tokens", "token": ph.sub, "count": count, "from": dest, "pos": P(w.pos)}
+    r.i = save
+    ph = r.noun_phrase(allow_at=True, what="what to remove")
+    target = b.scope.target(ph)
+    if r.accept("from", "the", "game") or r.accept("from", "play"):
+        return {"op": "remove_from_game", "target": target, "pos": P(w.pos)}
+    if ph.kind == "card":
+        dest = _target_after(r, b, ("to", "into", "in"), "a pile")
+        return {"op": "move_cards", "cards": target, "to": dest, "pos": P(w.pos)}
+    raise r.error_end("'from the game'") if r.done() else BindError(
+        "T002", f"expected 'from the game' after what to remove, found '{r.peek().text}'", r.peek().pos,
+        expected="'from the game'", width=r.peek().width)
+
+
+def _token_from(r: Reader, b: "Binder", token: str) -> dict:
+    if r.done() and token in ("food", "bullet"):
+        return {"op": "zone", "zone": "supply" if token == "food" else "bullet_supply", "pos": P(r.end_pos)}
+    return _place_phrase(r, b, ("from", "at", "in"), "where the tokens are")
+
+
+def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """gain 1 morale | lose 2 morale | gain 3 combat strength."""
+    amount = r.count(default=None)
+    if amount is None:
+        raise BindError("T003", f"'{w.text}' needs a number: '{w.lower} 1 morale'", r.here_pos(), expected="a number")
+    noun = r.match_noun()
+    if noun and noun[0] == "stat" and noun[1] == "morale":
+        r.i += noun[2]
+        return {"op": "gain_morale" if w.lower in ("gain", "raise") else "lose_morale", "amount": amount,
+                "pos": P(w.pos)}
+    if noun and noun[1] == "combat_strength":
+        r.i += noun[2]
+        sign = -1 if w.lower == "lose" else 1
+        return {"op": "combat_strength", "amount": sign * amount if isinstance(amount, int) else amount,
+                "pos": P(w.pos)}
+    bad = r.peek()
+    if bad is None:
+        raise r.error_end("'morale' or 'combat strength'")
+    raise BindError("T002", f"you can {w.lower} morale or combat strength, not '{bad.text}'", bad.pos,
+                    expected="'morale' or 'combat strength'", hint=did_you_mean(bad.lower, ["morale"]),
+                    width=bad.width)
+
+
+def verb_raise(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """raise morale by 1 | increase an unused action die you control by 1."""
+    if r.accept("morale"):
+        r.expect("by")
+        return {"op": "gain_morale", "amount": r.count(default=1), "pos": P(w.pos)}
+    ph = r.noun_phrase(allow_at=True, what="a die or morale")
+    r.expect("by")
+    n = r.number()
+    if n is None:
+        raise BindError("T003", "expected a number after 'by'", r.here_pos(), expected="a number")
+    sign = -1 if w.lower in ("decrease", "lower") else 1
+    return {"op": "change_die", "die": b.scope.target(ph), "amount": sign * n, "pos": P(w.pos)}
+
+
+def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """roll for exposure on X [N times] | roll a die."""
+    if r.accept("for", "exposure"):
+        target = _target_after(r, b, ("on", "for"), "a survivor") if not r.done() and not r.at("twice") and \
+            not (r.peek().kind == "int") else b.default_subject(w)
+        times = r.times()
+        return {"op": "exposure", "target": target, "times": times, "pos": P(w.pos)}
+    ph = r.noun_phrase(allow_at=False, what="'a die' or 'for exposure'")
+    if ph.kind != "die":
+        raise BindError("T001", f"you can roll a die, not {ph.describe()}", ph.pos, expected="'a die'")
+    b.scope.result = True
+    return {"op": "roll", "die": ph.sub if ph.sub in ("exposure", "combat") else "d6", "outcomes": [],
+            "pos": P(w.pos)}
+
+
+def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """move a survivor to LOC | move 4 zombies from LOC to LOC."""
+    count, ph = _count_and_noun(r, "what to move")
+    if ph.kind == "zombie":
+        src = _place_phrase(r, b, ("from",), "where the zombies come from")
+        dst = _place_phrase(r, b, ("to",), "where the zombies go")
+        return {"op": "move_zombies", "count": count, "from": src, "to": dst, "pos": P(w.pos)}
+    if ph.kind == "die":
+        while not r.done():
+            r.take()
+        return {"op": "spend_dice", "count": count, "pos": P(w.pos)}
+    return {"op": "move_survivor", "target": b.scope.target(ph),
+            "to": _place_phrase(r, b, ("to", "into"), "where to move"), "pos": P(w.pos)}
+
+
+def verb_draw(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """draw 2 cards from the grocery store deck."""
+    count, ph = _count_and_noun(r, "cards")
+    src = _target_after(r, b, ("from",), "a deck")
+    return {"op": "draw_cards", "count": count, "from": src, "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)},
+            "pos": P(w.pos)}
+
+
+def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """take 2 fuel cards from the gas station deck | take up to 4 fuel cards from the removed pile."""
+    count, ph = _count_and_noun(r, "cards")
+    src = _target_after(r, b, ("from",), "a deck or pile")
+    return {"op": "take_cards", "count": count, "filters": ph.filters, "from": src,
+            "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)}, "pos": P(w.pos)}
+
+
+def verb_search(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """search the gas station deck for 2 fuel cards."""
+    src = b.scope.target(r.noun_phrase(allow_at=False, what="a deck"))
+    r.expect("for")
+    count, ph = _count_and_noun(r, "cards")
+    return {"op": "take_cards", "count": count, "filters": ph.filters, "from": src,
+            "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)}, "pos": P(w.pos)}
+
+
+def verb_give(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """give CARDS to PLAYER."""
+    cards = b.scope.target(r.noun_phrase(allow_at=True, what="cards"))
+    return {"op": "give_cards", "cards": cards, "to": _target_after(r, b, ("to",), "a player"), "pos": P(w.pos)}
+
+
+def verb_look(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """look at the hand of another player."""
+    r.expect("at")
+    return {"op": "look_at", "what": b.scope.target(r.noun_phrase(allow_at=True, what="what to look at")),
+            "pos": P(w.pos)}
+
+
+def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """choose a survivor you control (then: 'the chosen survivor')."""
+    ph = r.noun_phrase(allow_at=True, what="what to choose")
+    sel = b.scope.target(ph)
+    kind = ph.kind or "survivor"
+    b.scope.bind("chosen", kind)
+    return {"op": "select", "bind": "chosen", "chooser": "you", "selector": sel, "pos": P(w.pos)}
+
+
+def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """spend an action die of 4 or more | spend 5 food | spend 3 fuel cards."""
+    count, ph = _count_and_noun(r, "what to spend")
+    if ph.kind == "die":
+        minimum = 1
+        if r.accept("of"):
+            n = r.number()
+            if n is None:
+                raise BindError("T003", "expected the lowest die result after 'of'", r.here_pos(),
+                                expected="a number, as in 'an action die of 4 or more'")
+            more = r.peek()
+            if more is None or more.kind != "or_more":
+                raise BindError("T002", "write the die minimum as 'of N or more'", r.here_pos(),
+                                expected="'or more'")
+            r.take()
+            minimum = n
+        return {"op": "spend_die", "count": count, "min": minimum, "pos": P(w.pos)}
+    if ph.kind == "token" and ph.sub in ("food", "bullet"):
+        return {"op": "spend_tokens", "token": ph.sub, "count": count, "pos": P(w.pos)}
+    if ph.kind == "card":
+        return {"op": "spend_cards", "count": count, "filters": ph.filters, "pos": P(w.pos)}
+    raise BindError("T001", f"you can spend action dice, food, bullets or cards, not {ph.describe()}s", ph.pos,
+                    expected="action dice, food, bullets or cards", width=ph.first.width)
+
+
+def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """heal 1 wound on a survivor."""
+    count, ph = _count_and_noun(r, "wounds")
+    kind = ph.sub if ph.sub in ("wound", "frostbite") else "any"
+    return {"op": "heal", "target": _target_after(r, b, ("on", "from"), "a survivor"), "count": count,
+            "kind": kind, "pos": P(w.pos)}
+
+
+def verb_reroll(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """reroll an unused action die you control."""
+    return {"op": "reroll_dice", "dice": b.scope.target(r.noun_phrase(allow_at=True, what="dice")), "pos": P(w.pos)}
+
+
+def verb_start(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """start an exile vote against PLAYER."""
+    ph = r.noun_phrase(allow_at=False, what="'an exile vote'")
+    if ph.kind != "vote":
+        raise BindError("T001", "you can start an exile vote", ph.pos, expected="'an exile vote'")
+    return {"op": "exile_vote", "target": _target_after(r, b, ("against", "on"), "a player"), "pos": P(w.pos)}
+
+
+def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """end the colony warfare | end the game."""
+    ph = r.noun_phrase(allow_at=False, what="'the colony warfare' or 'the game'")
+    if ph.kind == "warfare":
+        return {"op": "end_warfare", "pos": P(w.pos)}
+    if ph.kind == "zone" and ph.sub == "removed":
+        return {"op": "end_game", "pos": P(w.pos)}
+    raise BindError("T001", f"you can end the colony warfare or the game, not {ph.describe()}", ph.pos,
+                    expected="'the colony warfare' or 'the game'")
+
+
+def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """skip the colony warfare here."""
+    ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
+    if ph.kind != "warfare":
+        raise BindError("T001", "you can skip the colony warfare", ph.pos, expected="'the colony warfare'")
+    return {"op": "skip_warfare", "at": _place_phrase(r, b, ("at",), "where"), "pos": P(w.pos)}
+
+
+def verb_fill(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """fill the police station with noise tokens."""
+    loc = b.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+    r.expect("with")
+    ph = r.noun_phrase(allow_at=False, what="'noise tokens'")
+    if ph.sub != "noise":
+        raise BindError("T001", "only noise tokens can fill a location", ph.pos, expected="'noise tokens'")
+    return {"op": "fill_noise", "at": loc, "pos": P(w.pos)}
+
+
+def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """do not roll for exposure."""
+    r.expect("not")
+    if r.accept("roll", "for", "exposure"):
+        return {"op": "skip_exposure", "pos": P(w.pos)}
+    raise BindError("T002", "'do not' is followed by 'roll for exposure' here", r.here_pos(),
+                    expected="'roll for exposure'", hint="for other things a survivor cannot do, write "
+                    "'the chosen survivor cannot move'")
+
+
+def verb_manual(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """manual KEY: a step for the table, its instruction under ``manual: KEY:`` in the card file."""
+    key = r.take()
+    return {"op": "manual", "key": key.text, "instruction": {}, "why": "", "pos": P(w.pos), "_key_pos": key.pos}
+
+
+VERBS: dict[str, Callable] = {
+    "kill": verb_kill, "add": verb_add, "place": verb_add, "put": verb_add, "remove": verb_remove,
+    "gain": verb_morale, "lose": verb_morale, "raise": verb_raise, "increase": verb_raise,
+    "decrease": verb_raise, "lower": verb_raise, "roll": verb_roll, "move": verb_move, "draw": verb_draw,
+    "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
+    "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
+    "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
+}
+COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
+#: header words that open blocks; listed so "did you mean" knows them too
+HEADER_WORDS = ("choose one", "vote", "roll a die", "once per", "when", "after", "before", "at the start of",
+                "at the end of", "for the rest of", "until the end of", "for each", "instead of", "attach")
+
+
+def verb_takes(verb: str) -> str:
+    """A short reminder of what a verb takes, from its reader's docstring."""
+    return (VERBS[verb].__doc__ or "").strip().rstrip(".")

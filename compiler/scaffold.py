@@ -1,0 +1,60 @@
+"""``dow new KIND NAME``: write a card file that already compiles, with TODOs to fill."""
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.scalarstring import LiteralScalarString
+
+from .cards import KINDS, SETS
+from .diagnostics import did_you_mean
+
+PROPER_NAME_KINDS = ("survivor",)
+
+
+def slug(name: str) -> str:
+    """A file name for a card name: 'Lover's Quarrel' -> 'lovers-quarrel', 'Đồng' -> 'dong'."""
+    text = name.replace("Đ", "D").replace("đ", "d")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = re.sub(r"['’]", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "card"
+
+
+def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
+    """Write content/<set>/<kind folder>/<slug>.yaml; refuses to overwrite."""
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        hint = did_you_mean(kind_name, KINDS)
+        raise ValueError(f"unknown card kind {kind_name!r}; kinds: {', '.join(KINDS)}" + (f" ({hint})" if hint else ""))
+    if set_name not in SETS:
+        raise ValueError(f"unknown set {set_name!r}; sets: {', '.join(SETS)}")
+    stem = slug(name)
+    path = root / "content" / set_name / kind.folder / f"{stem}.yaml"
+    if path.exists():
+        raise ValueError(f"{path} already exists")
+    data = {"id": f"{set_name}.{kind.name}.{stem}", "kind": kind.name, "set": set_name,
+            "name": name if kind.name in PROPER_NAME_KINDS else {"pt": "TODO", "en": name, "vi": "TODO"},
+            "status": {"implementation": "full", "data": "needs transcription"}}
+    data.update(_literal(kind.scaffold))
+    schema = Path("../../../build/schemas/card-source.schema.json")
+    buf = io.StringIO()
+    buf.write(f"# yaml-language-server: $schema={schema.as_posix()}\n")
+    yaml = YAML()
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.dump(data, buf)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    return path
+
+
+def _literal(value):
+    """Effect texts as literal blocks, so positions and line breaks survive."""
+    if isinstance(value, dict):
+        return {k: (LiteralScalarString(v) if k == "effect" and isinstance(v, str) else _literal(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_literal(v) for v in value]
+    return value

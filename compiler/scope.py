@@ -1,0 +1,157 @@
+"""What a sentence can refer to: back-references, pronouns, "that many", card names.
+
+A ``Scope`` is built per effect text from what its card provides ("this survivor"
+on a survivor ability, "the moved survivor" after a move trigger) and grows as
+sentences choose and move things.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dow.dsl.ast import Pos, Word
+
+from .phrases import BindError, P, Phrase
+
+#: what each back-reference name is called when written
+REF_WORDS = {"moved": "the moved survivor", "chosen": "the chosen …", "searching": "the searching survivor",
+             "attacking": "the attacking survivor", "self": "this survivor", "this_card": "this card",
+             "each": "that …", "killed": "the killed survivor", "new": "the new survivor",
+             "rolled": "the rolled survivor", "wounded": "the wounded survivor", "equipped": "the equipped survivor"}
+
+
+@dataclass
+class Scope:
+    """Bindings visible to a block: name -> kind, most recent last."""
+
+    bindings: dict[str, str] = field(default_factory=dict)
+    result: bool = False
+    names: list[tuple[str, Pos]] = field(default_factory=list)  # quoted names seen, for the card-reference check
+    card_kind: str = ""
+
+    def child(self) -> "Scope":
+        """A nested scope that sees this one's bindings; names seen flow back to the root list."""
+        return Scope(dict(self.bindings), self.result, self.names, self.card_kind)
+
+    def bind(self, name: str, kind: str) -> None:
+        """Make ``name`` (of ``kind``) the most recent binding."""
+        self.bindings.pop(name, None)
+        self.bindings[name] = kind
+
+    def has_result(self) -> bool:
+        """Whether a die result is available for 'that many'."""
+        return self.result
+
+    def kind_of(self, name: str) -> str:
+        """The kind of a bound name."""
+        return self.bindings.get(name, "")
+
+    def pronoun(self, word: Word) -> str:
+        """The binding a pronoun ('it', 'her', 'them') refers to: the most recent one."""
+        usable = [n for n in self.bindings if n != "this_card" and self.bindings[n] != "location"]
+        if not usable:
+            raise BindError("N005", f"'{word.text}' refers to nothing chosen, moved or named before it", word.pos,
+                            hint="name the thing instead, for example 'the moved survivor'", width=word.width)
+        return usable[-1]
+
+    def require(self, name: str, ph: Phrase) -> str:
+        """Check that back-reference ``name`` is bound; return its kind."""
+        if name in self.bindings:
+            return self.bindings[name]
+        known = ", ".join(f"'{REF_WORDS.get(n, n)}'" for n in self.bindings) or "nothing yet"
+        word = ph.first
+        raise BindError("N005", f"'{' '.join(['the', *ph.adjs])} …' refers to something no trigger or earlier "
+                        f"sentence chose or moved", word.pos,
+                        hint=f"here you can refer to: {known}", width=word.width)
+
+    def last_of(self, kind: str, ph: Phrase) -> str:
+        """The most recent binding of a kind ('that survivor')."""
+        for name in reversed(list(self.bindings)):
+            if self.bindings[name] == kind or (kind == "" and name != "this_card"):
+                return name
+        raise BindError("N005", f"'that {kind or '…'}' refers to no {kind or 'thing'} chosen or moved before it",
+                        ph.first.pos, width=ph.first.width)
+
+    # ---- phrases to nodes ------------------------------------------------------
+    def target(self, ph: Phrase) -> dict:
+        """A phrase as a target node: ref, named, you, location, zone or select_of."""
+        pos = P(ph.pos)
+        if ph.mode == "named":
+            self.names.append((ph.name, ph.pos))
+            return {"op": "named", "card": ph.name, "kind": ph.kind or "survivor", "pos": pos}
+        if ph.mode == "you":
+            return {"op": "you", "pos": pos}
+        if ph.mode == "here":
+            return {"op": "here", "pos": pos}
+        if ph.kind == "location":
+            return self.location(ph)
+        if ph.kind == "zone":
+            return self.zone(ph)
+        if ph.mode == "ref":
+            return {"op": "ref", "name": ph.ref, "kind": self.kind_of(ph.ref) or "survivor", "pos": pos}
+        if ph.ref:
+            kind = self.require(ph.ref, ph)
+            return {"op": "ref", "name": ph.ref, "kind": ph.kind or kind, "pos": pos}
+        if ph.mode == "this":
+            name = {"survivor": "self", "card": "this_card"}.get(ph.kind, "this_card")
+            if name not in self.bindings:
+                raise BindError("N005", f"'this {ph.kind}' means the card's own {ph.kind}, but this card has none",
+                                ph.first.pos, width=ph.first.width)
+            return {"op": "ref", "name": name, "kind": ph.kind or "card", "pos": pos}
+        if ph.mode == "that":
+            name = self.last_of(ph.kind, ph)
+            return {"op": "ref", "name": name, "kind": ph.kind or self.kind_of(name), "pos": pos}
+        if ph.kind == "player" and ph.mode == "the" and not ph.filters:
+            return {"op": "you", "pos": pos}
+        return self.select(ph)
+
+    def select(self, ph: Phrase) -> dict:
+        """A phrase as a select_of node (a description of things to choose or count)."""
+        mode = {"the": "one", "your": "one", "its": "one", "another": "one", "any": "one", "this": "one",
+                "that": "one", "at_most": "up_to"}.get(ph.mode, ph.mode)
+        filters = list(ph.filters)
+        if ph.mode == "another" and ph.kind == "player":
+            filters.append({"op": "controlled_by", "player": "other", "pos": P(ph.pos)})
+        if ph.mode == "your" and ph.kind in ("survivor", "die"):
+            filters.append({"op": "controlled_by", "player": "you", "pos": P(ph.pos)})
+        quantity = {"mode": mode}
+        if ph.n is not None:
+            quantity["n"] = ph.n
+        return {"op": "select_of", "kind": ph.kind or "card", "quantity": quantity, "filters": filters,
+                "pos": P(ph.pos)}
+
+    def location(self, ph: Phrase) -> dict:
+        """A phrase as a location node (a named place, here, or a chosen location)."""
+        pos = P(ph.pos)
+        if ph.mode == "here":
+            return {"op": "here", "pos": pos}
+        if ph.kind == "location" and ph.sub.startswith("@"):
+            name = ph.sub[1:]
+            if name not in self.bindings:
+                raise BindError("N005", f"'{ph.first.text} {name}' names a place no trigger gave", ph.first.pos,
+                                hint="a move trigger ('when you move a survivor') gives 'its destination'",
+                                width=ph.first.width)
+            return {"op": "ref", "name": name, "kind": "location", "pos": pos}
+        if ph.kind == "location" and ph.sub and ph.mode in ("the", "your", "one", "its", "that", "this"):
+            if ph.mode == "this":
+                return {"op": "here", "pos": pos}
+            return {"op": "location", "id": ph.sub, "pos": pos}
+        if ph.kind == "location" and ph.mode == "this":
+            return {"op": "here", "pos": pos}
+        if ph.kind == "location":
+            sel = self.select(ph)
+            if ph.sub:
+                sel["filters"].insert(0, {"op": "state", "is": ph.sub, "pos": pos})
+            return sel
+        return self.target(ph)
+
+    def zone(self, ph: Phrase) -> dict:
+        """A phrase as a zone node (a hand, deck or pile)."""
+        if ph.kind != "zone":
+            return self.target(ph)
+        node = {"op": "zone", "zone": ph.sub, "pos": P(ph.pos)}
+        if ph.sub.startswith("location_deck:"):
+            node["zone"] = "location_deck"
+            node["location"] = {"op": "location", "id": ph.sub.split(":", 1)[1], "pos": P(ph.pos)}
+        if ph.owner is not None:
+            node["owner"] = ph.owner
+        return node

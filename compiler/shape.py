@@ -1,0 +1,158 @@
+"""The shape pass: a card file's fields against its kind, and its localized texts.
+
+Reports unknown fields (S009, with "did you mean"), missing or mistyped fields
+(S005), ids that do not match their file (S006), and localized fields lacking a
+language or text (L001, L002). Each report points at the YAML key or value.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import PurePosixPath
+
+from .cards import COMMON_REQUIRED, KINDS, LANGS, all_fields
+from .diagnostics import WARNING, Diagnostic, did_you_mean
+from .loader import Node
+
+
+class Shape:
+    """Checks one card file's node tree; diagnostics collect in ``diags``."""
+
+    def __init__(self, display: str, lines: list[str]):
+        self.display = display
+        self.lines = lines
+        self.diags: list[Diagnostic] = []
+
+    def report(self, code: str, message: str, line: int, col: int, expected: str = "", hint: str = "",
+               width: int = 1) -> None:
+        """Add a located diagnostic."""
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        self.diags.append(Diagnostic(code, message, self.display, line, col, expected=expected, hint=hint,
+                                     source_line=src, width=width))
+
+    def card(self, root: Node | None) -> bool:
+        """Check a whole card; returns whether it is shaped well enough to compile further."""
+        if root is None or root.kind != "map":
+            line, col = (root.line, root.col) if root else (1, 1)
+            self.report("Y009", "a card file is a mapping of fields, starting with 'id:' and 'kind:'", line, col,
+                        hint="run 'dow new KIND NAME' to start from a valid card file")
+            return False
+        kind_node = root.get("kind")
+        kind_name = kind_node.value if kind_node is not None and kind_node.kind == "scalar" else None
+        if kind_name not in KINDS:
+            line, col = (kind_node.line, kind_node.col) if kind_node else (root.line, root.col)
+            self.report("S005", f"unknown card kind {kind_name!r}" if kind_node else "the card has no 'kind:' field",
+                        line, col, expected=", ".join(KINDS), hint=did_you_mean(str(kind_name), KINDS))
+            return False
+        kind = KINDS[kind_name]
+        before = len(self.diags)
+        self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, "card")
+        self.check_id(root, kind_name)
+        return not any(d.severity == "error" and d.code.startswith("S") for d in self.diags[before:])
+
+    def check_id(self, root: Node, kind_name: str) -> None:
+        """The id is '<set>.<kind>.<file name>' and the file sits in content/<set>/<kind folder>/."""
+        id_node, set_node = root.get("id"), root.get("set")
+        if id_node is None or set_node is None or not isinstance(id_node.value, str):
+            return
+        stem = PurePosixPath(self.display).stem
+        want = f"{set_node.value}.{kind_name}.{stem}"
+        if id_node.value != want:
+            self.report("S006", f"the id '{id_node.value}' does not match the file: expected '{want}'",
+                        id_node.line, id_node.col, expected=want,
+                        hint="ids are <set>.<kind>.<file name>; rename the file or fix the id",
+                        width=len(str(id_node.value)))
+
+    def fields(self, node: Node, spec: dict, required: tuple, where: str) -> None:
+        """Check a mapping against a field spec."""
+        for key, child in node.value.items():
+            line, col = node.key_pos.get(key, (node.line, node.col))
+            if key not in spec:
+                self.report("S009", f"'{key}' is not a field of a {where}", line, col,
+                            expected=", ".join(spec), hint=did_you_mean(key, spec), width=len(key))
+                continue
+            self.value(child, spec[key], key)
+        for key in required:
+            if key not in node.value:
+                self.report("S005", f"the {where} has no '{key}' field", node.line, node.col,
+                            expected=f"'{key}:'", hint="run 'dow new' to see a complete card of this kind")
+
+    def value(self, node: Node, kind, key: str) -> None:
+        """Check one field value against its type."""
+        if isinstance(kind, tuple):
+            shape, inner = kind
+            if shape == "list":
+                if not self.expect(node, "seq", key, "a list"):
+                    return
+                for item in node.value:
+                    if isinstance(inner, dict):
+                        if self.expect(item, "map", key, "a mapping"):
+                            self.fields(item, inner, (), f"'{key}' entry")
+                    else:
+                        self.value(item, inner, key)
+            elif shape == "object":
+                if self.expect(node, "map", key, "a mapping"):
+                    self.fields(node, inner, (), f"'{key}'")
+            elif shape == "map":
+                if self.expect(node, "map", key, "a mapping"):
+                    for sub, child in node.value.items():
+                        if self.expect(child, "map", sub, "a mapping"):
+                            self.fields(child, inner, (), f"'{key}: {sub}'")
+                            self.localized(child, f"{key}: {sub}", require=False)
+            return
+        if kind == "localized":
+            if self.expect(node, "map", key, "a mapping with pt, en and vi"):
+                self.localized(node, key)
+        elif kind == "name":
+            if node.kind == "map":
+                self.localized(node, key)
+            else:
+                self.scalar(node, str, key, "a name")
+        elif kind in ("int", "int?"):
+            if not (kind == "int?" and node.kind == "scalar" and node.value is None):
+                self.scalar(node, int, key, "a whole number" + (" (or null when unknown)" if kind == "int?" else ""))
+        elif kind == "bool":
+            self.scalar(node, bool, key, "true or false")
+        elif kind.startswith("enum:"):
+            choices = kind[5:].split("|")
+            if node.kind != "scalar" or node.value not in choices:
+                self.report("S005", f"'{key}' must be one of: {', '.join(choices)}", node.line, node.col,
+                            expected=", ".join(choices), hint=did_you_mean(str(node.value), choices))
+        elif kind in ("str", "effect", "cond", "event"):
+            self.scalar(node, str, key, "text")
+        # "any": anything goes
+
+    def scalar(self, node: Node, typ: type, key: str, what: str) -> None:
+        """A scalar of the given Python type (bool is not an int here)."""
+        ok = node.kind == "scalar" and isinstance(node.value, typ) and not (typ is int and isinstance(node.value, bool))
+        if not ok:
+            self.report("S005", f"'{key}' must be {what}", node.line, node.col, expected=what)
+
+    def expect(self, node: Node, shape: str, key: str, what: str) -> bool:
+        """Whether a node is a map/seq; reports if not."""
+        if node.kind != shape:
+            self.report("S005", f"'{key}' must be {what}", node.line, node.col, expected=what)
+            return False
+        return True
+
+    def localized(self, node: Node, key: str, require: bool = True) -> None:
+        """A localized field: pt, en and vi, each a non-empty text."""
+        for lang in LANGS:
+            child = node.get(lang)
+            if child is None:
+                if require:
+                    self.report("L001", f"'{key}' has no '{lang}' text", node.line, node.col,
+                                expected=", ".join(LANGS), hint=f"add '{lang}:' with the text in that language")
+                continue
+            if child.kind != "scalar" or not isinstance(child.value, str) or not child.value.strip():
+                self.report("L002", f"'{key}.{lang}' is empty", child.line, child.col,
+                            expected="a text", hint="write the text, or mark the card 'needs transcription'")
+            elif child.value.strip() == "TODO":
+                self.report("L003", f"'{key}.{lang}' still says TODO", child.line, child.col,
+                            expected="the text in this language", hint="'dow new' leaves TODO for you to fill in",
+                            width=4)
+                self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
+        for extra in node.value:
+            if extra not in LANGS and extra not in ("why",):
+                line, col = node.key_pos.get(extra, (node.line, node.col))
+                self.report("L001", f"'{extra}' is not a language of this project", line, col,
+                            expected=", ".join(LANGS), hint=did_you_mean(extra, LANGS))

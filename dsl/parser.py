@@ -1,0 +1,299 @@
+"""Parse effect text into the AST, with positions in the card file.
+
+Lark errors become the project's own ``EffectSyntaxError`` at exactly one boundary
+(``parse``); nothing else in the project sees a Lark exception.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from . import ast as A
+
+GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
+MAX_TEXT = 20_000
+MAX_DEPTH = 40
+
+#: what a terminal is called in an error message
+TOKEN_NAMES = {
+    "WORD": "a word", "INT": "a number", "NAME": 'a quoted name such as "Sparky"',
+    "COMMA": "','", "_DOT": "a full stop '.'", "COLON": "':'", "_NL": "the end of the line",
+    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "CMP": "a comparison such as '<'",
+    "AND": "'and'", "OR": "'or'", "_IF": "'if'", "_OTHERWISE": "'otherwise'", "_MAY": "'you may'",
+    "_THEN": "', then'", "_DASH": "'-' (an option)", "_ON": "'on' (a die outcome)", "LPAR": "'('",
+    "RPAR": "')'", "_ONLY_IF": "'only if'", "_AS_LONG_AS": "'as long as'", "OR_MORE": "'or more'",
+    "$END": "the end of the text",
+}
+
+
+class _Indent(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@functools.cache
+def _lark() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                postlex=_Indent(), propagate_positions=True, maybe_placeholders=False, cache=True)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an effect text starts in its file: 1-based line and column of its first character."""
+
+    line: int = 1
+    col: int = 1
+
+    def pos(self, line: int, col: int) -> A.Pos:
+        """Map a 1-based position in the effect text to the card file."""
+        return A.Pos(self.line + line - 1, self.col + col - 1)
+
+
+class EffectSyntaxError(Exception):
+    """A located syntax error: code, message, file position, what was expected, a hint."""
+
+    def __init__(self, code: str, message: str, pos: A.Pos, expected: str = "", hint: str = "", width: int = 1):
+        super().__init__(message)
+        self.code, self.message, self.pos = code, message, pos
+        self.expected, self.hint, self.width = expected, hint, width
+
+
+_WORD_KIND = {"WORD": "word", "INT": "int", "NAME": "name", "COMMA": "comma", "AND": "and", "OR": "or",
+              "OR_MORE": "or_more"}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Build AST nodes bottom-up; positions come from each tree's meta."""
+
+    def __init__(self, origin: Origin):
+        super().__init__()
+        self.o = origin
+
+    def _p(self, meta) -> A.Pos:
+        return self.o.pos(meta.line, meta.column)
+
+    def _word(self, tok: Token) -> A.Word:
+        text = " ".join(tok.value.split()) if tok.type == "OR_MORE" else tok.value
+        return A.Word(text, _WORD_KIND[tok.type], self.o.pos(tok.line, tok.column))
+
+    def _block(self, meta, stmts) -> A.Block:
+        return A.Block(tuple(stmts), self._p(meta))
+
+    def start(self, meta, stmts):
+        pos = self._p(meta) if stmts else self.o.pos(1, 1)
+        return A.Block(tuple(_flatten(stmts)), pos)
+
+    def clause(self, meta, toks):
+        return A.Clause(tuple(self._word(t) for t in toks), self._p(meta))
+
+    def test(self, meta, toks):
+        return A.Test(A.Clause(tuple(self._word(t) for t in toks), self._p(meta)))
+
+    def clauses(self, meta, items):
+        return A.Sentence(tuple(items), self._p(meta))
+
+    def may_inline(self, meta, items):
+        (sentence,) = items
+        return A.Sentence(sentence.clauses, self._p(meta), may=True)
+
+    def simple_line(self, meta, sentences):
+        return sentences  # flattened by the enclosing block
+
+    def suite(self, meta, stmts):
+        return self._block(meta, _flatten(stmts))
+
+    def compound(self, meta, items):
+        header, body, *rest = items
+        other = rest[0] if rest else None
+        kind, value = header
+        pos = self._p(meta)
+        if kind == "if":
+            return A.If(value, body, other, pos)
+        _no_otherwise(other, kind)
+        if kind == "while":
+            return A.While(value, body, pos)
+        if kind == "may":
+            return A.May(value, body, pos)
+        return A.Header(value, body, None, pos)
+
+    def if_h(self, meta, items):
+        return ("if", items[0])
+
+    def while_h(self, meta, items):
+        return ("while", items[0])
+
+    def may_h(self, meta, items):
+        return ("may", items[0].clauses if items else ())
+
+    def clause_h(self, meta, items):
+        return ("clause", items[0].clauses)
+
+    def otherwise_if(self, meta, items):
+        cond, body, *rest = items
+        return A.If(cond, body, rest[0] if rest else None, self._p(meta))
+
+    def otherwise_else(self, meta, items):
+        return items[0]
+
+    def option(self, meta, items):
+        requires = items[0] if len(items) == 2 else None
+        body = items[-1]
+        if not isinstance(body, A.Block):
+            body = A.Block((body,), body.pos)
+        return A.Option(requires, body, self._p(meta))
+
+    def outcome(self, meta, items):
+        return A.Outcome(items[0], items[1], self._p(meta))
+
+    def compare(self, meta, items):
+        left, op, right = items
+        return A.Compare(left, str(op), right, self._p(meta))
+
+    def all_of(self, meta, items):
+        return A.AllOf(_merge(items, A.AllOf), self._p(meta))
+
+    def any_of(self, meta, items):
+        return A.AnyOf(_merge(items, A.AnyOf), self._p(meta))
+
+
+def _flatten(stmts) -> list:
+    out = []
+    for s in stmts:
+        out.extend(s if isinstance(s, list) else [s])
+    return out
+
+
+def _merge(items, cls) -> tuple:
+    out = []
+    for item in items:
+        if isinstance(item, Token):
+            continue
+        out.extend(item.items if isinstance(item, cls) else [item])
+    return tuple(out)
+
+
+class _OtherwiseMisplaced(Exception):
+    pass
+
+
+def _no_otherwise(other, kind) -> None:
+    if other is not None:
+        raise _OtherwiseMisplaced(kind)
+
+
+def _depth(text: str) -> int:
+    """The deepest indentation level, counted cheaply before parsing."""
+    levels = {len(line) - len(line.lstrip(" \t")) for line in text.splitlines() if line.strip()}
+    return len(levels)
+
+
+def parse(text: str, origin: Origin = Origin()) -> A.Block:
+    """Parse effect text; raises EffectSyntaxError with a position in the card file."""
+    if len(text) > MAX_TEXT:
+        raise EffectSyntaxError("P001", f"effect text is {len(text)} characters long; the limit is {MAX_TEXT}",
+                                origin.pos(1, 1), hint="split the effect into several cards or options")
+    if _depth(text) > MAX_DEPTH or text.count("(") > MAX_DEPTH:
+        raise EffectSyntaxError("P004", f"effect text nests deeper than {MAX_DEPTH} levels", origin.pos(1, 1))
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _lark().parse(source)
+        block = _ToAst(origin).transform(tree)
+    except UnexpectedInput as err:
+        raise _located(err, origin, source) from None
+    except DedentError as err:
+        raise EffectSyntaxError("P004", "this line's indentation matches no enclosing block",
+                                origin.pos(_dedent_line(source), 1), hint=str(err).split("\n")[0]) from None
+    except _OtherwiseMisplaced as err:
+        raise EffectSyntaxError("P001", f"'otherwise' can only follow an 'if' block, not a '{err.args[0]}' block",
+                                origin.pos(1, 1)) from None
+    except Exception as err:  # a transformer error wraps the original
+        inner = getattr(err, "orig_exc", None)
+        if isinstance(inner, _OtherwiseMisplaced):
+            raise EffectSyntaxError("P001", "'otherwise' can only follow an 'if' block", origin.pos(1, 1)) from None
+        raise
+    return block
+
+
+def _dedent_line(source: str) -> int:
+    """Best guess of the line of a dedent error: the first line whose indent is new on the way out."""
+    seen = [0]
+    for number, line in enumerate(source.splitlines(), 1):
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" \t"))
+        if indent > seen[-1]:
+            seen.append(indent)
+        elif indent not in seen:
+            return number
+        else:
+            while seen[-1] > indent:
+                seen.pop()
+    return 1
+
+
+def _expected(names) -> str:
+    shown = sorted({TOKEN_NAMES.get(n, f"'{n.lower()}'") for n in names if not n.startswith("__")})
+    return ", ".join(shown[:8]) + (", …" if len(shown) > 8 else "")
+
+
+def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxError:
+    """Turn a Lark error into the project's located syntax error."""
+    line = getattr(err, "line", 1) or 1
+    col = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        char = source[err.pos_in_stream] if err.pos_in_stream < len(source) else "?"
+        return EffectSyntaxError("P003", f"the character {char!r} has no meaning in effect text",
+                                 origin.pos(line, col), hint=_char_hint(char))
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        last = source.rstrip().splitlines() or [""]
+        expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
+        return EffectSyntaxError("P002", "the effect text ends before the statement is complete",
+                                 origin.pos(len(last), max(len(last[-1]), 1)), expected=_expected(expected),
+                                 hint="a line ending in ':' needs an indented block or a sentence after it")
+    tok = err.token
+    expected = _expected(err.accepts or err.expected)
+    if tok.type == "_INDENT":
+        return EffectSyntaxError("P004", "this line is indented but the line before it does not end with ':'",
+                                 origin.pos(line, 1), expected=expected,
+                                 hint="indent only the lines of a block opened by a line ending in ':'")
+    if tok.type == "_DEDENT" or tok.type == "_NL":
+        return EffectSyntaxError("P001", "this line ends before the statement is complete", origin.pos(line, col),
+                                 expected=expected, hint=_hint_for(err))
+    text = tok.value
+    return EffectSyntaxError("P001", f"unexpected {TOKEN_NAMES.get(tok.type, repr(text))} {text!r} here",
+                             origin.pos(line, col), expected=expected, hint=_hint_for(err),
+                             width=len(text.split("\n")[0]) or 1)
+
+
+def _char_hint(char: str) -> str:
+    if char in "“”":
+        return 'use straight double quotes (") around names'
+    if char in ";":
+        return "end each sentence with a full stop '.'"
+    if char in "+":
+        return "write numbers without a sign: 'gain 2 combat strength', not '+2'"
+    if char in "{}[]":
+        return "effect text has no brackets; use ':' and an indented block"
+    return "effect text holds words, numbers, quoted names and . , : - ( )"
+
+
+def _hint_for(err: UnexpectedToken) -> str:
+    accepts = set(err.accepts or err.expected or ())
+    if "COLON" in accepts and err.token.type in ("_NL", "_DOT"):
+        return "a line that opens a block ('if …', 'choose one', 'roll a die', …) ends with ':'"
+    if err.token.type == "_OTHERWISE":
+        return "'otherwise' goes on its own line, at the same indentation as its 'if'"
+    if err.token.type == "COLON":
+        return "only the first part of a line can open a block; put the rest on the next line, indented"
+    return ""

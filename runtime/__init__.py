@@ -1,0 +1,1 @@
+"""The runtime: bundle format and (later) the interpreter; standard library only."""

@@ -1,0 +1,33 @@
+"""Shared test helpers: the project root and small compile helpers."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+
+@pytest.fixture
+def root() -> Path:
+    """The project folder."""
+    return ROOT
+
+
+def card_yaml(effect: str, kind: str = "survivor", extra: str = "") -> str:
+    """A minimal survivor card whose one ability has the given effect text."""
+    body = textwrap.indent(textwrap.dedent(effect).strip("\n"), "      ")
+    return f"""id: base.survivor.test-card
+kind: survivor
+set: base
+name: Test Card
+status: {{implementation: full, data: known}}
+occupation: {{pt: Teste, en: Test, vi: Thử}}
+abilities:
+  - where: anywhere
+    text: {{pt: t, en: t, vi: t}}
+    effect: |
+{body}
+{extra}"""
