@@ -14,5 +14,5 @@ def test_a_survivor_ability_compiles_to_a_pay_node():
     assert [n["op"] for n in tree] == ["pay"]
     assert tree[0]["cost"][0] == {"op": "spend_die", "count": 1, "min": 4,
                                   "pos": {"card": "base.survivor.test-card",
-                                          "file": "content/base/survivors/test-card.yaml", "line": 10, "col": 7}}
+                                          "file": "content/base/survivors/test-card.yaml", "line": 11, "col": 7}}
     assert [n["op"] for n in tree[0]["body"]] == ["kill_zombies", "skip_exposure"]
