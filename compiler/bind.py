@@ -202,7 +202,7 @@ class Binder:
             return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
         if verb == "look":
             r.expect("at")
-            stat = "search_keep" if r.accept("and", "keep") else "search_cards"
+            stat = "search_keep" if (r.accept("and", "keep") or r.accept("and", "keeps")) else "search_cards"
             amount = r.count(default=None)
             r.accept("additional") or r.accept("extra") or r.accept("more")
             r.accept("cards") or r.accept("card")
@@ -501,7 +501,8 @@ class Binder:
             name = r.take()
             if name.kind != "name":
                 raise BindError("T002", "write the tactic's name in quotes", name.pos, expected='"ON GUARD"')
-            who = "enemy" if any(f.get("player") == "enemy" for f in subject.get("filters", [])) else "you"
+            enemy = subject_ph.sub == "enemy_leader" or "enemy" in subject_ph.adjs
+            who = "enemy" if enemy else "you"
             return {"op": "tactic_played", "who": who, "name": name.text.strip('"'), "pos": pos}
         raise BindError("T002", f"'{w.text}' does not make a condition here", w.pos,
                         expected="'is …', 'is not …', 'shares a location with …'", width=w.width)

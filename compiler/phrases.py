@@ -335,7 +335,7 @@ class Reader:
                 ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
             elif self.accept("in", "play"):
                 ph.filters.append({"op": "state", "is": "in_play", "pos": P(w.pos)})
-            elif self.at("in") and ph.kind == "card":
+            elif self.at("in") and ph.kind == "card" and not ph.ref and ph.mode not in ("ref", "that", "this"):
                 self.i += 1
                 zone = self.noun_phrase(allow_at=False, what="a pile, deck or hand")
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})

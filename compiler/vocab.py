@@ -32,6 +32,8 @@ NOUNS: dict[str, tuple[str, str]] = {
     "location": ("location", ""),
     "player": ("player", ""),
     "colony leader": ("player", "colony_leader"),
+    "enemy colony leader": ("player", "enemy_leader"),
+    "enemy leader": ("player", "enemy_leader"),
     "card": ("card", ""),
     "item": ("card", "item"),
     "item card": ("card", "item"),
