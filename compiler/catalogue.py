@@ -56,7 +56,9 @@ def _op(op: str, group: str, fields: str, doc: str, *examples: str) -> OpSpec:
     parsed = {}
     for item in fields.split():
         name, _, kind = item.partition(":")
-        parsed[name] = kind if not kind.startswith("enum") else kind.replace(";", "|")
+        if name.endswith("?"):  # "else?:block" marks an optional field
+            name, kind = name[:-1], kind + "?"
+        parsed[name] = kind.replace(";", "|")
     return OpSpec(op, group, parsed, doc, examples)
 
 

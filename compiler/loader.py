@@ -221,8 +221,10 @@ def decode(data: bytes, path: str) -> str:
         before = data[: err.start]
         line = before.count(b"\n") + 1
         col = len(before) - (before.rfind(b"\n") + 1) + 1
+        line_bytes = data[before.rfind(b"\n") + 1:].split(b"\n", 1)[0]
+        shown = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
         raise LoadError(Diagnostic("Y001", f"byte 0x{data[err.start]:02x} is not valid UTF-8", path, line, col,
-                                   hint="save the file as UTF-8")) from None
+                                   hint="save the file as UTF-8", source_line=shown)) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\x00" in text:

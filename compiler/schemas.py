@@ -74,7 +74,7 @@ def node_defs() -> dict:
         required = ["op", "pos"]
         for name, kind in spec.fields.items():
             optional = kind.endswith("?")
-            kind = kind.rstrip("?")
+            kind = kind[:-1] if optional else kind
             props[name] = _field(kind)
             if not optional:
                 required.append(name)

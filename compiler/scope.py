@@ -58,10 +58,11 @@ class Scope:
         if name in self.bindings:
             return self.bindings[name]
         known = ", ".join(f"'{REF_WORDS.get(n, n)}'" for n in self.bindings) or "nothing yet"
-        word = ph.first
+        word, last = ph.first, ph.last or ph.first
+        width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
         raise BindError("N005", f"'{' '.join(['the', *ph.adjs])} …' refers to something no trigger or earlier "
                         f"sentence chose or moved", word.pos,
-                        hint=f"here you can refer to: {known}", width=word.width)
+                        hint=f"here you can refer to: {known}", width=width)
 
     def last_of(self, kind: str, ph: Phrase) -> str:
         """The most recent binding of a kind ('that survivor')."""

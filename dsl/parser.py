@@ -211,9 +211,12 @@ def parse(text: str, origin: Origin = Origin()) -> A.Block:
         block = _ToAst(origin).transform(tree)
     except UnexpectedInput as err:
         raise _located(err, origin, source) from None
-    except DedentError as err:
+    except DedentError:
+        line = _dedent_line(source)
+        text = source.splitlines()[line - 1]
         raise EffectSyntaxError("P004", "this line's indentation matches no enclosing block",
-                                origin.pos(_dedent_line(source), 1), hint=str(err).split("\n")[0]) from None
+                                origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1),
+                                hint="line it up with the lines of the block it belongs to") from None
     except _OtherwiseMisplaced as err:
         raise EffectSyntaxError("P001", f"'otherwise' can only follow an 'if' block, not a '{err.args[0]}' block",
                                 origin.pos(1, 1)) from None
@@ -271,7 +274,9 @@ def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxE
         return EffectSyntaxError("P001", "this line ends before the statement is complete", origin.pos(line, col),
                                  expected=expected, hint=_hint_for(err))
     text = tok.value
-    return EffectSyntaxError("P001", f"unexpected {TOKEN_NAMES.get(tok.type, repr(text))} {text!r} here",
+    what = TOKEN_NAMES.get(tok.type, repr(text))
+    shown = f"{what} '{text}'" if tok.type in ("WORD", "INT", "NAME") else what
+    return EffectSyntaxError("P001", f"{shown} cannot come here",
                              origin.pos(line, col), expected=expected, hint=_hint_for(err),
                              width=len(text.split("\n")[0]) or 1)
 

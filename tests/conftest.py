@@ -31,3 +31,14 @@ abilities:
     effect: |
 {body}
 {extra}"""
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite golden expectations from the current output")
+
+
+@pytest.fixture
+def update_goldens(request) -> bool:
+    """Whether golden files should be rewritten instead of compared."""
+    return request.config.getoption("--update-goldens")

@@ -1,0 +1,35 @@
+"""Golden files: card source → expected tree, broken source → expected diagnostics (whole text)."""
+import pytest
+
+from golden import cases, load, run, save
+
+
+def _check(path, tmp_path, update: bool, key: str):
+    case = load(path)
+    got = run(case, tmp_path)
+    if update:
+        case.pop("tree", None)
+        case.pop("diagnostics", None)
+        case.update(got)
+        save(path, case)
+        return
+    assert key in got, f"{path.name}: expected {key}, got {got}"
+    assert got[key] == _plain(case[key])
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("path", cases("trees"), ids=lambda p: p.stem)
+def test_tree(path, tmp_path, update_goldens):
+    _check(path, tmp_path, update_goldens, "tree")
+
+
+@pytest.mark.parametrize("path", cases("diagnostics"), ids=lambda p: p.stem)
+def test_diagnostic(path, tmp_path, update_goldens):
+    _check(path, tmp_path, update_goldens, "diagnostics")
