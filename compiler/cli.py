@@ -4,6 +4,7 @@
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
+  dow docs                                 regenerate the effect-language and diagnostics docs
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
 2 usage errors (unknown command, missing file, unknown card).
@@ -62,7 +63,18 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("name", help="the card's name, e.g. 'Sparky'")
     new.add_argument("--set", default="base", help="the set (default: base)")
     new.set_defaults(run=cmd_new)
+
+    docs = sub.add_parser("docs", help="regenerate docs/effect-language.md and docs/diagnostics.md")
+    docs.set_defaults(run=cmd_docs)
     return parser
+
+
+def cmd_docs(args) -> int:
+    """dow docs: write the generated author reference."""
+    from .docs import write_docs
+    for path in write_docs(_root(args)):
+        print(f"wrote {path}")
+    return EXIT_OK
 
 
 def _root(args) -> Path:

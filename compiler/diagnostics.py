@@ -37,7 +37,6 @@ CODES: dict[str, str] = {
     "T001": "an effect is aimed at the wrong kind of thing",
     "T002": "an action got a phrase it does not take",
     "T003": "an action is missing something it needs",
-    "T004": "a comparison mixes numbers with things that are not numbers",
     "S001": "a choice has no options",
     "S002": "an option can never be chosen",
     "S003": "a cost nobody can pay",

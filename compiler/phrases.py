@@ -258,6 +258,8 @@ class Reader:
         if self.at("up", "to") or self.at("all", "but") or self.at("that", "many"):
             c = self.count()
             ph.mode = c["op"] if isinstance(c, dict) else "count"
+            if ph.mode == "result":
+                ph.mode = "that_many"
             ph.n = c.get("n") if isinstance(c, dict) else c
             if ph.mode == "all_count":
                 ph.mode = "all"
@@ -335,7 +337,8 @@ class Reader:
                 ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
             elif self.accept("in", "play"):
                 ph.filters.append({"op": "state", "is": "in_play", "pos": P(w.pos)})
-            elif self.at("in") and ph.kind == "card" and not ph.ref and ph.mode not in ("ref", "that", "this"):
+            elif (self.at("in") and ph.kind == "card" and not ph.ref and ph.mode not in ("ref", "that", "this")
+                  and not any(f["op"] == "in_zone" for f in ph.filters)):
                 self.i += 1
                 zone = self.noun_phrase(allow_at=False, what="a pile, deck or hand")
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
@@ -351,7 +354,7 @@ class Reader:
             elif allow_at and self.at("here") and ph.kind in ("survivor", "zombie"):
                 self.i += 1
                 ph.filters.append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
-            elif self.at("of") and ph.kind in ("zone", "stat", "number") and ph.kind != "location":
+            elif self.at("of") and (ph.kind in ("zone", "stat", "number") or ph.sub == "secret_objective"):
                 self.i += 1
                 ph.owner = self.scope.target(self.noun_phrase(allow_at=True, what="whose it is"))
             else:

@@ -231,9 +231,15 @@ def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
         src = _place_phrase(r, b, ("from",), "where the zombies come from")
         dst = _place_phrase(r, b, ("to",), "where the zombies go")
         return {"op": "move_zombies", "count": count, "from": src, "to": dst, "pos": P(w.pos)}
-    if ph.kind == "die":
-        while not r.done():
-            r.take()
+    if ph.kind == "die":  # "move 1 action die from your unused pool to your used pool"
+        if r.accept("from"):
+            r.accept("your") or r.accept("the")
+            r.expect("unused", what="'unused pool'")
+            r.accept("pool") or r.accept("dice")
+        r.expect("to")
+        r.accept("your") or r.accept("the")
+        r.expect("used", what="'used pool'")
+        r.accept("pool") or r.accept("dice")
         return {"op": "spend_dice", "count": count, "pos": P(w.pos)}
     return {"op": "move_survivor", "target": b.scope.target(ph),
             "to": _place_phrase(r, b, ("to", "into"), "where to move"), "pos": P(w.pos)}

@@ -114,6 +114,8 @@ class Scope:
             filters.append({"op": "controlled_by", "player": "other", "pos": P(ph.pos)})
         if ph.mode == "your" and ph.kind in ("survivor", "die"):
             filters.append({"op": "controlled_by", "player": "you", "pos": P(ph.pos)})
+        if ph.owner is not None and ph.mode != "your":
+            filters.append({"op": "owned_by", "player": ph.owner, "pos": P(ph.pos)})
         quantity = {"mode": mode}
         if ph.n is not None:
             quantity["n"] = ph.n

@@ -47,6 +47,10 @@ class Shape:
         before = len(self.diags)
         self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, "card")
         self.check_id(root, kind_name)
+        options = root.get("options")
+        if kind_name == "crossroads" and options is not None and options.kind == "seq" and not options.value:
+            self.report("S008", "a crossroads card needs at least one option", options.line, options.col,
+                        expected="'- text: …' entries under 'options:'")
         return not any(d.severity == "error" and d.code.startswith("S") for d in self.diags[before:])
 
     def check_id(self, root: Node, kind_name: str) -> None:

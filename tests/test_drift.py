@@ -1,0 +1,55 @@
+"""Grammar, catalogue, schema, binder and docs must not drift apart."""
+import re
+from pathlib import Path
+
+import pytest
+
+from dow.compiler import checks
+from dow.compiler.bind import Binder
+from dow.compiler.catalogue import BY_OP, CATALOGUE
+from dow.compiler.docs import diagnostics_doc, effect_language
+from dow.compiler.schemas import bundle_schema
+from dow.compiler.scope import Scope
+from dow.compiler.vocab import ADJECTIVES, NOUNS
+from dow.dsl import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_SCOPE = {"self": "survivor", "this_card": "card", "origin": "location", "destination": "location",
+                 "moved": "survivor", "chosen": "survivor"}
+
+
+def test_every_catalogue_op_has_a_schema_definition_and_no_more():
+    defs = {k[3:] for k in bundle_schema()["$defs"] if k.startswith("op.")}
+    assert defs == set(BY_OP)
+
+
+@pytest.mark.parametrize("spec", CATALOGUE, ids=lambda s: s.op)
+def test_every_catalogue_example_compiles_to_its_op(spec):
+    assert spec.examples, f"{spec.op} has no example"
+    for example in spec.examples:
+        binder = Binder(Scope(dict(EXAMPLE_SCOPE)))
+        tree = binder.effect(parse(example + "\n"))
+        assert binder.errors == [], f"{spec.op}: {example!r}: {[e.message for e in binder.errors]}"
+        assert checks.typecheck(tree) == [] and checks.structure(tree) == []
+        ops = {n["op"] for n in checks.walk(tree)}
+        assert spec.op in ops, f"{spec.op}: example {example!r} compiles to {sorted(ops)}"
+
+
+def test_every_op_the_binder_writes_is_in_the_catalogue():
+    sources = "".join((ROOT / "compiler" / f).read_text() for f in ("resolve.py", "bind.py", "scope.py", "phrases.py"))
+    written = set(re.findall(r'"op": "([a-z_]+)"', sources))
+    assert written - set(BY_OP) == set()
+
+
+@pytest.mark.parametrize("word", sorted({w for k in NOUNS for w in k.split()} | set(ADJECTIVES)))
+def test_every_vocabulary_word_reads_as_a_word_inside_a_clause(word):
+    clause = parse(f"kill {word}.\n").stmts[0].clauses[0]
+    assert [w.text for w in clause.words] == ["kill", word]
+    assert all(w.kind == "word" for w in clause.words)
+
+
+def test_generated_docs_are_up_to_date():
+    assert (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8") == effect_language(), \
+        "run 'dow docs' and commit the result"
+    assert (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8") == \
+        diagnostics_doc(ROOT / "tests" / "golden" / "diagnostics"), "run 'dow docs' and commit the result"
