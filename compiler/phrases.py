@@ -227,8 +227,12 @@ class Reader:
             return self.post_filters(ph, allow_at)
         if w.lower in PRONOUNS:
             self.i += 1
-            ph.mode, ph.ref = "ref", self.scope.pronoun(w)
-            ph.kind = self.scope.kind_of(ph.ref)
+            what, name = self.scope.pronoun(w)
+            if what == "named":
+                ph.mode, ph.name = "named", name
+            else:
+                ph.mode, ph.ref = "ref", name
+                ph.kind = self.scope.kind_of(ph.ref)
             return self.post_filters(ph, allow_at)
         if w.lower in ("here", "there"):
             self.i += 1

@@ -27,15 +27,21 @@ class Scope:
     result: bool = False
     names: list[tuple[str, Pos]] = field(default_factory=list)  # quoted names seen, for the card-reference check
     card_kind: str = ""
+    recent_name: tuple[str, int] | None = None  # the last quoted name used, with its clock
+    stamp: dict[str, int] = field(default_factory=dict)
+    clock: list[int] = field(default_factory=lambda: [0])
 
     def child(self) -> "Scope":
         """A nested scope that sees this one's bindings; names seen flow back to the root list."""
-        return Scope(dict(self.bindings), self.result, self.names, self.card_kind)
+        return Scope(dict(self.bindings), self.result, self.names, self.card_kind, self.recent_name,
+                     dict(self.stamp), self.clock)
 
     def bind(self, name: str, kind: str) -> None:
         """Make ``name`` (of ``kind``) the most recent binding."""
         self.bindings.pop(name, None)
         self.bindings[name] = kind
+        self.clock[0] += 1
+        self.stamp[name] = self.clock[0]
 
     def has_result(self) -> bool:
         """Whether a die result is available for 'that many'."""
@@ -45,13 +51,20 @@ class Scope:
         """The kind of a bound name."""
         return self.bindings.get(name, "")
 
-    def pronoun(self, word: Word) -> str:
-        """The binding a pronoun ('it', 'her', 'them') refers to: the most recent one."""
+    def pronoun(self, word: Word) -> tuple[str, str]:
+        """What a pronoun ('it', 'her', 'them') refers to: ('ref', binding) or ('named', card name)."""
+        if self.recent_name and self.recent_name[1] >= self.stamp.get(self.last_binding(), -1):
+            return "named", self.recent_name[0]
         usable = [n for n in self.bindings if n != "this_card" and self.bindings[n] != "location"]
         if not usable:
             raise BindError("N005", f"'{word.text}' refers to nothing chosen, moved or named before it", word.pos,
                             hint="name the thing instead, for example 'the moved survivor'", width=word.width)
-        return usable[-1]
+        return "ref", usable[-1]
+
+    def last_binding(self) -> str:
+        """The most recent binding a pronoun could mean."""
+        usable = [n for n in self.bindings if n != "this_card" and self.bindings[n] != "location"]
+        return usable[-1] if usable else ""
 
     def require(self, name: str, ph: Phrase) -> str:
         """Check that back-reference ``name`` is bound; return its kind."""
@@ -78,6 +91,8 @@ class Scope:
         pos = P(ph.pos)
         if ph.mode == "named":
             self.names.append((ph.name, ph.pos))
+            self.clock[0] += 1
+            self.recent_name = (ph.name, self.clock[0])
             return {"op": "named", "card": ph.name, "kind": ph.kind or "survivor", "pos": pos}
         if ph.mode == "you":
             return {"op": "you", "pos": pos}

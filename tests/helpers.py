@@ -1,0 +1,48 @@
+"""Small helpers for language tests: bind effect text in a scope, get its tree or its errors."""
+from __future__ import annotations
+
+from dow.compiler import checks
+from dow.compiler.bind import Binder
+from dow.compiler.scope import Scope
+from dow.dsl import parse
+
+SURVIVOR_SCOPE = {"self": "survivor"}
+MOVE_SCOPE = {"this_card": "card", "origin": "location", "destination": "location", "moved": "survivor"}
+
+
+def strip(value):
+    """A tree without positions."""
+    if isinstance(value, dict):
+        return {k: strip(v) for k, v in value.items() if k != "pos"}
+    if isinstance(value, list):
+        return [strip(v) for v in value]
+    return value
+
+
+def bind(text: str, scope: dict | None = None) -> tuple[list, list]:
+    """(tree without positions, errors) for an effect text; all passes after parsing run."""
+    binder = Binder(Scope(dict(SURVIVOR_SCOPE if scope is None else scope)))
+    tree = binder.effect(parse(text if text.endswith("\n") else text + "\n"))
+    errors = list(binder.errors)
+    if not errors:
+        errors = checks.typecheck(tree) + checks.structure(tree)
+    return strip(tree), errors
+
+
+def tree(text: str, scope: dict | None = None) -> list:
+    """The tree of a text that must compile."""
+    result, errors = bind(text, scope)
+    assert errors == [], [f"{e.code} {e.message}" for e in errors]
+    return result
+
+
+def error(text: str, scope: dict | None = None):
+    """The first error of a text that must not compile."""
+    _, errors = bind(text, scope)
+    assert errors, f"expected an error for {text!r}"
+    return errors[0]
+
+
+def ops(nodes) -> list[str]:
+    """Every op in a tree, parents first."""
+    return [n["op"] for n in checks.walk(nodes)]

@@ -1,0 +1,41 @@
+"""Conditions: if / otherwise if / otherwise, over counts, comparisons and game facts."""
+from helpers import error, tree
+
+
+def test_if_otherwise_if_otherwise_nests_as_else_branches():
+    node, = tree("if morale < 4: gain 1 morale.\notherwise if morale > 6: lose 1 morale.\notherwise: lose 2 morale.")
+    assert node["cond"] == {"op": "compare", "left": {"op": "morale", "colony": "yours"}, "cmp": "lt",
+                            "right": {"op": "number", "value": 4}}
+    inner, = node["else"]
+    assert inner["cond"]["cmp"] == "gt" and inner["else"] == [{"op": "lose_morale", "amount": 2}]
+
+
+def test_counts_compare_against_numbers():
+    node, = tree("if the number of zombies at the colony >= 3: lose 1 morale.")
+    assert node["cond"]["left"] == {"op": "count_of", "selector": {
+        "op": "select_of", "kind": "zombie", "quantity": {"mode": "one"},
+        "filters": [{"op": "at", "location": {"op": "location", "id": "colony"}}]}}
+
+
+def test_game_facts_join_with_and_and_or():
+    node, = tree('if "Sparky" is not exiled and you control "Sparky" or morale = 1: gain 1 morale.')
+    cond = node["cond"]
+    assert cond["op"] == "any" and cond["items"][0]["op"] == "all"
+    assert cond["items"][0]["items"][0] == {"op": "not", "item": {
+        "op": "is", "subject": {"op": "named", "card": "Sparky", "kind": "survivor"}, "state": "exiled"}}
+
+
+def test_there_are_n_or_more():
+    node, = tree("if there are 2 or more helpless survivors at the colony: lose 1 morale.")
+    assert node["cond"]["op"] == "exists" and node["cond"]["min"] == 2
+
+
+def test_a_place_is_not_a_number():
+    assert error("if the colony > 3: gain 1 morale.").code == "N006"
+
+
+def test_locations_and_states():
+    node, = tree('if "Brian Lee" is at the colony and this survivor is your group leader: gain 1 morale.')
+    first, second = node["cond"]["items"]
+    assert first["state"] == "at" and first["where"] == {"op": "location", "id": "colony"}
+    assert second["state"] == "group_leader"

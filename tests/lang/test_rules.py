@@ -1,0 +1,37 @@
+"""Continuous rules and replacements."""
+from helpers import tree
+
+
+def test_instead_of_a_number():
+    node, = tree("this survivor gives 2 combat strength instead of 1.")
+    assert node == {"op": "modify", "stat": "combat_strength", "who": {"op": "ref", "name": "self", "kind": "survivor"},
+                    "value": 2, "mode": "set", "instead_of": 1}
+
+
+def test_cannot_unless():
+    node, = tree("this survivor cannot move unless you play a fuel card.")
+    assert node["actions"] == ["move"] and node["unless"]["op"] == "event_happened"
+
+
+def test_votes_count_double():
+    assert tree("your vote counts as 2 votes.")[0]["who"] == {"op": "you"}
+
+
+def test_do_not_roll_for_exposure():
+    assert tree("do not roll for exposure.") == [{"op": "skip_exposure"}]
+    assert tree("this survivor does not roll for exposure when attacking.")[0]["when"] == ["attack"]
+
+
+def test_replacement():
+    node, = tree("instead of this survivor receiving a frostbite wound: place a wound on this survivor.")
+    assert node["event"]["kind"] == "receive_frostbite" and node["body"][0]["kind"] == "wound"
+
+
+def test_lasting_rules():
+    assert tree("for the rest of the game: this survivor cannot search.")[0]["duration"] == "game"
+    assert tree("until the end of the next round: this survivor cannot move.")[0]["duration"] == "next_round"
+
+
+def test_as_long_as():
+    node, = tree("as long as there are 2 or more helpless survivors at the colony: your vote counts as 2 votes.")
+    assert node["op"] == "while" and node["body"][0]["stat"] == "vote_weight"
