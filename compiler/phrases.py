@@ -315,10 +315,25 @@ class Reader:
                 continue
             if w.kind != "word":
                 raise BindError("N002", f"expected {what} but found '{w.text}'", w.pos, expected=what, width=w.width)
-            hint = did_you_mean(lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
-            raise BindError("N002", f"'{w.text}' is not a word the effect language knows here", w.pos,
-                            expected=what, hint=hint or "see the effect language reference for the nouns",
-                            width=w.width)
+            raise self.unknown_noun(w, what)
+
+    def unknown_noun(self, w: Word, what: str) -> BindError:
+        """N002 for an unknown word, suggesting a known noun of one or more words ('grocery stor')."""
+        for size in range(MAX_NOUN_WORDS, 1, -1):
+            words = [self.peek(k) for k in range(size)]
+            if None in words or any(x.kind != "word" or x.pos.line != w.pos.line for x in words):
+                continue
+            phrase = " ".join(x.lower for x in words)
+            hint = did_you_mean(phrase, [k for k in NOUNS if len(k.split()) == size], cutoff=0.85)
+            if hint:
+                last = words[-1]
+                return BindError("N002", f"'{' '.join(x.text for x in words)}' is not a name the effect language "
+                                 "knows here", w.pos, expected=what, hint=hint,
+                                 width=last.pos.col + len(last.text) - w.pos.col)
+        hint = did_you_mean(w.lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
+        return BindError("N002", f"'{w.text}' is not a word the effect language knows here", w.pos,
+                         expected=what, hint=hint or "see the effect language reference for the nouns",
+                         width=w.width)
 
     def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
         """Read filters after the noun: 'you control', 'at the colony', 'with the lowest influence' …"""

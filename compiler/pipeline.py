@@ -236,6 +236,8 @@ def cross_card(results: list[CardResult], known_names: set[str]) -> None:
         if card_id in seen:
             res.diag("S007", f"the id '{card_id}' is also used by {seen[card_id].display}", Pos(1, 1),
                      hint="every card needs an id of its own")
+            res.card = None
+            continue
         seen.setdefault(card_id, res)
     for res in results:
         for name, pos in res.names:

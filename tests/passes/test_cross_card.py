@@ -1,0 +1,43 @@
+"""Checks across cards: duplicate ids (S007), card names (N003), known names."""
+from pathlib import Path
+
+from dow.compiler.project import compile_paths
+
+from conftest import card_yaml
+
+
+def project(tmp_path: Path, files: dict) -> Path:
+    (tmp_path / "pyproject.toml").write_text("")
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_unknown_card_names_suggest_close_ones(tmp_path):
+    root = project(tmp_path, {
+        "content/base/survivors/test-card.yaml": card_yaml('kill "Test Crad".'),
+    })
+    build = compile_paths([root / "content"], root)
+    diag, = build.diagnostics.sorted()
+    assert diag.code == "N003" and diag.hint == "did you mean 'Test Card'?" and not build.cards
+
+
+def test_known_names_resolve(tmp_path):
+    root = project(tmp_path, {
+        "content/base/survivors/test-card.yaml": card_yaml('kill "Rod Miller".'),
+        "content/base/known-names.yaml": "names:\n  - Rod Miller\n",
+    })
+    build = compile_paths([root / "content"], root)
+    assert build.ok and len(build.cards) == 1
+
+
+def test_duplicate_ids(tmp_path):
+    text = card_yaml("gain 1 morale.")
+    root = project(tmp_path, {"content/base/survivors/test-card.yaml": text,
+                              "content/warring-colonies/survivors/test-card.yaml": text})
+    build = compile_paths([root / "content"], root)
+    diag, = build.diagnostics.sorted()
+    assert diag.code == "S007" and diag.file == "content/warring-colonies/survivors/test-card.yaml"
+    assert "content/base/survivors/test-card.yaml" in diag.message
