@@ -7,7 +7,7 @@ import pytest
 from dow.compiler import checks
 from dow.compiler.bind import Binder
 from dow.compiler.catalogue import BY_OP, CATALOGUE
-from dow.compiler.docs import diagnostics_doc, effect_language
+from dow.compiler.docs import card_files_doc, diagnostics_doc, effect_language
 from dow.compiler.schemas import bundle_schema
 from dow.compiler.scope import Scope
 from dow.compiler.vocab import ADJECTIVES, NOUNS
@@ -53,3 +53,4 @@ def test_generated_docs_are_up_to_date():
         "run 'dow docs' and commit the result"
     assert (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8") == \
         diagnostics_doc(ROOT / "tests" / "golden" / "diagnostics"), "run 'dow docs' and commit the result"
+    assert (ROOT / "docs" / "card-files.md").read_text(encoding="utf-8") == card_files_doc()
