@@ -22,6 +22,7 @@ ACTION_WORDS = {"move": "move", "search": "search", "attack": "attack", "barrica
                 "vote": "vote", "request": "request", "spend": "spend_food"}
 EVENT_BINDS = {"move": "moved", "search": "searching", "attack": "attacking", "receive": "wounded",
                "enter": "new", "kill": "attacking", "use": "equipped"}
+EVENT_BIND_KIND = {"play": ("played", "card")}
 DURATION_WORDS = {("the", "game"): "game", ("this", "turn"): "turn", ("the", "turn"): "turn",
                   ("this", "round"): "round", ("the", "round"): "round", ("the", "next", "round"): "next_round",
                   ("this", "warfare"): "warfare", ("the", "colony", "warfare"): "warfare",
@@ -380,7 +381,7 @@ class Binder:
         if w is None:
             raise r.error_end("what happens: 'moves', 'searches', 'attacks' …")
         verb = verb_base(r.take().lower)
-        kind, obj = self.event_kind(r, verb, w)
+        kind, obj = self.event_kind(r, verb, w, actor)
         node = {"op": "event", "kind": kind, "actor": actor, "filters": [], "pos": P(start.pos)}
         subject = obj or (actor if subject_ph is not None else None)
         if subject is not None:
@@ -388,6 +389,8 @@ class Binder:
         if r.accept("at") or r.accept("in"):
             loc = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
             node["filters"].append({"op": "at", "location": loc, "pos": P(w.pos)})
+        elif r.accept("here"):
+            node["filters"].append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
         while r.accept("with") or r.accept("using") or r.accept("from") or r.accept("to") or r.accept("into"):
             ph = r.noun_phrase(allow_at=False, what="what is used")
             node["filters"].append({"op": "in_zone", "zone": self.scope.target(ph), "pos": P(ph.pos)})
@@ -398,9 +401,11 @@ class Binder:
         bind = EVENT_BINDS.get(verb)
         if bind:
             scope.bind(bind, "survivor")
+        if verb in EVENT_BIND_KIND:
+            scope.bind(*EVENT_BIND_KIND[verb])
         return node
 
-    def event_kind(self, r: Reader, verb: str, w: A.Word) -> tuple[str, dict | None]:
+    def event_kind(self, r: Reader, verb: str, w: A.Word, actor: dict) -> tuple[str, dict | None]:
         """The event kind for a verb, and its object if it has one."""
         obj = None
         if verb in ("move", "search", "attack", "barricade") and not r.done() and not r.at("at") and not r.at("in"):
@@ -429,6 +434,10 @@ class Binder:
             return "use_weapon" if any(f.get("type") == "weapon" for f in ph.filters) else "use_ability", None
         if verb == "roll" and r.accept("for", "exposure"):
             return "roll_exposure", None
+        if verb == "roll" and (r.accept("your", "action", "dice") or r.accept("action", "dice")):
+            return "roll_action_dice", None
+        if verb == "start" and actor.get("kind") == "warfare":
+            return "warfare_start", None
         if verb == "make" and r.accept("noise"):
             return "make_noise", None
         if verb == "die" or (verb == "be" and r.accept("killed")):
@@ -441,9 +450,11 @@ class Binder:
             return "round_track_zero", None
         raise BindError("N004", f"'{w.text}' is not an event a trigger can wait for", w.pos,
                         expected="moves, searches, attacks, kills, receives, spends food, plays, enters play, "
-                                 "cleans waste, uses, rolls for exposure, makes noise, dies, wins, reaches",
+                                 "cleans waste, uses, rolls for exposure, rolls action dice, makes noise, dies, "
+                                 "wins, reaches, (a colony warfare) starts",
                         hint=did_you_mean(verb, ["move", "search", "attack", "kill", "receive", "spend", "play",
-                                                 "enter", "clean", "use", "roll", "make", "die", "win", "reach"]),
+                                                 "enter", "clean", "use", "roll", "make", "die", "win", "reach",
+                                                 "start"]),
                         width=w.width)
 
     # ---- conditions -----------------------------------------------------------------------
@@ -549,7 +560,9 @@ class Binder:
         if r.accept("number", "of"):
             ph = r.noun_phrase(allow_at=True, what="what to count")
             r.leftover("number of", "nothing more")
-            return {"op": "count_of", "selector": self.scope.select(ph), "pos": pos}
+            selector = self.scope.select(ph)
+            selector["quantity"] = {"mode": "all"}  # counting looks at every match
+            return {"op": "count_of", "selector": selector, "pos": pos}
         if r.accept("result"):
             if not self.scope.has_result():
                 raise BindError("N007", "'the result' needs a die rolled before it", w.pos)

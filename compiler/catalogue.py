@@ -37,7 +37,7 @@ ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "u
            "add_to_crisis", "vote", "request", "hand_off", "spend_food")
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
-          "make_noise", "die", "win_warfare", "round_track_zero")
+          "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice")
 DURATIONS = ("turn", "round", "game", "next_round", "warfare")
 
 
@@ -135,6 +135,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("exile_vote", "effect", "target:target", "Start a vote to exile a player.",
         "start an exile vote against a player at the colony."),
     _op("end_game", "effect", "", "End the game at once.", "end the game."),
+    _op("spread_bite", "effect", "from:target",
+        "Spread a bite from a survivor, by the rules: the lowest-influence survivor who shared its location "
+        "is killed, or its controller rolls the exposure die again (a blank stops the spread).",
+        "spread the bite from the moved survivor."),
     _op("attach", "effect", "card:target to:target body:block",
         "Attach this card to a survivor; its rules hold while it stays attached.",
         "attach this card to the moved survivor:\n  the moved survivor does not roll for exposure when moving."),

@@ -341,6 +341,10 @@ class Reader:
             w = self.peek()
             if self.accept("you", "control") or self.accept("that", "you", "control"):
                 ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
+            elif self.accept("your", "colony", "controls"):
+                ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
+            elif self.accept("the", "enemy", "colony", "controls"):
+                ph.filters.append({"op": "controlled_by", "player": "enemy", "pos": P(w.pos)})
             elif self.accept("the", "player", "controls") or self.accept("you", "controls"):
                 ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
             elif (self.accept("another", "player", "controls") or self.accept("other", "players", "control")):

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dow.dsl import EffectSyntaxError, Origin, parse
+from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 from dow.dsl.ast import Pos
 
 from . import checks
@@ -139,6 +139,8 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     try:
         if kind == "effect":
             block = parse(text, origin)
+        elif kind == "cond":
+            block = parse_condition(text, origin)
         else:
             block = parse(text.strip().rstrip(".") + "\n", origin)
     except EffectSyntaxError as err:
@@ -162,45 +164,25 @@ def _bind(binder: Binder, block, kind: str, result: CardResult):
     """Bind an effect block, or the single clause of a condition or event."""
     if kind == "effect":
         return binder.effect(block)
+    if kind == "cond":
+        try:
+            return binder.cond(block)
+        except BindError as err:
+            binder.errors.append(err)
+            return {}
     stmts = block.stmts
     if len(stmts) != 1 or not (hasattr(stmts[0], "clauses") and len(stmts[0].clauses) == 1):
         pos = stmts[1].pos if len(stmts) > 1 else block.pos
-        result.diag("P001", f"a {'condition' if kind == 'cond' else 'trigger event'} is one clause", pos,
-                    expected="one clause such as 'you move a survivor'" if kind == "event"
-                    else "one condition such as 'morale < 4' or 'you control \"Sparky\"'")
+        result.diag("P001", "a trigger event is one clause", pos,
+                    expected="one clause such as 'you move a survivor'")
         return {}
     clause = stmts[0].clauses[0]
     try:
-        if kind == "event":
-            from .phrases import Reader
-            return binder.event(Reader(clause, binder.scope), binder.scope)
-        return _cond_text(binder, clause)
+        from .phrases import Reader
+        return binder.event(Reader(clause, binder.scope), binder.scope)
     except BindError as err:
         binder.errors.append(err)
         return {}
-
-
-def _cond_text(binder: Binder, clause) -> dict:
-    """A condition field: one test, or tests joined by 'and' / 'or', or a comparison."""
-    from dow.dsl import ast as A
-    words = clause.words
-    for op_kind, node_op in (("or", "any"), ("and", "all")):
-        parts, cur = [], []
-        for w in words:
-            if w.kind == op_kind:
-                parts.append(cur)
-                cur = []
-            else:
-                cur.append(w)
-        parts.append(cur)
-        if len(parts) > 1 and all(parts):
-            items = [_cond_text(binder, A.Clause(tuple(p), p[0].pos)) for p in parts]
-            return {"op": node_op, "items": items, "pos": [clause.pos.line, clause.pos.col]}
-    cmp = next((i for i, w in enumerate(words) if w.text in ("<", ">", "<=", ">=", "=", "!=")), None)
-    if cmp is not None:
-        return binder.cond(A.Compare(A.Test(A.Clause(words[:cmp], words[0].pos)), words[cmp].text,
-                                     A.Test(A.Clause(words[cmp + 1:], words[cmp + 1].pos)), clause.pos))
-    return binder.test(clause)
 
 
 @functools.cache

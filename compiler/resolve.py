@@ -100,7 +100,7 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
     if ph.kind == "card":
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on", "under"), "a pile, deck or hand")
-        if dest.get("op") == "zone" and dest.get("zone") == "hand":
+        if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of":
             return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
                     "to": dest, "pos": P(w.pos)}
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
@@ -377,6 +377,12 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
                     "'the chosen survivor cannot move'")
 
 
+def verb_spread(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """spread the bite from SURVIVOR."""
+    r.expect("the", "bite", what="'the bite'")
+    return {"op": "spread_bite", "from": _target_after(r, b, ("from",), "a survivor"), "pos": P(w.pos)}
+
+
 def verb_manual(r: Reader, b: "Binder", w: A.Word) -> dict:
     """manual KEY: a step for the table, its instruction under ``manual: KEY:`` in the card file."""
     key = r.take()
@@ -390,6 +396,7 @@ VERBS: dict[str, Callable] = {
     "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
+    "spread": verb_spread,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too

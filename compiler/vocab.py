@@ -32,6 +32,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "location": ("location", ""),
     "player": ("player", ""),
     "colony leader": ("player", "colony_leader"),
+    "active player": ("player", "active"),
     "enemy colony leader": ("player", "enemy_leader"),
     "enemy leader": ("player", "enemy_leader"),
     "card": ("card", ""),
@@ -77,6 +78,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "supply": ("zone", "supply"),
     "food supply": ("zone", "supply"),
     "bullet supply": ("zone", "bullet_supply"),
+    "bite": ("bite", ""),
     "crisis": ("zone", "crisis"),
     "morale": ("stat", "morale"),
     "influence": ("stat", "influence"),
@@ -87,6 +89,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "colony warfare": ("warfare", ""),
     "warfare": ("warfare", ""),
     "round": ("round", ""),
+    "round track": ("round", ""),
     "result": ("result", ""),
     "number": ("number", ""),
     "turn": ("turn", ""),
@@ -126,7 +129,7 @@ ADJECTIVES: dict[str, tuple[str, str]] = {
 BACKREFS: dict[str, str] = {
     "moved": "moved", "moving": "moved", "chosen": "chosen", "searching": "searching",
     "attacking": "attacking", "killed": "killed", "new": "new", "rolled": "rolled",
-    "wounded": "wounded", "equipped": "equipped",
+    "wounded": "wounded", "equipped": "equipped", "played": "played",
 }
 
 DETERMINERS = {"a": "one", "an": "one", "one": "one", "the": "the", "each": "each", "every": "each",
@@ -164,7 +167,7 @@ def verb_base(word: str) -> str:
                  "reaches": "reach", "reaching": "reach", "wins": "win", "winning": "win", "won": "win",
                  "looks": "look", "keeps": "keep", "rolls": "roll", "rolling": "roll", "pays": "pay",
                  "cleans": "clean", "cleaning": "clean", "barricades": "barricade", "spends": "spend",
-                 "spending": "spend", "spent": "spend", "kills": "kill", "killing": "kill", "killed": "kill",
+                 "spending": "spend", "spent": "spend", "starts": "start", "starting": "start", "kills": "kill", "killing": "kill", "killed": "kill",
                  "moves": "move", "moving": "move", "moved": "move", "searches": "search",
                  "searching": "search", "searched": "search", "attacks": "attack", "attacking": "attack",
                  "attacked": "attack", "does": "do", "adds": "add", "adding": "add", "loses": "lose",

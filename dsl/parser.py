@@ -44,7 +44,8 @@ class _Indent(Indenter):
 def _lark() -> Lark:
     """The LALR parser, built once per process (and cached on disk by Lark)."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=_Indent(), propagate_positions=True, maybe_placeholders=False, cache=True)
+                postlex=_Indent(), propagate_positions=True, maybe_placeholders=False, cache=True,
+                start=["start", "condition"])
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ class _ToAst(Transformer):
     def start(self, meta, stmts):
         pos = self._p(meta) if stmts else self.o.pos(1, 1)
         return A.Block(tuple(_flatten(stmts)), pos)
+
+    def condition(self, meta, items):
+        return items[0]
 
     def clause(self, meta, toks):
         return A.Clause(tuple(self._word(t) for t in toks), self._p(meta))
@@ -198,8 +202,13 @@ def _depth(text: str) -> int:
     return len(levels)
 
 
-def parse(text: str, origin: Origin = Origin()) -> A.Block:
-    """Parse effect text; raises EffectSyntaxError with a position in the card file."""
+def parse_condition(text: str, origin: Origin = Origin()) -> A.Cond:
+    """Parse a condition field; raises EffectSyntaxError with a position in the card file."""
+    return parse(text, origin, start="condition")
+
+
+def parse(text: str, origin: Origin = Origin(), start: str = "start"):
+    """Parse effect text (a Block; or a Cond with start='condition'); raises EffectSyntaxError."""
     if len(text) > MAX_TEXT:
         raise EffectSyntaxError("P001", f"effect text is {len(text)} characters long; the limit is {MAX_TEXT}",
                                 origin.pos(1, 1), hint="split the effect into several cards or options")
@@ -207,7 +216,7 @@ def parse(text: str, origin: Origin = Origin()) -> A.Block:
         raise EffectSyntaxError("P004", f"effect text nests deeper than {MAX_DEPTH} levels", origin.pos(1, 1))
     source = text if text.endswith("\n") else text + "\n"
     try:
-        tree = _lark().parse(source)
+        tree = _lark().parse(source, start=start)
         block = _ToAst(origin).transform(tree)
     except UnexpectedInput as err:
         raise _located(err, origin, source) from None

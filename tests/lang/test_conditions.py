@@ -13,7 +13,7 @@ def test_if_otherwise_if_otherwise_nests_as_else_branches():
 def test_counts_compare_against_numbers():
     node, = tree("if the number of zombies at the colony >= 3: lose 1 morale.")
     assert node["cond"]["left"] == {"op": "count_of", "selector": {
-        "op": "select_of", "kind": "zombie", "quantity": {"mode": "one"},
+        "op": "select_of", "kind": "zombie", "quantity": {"mode": "all"},
         "filters": [{"op": "at", "location": {"op": "location", "id": "colony"}}]}}
 
 
@@ -39,3 +39,18 @@ def test_locations_and_states():
     first, second = node["cond"]["items"]
     assert first["state"] == "at" and first["where"] == {"op": "location", "id": "colony"}
     assert second["state"] == "group_leader"
+
+
+def test_locations_a_colony_controls_are_counted():
+    node, = tree("if the number of non-colony locations your colony controls > "
+                 "the number of non-colony locations the enemy colony controls: gain 1 morale.")
+    left, right = node["cond"]["left"]["selector"], node["cond"]["right"]["selector"]
+    assert left["quantity"] == {"mode": "all"}
+    assert left["filters"][1] == {"op": "controlled_by", "player": "you"}
+    assert right["filters"][1] == {"op": "controlled_by", "player": "enemy"}
+
+
+def test_condition_fields_accept_comparisons():
+    from dow.dsl import parse_condition
+    from dow.dsl.ast import Compare
+    assert isinstance(parse_condition("morale < 4"), Compare)

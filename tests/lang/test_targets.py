@@ -48,3 +48,10 @@ def test_pronouns_refer_to_the_most_recent():
 
 def test_a_pronoun_with_nothing_before_it():
     assert error("place a wound on it.", {}).code == "N005"
+
+
+def test_other_than_the_enemy_active_player():
+    node, = tree("look at the hand of an enemy player other than the enemy active player.")
+    owner = node["what"]["owner"]
+    assert owner["filters"][0] == {"op": "controlled_by", "player": "enemy"}
+    assert owner["filters"][1]["op"] == "other_than"

@@ -29,3 +29,21 @@ def test_start_and_end_of_turns_and_rounds():
 def test_unknown_events():
     err = error("when you fly to the hospital: gain 1 morale.")
     assert err.code == "N004"
+
+
+def test_before_a_warfare_starts_here():
+    node, = tree("before a colony warfare starts here:\n  you may: skip the colony warfare here.")
+    assert node["timing"] == "before" and node["event"]["kind"] == "warfare_start"
+    assert node["event"]["filters"] == [{"op": "at", "location": {"op": "here"}}]
+
+
+def test_after_rolling_action_dice():
+    node, = tree("after you roll your action dice: you may increase up to 2 unused action dice you control by 1.")
+    assert node["event"]["kind"] == "roll_action_dice"
+    assert node["body"][0]["body"][0]["die"]["quantity"] == {"mode": "up_to", "n": 2}
+
+
+def test_the_played_card():
+    node, = tree("when you play a card: put the played card in your hand.")
+    assert node["body"][0] == {"op": "move_cards", "cards": {"op": "ref", "name": "played", "kind": "card"},
+                               "to": {"op": "zone", "zone": "hand", "owner": {"op": "you"}}}
