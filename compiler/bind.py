@@ -169,6 +169,8 @@ class Binder:
         if (r.accept("does", "not") or r.accept("do", "not") or r.accept("no", "longer", "has", "to")
                 or r.accept("no", "longer", "have", "to") or r.accept("no", "longer")):
             return self.exempt(r, subject, pos)
+        if r.accept("is", "ignored", "when", "a", "bite", "spreads"):
+            return {"op": "exempt", "who": subject, "from": "bite_spread", "pos": pos}
         w = r.peek()
         if w is None:
             raise r.error_end("what it does: 'cannot move', 'receives 1 wound', 'counts as 2 votes' …")
@@ -211,6 +213,8 @@ class Binder:
             return self.modify(stat, subject, amount, "add", r, pos)
         if verb == "roll":
             amount = r.count(default=None)
+            if r.accept("fewer") or r.accept("less"):
+                amount = -amount if isinstance(amount, int) else amount
             r.accept("additional") or r.accept("extra") or r.accept("more")
             r.expect("action", what="'action dice'")
             r.accept("dice") or r.accept("die")
@@ -416,6 +420,10 @@ class Binder:
         if verb == "kill":
             _count_and_noun(r, "a zombie")
             return "kill_zombie", None
+        if verb == "receive" and r.accept("a", "bite"):
+            return "bitten", None
+        if verb == "be" and r.accept("bitten"):
+            return "bitten", None
         if verb == "receive":
             _, ph = _count_and_noun(r, "a wound")
             return ("receive_frostbite" if ph.sub == "frostbite" else "receive_wound"), None
@@ -442,6 +450,8 @@ class Binder:
             return "make_noise", None
         if verb == "die" or (verb == "be" and r.accept("killed")):
             return "die", None
+        if verb == "being" and r.accept("bitten"):
+            return "bitten", None
         if verb == "win":
             r.noun_phrase(allow_at=False, what="a colony warfare")
             return "win_warfare", None
@@ -488,18 +498,24 @@ class Binder:
             r.leftover("control", "nothing more")
             node = {"op": "controls", "player": {"op": "you", "pos": pos}, "what": self.scope.target(ph), "pos": pos}
             return {"op": "not", "item": node, "pos": pos} if negate else node
-        if r.accept("you", "played") or r.accept("you", "play"):
+        negate = r.accept("you", "did", "not", "play") or r.accept("you", "do", "not", "play")
+        if negate or r.accept("you", "played") or r.accept("you", "play"):
+            if r.accept("no"):  # "you played no fuel card"
+                negate = True
             ph = r.noun_phrase(allow_at=False, what="a card")
             while not r.done():
                 r.take()  # "for the move", "for that movement": the card is tied to the triggering action
-            return {"op": "event_happened", "event": {"op": "event", "kind": "play_card",
+            node = {"op": "event_happened", "event": {"op": "event", "kind": "play_card",
                     "actor": {"op": "you", "pos": pos}, "subject": self.scope.target(ph), "filters": [],
                     "pos": pos}, "pos": pos}
+            return {"op": "not", "item": node, "pos": pos} if negate else node
         subject_ph = r.noun_phrase(allow_at=False, what="what the condition is about")
         subject = self.scope.target(subject_ph)
         w = r.peek()
         if w is None:
             raise r.error_end("'is …', 'shares a location with …' or a comparison")
+        if r.accept("is", "ignored", "when", "a", "bite", "spreads"):
+            return {"op": "exempt", "who": subject, "from": "bite_spread", "pos": pos}
         if r.accept("is") or r.accept("are"):
             negate = r.accept("not")
             node = self.state(r, subject, pos)
@@ -521,10 +537,15 @@ class Binder:
     def state(self, r: Reader, subject: dict, pos: list) -> dict:
         """After 'is': exiled, in play, at the colony, your group leader …"""
         node = {"op": "is", "subject": subject, "pos": pos}
-        if r.accept("at") or r.accept("in") and not r.at("play") and not r.at("the", "survivor", "deck"):
-            node["state"] = "at"
+        if r.accept("in", "play"):
+            node["state"] = "in_play"
+        elif r.at("in", "the", "survivor", "deck"):
+            r.i += 4
+            node["state"] = "in_survivor_deck"
+        elif r.accept("at") or r.accept("in") or (subject.get("kind") == "location" and r.at("the")):
+            node["state"] = "at"  # for a place, "its origin is the colony" reads the same way
             node["where"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
-        elif r.accept("in", "play") or r.accept("play"):
+        elif r.accept("play"):
             node["state"] = "in_play"
         elif r.accept("in", "the", "survivor", "deck") or r.accept("the", "survivor", "deck"):
             node["state"] = "in_survivor_deck"

@@ -37,7 +37,8 @@ ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "u
            "add_to_crisis", "vote", "request", "hand_off", "spend_food")
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
-          "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice")
+          "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
+          "bitten")
 DURATIONS = ("turn", "round", "game", "next_round", "warfare")
 
 
@@ -117,7 +118,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "look at the hand of another player.", "look at the secret objective of any player."),
     _op("add_survivor", "effect", "survivor:target to:target", "Add a survivor to a player's following.",
         'add "Sophie Robinson" to your following.'),
-    _op("select", "effect", "bind:str chooser:enum:you;each_player;random selector:target",
+    _op("select", "effect", "bind:str chooser:enum:you;them;random selector:target",
         "Choose something and name it for later sentences (\"the chosen survivor\").",
         "choose a survivor you control."),
     _op("change_die", "effect", "die:target amount:signed", "Raise or lower an action die.",
@@ -184,9 +185,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
     _op("forbid", "rule", "who:target actions:list unless?:cond", "Someone cannot do certain actions.",
         "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move."),
-    _op("exempt", "rule", "who:target from:enum:exposure;food_cost when?:list",
-        "Someone does not roll for exposure (when doing certain actions).",
-        "this survivor does not roll for exposure when attacking."),
+    _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list",
+        "Someone does not roll for exposure (when doing certain actions), or is passed over when a bite spreads.",
+        "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads."),
     _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
         "Change a number the rules use: combat strength, vote weight, cards looked at …",
         "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes."),
@@ -236,7 +237,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "draw 2 cards from the grocery store deck."),
     _op("location", "location", "id:str", "A named location.", "kill 3 zombies at the colony."),
     # ---- filters (inside select_of) -----------------------------------------------
-    _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any", "Who controls it.",
+    _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
+        "(``them``: the player of the enclosing 'for each player').",
         "place a wound on a survivor you control."),
     _op("state", "filter", "is:str", "A state word: exiled, non-exiled, helpless, unused, random …",
         "kill 1 zombie at a non-colony location."),

@@ -34,9 +34,9 @@ EXPECT: dict[tuple[str, str], set[str]] = {
     ("exile_vote", "target"): {"player"}, ("controls", "what"): SURVIVOR, ("controls", "player"): {"player"},
     ("shares_location", "a"): SURVIVOR, ("shares_location", "b"): SURVIVOR, ("attach", "to"): SURVIVOR,
     ("attach", "card"): {"card"}, ("forbid", "who"): {"survivor", "player"},
-    ("exempt", "who"): {"survivor", "player"}, ("modify", "who"): {"survivor", "player"},
+    ("exempt", "who"): {"survivor", "player"}, ("modify", "who"): {"survivor", "player", "location"},
     ("look_at", "what"): {"zone", "card", "player"}, ("remove_from_game", "target"): {"survivor", "card"},
-    ("is", "subject"): {"survivor", "card", "player"}, ("stat_of", "of"): SURVIVOR,
+    ("is", "subject"): {"survivor", "card", "player", "location"}, ("stat_of", "of"): SURVIVOR,
 }
 NAMES = {"survivor": "a survivor", "location": "a location", "zone": "a hand, deck, pile or supply",
          "player": "a player", "card": "cards", "die": "action dice", "zombie": "zombies"}

@@ -341,6 +341,8 @@ class Reader:
             w = self.peek()
             if self.accept("you", "control") or self.accept("that", "you", "control"):
                 ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
+            elif self.accept("they", "control") or self.accept("that", "they", "control"):
+                ph.filters.append({"op": "controlled_by", "player": "them", "pos": P(w.pos)})
             elif self.accept("your", "colony", "controls"):
                 ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
             elif self.accept("the", "enemy", "colony", "controls"):
@@ -370,7 +372,7 @@ class Reader:
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})
-            elif allow_at and self.at("at") and ph.kind not in ("location", "zone", "token") and ph.mode != "named":
+            elif allow_at and self.at("at") and ph.kind not in ("location", "zone") and ph.mode != "named":
                 self.i += 1
                 loc = self.noun_phrase(allow_at=False, what="a location")
                 ph.filters.append({"op": "at", "location": self.scope.location(loc), "pos": P(w.pos)})

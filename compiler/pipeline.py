@@ -34,7 +34,7 @@ class CardResult:
     display: str
     card: dict | None = None
     diags: list[Diagnostic] = field(default_factory=list)
-    names: list[tuple[str, Pos]] = field(default_factory=list)
+    names: list[tuple[str, str, Pos]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
     def diag(self, code: str, message: str, pos: Pos | None, expected: str = "", hint: str = "",
@@ -209,11 +209,11 @@ def validate_card(card: dict) -> list[str]:
 def cross_card(results: list[CardResult], known_names: set[str]) -> None:
     """Checks across cards: duplicate ids (S007) and card names that resolve to no card (N003)."""
     seen: dict[str, CardResult] = {}
-    names = set(known_names)
+    by_kind: dict[str, set[str]] = {}
     for res in results:
         if res.card is None:
             continue
-        names.update(res.card["name"].values())
+        by_kind.setdefault(res.card["kind"], set()).update(res.card["name"].values())
         card_id = res.card["id"]
         if card_id in seen:
             res.diag("S007", f"the id '{card_id}' is also used by {seen[card_id].display}", Pos(1, 1),
@@ -222,10 +222,11 @@ def cross_card(results: list[CardResult], known_names: set[str]) -> None:
             continue
         seen.setdefault(card_id, res)
     for res in results:
-        for name, pos in res.names:
-            if name not in names:
-                res.diag("N003", f'no card is named "{name}"', pos, expected="the name of a card in content/",
-                         hint=did_you_mean(name, names, cutoff=0.6) or
+        for name, kind, pos in res.names:
+            names = by_kind.get(kind, set())
+            if name not in names and name not in known_names:
+                res.diag("N003", f'no {kind} card is named "{name}"', pos, expected=f"the name of a {kind} in content/",
+                         hint=did_you_mean(name, names | known_names, cutoff=0.6) or
                          "add the card, or list the name in content/<set>/known-names.yaml",
                          width=len(name) + 2)
                 res.card = None

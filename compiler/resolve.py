@@ -148,8 +148,9 @@ def verb_remove(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "remove_zombies", "count": count, "at": _zombies_at(r, b, ph, ("from", "at")),
                 "pos": P(w.pos)}
     if ph.kind == "token" and ph.sub in ("wound", "frostbite"):
+        kind = "any" if r.accept("of", "any", "kind") else ph.sub
         target = _target_after(r, b, ("from", "on"), "a survivor")
-        return {"op": "heal", "target": target, "count": count, "kind": ph.sub, "pos": P(w.pos)}
+        return {"op": "heal", "target": target, "count": count, "kind": kind, "pos": P(w.pos)}
     if ph.kind == "token" or (ph.kind == "survivor" and ph.sub == "helpless" and not r.at("from", "the", "game")):
         dest = _token_from(r, b, ph.sub)
         return {"op": "remove_tokens", "token": ph.sub, "count": count, "from": dest, "pos": P(w.pos)}
@@ -289,7 +290,8 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
     sel = b.scope.target(ph)
     kind = ph.kind or "survivor"
     b.scope.bind("chosen", kind)
-    return {"op": "select", "bind": "chosen", "chooser": "you", "selector": sel, "pos": P(w.pos)}
+    chooser = "them" if b.scope.bindings.get("each") == "player" else "you"
+    return {"op": "select", "bind": "chosen", "chooser": chooser, "selector": sel, "pos": P(w.pos)}
 
 
 def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -321,6 +323,8 @@ def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
     """heal 1 wound on a survivor."""
     count, ph = _count_and_noun(r, "wounds")
     kind = ph.sub if ph.sub in ("wound", "frostbite") else "any"
+    if r.accept("of", "any", "kind"):
+        kind = "any"
     return {"op": "heal", "target": _target_after(r, b, ("on", "from"), "a survivor"), "count": count,
             "kind": kind, "pos": P(w.pos)}
 

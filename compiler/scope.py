@@ -25,7 +25,7 @@ class Scope:
 
     bindings: dict[str, str] = field(default_factory=dict)
     result: bool = False
-    names: list[tuple[str, Pos]] = field(default_factory=list)  # quoted names seen, for the card-reference check
+    names: list[tuple[str, str, Pos]] = field(default_factory=list)  # (name, kind, where): for the card check
     card_kind: str = ""
     recent_name: tuple[str, int] | None = None  # the last quoted name used, with its clock
     stamp: dict[str, int] = field(default_factory=dict)
@@ -90,7 +90,7 @@ class Scope:
         """A phrase as a target node: ref, named, you, location, zone or select_of."""
         pos = P(ph.pos)
         if ph.mode == "named":
-            self.names.append((ph.name, ph.pos))
+            self.names.append((ph.name, ph.kind or "survivor", ph.pos))
             self.clock[0] += 1
             self.recent_name = (ph.name, self.clock[0])
             return {"op": "named", "card": ph.name, "kind": ph.kind or "survivor", "pos": pos}

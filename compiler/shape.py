@@ -47,6 +47,18 @@ class Shape:
         before = len(self.diags)
         self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, "card")
         self.check_id(root, kind_name)
+        trigger = root.get("trigger")
+        status = root.get("status")
+        declared = {k: v.value for k, v in status.value.items()} if status is not None and status.kind == "map" else {}
+        if (kind_name == "crossroads" and trigger is not None and trigger.kind == "map"
+                and "when" not in trigger.value and "if" not in trigger.value
+                and declared.get("data") != "needs transcription" and declared.get("implementation") == "full"):
+            line, col = root.key_pos["trigger"]
+            self.report("S008", "this trigger has neither 'when' nor 'if', so the card never triggers",
+                        line, col, expected="'when: EVENT' and/or 'if: CONDITION'",
+                        hint="if the trigger is not known, mark the card 'data: needs transcription'; "
+                             "if the language cannot say it, mark it 'implementation: partial'")
+            self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
         options = root.get("options")
         if kind_name == "crossroads" and options is not None and options.kind == "seq" and not options.value:
             self.report("S008", "a crossroads card needs at least one option", options.line, options.col,

@@ -54,3 +54,16 @@ def test_condition_fields_accept_comparisons():
     from dow.dsl import parse_condition
     from dow.dsl.ast import Compare
     assert isinstance(parse_condition("morale < 4"), Compare)
+
+
+def test_negated_plays_and_token_presence():
+    node, = tree("if you did not play a fuel card: gain 1 morale.")
+    assert node["cond"]["op"] == "not" and node["cond"]["item"]["op"] == "event_happened"
+    assert tree("if you played no fuel card: gain 1 morale.")[0]["cond"]["op"] == "not"
+    node, = tree("if there is a barricade at the colony: gain 1 morale.")
+    assert node["cond"]["selector"]["filters"] == [{"op": "at", "location": {"op": "location", "id": "colony"}}]
+
+
+def test_a_place_is_a_place():
+    node, = tree("if its origin is the colony: gain 1 morale.", {"origin": "location", "moved": "survivor"})
+    assert node["cond"]["where"] == {"op": "location", "id": "colony"}

@@ -11,3 +11,11 @@ def test_for_each_binds_it():
 def test_each_as_a_subject():
     node, = tree("each survivor at the colony receives 1 wound.")
     assert node["op"] == "wound" and node["target"]["quantity"] == {"mode": "each"}
+
+
+def test_for_each_player_lets_each_player_choose_their_own():
+    node, = tree("for each player:\n  choose a survivor they control at the colony.\n"
+                 "  roll for exposure on the chosen survivor.")
+    select = node["body"][0]
+    assert select["chooser"] == "them"
+    assert select["selector"]["filters"][0] == {"op": "controlled_by", "player": "them"}

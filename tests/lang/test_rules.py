@@ -35,3 +35,21 @@ def test_lasting_rules():
 def test_as_long_as():
     node, = tree("as long as there are 2 or more helpless survivors at the colony: your vote counts as 2 votes.")
     assert node["op"] == "while" and node["body"][0]["stat"] == "vote_weight"
+
+
+def test_bites_and_spreads():
+    node, = tree("instead of this survivor being bitten: place a wound on this survivor.")
+    assert node["event"]["kind"] == "bitten"
+    assert tree("this survivor is ignored when a bite spreads.")[0]["from"] == "bite_spread"
+    assert tree("spread the bite from this survivor.")[0]["op"] == "spread_bite"
+
+
+def test_fewer_action_dice_and_food_costs():
+    assert tree("each player rolls 1 fewer action die.")[0]["value"] == -1
+    node, = tree("the colony pays 1 additional food.")
+    assert node["stat"] == "food_cost" and node["who"] == {"op": "location", "id": "colony"}
+
+
+def test_wounds_of_any_kind():
+    assert tree("heal 1 wound of any kind on this survivor.")[0]["kind"] == "any"
+    assert tree("remove a wound of any kind from this survivor.")[0]["kind"] == "any"

@@ -19,3 +19,7 @@ def test_a_final_full_stop_is_optional():
 
 def test_comments_are_ignored():
     assert tree("gain 1 morale. # the colony cheers\n") == [{"op": "gain_morale", "amount": 1}]
+
+
+def test_comment_lines_inside_blocks():
+    assert tree("if morale < 4:\n  # the colony rallies\n  gain 1 morale.\n") == tree("if morale < 4: gain 1 morale.")

@@ -41,3 +41,15 @@ def test_duplicate_ids(tmp_path):
     diag, = build.diagnostics.sorted()
     assert diag.code == "S007" and diag.file == "content/warring-colonies/survivors/test-card.yaml"
     assert "content/base/survivors/test-card.yaml" in diag.message
+
+
+def test_a_name_must_be_a_card_of_the_right_kind(tmp_path):
+    crossroads = ("id: base.crossroads.sparky\nkind: crossroads\nset: base\nname: {pt: Sparky, en: Sparky, vi: Sparky}\n"
+                  "status: {implementation: full, data: known}\n"
+                  "trigger: {if: morale < 4, text: {pt: a, en: a, vi: a}}\n"
+                  "options:\n  - text: {pt: a, en: a, vi: a}\n")
+    root = project(tmp_path, {"content/base/survivors/test-card.yaml": card_yaml('kill "Sparky".'),
+                              "content/base/crossroads/sparky.yaml": crossroads})
+    build = compile_paths([root / "content"], root)
+    diag, = build.diagnostics.sorted()
+    assert diag.code == "N003" and diag.message == 'no survivor card is named "Sparky"'

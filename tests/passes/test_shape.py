@@ -33,4 +33,4 @@ def test_id_must_match_the_file():
 def test_crossroads_need_options():
     text = ("id: base.crossroads.x\nkind: crossroads\nset: base\nname: {pt: X, en: X, vi: X}\n"
             "status: {implementation: full, data: known}\ntrigger: {text: {pt: a, en: a, vi: a}}\noptions: []\n")
-    assert shape(text, "content/base/crossroads/x.yaml")[1] == [("S008", 7)]
+    assert shape(text, "content/base/crossroads/x.yaml")[1] == [("S008", 6), ("S008", 7)]
