@@ -490,6 +490,12 @@ class Binder:
             r.leftover("there are", "nothing more")
             node = {"op": "exists", "selector": self.scope.select(ph), "min": ph.n or 1, "pos": pos}
             return {"op": "not", "item": node, "pos": pos} if negate else node
+        if r.at("they", "control") and self.scope.bindings.get("each") == "player":
+            r.i += 2
+            ph = r.noun_phrase(allow_at=True, what="what they control")
+            r.leftover("control", "nothing more")
+            return {"op": "controls", "player": {"op": "ref", "name": "each", "kind": "player", "pos": pos},
+                    "what": self.scope.target(ph), "pos": pos}
         if r.at("you", "control") or r.at("you", "do", "not", "control") or r.at("the", "player", "controls"):
             negate = r.accept("you", "do", "not", "control")
             if not negate:

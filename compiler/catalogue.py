@@ -249,6 +249,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "place a wound on the survivor with the lowest influence at the colony."),
     _op("card_type", "filter", "type:str", "A kind of card: weapon, food, fuel, medicine, tool, book, outsider …",
         "take 2 fuel cards from the gas station deck."),
+    _op("token_type", "filter", "type:enum:" + ";".join(TOKENS), "A kind of token: noise, barricade, food …",
+        "if there is a barricade at the colony: gain 1 morale."),
     _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),
     _op("owned_by", "filter", "player:target", "Whose it is.", "look at the secret objective of any player."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",

@@ -220,7 +220,7 @@ def decode(data: bytes, path: str) -> str:
     except UnicodeDecodeError as err:
         before = data[: err.start]
         line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1  # in characters
         line_bytes = data[before.rfind(b"\n") + 1:].split(b"\n", 1)[0]
         shown = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
         raise LoadError(Diagnostic("Y001", f"byte 0x{data[err.start]:02x} is not valid UTF-8", path, line, col,

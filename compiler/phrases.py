@@ -278,6 +278,8 @@ class Reader:
                     pass
             if det == "your":
                 ph.owner = {"op": "you", "pos": P(w.pos)}
+            elif det == "its" and self.scope.bindings.get("each") == "player":  # "their hand" in a players loop
+                ph.owner = {"op": "ref", "name": "each", "kind": "player", "pos": P(w.pos)}
 
     def adjectives_and_noun(self, ph: Phrase, what: str) -> None:
         """Read adjectives, then the noun (the longest known one)."""
@@ -295,6 +297,8 @@ class Reader:
                     ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
                 if kind == "card" and sub:
                     ph.filters.append({"op": "card_type", "type": sub, "pos": P(w.pos)})
+                if kind == "token" and sub:
+                    ph.filters.append({"op": "token_type", "type": sub, "pos": P(w.pos)})
                 return
             lower = w.lower
             if lower in BACKREFS and ph.mode in ("the", "that", "this"):

@@ -67,3 +67,13 @@ def test_negated_plays_and_token_presence():
 def test_a_place_is_a_place():
     node, = tree("if its origin is the colony: gain 1 morale.", {"origin": "location", "moved": "survivor"})
     assert node["cond"]["where"] == {"op": "location", "id": "colony"}
+
+
+def test_token_kinds_are_kept_in_descriptions():
+    node, = tree("if there is a barricade at the colony: gain 1 morale.")
+    assert node["cond"]["selector"]["filters"][0] == {"op": "token_type", "type": "barricade"}
+
+
+def test_they_control_in_a_players_loop():
+    node, = tree('for each player:\n  if they control "Sparky": gain 1 morale.')
+    assert node["body"][0]["cond"]["player"] == {"op": "ref", "name": "each", "kind": "player"}
