@@ -61,7 +61,7 @@ def test_negated_plays_and_token_presence():
     assert node["cond"]["op"] == "not" and node["cond"]["item"]["op"] == "event_happened"
     assert tree("if you played no fuel card: gain 1 morale.")[0]["cond"]["op"] == "not"
     node, = tree("if there is a barricade at the colony: gain 1 morale.")
-    assert node["cond"]["selector"]["filters"] == [{"op": "at", "location": {"op": "location", "id": "colony"}}]
+    assert node["cond"]["selector"]["filters"][1] == {"op": "at", "location": {"op": "location", "id": "colony"}}
 
 
 def test_a_place_is_a_place():
