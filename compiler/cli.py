@@ -108,9 +108,23 @@ def cmd_build(args) -> int:
         build.diagnostics.add(failed_build(out))
         _report(build.diagnostics, args.format, "")
         return EXIT_CONTENT
+    from .project import schema_errors
+    problems = schema_errors(build)
+    if problems:
+        for message in problems:
+            build.diagnostics.add(_v001(message))
+        build.diagnostics.add(failed_build(out))
+        _report(build.diagnostics, args.format, "")
+        return EXIT_CONTENT
     target = write_outputs(build, root, out)
     _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)")
     return EXIT_OK
+
+
+def _v001(message: str):
+    from .diagnostics import Diagnostic
+    return Diagnostic("V001", f"the bundle breaks its published schema: {message}",
+                      hint="this is a compiler bug; please report it with the card files")
 
 
 def _report(diags, fmt: str, summary: str) -> None:

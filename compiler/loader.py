@@ -44,6 +44,9 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
 SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
 _INT = re.compile(r"[-+]?[0-9]+\Z")
+_BREAKS = re.compile("\r\n|\r|\x85|\u2028|\u2029")
+#: what YAML 1.2 calls printable, inverted: tab and newline are allowed, other controls are not
+_NON_PRINTABLE = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 
 
@@ -102,7 +105,7 @@ class _Composer:
     """Builds Nodes from parser events, refusing what card files must not hold."""
 
     def __init__(self, text: str, path: str):
-        self.lines = text.splitlines()
+        self.lines = text.split("\n")
         self.path = path
         self.events = _Parser(text)
 
@@ -183,11 +186,12 @@ class _Composer:
         return node
 
     def block_start(self, indicator_line: int) -> tuple[int, int]:
-        """First content line and column of a block scalar whose indicator is on ``indicator_line``."""
+        """Where a block scalar's text starts: the line after its indicator (YAML keeps leading blank
+        lines in the text), at the indentation of its first non-blank line."""
         for number in range(indicator_line + 1, len(self.lines) + 1):
             text = self.lines[number - 1]
             if text.strip():
-                return number, len(text) - len(text.lstrip(" ")) + 1
+                return indicator_line + 1, len(text) - len(text.lstrip(" ")) + 1
         return indicator_line + 1, 1
 
 
@@ -227,9 +231,18 @@ def decode(data: bytes, path: str) -> str:
                                    hint="save the file as UTF-8", source_line=shown)) from None
     if text.startswith("\ufeff"):
         text = text[1:]
-    if "\x00" in text:
-        raise LoadError(Diagnostic("Y001", "the file contains a NUL character", path,
-                                   text[: text.index("\x00")].count("\n") + 1, 1))
+    # one line break everywhere, so YAML marks, effect-text lines and diagnostics agree
+    text = _BREAKS.sub("\n", text)
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        before = text[: bad.start()]
+        line = before.count("\n") + 1
+        col = bad.start() - (before.rfind("\n") + 1) + 1
+        shown = text.split("\n")[line - 1]
+        code = "Y001" if bad.group() == "\x00" else "Y002"
+        raise LoadError(Diagnostic(code, f"the character U+{ord(bad.group()):04X} is not allowed in a card file",
+                                   path, line, col, hint="delete it; card files hold printable text only",
+                                   source_line="".join(c if c.isprintable() else "?" for c in shown)))
     return text
 
 

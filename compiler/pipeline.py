@@ -54,7 +54,7 @@ def compile_file(path: Path, display: str) -> CardResult:
     result = CardResult(display)
     try:
         text = decode(path.read_bytes(), display)
-        result.lines = text.splitlines()
+        result.lines = text.split("\n")
         root = load_text(text, display)
     except LoadError as err:
         result.diags.append(err.diag)
@@ -68,8 +68,10 @@ def compile_file(path: Path, display: str) -> CardResult:
 
 def compile_text(text: str, display: str) -> CardResult:
     """Compile card text (for tests and tools)."""
-    result = CardResult(display, lines=text.splitlines())
+    result = CardResult(display)
     try:
+        text = decode(text.encode("utf-8", errors="surrogateescape"), display)
+        result.lines = text.split("\n")
         root = load_text(text, display)
     except LoadError as err:
         result.diags.append(err.diag)
@@ -187,23 +189,15 @@ def _bind(binder: Binder, block, kind: str, result: CardResult):
 
 @functools.cache
 def _card_validator():
-    """A validator for one compiled card, built once per process."""
-    import jsonschema
-
+    """The bundle schema's card definition, compiled once per process (see schemacheck)."""
+    from .schemacheck import compile_schema
     from .schemas import bundle_schema
-    schema = bundle_schema()
-    card_schema = {"$schema": schema["$schema"], "$ref": "#/$defs/card", "$defs": schema["$defs"]}
-    cls = jsonschema.validators.validator_for(card_schema)
-    return cls(card_schema)
+    return compile_schema(bundle_schema(), "#/$defs/card")
 
 
 def validate_card(card: dict) -> list[str]:
     """Schema errors of a compiled card, as short located messages."""
-    out = []
-    for err in _card_validator().iter_errors(card):
-        where = "/".join(str(p) for p in err.absolute_path)
-        out.append(f"at /{where}: {err.message[:200]}")
-    return out[:5]
+    return _card_validator()(card)[:5]
 
 
 def cross_card(results: list[CardResult], known_names: set[str]) -> None:

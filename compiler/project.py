@@ -145,6 +145,17 @@ def up_to_date(root: Path, out: Path) -> bool:
         return False
 
 
+def schema_errors(build: Build) -> list[str]:
+    """The whole bundle checked by the jsonschema package against the published schema."""
+    import jsonschema
+
+    from .schemas import bundle_schema
+    schema = bundle_schema()
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    return [f"at /{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+            for e in validator.iter_errors(bundle_of(build.cards))][:5]
+
+
 def write_outputs(build: Build, root: Path, out: Path) -> Path:
     """Write the bundle, the two schemas and the manifest; returns the bundle path."""
     from .schemas import bundle_schema, card_source_schema

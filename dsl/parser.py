@@ -18,6 +18,7 @@ from . import ast as A
 GRAMMAR_PATH = Path(__file__).with_name("effects.lark")
 MAX_TEXT = 20_000
 MAX_DEPTH = 40
+MAX_DIGITS = 6  # no count in the game comes near a million
 
 #: what a terminal is called in an error message
 TOKEN_NAMES = {
@@ -85,6 +86,8 @@ class _ToAst(Transformer):
         return self.o.pos(meta.line, meta.column)
 
     def _word(self, tok: Token) -> A.Word:
+        if tok.type == "INT" and len(tok.value) > MAX_DIGITS:
+            raise _TooLarge(self.o.pos(tok.line, tok.column), len(tok.value))
         text = " ".join(tok.value.split()) if tok.type == "OR_MORE" else tok.value
         return A.Word(text, _WORD_KIND[tok.type], self.o.pos(tok.line, tok.column))
 
@@ -191,6 +194,12 @@ class _OtherwiseMisplaced(Exception):
     pass
 
 
+class _TooLarge(Exception):
+    def __init__(self, pos: A.Pos, digits: int):
+        super().__init__(pos)
+        self.pos, self.digits = pos, digits
+
+
 def _no_otherwise(other, kind) -> None:
     if other is not None:
         raise _OtherwiseMisplaced(kind)
@@ -231,6 +240,10 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
                                 origin.pos(1, 1)) from None
     except Exception as err:  # a transformer error wraps the original
         inner = getattr(err, "orig_exc", None)
+        if isinstance(inner, _TooLarge):
+            raise EffectSyntaxError("P001", f"a number of {inner.digits} digits means nothing in the game",
+                                    inner.pos, expected=f"a number of at most {MAX_DIGITS} digits",
+                                    width=inner.digits) from None
         if isinstance(inner, _OtherwiseMisplaced):
             raise EffectSyntaxError("P001", "'otherwise' can only follow an 'if' block", origin.pos(1, 1)) from None
         raise
@@ -276,8 +289,10 @@ def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxE
     tok = err.token
     expected = _expected(err.accepts or err.expected)
     if tok.type == "_INDENT":
+        line = tok.end_line or line  # the indent token starts at the previous line's break
+        text = source.split("\n")[line - 1] if line - 1 < len(source.split("\n")) else ""
         return EffectSyntaxError("P004", "this line is indented but the line before it does not end with ':'",
-                                 origin.pos(line, 1), expected=expected,
+                                 origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1), expected=expected,
                                  hint="indent only the lines of a block opened by a line ending in ':'")
     if tok.type == "_DEDENT" or tok.type == "_NL":
         return EffectSyntaxError("P001", "this line ends before the statement is complete", origin.pos(line, col),
