@@ -1,0 +1,113 @@
+"""Typed decision requests, and the agents that answer them.
+
+The interpreter never asks a question by blocking: it stops with a ``Decision``
+and resumes when the caller passes the answer in. An agent is anything with
+``answer(decision) -> value``; three ship here: seeded random, scripted (for
+tests and replays) and a small heuristic bot.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+#: decision kinds
+OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT = "option", "targets", "may", "vote", "order", "keep", "amount"
+KINDS = (OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question for one player: pick between ``min`` and ``max`` of ``choices`` (or yes/no for 'may')."""
+
+    kind: str
+    player: str
+    choices: tuple = ()
+    min: int = 1
+    max: int = 1
+    prompt: str = ""
+    src: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown decision kind {self.kind!r}")
+
+    def check(self, answer: Any) -> Any:
+        """The answer, normalized, or ValueError if it does not fit the question."""
+        if self.kind == MAY:
+            if not isinstance(answer, bool):
+                raise ValueError(f"a 'may' decision takes true or false, not {answer!r}")
+            return answer
+        if self.kind == AMOUNT:
+            if not isinstance(answer, int) or not self.min <= answer <= self.max:
+                raise ValueError(f"an amount from {self.min} to {self.max} is needed, not {answer!r}")
+            return answer
+        if self.kind in (OPTION, VOTE):
+            if answer not in self.choices:
+                raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
+            return answer
+        picked = tuple(answer)
+        if not self.min <= len(picked) <= self.max or any(p not in self.choices for p in picked):
+            raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {list(picked)}")
+        if self.kind != ORDER and len(set(picked)) != len(picked):
+            raise ValueError("the same choice was picked twice")
+        return picked
+
+    def to_json(self) -> dict:
+        """The decision as plain data (for a UI or a server)."""
+        return {"kind": self.kind, "player": self.player, "choices": list(self.choices), "min": self.min,
+                "max": self.max, "prompt": self.prompt, "src": self.src}
+
+
+class RandomAgent:
+    """Answers uniformly at random from its own seeded generator."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def answer(self, d: Decision) -> Any:
+        """A random valid answer."""
+        if d.kind == MAY:
+            return self.rng.random() < 0.5
+        if d.kind == AMOUNT:
+            return self.rng.randint(d.min, d.max)
+        if d.kind in (OPTION, VOTE):
+            return self.rng.choice(d.choices)
+        if d.kind == ORDER:
+            order = list(d.choices)
+            self.rng.shuffle(order)
+            return tuple(order)
+        n = self.rng.randint(d.min, min(d.max, len(d.choices)))
+        return tuple(self.rng.sample(list(d.choices), n))
+
+
+class ScriptedAgent:
+    """Answers from a list, in order (tests and replays); fails loudly when the script runs out."""
+
+    def __init__(self, answers: Sequence[Any]):
+        self.answers = list(answers)
+        self.used = 0
+
+    def answer(self, d: Decision) -> Any:
+        """The next scripted answer."""
+        if self.used >= len(self.answers):
+            raise LookupError(f"the script has no answer for {d.kind} decision {d.prompt!r} of {d.player}")
+        value = self.answers[self.used]
+        self.used += 1
+        return tuple(value) if isinstance(value, list) else value
+
+
+class HeuristicAgent:
+    """A simple bot: takes optional effects, the first option it may, the fewest targets."""
+
+    def answer(self, d: Decision) -> Any:
+        """A plausible answer without lookahead."""
+        if d.kind == MAY:
+            return True
+        if d.kind == AMOUNT:
+            return d.max
+        if d.kind in (OPTION, VOTE):
+            return d.choices[0]
+        if d.kind == ORDER:
+            return tuple(d.choices)
+        return tuple(d.choices[: max(d.min, 1) if d.choices else 0])[: d.max]

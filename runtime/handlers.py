@@ -1,0 +1,360 @@
+"""One handler per statement node: ``HANDLERS[op](interpreter, node, env)``.
+
+Each handler is a generator: it yields a ``Decision`` when a player must choose
+and gets the answer back; it returns when the node is done. Its docstring shows
+the node shape it consumes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decisions import MAY, OPTION, VOTE, Decision
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Env, Gen, Interpreter
+
+
+def _place(ip: "Interpreter", node: dict, env: "Env") -> "Gen":
+    """Where tokens go: location ids, survivor ids, or a player's supply."""
+    if node["op"] == "zone":
+        owner = ip.zone_owner(node, env) or env.player
+        prefix = "bullets" if node["zone"] == "bullet_supply" else "supply"
+        if node["zone"] == "bullet_supply" and "owner" in node:
+            return [f"bullets:{p}" for p in (yield from ip.targets(node["owner"], env))]
+        return [f"{prefix}:{owner}"]
+    return (yield from ip.targets(node, env))
+
+
+def zombies(action: str):
+    """{op: kill_zombies|add_zombies|remove_zombies, count, at}"""
+    def handler(ip, node, env):
+        for loc in (yield from ip.location(node["at"], env)):
+            available = ip.host.zombies(loc) if action != "add_zombies" else None
+            n = yield from ip.count(node["count"], env, available)
+            ip.act(action, {"location": loc, "count": n}, node, env)
+    handler.__doc__ = zombies.__doc__.replace("kill_zombies|add_zombies|remove_zombies", action)
+    return handler
+
+
+def h_move_zombies(ip, node, env):
+    """{op: move_zombies, count, from, to}"""
+    (src,), (dst,) = (yield from ip.location(node["from"], env)), (yield from ip.location(node["to"], env))
+    n = yield from ip.count(node["count"], env, ip.host.zombies(src))
+    ip.act("move_zombies", {"source": src, "target": dst, "count": n}, node, env)
+
+
+def tokens(action: str, key: str):
+    """{op: add_tokens|remove_tokens, token, count, to|from}"""
+    def handler(ip, node, env):
+        for place in (yield from _place(ip, node[key], env)):
+            available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
+            n = yield from ip.count(node["count"], env, available)
+            ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
+    return handler
+
+
+def h_fill_noise(ip, node, env):
+    """{op: fill_noise, at}"""
+    for loc in (yield from ip.location(node["at"], env)):
+        ip.act("fill_noise", {"location": loc}, node, env)
+
+
+def morale(sign: int):
+    """{op: gain_morale|lose_morale, amount}"""
+    def handler(ip, node, env):
+        n = yield from ip.count(node["amount"], env)
+        ip.act("change_morale", {"player": env.player, "amount": sign * n}, node, env)
+    return handler
+
+
+def h_wound(ip, node, env):
+    """{op: wound, target, count, kind: wound|frostbite}"""
+    for survivor in (yield from ip.targets(node["target"], env)):
+        n = yield from ip.count(node["count"], env)
+        ip.act("wound", {"survivor": survivor, "kind": node["kind"], "count": n}, node, env)
+
+
+def h_heal(ip, node, env):
+    """{op: heal, target, count, kind: any|wound|frostbite}"""
+    for survivor in (yield from ip.targets(node["target"], env)):
+        n = yield from ip.count(node["count"], env)
+        ip.act("heal", {"survivor": survivor, "kind": node["kind"], "count": n}, node, env)
+
+
+def on_each(action: str, field: str, param: str):
+    """{op: kill_survivor|remove_from_game|spread_bite, target|from}"""
+    def handler(ip, node, env):
+        for thing in (yield from ip.targets(node[field], env)):
+            ip.act(action, {param: thing}, node, env)
+    return handler
+
+
+def h_exposure(ip, node, env):
+    """{op: exposure, target, times}"""
+    for survivor in (yield from ip.targets(node["target"], env)):
+        for _ in range((yield from ip.count(node["times"], env))):
+            yield from ip.exposure(survivor, env, node)
+
+
+def h_skip_exposure(ip, node, env):
+    """{op: skip_exposure}"""
+    ip.act("skip_exposure", {}, node, env)
+    return
+    yield  # a generator like every handler
+
+
+def relocate(action: str, field: str):
+    """{op: place_survivor|move_survivor, target, at|to}"""
+    def handler(ip, node, env):
+        (loc, *_) = (yield from ip.location(node[field], env)) or [None]
+        for survivor in (yield from ip.targets(node["target"], env)):
+            ip.act(action, {"survivor": survivor, "location": loc}, node, env)
+    return handler
+
+
+def h_roll(ip, node, env):
+    """{op: roll, die, outcomes: [{op: outcome, min, max, body}]}"""
+    value = ip.roll(node["die"])
+    env.result = value
+    ip.host.log("roll", {"die": node["die"], "result": value}, node.get("pos", {}))
+    for outcome in node["outcomes"]:
+        if outcome["min"] <= value <= outcome["max"]:
+            yield from ip.block(outcome["body"], env)
+
+
+def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
+    """A zone node as (zone, owner, location)."""
+    if node["op"] != "zone":
+        raise ip.fail(f"expected a pile or deck, got {node['op']!r}")
+    location = node.get("location", {}).get("id")
+    return node["zone"], ip.zone_owner(node, env), location
+
+
+def h_draw_cards(ip, node, env):
+    """{op: draw_cards, count, from, to}"""
+    zone, owner, location = _zone(ip, node["from"], env)
+    n = yield from ip.count(node["count"], env)
+    ip.act("draw_cards", {"zone": zone, "owner": owner, "location": location, "count": n,
+                          "player": env.player}, node, env)
+
+
+def h_take_cards(ip, node, env):
+    """{op: take_cards, count, filters, from, to}"""
+    zone, owner, location = _zone(ip, node["from"], env)
+    pool = [c for c in ip.host.cards_in(zone, owner, location)
+            if all(ip.passes(c, f, env) for f in node["filters"])]
+    n = yield from ip.count(node["count"], env, len(pool))
+    picked = pool if n >= len(pool) else list((yield Decision("keep", env.player, tuple(pool), n, n,
+                                                               prompt="take", src=node.get("pos", {}))))
+    ip.act("take_cards", {"zone": zone, "owner": owner, "location": location, "cards": picked,
+                          "player": env.player}, node, env)
+
+
+def h_move_cards(ip, node, env):
+    """{op: move_cards, cards, to}"""
+    cards = yield from ip.targets(node["cards"], env)
+    zone, owner, _ = _zone(ip, node["to"], env)
+    ip.act("move_cards", {"cards": cards, "zone": zone, "owner": owner or env.player}, node, env)
+
+
+def h_give_cards(ip, node, env):
+    """{op: give_cards, cards, to}"""
+    cards = yield from ip.targets(node["cards"], env)
+    (player, *_) = (yield from ip.targets(node["to"], env)) or [None]
+    ip.act("give_cards", {"cards": cards, "player": player}, node, env)
+
+
+def h_look_at(ip, node, env):
+    """{op: look_at, what}"""
+    things = yield from ip.targets(node["what"], env)
+    ip.host.apply("look_at", {"things": things, "player": env.player}, node.get("pos", {}))
+    ip.host.log("look_at", {"player": env.player}, node.get("pos", {}), private_to=env.player)
+
+
+def h_add_survivor(ip, node, env):
+    """{op: add_survivor, survivor, to}"""
+    for survivor in (yield from ip.targets(node["survivor"], env)):
+        owner = ip.zone_owner(node["to"], env) or env.player
+        ip.act("add_survivor", {"survivor": survivor, "player": owner}, node, env)
+
+
+def h_select(ip, node, env):
+    """{op: select, bind, chooser: you|them|random, selector}"""
+    chooser = env.bindings.get("each") if node["chooser"] == "them" else None
+    picked = yield from ip.targets(node["selector"], env, chooser=chooser)
+    env.bindings[node["bind"]] = picked[0] if len(picked) == 1 else picked
+
+
+def h_change_die(ip, node, env):
+    """{op: change_die, die, amount}"""
+    for die in (yield from ip.targets(node["die"], env)):
+        ip.act("change_die", {"die": die, "amount": node["amount"]}, node, env)
+
+
+def h_reroll_dice(ip, node, env):
+    """{op: reroll_dice, dice}"""
+    for die in (yield from ip.targets(node["dice"], env)):
+        ip.act("set_die", {"die": die, "value": ip.roll("d6")}, node, env)
+
+
+def h_spend_dice(ip, node, env):
+    """{op: spend_dice, count}"""
+    n = yield from ip.count(node["count"], env)
+    ip.act("spend_dice", {"player": env.player, "count": n}, node, env)
+
+
+def h_combat_strength(ip, node, env):
+    """{op: combat_strength, amount}"""
+    ip.act("combat_strength", {"player": env.player, "amount": node["amount"]}, node, env)
+    return
+    yield
+
+
+def simple(action: str, field: str | None = None, param: str = ""):
+    """{op: end_warfare|end_game|skip_warfare|exile_vote …}"""
+    def handler(ip, node, env):
+        params = {"player": env.player} if action == "exile_vote" else {}
+        if field:
+            values = yield from ip.targets(node[field], env) if field != "at" else ip.location(node[field], env)
+            params[param] = values[0] if values else None
+        ip.act(action, params, node, env)
+    return handler
+
+
+def h_manual(ip, node, env):
+    """{op: manual, key, instruction: {pt, en, vi}, why}"""
+    ip.act("manual", {"instruction": node["instruction"], "player": env.player}, node, env)
+    return
+    yield
+
+
+# ---- control ----------------------------------------------------------------------------
+
+def h_if(ip, node, env):
+    """{op: if, cond, then, else?}"""
+    branch = node["then"] if ip.cond(node["cond"], env) else node.get("else", [])
+    yield from ip.block(branch, env)
+
+
+def _costs(body: list[dict]) -> list[dict]:
+    """The costs an option or block must pay first."""
+    lead = body[0] if body else {}
+    if lead.get("op") == "pay":
+        return lead["cost"]
+    return [n for n in body if n.get("op") in ("spend_die", "spend_tokens", "spend_cards")]
+
+
+def _can_choose(ip, option: dict, env) -> bool:
+    """An option you cannot meet (requirement or cost) cannot be chosen."""
+    if "requires" in option and not ip.cond(option["requires"], env):
+        return False
+    return all(ip.host.can_pay(cost, env.player) for cost in _costs(option["body"]))
+
+
+def h_choose(ip, node, env):
+    """{op: choose, chooser, options: [{op: option, requires?, body}]}"""
+    allowed = [i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env)]
+    if not allowed:
+        ip.host.log("no_option", {}, node.get("pos", {}))
+        return
+    pick = allowed[0] if len(allowed) == 1 else \
+        (yield Decision(OPTION, env.player, tuple(allowed), prompt="choose", src=node.get("pos", {})))
+    ip.host.log("chose", {"option": pick}, node.get("pos", {}))
+    yield from ip.block(node["options"][pick]["body"], env)
+
+
+def h_vote(ip, node, env):
+    """{op: vote, options} — every player votes; most votes wins; the resolving player breaks ties."""
+    choices = tuple(i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env))
+    if not choices:
+        return
+    tally = {c: 0 for c in choices}
+    for player in ip.host.things("player"):
+        vote = yield Decision(VOTE, player, choices, prompt="vote", src=node.get("pos", {}))
+        tally[vote] += ip.host.attr(player, "vote_weight") or 1
+    top = max(tally.values())
+    tied = tuple(c for c in choices if tally[c] == top)
+    pick = tied[0] if len(tied) == 1 else \
+        (yield Decision(OPTION, env.player, tied, prompt="break the tie", src=node.get("pos", {})))
+    ip.host.log("vote", {"tally": tally, "winner": pick}, node.get("pos", {}))
+    yield from ip.block(node["options"][pick]["body"], env)
+
+
+def h_optional(ip, node, env):
+    """{op: optional, cost, body} — 'you may'."""
+    if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
+        return
+    if not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
+        return
+    for cost in node["cost"]:
+        ip.act("pay", {"cost": cost, "player": env.player}, cost, env)
+    yield from ip.block(node["body"], env)
+
+
+def h_pay(ip, node, env):
+    """{op: pay, cost, body} — nothing happens if a cost cannot be paid."""
+    if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
+        ip.host.log("cannot_pay", {}, node.get("pos", {}))
+        return
+    for cost in node["cost"]:
+        ip.act("pay", {"cost": cost, "player": env.player}, cost, env)
+    yield from ip.block(node["body"], env)
+
+
+def h_cost(ip, node, env):
+    """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
+    if ip.host.can_pay(node, env.player):
+        ip.act("pay", {"cost": node, "player": env.player}, node, env)
+    return
+    yield
+
+
+def h_for_each(ip, node, env):
+    """{op: for_each, bind, selector, body}"""
+    for thing in (yield from ip.targets(node["selector"], env)):
+        yield from ip.block(node["body"], env.child(**{node["bind"]: thing}))
+
+
+def h_limit(ip, node, env):
+    """{op: limit, per: turn|round|game, body}"""
+    key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
+    if ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {})):
+        yield from ip.block(node["body"], env)
+
+
+def h_rule(ip, node, env):
+    """{op: trigger|phase|lasting|while|forbid|exempt|modify|replace, …} — handed to the host to keep."""
+    ip.host.add_rule(node, {**env.bindings, "player": env.player, "card": env.card})
+    return
+    yield
+
+
+def h_attach(ip, node, env):
+    """{op: attach, card, to, body}"""
+    (survivor, *_) = (yield from ip.targets(node["to"], env)) or [None]
+    ip.act("attach", {"card": env.card, "survivor": survivor}, node, env)
+    ip.host.add_rule(node, {**env.bindings, "player": env.player, "card": env.card, "attached_to": survivor})
+
+
+HANDLERS = {
+    "kill_zombies": zombies("kill_zombies"), "add_zombies": zombies("add_zombies"),
+    "remove_zombies": zombies("remove_zombies"), "move_zombies": h_move_zombies,
+    "add_tokens": tokens("add_tokens", "to"), "remove_tokens": tokens("remove_tokens", "from"),
+    "fill_noise": h_fill_noise, "gain_morale": morale(1), "lose_morale": morale(-1), "wound": h_wound,
+    "heal": h_heal, "kill_survivor": on_each("kill_survivor", "target", "survivor"),
+    "remove_from_game": on_each("remove_from_game", "target", "thing"),
+    "spread_bite": on_each("spread_bite", "from", "survivor"), "exposure": h_exposure,
+    "skip_exposure": h_skip_exposure, "place_survivor": relocate("place_survivor", "at"),
+    "move_survivor": relocate("move_survivor", "to"), "roll": h_roll, "draw_cards": h_draw_cards,
+    "take_cards": h_take_cards, "move_cards": h_move_cards, "give_cards": h_give_cards, "look_at": h_look_at,
+    "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
+    "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
+    "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
+    "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
+    "attach": h_attach, "manual": h_manual,
+    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
+    "pay": h_pay, "limit": h_limit,
+    "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
+    "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
+    "exempt": h_rule, "modify": h_rule, "replace": h_rule,
+}

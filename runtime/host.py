@@ -1,0 +1,95 @@
+"""The host protocol: everything the interpreter needs from a game state.
+
+The interpreter handles control flow, choices, costs, dice and bookkeeping; it
+reads and changes the game only through these methods. The reference engine is
+one host; any other engine implements the same class (see tests/runtime for a
+second, minimal host that proves the protocol is enough on its own).
+
+Things are named by string ids the host chooses (a survivor "s:sparky", a location
+"colony", a player "p1", a card "c:17"). Places for tokens are a location id, a
+survivor id, or "supply:<player>" / "bullets:<player>".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Host:
+    """Base class of a game state the interpreter can drive; every method must be overridden."""
+
+    # ---- queries -----------------------------------------------------------------
+    def things(self, kind: str) -> list[str]:
+        """Every thing of a kind in play: 'survivor', 'location', 'player', 'card', 'die'."""
+        raise NotImplementedError
+
+    def attr(self, thing: str, name: str) -> Any:
+        """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
+        search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
+        Players: colony, active. Cards: type, zone, owner. Dice: used, value, owner. Unknown facts: None."""
+        raise NotImplementedError
+
+    def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
+        """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
+        location_deck (of ``location``), crisis."""
+        raise NotImplementedError
+
+    def zombies(self, location: str) -> int:
+        """How many zombies are at a location."""
+        raise NotImplementedError
+
+    def tokens(self, token: str, place: str) -> int:
+        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite)."""
+        raise NotImplementedError
+
+    def morale(self, player: str, enemy: bool = False) -> int:
+        """The morale of the player's colony (or of the enemy colony)."""
+        raise NotImplementedError
+
+    def round(self) -> int:
+        """The round track."""
+        raise NotImplementedError
+
+    def happened(self, event: dict, env: dict) -> bool:
+        """Whether an event matching the pattern happened in the triggering action (e.g. a fuel card played)."""
+        raise NotImplementedError
+
+    def tactic_played(self, who: str, name: str, player: str) -> bool:
+        """Whether a colony leader ('you' or 'enemy') played the named tactic in this warfare."""
+        raise NotImplementedError
+
+    def can_pay(self, cost: dict, player: str) -> bool:
+        """Whether a cost node (spend_die, spend_tokens, spend_cards) can be paid now."""
+        raise NotImplementedError
+
+    # ---- actions -------------------------------------------------------------------
+    def apply(self, action: str, params: dict, src: dict) -> Any:
+        """Change the game. ``action`` is one of ACTIONS; ``params`` are resolved ids and numbers.
+        Returns a value for actions that produce one (the cards drawn, the die spent …)."""
+        raise NotImplementedError
+
+    def add_rule(self, node: dict, env: dict) -> None:
+        """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
+        attach) in force with its bindings; the host consults it while the game runs."""
+        raise NotImplementedError
+
+    def log(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
+        """Record a structured event; ``private_to`` marks a line only that player may see."""
+        raise NotImplementedError
+
+
+#: the actions a host's ``apply`` receives, with the params each gets
+ACTIONS = {
+    "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
+    "move_zombies": "source, target, count", "add_tokens": "token, place, count",
+    "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
+    "wound": "survivor, kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
+    "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
+    "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
+    "take_cards": "zone, owner, location, cards, player", "move_cards": "cards, zone, owner",
+    "give_cards": "cards, player", "look_at": "things, player", "add_survivor": "survivor, player",
+    "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
+    "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
+    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "manual": "instruction, player",
+    "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
+    "attach": "card, survivor",
+}

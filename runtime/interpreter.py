@@ -1,0 +1,409 @@
+"""The interpreter: runs compiled effect trees against a host, one step at a time.
+
+Each node kind has one handler in ``HANDLERS``, a generator that yields a
+``Decision`` whenever a player must choose and receives the answer back. An
+``Execution`` drives those generators: ``advance()`` runs until the next decision
+or the end, so a UI or server can sit on top without the interpreter ever
+blocking. Randomness comes only from the injected generator; evaluation is
+bounded by a step budget; a runtime error names the card, the source line and
+the evaluation path. Standard library only.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Generator
+
+from .bundle import check_version
+from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
+from .host import Host
+
+Gen = Generator[Decision, Any, Any]
+_NO_ANSWER = object()
+DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
+
+
+class EffectError(Exception):
+    """A runtime error located in a card: its id, line and the path of nodes being evaluated."""
+
+    def __init__(self, message: str, path: list[dict]):
+        where = path[-1].get("pos", {}) if path else {}
+        trail = " > ".join(n.get("op", "?") for n in path)
+        super().__init__(f"{where.get('card', '?')}:{where.get('line', '?')}: {message} (in {trail})")
+        self.card, self.line, self.trail = where.get("card"), where.get("line"), trail
+
+
+class BudgetExceeded(EffectError):
+    """More evaluation steps than the budget allows: a runaway effect."""
+
+
+@dataclass
+class Env:
+    """What an effect runs with: the resolving player, the card, bound names, the last die result."""
+
+    player: str
+    card: str = ""
+    bindings: dict[str, Any] = field(default_factory=dict)
+    result: int | None = None
+
+    def child(self, **bound) -> "Env":
+        """A copy with more bindings (bindings made inside a block stay inside it)."""
+        return Env(self.player, self.card, {**self.bindings, **bound}, self.result)
+
+
+class Execution:
+    """One running effect. ``advance`` until ``done``; answer each pending decision."""
+
+    def __init__(self, interp: "Interpreter", gen: Gen):
+        self.interp, self.gen = interp, gen
+        self.pending: Decision | None = None
+        self.done = False
+        self.value: Any = None
+
+    def advance(self, answer: Any = _NO_ANSWER) -> Decision | None:
+        """Run until the next decision (returned) or the end (None)."""
+        if self.done:
+            return None
+        if self.pending is not None:
+            if answer is _NO_ANSWER:
+                return self.pending
+            answer = self.pending.check(answer)
+        try:
+            self.pending = self.gen.send(None if answer is _NO_ANSWER else answer)
+            return self.pending
+        except StopIteration as stop:
+            self.done, self.pending, self.value = True, None, stop.value
+            return None
+
+    def run(self, agents: Any) -> Any:
+        """Drive to the end. ``agents``: one agent for everyone, a {player: agent} mapping, or a function."""
+        decision = self.advance()
+        while decision is not None:
+            agent = agents[decision.player] if isinstance(agents, dict) else agents
+            answer = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
+            decision = self.advance(answer)
+        return self.value
+
+
+class Interpreter:
+    """Runs effect trees from a bundle against a host."""
+
+    def __init__(self, bundle: dict, host: Host, rng: random.Random, budget: int = 100_000):
+        check_version(bundle.get("ir_version", "?"))
+        self.cards = {c["id"]: c for c in bundle.get("cards", [])}
+        self.host, self.rng, self.budget = host, rng, budget
+        self.steps = 0
+        self.path: list[dict] = []
+        self.exposure_faces = _exposure_faces(self.cards)
+
+    # ---- entry points ------------------------------------------------------------
+    def execute(self, program: list[dict], env: Env) -> Execution:
+        """An execution of a statement list (a card's effect tree) in an environment."""
+        return Execution(self, self.block(program, env))
+
+    def check(self, cond: dict, env: Env) -> bool:
+        """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now."""
+        return self.cond(cond, env)
+
+    # ---- bookkeeping ---------------------------------------------------------------
+    def tick(self) -> None:
+        """Count one step; stop a runaway effect."""
+        self.steps += 1
+        if self.steps > self.budget:
+            raise BudgetExceeded(f"more than {self.budget} evaluation steps", self.path)
+
+    def fail(self, message: str) -> EffectError:
+        """A located runtime error."""
+        return EffectError(message, self.path)
+
+    def act(self, action: str, params: dict, node: dict, env: Env) -> Any:
+        """Apply an action on the host and log it."""
+        result = self.host.apply(action, params, node.get("pos", {}))
+        self.host.log(action, {k: v for k, v in params.items()}, node.get("pos", {}))
+        return result
+
+    # ---- statements ----------------------------------------------------------------
+    def block(self, nodes: list[dict], env: Env) -> Gen:
+        """Run statements in order; 'select' and 'roll' update the environment for later ones."""
+        for node in nodes:
+            yield from self.stmt(node, env)
+
+    def stmt(self, node: dict, env: Env) -> Gen:
+        """Dispatch one statement through HANDLERS."""
+        self.tick()
+        handler = HANDLERS.get(node.get("op"))
+        if handler is None:
+            raise self.fail(f"no handler for node {node.get('op')!r}")
+        self.path.append(node)
+        try:
+            return (yield from handler(self, node, env))
+        finally:
+            self.path.pop()
+
+    # ---- values ----------------------------------------------------------------------
+    def count(self, value: Any, env: Env, available: int | None = None) -> Gen:
+        """A count: a number, all, up to N (the resolving player chooses), all but N, the last result."""
+        if isinstance(value, int):
+            return value
+        op = value["op"]
+        if op == "result":
+            if env.result is None:
+                raise self.fail("'that many' but no die was rolled")
+            return env.result
+        if op == "all_count":
+            return available if available is not None else 10**6
+        if op == "all_but":
+            return max((available or 0) - value["n"], 0)
+        if op == "up_to":
+            high = min(value["n"], available) if available is not None else value["n"]
+            return (yield Decision(AMOUNT, env.player, min=0, max=high, prompt="how many",
+                                   src=value.get("pos", {})))
+        raise self.fail(f"unknown count {op!r}")
+
+    def location(self, node: dict, env: Env) -> Gen:
+        """One location id (or several, for 'each'): returns a list."""
+        op = node["op"]
+        if op == "location":
+            return [node["id"]]
+        if op == "here":
+            here = env.bindings.get("here")
+            if here is None:
+                for name in ("self", "moved", "chosen", "each", "searching"):
+                    if name in env.bindings:
+                        return [self.host.attr(env.bindings[name], "location")]
+                raise self.fail("'here' has no survivor to stand for")
+            return [here]
+        if op == "location_of":
+            targets = yield from self.targets(node["target"], env)
+            return [self.host.attr(t, "location") for t in targets]
+        if op == "ref":
+            return [self.bound(node, env)]
+        return (yield from self.targets(node, env))
+
+    def bound(self, node: dict, env: Env) -> Any:
+        """The value of a back-reference."""
+        name = node["name"]
+        if name not in env.bindings:
+            raise self.fail(f"'{name}' is not bound here")
+        return env.bindings[name]
+
+    def targets(self, node: dict, env: Env, chooser: str | None = None) -> Gen:
+        """The ids a target node names; 'one' and counted selections ask the chooser."""
+        op = node["op"]
+        if op == "ref":
+            value = self.bound(node, env)
+            return list(value) if isinstance(value, (list, tuple)) else [value]
+        if op == "named":
+            return [self.named(node)]
+        if op == "you":
+            return [env.player]
+        if op in ("location", "here", "location_of"):
+            return (yield from self.location(node, env))
+        if op == "zone":
+            return [node]
+        if op != "select_of":
+            raise self.fail(f"cannot select with {op!r}")
+        candidates = self.candidates(node, env)
+        quantity = node["quantity"]
+        mode, n = quantity["mode"], quantity.get("n", 1)
+        if mode in ("each", "all", "at_least"):
+            return candidates
+        if mode == "all_but":
+            n = max(len(candidates) - n, 0)
+        if not candidates:
+            return []
+        low = 0 if mode == "up_to" else min(n if mode in ("count", "all_but") else 1, len(candidates))
+        high = min(n if mode in ("count", "up_to", "all_but") else 1, len(candidates))
+        if any(f["op"] == "state" and f["is"] == "random" for f in node["filters"]):
+            return self.rng.sample(candidates, high)
+        if low == high == len(candidates):
+            return candidates
+        who = chooser or env.player
+        picked = yield Decision(TARGETS, who, tuple(candidates), low, high, prompt=node["kind"],
+                                src=node.get("pos", {}))
+        return list(picked)
+
+    def named(self, node: dict) -> str:
+        """The host id of a named card (survivors by name)."""
+        for thing in self.host.things(node.get("kind", "survivor")):
+            if self.host.attr(thing, "name") == node["card"]:
+                return thing
+        return f"name:{node['card']}"
+
+    def candidates(self, sel: dict, env: Env) -> list[str]:
+        """Things of the selector's kind that pass every filter, in host order."""
+        kind = sel["kind"]
+        pool = list(self.host.things(kind))
+        for f in sel["filters"]:
+            pool = [t for t in pool if self.passes(t, f, env)] if f["op"] != "extreme" else self.extreme(pool, f)
+        return pool
+
+    def passes(self, thing: str, f: dict, env: Env) -> bool:
+        """Whether a thing passes one filter."""
+        op, attr = f["op"], self.host.attr
+        if op == "controlled_by":
+            who = f["player"]
+            owner = attr(thing, "controller")
+            if who == "you":
+                return owner == env.player
+            if who == "them":
+                return owner == env.bindings.get("each")
+            if who == "other":
+                return owner is not None and owner != env.player
+            if who in ("enemy", "friendly"):
+                mine, theirs = attr(env.player, "colony"), attr(thing, "colony")
+                return theirs is not None and (theirs != mine) == (who == "enemy")
+            return True
+        if op == "state":
+            state = f["is"]
+            if state in ("random", "additional", "other"):
+                return True
+            if state.startswith("non_"):
+                return not attr(thing, state[4:])
+            return bool(attr(thing, state))
+        if op == "at":
+            return attr(thing, "location") in self.run_now(self.location(f["location"], env))
+        if op == "sharing_location":
+            others = self.run_now(self.targets(f["with"], env))
+            return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
+        if op == "card_type":
+            return attr(thing, "type") == f["type"]
+        if op == "in_zone":
+            zone = f["zone"]
+            owner = self.zone_owner(zone, env)
+            return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
+        if op == "other_than":
+            return thing not in self.run_now(self.targets(f["target"], env))
+        if op == "owned_by":
+            return attr(thing, "owner") in self.run_now(self.targets(f["player"], env))
+        if op == "token_type":
+            return attr(thing, "type") == f["type"]
+        raise self.fail(f"unknown filter {op!r}")
+
+    def extreme(self, pool: list[str], f: dict) -> list[str]:
+        """The things with the lowest or highest value of a stat (ties all stay)."""
+        if not pool:
+            return pool
+        values = {t: self.host.attr(t, f["stat"]) or 0 for t in pool}
+        best = (min if f["mode"] == "lowest" else max)(values.values())
+        return [t for t in pool if values[t] == best]
+
+    def zone_owner(self, zone: dict, env: Env) -> str | None:
+        """The player whose zone it is (None for shared piles)."""
+        owner = zone.get("owner")
+        if owner is None:
+            return None
+        found = self.run_now(self.targets(owner, env))
+        return found[0] if found else None
+
+    def run_now(self, gen: Gen) -> Any:
+        """Run a sub-evaluation that must not ask anything (filters, conditions)."""
+        try:
+            decision = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        raise self.fail(f"a condition or filter cannot ask a {decision.kind} question")
+
+    # ---- conditions ---------------------------------------------------------------------
+    def cond(self, node: dict, env: Env) -> bool:
+        """Evaluate a condition node."""
+        self.tick()
+        op = node["op"]
+        if op == "all":
+            return all(self.cond(i, env) for i in node["items"])
+        if op == "any":
+            return any(self.cond(i, env) for i in node["items"])
+        if op == "not":
+            return not self.cond(node["item"], env)
+        if op == "compare":
+            a, b = self.expr(node["left"], env), self.expr(node["right"], env)
+            return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[node["cmp"]]
+        if op == "exists":
+            return self.measure(node["selector"], env) >= node["min"]
+        if op == "controls":
+            players = self.run_now(self.targets(node["player"], env))
+            things = self.run_now(self.targets(node["what"], env))
+            return any(self.host.attr(t, "controller") in players for t in things)
+        if op == "is":
+            return self.is_(node, env)
+        if op == "shares_location":
+            a = self.run_now(self.targets(node["a"], env))
+            b = self.run_now(self.targets(node["b"], env))
+            return any(self.host.attr(x, "location") == self.host.attr(y, "location") for x in a for y in b if x != y)
+        if op == "event_happened":
+            return self.host.happened(node["event"], env.bindings)
+        if op == "tactic_played":
+            return self.host.tactic_played(node["who"], node["name"], env.player)
+        raise self.fail(f"unknown condition {op!r}")
+
+    def is_(self, node: dict, env: Env) -> bool:
+        subjects = self.run_now(self.targets(node["subject"], env))
+        state = node["state"]
+        if state == "at":
+            places = self.run_now(self.location(node["where"], env))
+            return any((self.host.attr(s, "location") if self.host.attr(s, "location") is not None else s) in places
+                       for s in subjects)
+        if state == "group_leader":
+            return any(self.host.attr(s, "group_leader") == env.player for s in subjects)
+        return any(bool(self.host.attr(s, state)) for s in subjects)
+
+    def measure(self, sel: dict, env: Env) -> int:
+        """How many things (or zombies, or tokens) a selector matches."""
+        kind = sel["kind"]
+        places = [f for f in sel["filters"] if f["op"] == "at"]
+        if kind in ("zombie", "token"):
+            locations = self.run_now(self.location(places[0]["location"], env)) if places else \
+                self.host.things("location")
+            if kind == "zombie":
+                return sum(self.host.zombies(loc) for loc in locations)
+            types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+            return sum(self.host.tokens(t, loc) for t in types for loc in locations)
+        return len(self.candidates(sel, env))
+
+    def expr(self, node: dict, env: Env) -> int:
+        """Evaluate a number-valued expression."""
+        op = node["op"]
+        if op == "number":
+            return node["value"]
+        if op == "morale":
+            return self.host.morale(env.player, enemy=node["colony"] == "enemy")
+        if op == "count_of":
+            return self.measure(node["selector"], env)
+        if op == "stat_of":
+            things = self.run_now(self.targets(node["of"], env))
+            return sum(self.host.attr(t, node["stat"]) or 0 for t in things)
+        if op == "result":
+            if env.result is None:
+                raise self.fail("'the result' but no die was rolled")
+            return env.result
+        if op == "round":
+            return self.host.round()
+        raise self.fail(f"unknown expression {op!r}")
+
+    # ---- dice -----------------------------------------------------------------------------
+    def roll(self, die: str) -> int:
+        """Roll a die from the injected generator."""
+        return self.rng.randint(1, DIE_FACES[die])
+
+    def exposure(self, survivor: str, env: Env, node: dict) -> Gen:
+        """Roll the exposure die for a survivor and run the rolled face's effect from the bundle."""
+        if not self.exposure_faces:
+            raise self.fail("the bundle has no exposure die")
+        face_name, effect = self.exposure_faces[self.roll("exposure") - 1]
+        self.host.log("exposure", {"survivor": survivor, "face": face_name}, node.get("pos", {}))
+        yield from self.block(effect, env.child(rolled=survivor))
+
+
+def _exposure_faces(cards: dict) -> list[tuple[str, list]]:
+    """The exposure die from the bundle as 12 (face, effect) slots."""
+    for card in cards.values():
+        if card.get("kind") == "die" and any(f.get("face") == "bitten" for f in card.get("faces", [])):
+            slots = []
+            for face in card["faces"]:
+                tree = face.get("effect", {}).get("tree", []) if isinstance(face.get("effect"), dict) else []
+                slots.extend([(face["face"], tree)] * (face.get("count") or 0))
+            return slots
+    return []
+
+
+from .handlers import HANDLERS  # noqa: E402  (the table refers back to Interpreter's helpers)

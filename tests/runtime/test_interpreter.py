@@ -1,0 +1,147 @@
+"""The interpreter on real cards, against the minimal host: decisions, costs, dice, bindings, errors."""
+import random
+
+import pytest
+
+from dow.runtime.bundle import BundleError
+from dow.runtime.decisions import MAY, OPTION, TARGETS, RandomAgent, ScriptedAgent
+from dow.runtime.interpreter import BudgetExceeded, EffectError, Env, Interpreter
+
+from minimal_host import MinimalHost
+
+
+def card(bundle, card_id):
+    return next(c for c in bundle["cards"] if c["id"] == card_id)
+
+
+def table():
+    host = MinimalHost()
+    host.add_survivor_fact("s:enforcer", "The Enforcer", "p1", "grocery_store")
+    host.add_survivor_fact("s:sparky", "Sparky", "p1", "colony", influence=10)
+    host.add_survivor_fact("s:brian", "Brian Lee", "p2", "colony", influence=68)
+    host.zombie_count["grocery_store"] = 5
+    host.zombie_count["colony"] = 9
+    host.dice = {"d1": {"owner": "p1", "used": False, "value": 5}, "d2": {"owner": "p1", "used": False, "value": 2}}
+    return host
+
+
+def test_an_ability_pays_its_die_then_acts(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(1))
+    tree = card(bundle, "warring-colonies.survivor.the-enforcer")["abilities"][0]["effect"]["tree"]
+    run = ip.execute(tree, Env("p1", "warring-colonies.survivor.the-enforcer", {"self": "s:enforcer"}))
+    assert run.advance() is None and run.done
+    assert host.zombie_count["grocery_store"] == 2
+    assert host.tokens("noise", "grocery_store") == 2
+    assert host.dice["d1"]["used"] and not host.dice["d2"]["used"]
+
+
+def test_a_cost_that_cannot_be_paid_does_nothing(bundle):
+    host = table()
+    host.dice["d1"]["value"] = 3
+    ip = Interpreter(bundle, host, random.Random(1))
+    tree = card(bundle, "warring-colonies.survivor.the-enforcer")["abilities"][0]["effect"]["tree"]
+    ip.execute(tree, Env("p1", "x", {"self": "s:enforcer"})).advance()
+    assert host.zombie_count["grocery_store"] == 5 and host.lines[-1]["event"] == "cannot_pay"
+
+
+def test_crossroads_options_are_a_decision_and_never_block(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(3))
+    crash = card(bundle, "base.crossroads.car-crash")
+    program = [{"op": "choose", "chooser": "you", "options": [
+        {"op": "option", "body": o["effect"]["tree"], "pos": crash["options"][0]["effect"]["tree"][0]["pos"]}
+        for o in crash["options"]], "pos": crash["options"][0]["effect"]["tree"][0]["pos"]}]
+    run = ip.execute(program, Env("p1", crash["id"], {"moved": "s:sparky", "destination": "hospital",
+                                                      "origin": "colony"}))
+    decision = run.advance()
+    assert decision.kind == OPTION and decision.player == "p1" and decision.choices == (0, 1)
+    assert run.advance() is decision  # asking again without an answer changes nothing
+    with pytest.raises(ValueError):
+        run.advance(7)
+    assert run.advance(0) is None
+    assert host.survivors["s:sparky"]["frostbite"] == 1 and host.survivors["s:sparky"]["location"] == "colony"
+
+
+def test_choosing_a_target_binds_the_chosen_survivor(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(3))
+    emeralds = card(bundle, "warring-colonies.crossroads.emeralds")
+    run = ip.execute(emeralds["options"][1]["effect"]["tree"], Env("p1", emeralds["id"]))
+    decision = run.advance()
+    assert decision.kind == TARGETS and set(decision.choices) == {"s:enforcer", "s:sparky"}
+    assert run.advance(("s:enforcer",)) is None
+    assert host.zombie_count["grocery_store"] == 0 and host.survivors["s:enforcer"]["killed"]
+
+
+def test_exposure_runs_the_exposure_die_from_the_bundle(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(11))
+    program = [{"op": "exposure", "target": {"op": "ref", "name": "self", "kind": "survivor", "pos": {}},
+                "times": 20, "pos": {"card": "t", "file": "f", "line": 1, "col": 1}}]
+    ip.execute(program, Env("p1", "t", {"self": "s:sparky"})).run(RandomAgent(1))
+    faces = [line["params"]["face"] for line in host.lines if line["event"] == "exposure"]
+    assert len(faces) == 20 and set(faces) <= {"blank", "wound", "frostbite", "bitten"}
+    sparky = host.survivors["s:sparky"]
+    assert (sparky["wounds"], sparky["frostbite"]) == (faces.count("wound"), faces.count("frostbite"))
+    assert sparky["killed"] == ("bitten" in faces)
+    spreads = [c for c in host.calls if c[0] == "spread_bite"]
+    assert len(spreads) == faces.count("bitten")
+
+
+def test_same_seed_same_log(bundle):
+    def play(seed):
+        host = table()
+        ip = Interpreter(bundle, host, random.Random(seed))
+        program = card(bundle, "base.crossroads.loretta-clay")["options"][0]["effect"]["tree"]
+        ip.execute(program, Env("p1", "x", {})).run(RandomAgent(seed))
+        return host.lines
+    assert play(5) == play(5)
+    assert any(play(5) != play(s) for s in range(6, 16))
+
+
+def test_once_per_round(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(1))
+    program = [{"op": "limit", "per": "round", "body": [{"op": "gain_morale", "amount": 1, "pos": {}}],
+                "pos": {"line": 1, "col": 1}}]
+    for _ in range(3):
+        ip.execute(program, Env("p1", "c")).advance()
+    assert host.morale_of["A"] == 6
+
+
+def test_you_may_asks_first(bundle):
+    host = table()
+    ip = Interpreter(bundle, host, random.Random(1))
+    program = [{"op": "optional", "cost": [], "body": [{"op": "gain_morale", "amount": 2, "pos": {}}], "pos": {}}]
+    run = ip.execute(program, Env("p1", "c"))
+    assert run.advance().kind == MAY
+    run.advance(False)
+    assert host.morale_of["A"] == 5
+    ip.execute(program, Env("p1", "c")).run(ScriptedAgent([True]))
+    assert host.morale_of["A"] == 7
+
+
+def test_a_runaway_effect_hits_the_step_budget(bundle):
+    ip = Interpreter(bundle, table(), random.Random(1), budget=50)
+    loop = {"op": "for_each", "bind": "each", "selector": {"op": "select_of", "kind": "survivor",
+            "quantity": {"mode": "each"}, "filters": [], "pos": {}}, "pos": {"card": "c", "line": 4}}
+    loop["body"] = [{"op": "gain_morale", "amount": 1, "pos": {}}] * 30
+    with pytest.raises(BudgetExceeded, match="more than 50 evaluation steps"):
+        ip.execute([loop], Env("p1", "c")).advance()
+
+
+def test_runtime_errors_name_card_line_and_path(bundle):
+    ip = Interpreter(bundle, table(), random.Random(1))
+    program = [{"op": "if", "cond": {"op": "morale", "colony": "yours", "pos": {}},
+                "then": [{"op": "wound", "target": {"op": "ref", "name": "moved", "kind": "survivor", "pos": {}},
+                          "count": 1, "kind": "wound", "pos": {"card": "base.crossroads.x", "line": 12}}],
+                "pos": {"card": "base.crossroads.x", "line": 11}}]
+    with pytest.raises(EffectError) as err:
+        ip.execute(program, Env("p1", "c")).advance()
+    assert str(err.value).startswith("base.crossroads.x:11:") and "if" in str(err.value)
+
+
+def test_an_unknown_major_version_is_refused(bundle):
+    with pytest.raises(BundleError):
+        Interpreter({**bundle, "ir_version": "9.0.0"}, table(), random.Random(1))
