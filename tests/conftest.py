@@ -42,3 +42,12 @@ def pytest_addoption(parser):
 def update_goldens(request) -> bool:
     """Whether golden files should be rewritten instead of compared."""
     return request.config.getoption("--update-goldens")
+
+
+@pytest.fixture(scope="session")
+def bundle():
+    """The real content, compiled (for runtime tests)."""
+    from dow.compiler.project import bundle_of, compile_paths
+    build = compile_paths([CONTENT], ROOT)
+    assert build.ok
+    return bundle_of(build.cards)
