@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
@@ -25,9 +25,9 @@ TOKEN_NAMES = {
     "WORD": "a word", "INT": "a number", "NAME": 'a quoted name such as "Sparky"',
     "COMMA": "','", "_DOT": "a full stop '.'", "COLON": "':'", "_NL": "the end of the line",
     "_INDENT": "an indented block", "_DEDENT": "the end of the block", "CMP": "a comparison such as '<'",
-    "AND": "'and'", "OR": "'or'", "_IF": "'if'", "_OTHERWISE": "'otherwise'", "_MAY": "'you may'",
-    "_THEN": "', then'", "_DASH": "'-' (an option)", "_ON": "'on' (a die outcome)", "LPAR": "'('",
-    "RPAR": "')'", "_ONLY_IF": "'only if'", "_AS_LONG_AS": "'as long as'", "OR_MORE": "'or more'",
+    "AND": "'and'", "OR": "'or'", "IF": "'if'", "OTHERWISE": "'otherwise'", "MAY": "'you may'",
+    "_THEN": "', then'", "DASH": "'-' (an option)", "ON": "'on' (a die outcome)", "LPAR": "'('",
+    "RPAR": "')'", "_ONLY_IF": "'only if'", "AS_LONG_AS": "'as long as'", "OR_MORE": "'or more'",
     "$END": "the end of the text",
 }
 
@@ -43,10 +43,20 @@ class _Indent(Indenter):
 
 @functools.cache
 def _lark() -> Lark:
-    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    """The LALR parser that builds parse trees (kept for tools and the benchmark floor)."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                 postlex=_Indent(), propagate_positions=True, maybe_placeholders=False, cache=True,
                 start=["start", "condition"])
+
+
+@functools.cache
+def _builder() -> tuple[Lark, "_ToAst"]:
+    """The LALR parser with the AST builder inlined: it reduces straight to AST nodes."""
+    transformer = _ToAst()
+    parser = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                  postlex=_Indent(), maybe_placeholders=False, cache=True, start=["start", "condition"],
+                  transformer=transformer)
+    return parser, transformer
 
 
 @dataclass(frozen=True)
@@ -74,57 +84,59 @@ _WORD_KIND = {"WORD": "word", "INT": "int", "NAME": "name", "COMMA": "comma", "A
               "OR_MORE": "or_more"}
 
 
-@v_args(meta=True)
 class _ToAst(Transformer):
-    """Build AST nodes bottom-up; positions come from each tree's meta."""
+    """Build AST nodes while parsing (Lark calls these as rules reduce; no parse tree is built).
 
-    def __init__(self, origin: Origin):
+    A node's position is its first token's: a keyword ('if', 'you may', '-', 'on',
+    'otherwise') or its first word. ``origin`` maps effect-text positions into the card
+    file and is set before each parse (one parse at a time per process).
+    """
+
+    def __init__(self):
         super().__init__()
-        self.o = origin
+        self.o = Origin()
 
-    def _p(self, meta) -> A.Pos:
-        return self.o.pos(meta.line, meta.column)
+    def _tok(self, tok: Token) -> A.Pos:
+        return self.o.pos(tok.line, tok.column)
 
     def _word(self, tok: Token) -> A.Word:
         if tok.type == "INT" and len(tok.value) > MAX_DIGITS:
-            raise _TooLarge(self.o.pos(tok.line, tok.column), len(tok.value))
+            raise _TooLarge(self._tok(tok), len(tok.value))
         text = " ".join(tok.value.split()) if tok.type == "OR_MORE" else tok.value
-        return A.Word(text, _WORD_KIND[tok.type], self.o.pos(tok.line, tok.column))
+        return A.Word(text, _WORD_KIND[tok.type], self._tok(tok))
 
-    def _block(self, meta, stmts) -> A.Block:
-        return A.Block(tuple(stmts), self._p(meta))
+    def start(self, stmts):
+        flat = _flatten(stmts)
+        return A.Block(tuple(flat), flat[0].pos if flat else self.o.pos(1, 1))
 
-    def start(self, meta, stmts):
-        pos = self._p(meta) if stmts else self.o.pos(1, 1)
-        return A.Block(tuple(_flatten(stmts)), pos)
-
-    def condition(self, meta, items):
+    def condition(self, items):
         return items[0]
 
-    def clause(self, meta, toks):
-        return A.Clause(tuple(self._word(t) for t in toks), self._p(meta))
+    def clause(self, toks):
+        words = tuple(self._word(t) for t in toks)
+        return A.Clause(words, words[0].pos)
 
-    def test(self, meta, toks):
-        return A.Test(A.Clause(tuple(self._word(t) for t in toks), self._p(meta)))
+    def test(self, toks):
+        return A.Test(self.clause(toks))
 
-    def clauses(self, meta, items):
-        return A.Sentence(tuple(items), self._p(meta))
+    def clauses(self, items):
+        return A.Sentence(tuple(items), items[0].pos)
 
-    def may_inline(self, meta, items):
-        (sentence,) = items
-        return A.Sentence(sentence.clauses, self._p(meta), may=True)
+    def may_inline(self, items):
+        may, sentence = items
+        return A.Sentence(sentence.clauses, self._tok(may), may=True)
 
-    def simple_line(self, meta, sentences):
+    def simple_line(self, sentences):
         return sentences  # flattened by the enclosing block
 
-    def suite(self, meta, stmts):
-        return self._block(meta, _flatten(stmts))
+    def suite(self, stmts):
+        flat = _flatten(stmts)
+        return A.Block(tuple(flat), flat[0].pos)
 
-    def compound(self, meta, items):
+    def compound(self, items):
         header, body, *rest = items
         other = rest[0] if rest else None
-        kind, value = header
-        pos = self._p(meta)
+        kind, value, pos = header
         if kind == "if":
             return A.If(value, body, other, pos)
         _no_otherwise(other, kind)
@@ -134,44 +146,46 @@ class _ToAst(Transformer):
             return A.May(value, body, pos)
         return A.Header(value, body, None, pos)
 
-    def if_h(self, meta, items):
-        return ("if", items[0])
+    def if_h(self, items):
+        return ("if", items[1], self._tok(items[0]))
 
-    def while_h(self, meta, items):
-        return ("while", items[0])
+    def while_h(self, items):
+        return ("while", items[1], self._tok(items[0]))
 
-    def may_h(self, meta, items):
-        return ("may", items[0].clauses if items else ())
+    def may_h(self, items):
+        return ("may", items[1].clauses if len(items) > 1 else (), self._tok(items[0]))
 
-    def clause_h(self, meta, items):
-        return ("clause", items[0].clauses)
+    def clause_h(self, items):
+        return ("clause", items[0].clauses, items[0].pos)
 
-    def otherwise_if(self, meta, items):
-        cond, body, *rest = items
-        return A.If(cond, body, rest[0] if rest else None, self._p(meta))
+    def otherwise_if(self, items):
+        otherwise, _if, cond, body, *rest = items
+        return A.If(cond, body, rest[0] if rest else None, self._tok(otherwise))
 
-    def otherwise_else(self, meta, items):
-        return items[0]
+    def otherwise_else(self, items):
+        return items[1]
 
-    def option(self, meta, items):
-        requires = items[0] if len(items) == 2 else None
-        body = items[-1]
+    def option(self, items):
+        dash, *rest = items
+        requires = rest[0] if len(rest) == 2 else None
+        body = rest[-1]
         if not isinstance(body, A.Block):
             body = A.Block((body,), body.pos)
-        return A.Option(requires, body, self._p(meta))
+        return A.Option(requires, body, self._tok(dash))
 
-    def outcome(self, meta, items):
-        return A.Outcome(items[0], items[1], self._p(meta))
+    def outcome(self, items):
+        on, clause, body = items
+        return A.Outcome(clause, body, self._tok(on))
 
-    def compare(self, meta, items):
+    def compare(self, items):
         left, op, right = items
-        return A.Compare(left, str(op), right, self._p(meta))
+        return A.Compare(left, str(op), right, left.pos)
 
-    def all_of(self, meta, items):
-        return A.AllOf(_merge(items, A.AllOf), self._p(meta))
+    def all_of(self, items):
+        return A.AllOf(_merge(items, A.AllOf), items[0].pos)
 
-    def any_of(self, meta, items):
-        return A.AnyOf(_merge(items, A.AnyOf), self._p(meta))
+    def any_of(self, items):
+        return A.AnyOf(_merge(items, A.AnyOf), items[0].pos)
 
 
 def _flatten(stmts) -> list:
@@ -191,7 +205,9 @@ def _merge(items, cls) -> tuple:
 
 
 class _OtherwiseMisplaced(Exception):
-    pass
+    def __init__(self, kind: str, pos: A.Pos):
+        super().__init__(kind)
+        self.kind, self.pos = kind, pos
 
 
 class _TooLarge(Exception):
@@ -202,7 +218,7 @@ class _TooLarge(Exception):
 
 def _no_otherwise(other, kind) -> None:
     if other is not None:
-        raise _OtherwiseMisplaced(kind)
+        raise _OtherwiseMisplaced(kind, other.pos)
 
 
 def _depth(text: str) -> int:
@@ -225,8 +241,9 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
         raise EffectSyntaxError("P004", f"effect text nests deeper than {MAX_DEPTH} levels", origin.pos(1, 1))
     source = text if text.endswith("\n") else text + "\n"
     try:
-        tree = _lark().parse(source, start=start)
-        block = _ToAst(origin).transform(tree)
+        parser, builder = _builder()
+        builder.o = origin
+        block = parser.parse(source, start=start)
     except UnexpectedInput as err:
         raise _located(err, origin, source) from None
     except DedentError:
@@ -236,17 +253,12 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
                                 origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1),
                                 hint="line it up with the lines of the block it belongs to") from None
     except _OtherwiseMisplaced as err:
-        raise EffectSyntaxError("P001", f"'otherwise' can only follow an 'if' block, not a '{err.args[0]}' block",
-                                origin.pos(1, 1)) from None
-    except Exception as err:  # a transformer error wraps the original
-        inner = getattr(err, "orig_exc", None)
-        if isinstance(inner, _TooLarge):
-            raise EffectSyntaxError("P001", f"a number of {inner.digits} digits means nothing in the game",
-                                    inner.pos, expected=f"a number of at most {MAX_DIGITS} digits",
-                                    width=inner.digits) from None
-        if isinstance(inner, _OtherwiseMisplaced):
-            raise EffectSyntaxError("P001", "'otherwise' can only follow an 'if' block", origin.pos(1, 1)) from None
-        raise
+        raise EffectSyntaxError("P001", f"'otherwise' can only follow an 'if' block, not a '{err.kind}' block",
+                                err.pos, hint="put the 'otherwise' under an 'if' at the same indentation") from None
+    except _TooLarge as err:
+        raise EffectSyntaxError("P001", f"a number of {err.digits} digits means nothing in the game",
+                                err.pos, expected=f"a number of at most {MAX_DIGITS} digits",
+                                width=err.digits) from None
     return block
 
 
@@ -321,7 +333,7 @@ def _hint_for(err: UnexpectedToken) -> str:
     accepts = set(err.accepts or err.expected or ())
     if "COLON" in accepts and err.token.type in ("_NL", "_DOT"):
         return "a line that opens a block ('if …', 'choose one', 'roll a die', …) ends with ':'"
-    if err.token.type == "_OTHERWISE":
+    if err.token.type == "OTHERWISE":
         return "'otherwise' goes on its own line, at the same indentation as its 'if'"
     if err.token.type == "COLON":
         return "only the first part of a line can open a block; put the rest on the next line, indented"
