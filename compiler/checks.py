@@ -136,7 +136,7 @@ def _options(node: dict) -> list[BindError]:
         if _always_false(option.get("requires")):
             errors.append(BindError("S002", "this option can never be chosen: its requirement is never met",
                                     _pos(option)))
-        shape = _strip(option["body"])
+        shape = strip_positions(option["body"])
         if shape in seen:
             errors.append(BindError("S002", "this option is the same as an earlier one", _pos(option),
                                     hint="merge the two options or make them differ"))
@@ -175,9 +175,10 @@ def _always_false(cond) -> bool:
     return not {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[cond["cmp"]]
 
 
-def _strip(value):
+def strip_positions(value):
+    """A tree without its positions (to compare what two trees say, wherever they were written)."""
     if isinstance(value, dict):
-        return {k: _strip(v) for k, v in value.items() if k != "pos"}
+        return {k: strip_positions(v) for k, v in value.items() if k != "pos"}
     if isinstance(value, list):
-        return [_strip(v) for v in value]
+        return [strip_positions(v) for v in value]
     return value

@@ -20,6 +20,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
+from dow.compiler.checks import strip_positions
 from dow.compiler.diagnostics import Diagnostics
 from dow.compiler.pipeline import compile_file, compile_text
 
@@ -45,13 +46,7 @@ def save(path: Path, data: dict) -> None:
     path.write_text(buf.getvalue(), encoding="utf-8")
 
 
-def strip_pos(value):
-    """A tree without positions, for readable expectations."""
-    if isinstance(value, dict):
-        return {k: strip_pos(v) for k, v in value.items() if k != "pos"}
-    if isinstance(value, list):
-        return [strip_pos(v) for v in value]
-    return value
+strip_pos = strip_positions
 
 
 def programs(card: dict, path: str = "") -> dict:
@@ -81,15 +76,15 @@ def run(case: dict, tmp: Path) -> dict:
         return {"diagnostics": Diagnostics(result.diags).render() + "\n"}
     progs = programs(result.card)
     at = case.get("at")
-    return {"tree": _plain(progs[at] if at else progs)}
+    return {"tree": plain(progs[at] if at else progs)}
 
 
-def _plain(value):
+def plain(value):
     """ruamel containers to plain Python, for comparison."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 

@@ -10,13 +10,7 @@ SURVIVOR_SCOPE = {"self": "survivor"}
 MOVE_SCOPE = {"this_card": "card", "origin": "location", "destination": "location", "moved": "survivor"}
 
 
-def strip(value):
-    """A tree without positions."""
-    if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items() if k != "pos"}
-    if isinstance(value, list):
-        return [strip(v) for v in value]
-    return value
+strip = checks.strip_positions
 
 
 def bind(text: str, scope: dict | None = None) -> tuple[list, list]:

@@ -1,7 +1,7 @@
 """Golden files: card source → expected tree, broken source → expected diagnostics (whole text)."""
 import pytest
 
-from golden import cases, load, run, save
+from golden import cases, load, plain, run, save
 
 
 def _check(path, tmp_path, update: bool, key: str):
@@ -14,15 +14,7 @@ def _check(path, tmp_path, update: bool, key: str):
         save(path, case)
         return
     assert key in got, f"{path.name}: expected {key}, got {got}"
-    assert got[key] == _plain(case[key])
-
-
-def _plain(value):
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
+    assert got[key] == plain(case[key])
 
 
 @pytest.mark.parametrize("path", cases("trees"), ids=lambda p: p.stem)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from dow.compiler.checks import strip_positions
+
 from dow.compiler.diagnostics import CODES
 from dow.compiler.pipeline import CardResult, compile_file, compile_text
 
@@ -96,13 +98,7 @@ def assert_compiles(result: CardResult) -> dict:
     return result.card
 
 
-def _pos_free(tree):
-    """A compiled tree with positions dropped (to compare trees whose columns differ)."""
-    if isinstance(tree, dict):
-        return {k: _pos_free(v) for k, v in tree.items() if k != "pos"}
-    if isinstance(tree, list):
-        return [_pos_free(v) for v in tree]
-    return tree
+_pos_free = strip_positions
 
 
 def test_the_baseline_card_compiles():
