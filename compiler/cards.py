@@ -100,7 +100,8 @@ COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "
           "status": ("object", {"implementation": f"enum:{'|'.join(IMPLEMENTATION)}",
                                 "data": f"enum:{'|'.join(DATA)}", "why": "str"}),
           "source": "str", "notes": "str", "text": "localized",
-          "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str"}),
+          "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str",
+                             "sync": ("object", {"pt": "str", "vi": "str"})}),
           "tests": ("list", "any")}
 COMMON_REQUIRED = ("id", "kind", "set", "name", "status")
 EFFECT_TYPES = ("effect", "cond", "event")

@@ -4,6 +4,7 @@
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
+  dow i18n status|export|import|sync       translation coverage; PO files out and back in
   dow docs                                 regenerate the effect-language and diagnostics docs
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
@@ -30,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as err:
         print(f"dow: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
+        sys.stderr.close()
+        return EXIT_OK
 
 
 class UsageError(Exception):
@@ -64,9 +68,46 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--set", default="base", help="the set (default: base)")
     new.set_defaults(run=cmd_new)
 
+    i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
+    i18n.add_argument("action", choices=("status", "export", "import", "sync"))
+    i18n.add_argument("file", nargs="?", type=Path, help="the PO file to import")
+    i18n.add_argument("--lang", choices=("pt", "vi"), help="the language to export, import or sync")
+    i18n.add_argument("--out", type=Path, help="where export writes (default: stdout)")
+    i18n.set_defaults(run=cmd_i18n)
+
     docs = sub.add_parser("docs", help="regenerate docs/effect-language.md and docs/diagnostics.md")
     docs.set_defaults(run=cmd_docs)
     return parser
+
+
+def cmd_i18n(args) -> int:
+    """dow i18n status|export|import|sync."""
+    from . import i18n
+    from .project import CONTENT, card_files
+    root = _root(args)
+    files = card_files([root / CONTENT])
+    if args.action == "status":
+        print(i18n.render_status(i18n.status(files)))
+        return EXIT_OK
+    if args.action == "import":
+        if args.file is None or not args.file.is_file():
+            raise UsageError("dow i18n import needs a PO file: dow i18n import vi.po")
+        changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang)
+        print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
+        return EXIT_OK
+    if not args.lang:
+        raise UsageError(f"dow i18n {args.action} needs --lang pt or --lang vi")
+    if args.action == "sync":
+        changed = i18n.sync(files, args.lang)
+        print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
+        return EXIT_OK
+    text = i18n.export_po(files, args.lang, root)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        print(text, end="")
+    return EXIT_OK
 
 
 def cmd_docs(args) -> int:

@@ -98,6 +98,7 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     result.names = scope.names
     if any(d.severity == "error" for d in result.diags):
         return
+    compiled = _drop_sync(compiled)
     compiled["name"] = _localized_name(compiled["name"])
     compiled["file"] = result.display
     errors = validate_card(compiled)
@@ -106,6 +107,15 @@ def compile_root(root: Node | None, result: CardResult) -> None:
                     hint="this is a compiler bug; please report it with this card file")
     if not errors:
         result.card = compiled
+
+
+def _drop_sync(value):
+    """Translation bookkeeping ('sync' hashes) stays in the card files, out of the bundle."""
+    if isinstance(value, dict):
+        return {k: _drop_sync(v) for k, v in value.items() if not (k == "sync" and "en" in value)}
+    if isinstance(value, list):
+        return [_drop_sync(v) for v in value]
+    return value
 
 
 def _localized_name(name) -> dict:

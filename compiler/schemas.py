@@ -148,12 +148,17 @@ def _card_schemas(mode: str) -> list[dict]:
     return out
 
 
+SOURCE_LOCALIZED = {**LOCALIZED, "properties": {**LOCALIZED["properties"], "sync": {
+    "type": "object", "description": "per language: the hash of the English text it was translated from",
+    "properties": {lang: {"type": "string"} for lang in LANGS}, "additionalProperties": False}}}
+
+
 def card_source_schema() -> dict:
     """The schema of one card file."""
     return {"$schema": SCHEMA_DRAFT, "$id": BASE_ID + "card-source.schema.json",
             "title": "dow card file", "type": "object", "required": ["kind"],
             "properties": {"kind": {"enum": list(KINDS)}}, "allOf": _card_schemas("source"),
-            "$defs": {"localized": LOCALIZED}}
+            "$defs": {"localized": SOURCE_LOCALIZED}}
 
 
 def bundle_schema() -> dict:

@@ -167,8 +167,14 @@ class Shape:
                             expected="the text in this language", hint="'dow new' leaves TODO for you to fill in",
                             width=4)
                 self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
+        sync = node.get("sync")
+        if sync is not None:
+            if sync.kind != "map" or any(k not in LANGS or not isinstance(v.value, str) for k, v in sync.value.items()):
+                self.report("S005", f"'{key}.sync' maps languages to the hash of the English text they "
+                            "were translated from", sync.line, sync.col, expected="{pt: 1a2b3c4d, vi: 1a2b3c4d}",
+                            hint="let 'dow i18n import' or 'dow i18n sync' write it")
         for extra in node.value:
-            if extra not in LANGS and extra not in ("why",):
+            if extra not in LANGS and extra not in ("why", "sync"):
                 line, col = node.key_pos.get(extra, (node.line, node.col))
                 self.report("L001", f"'{extra}' is not a language of this project", line, col,
                             expected=", ".join(LANGS), hint=did_you_mean(extra, LANGS))

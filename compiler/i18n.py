@@ -1,0 +1,226 @@
+"""The translator's workflow: coverage, staleness, and PO files in and out.
+
+English is the source language. A translated field records, per language, a
+short hash of the English text it was translated from:
+
+    text:
+      en: Kill 3 zombies here.
+      pt: Mate 3 zumbis aqui.
+      vi: Giết 3 con thây ma tại đây.
+      sync: {pt: 5d41402a, vi: 5d41402a}
+
+When the English text changes the hash no longer matches and the translation is
+reported stale, never silently kept as current. ``dow i18n export --lang vi``
+writes a PO file (message context = card id and field, the English source,
+the file position as reference); ``dow i18n import FILE`` writes the translations
+back into the YAML files with ruamel.yaml's round-trip mode, so comments and key
+order stay, and stamps the new hashes.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cards import LANGS
+from .loader import LoadError, Node, load_file
+
+SOURCE = "en"
+TARGETS = tuple(lang for lang in LANGS if lang != SOURCE)
+MISSING, STALE, UNSYNCED, DONE = "missing", "stale", "unsynced", "done"
+
+
+def source_hash(text: str) -> str:
+    """A short, stable hash of a source text."""
+    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One localized field of a card file."""
+
+    file: Path
+    card_id: str
+    card_set: str
+    path: tuple
+    line: int
+    texts: dict
+    sync: dict
+
+    @property
+    def context(self) -> str:
+        """The PO message context: card id and field path."""
+        return f"{self.card_id}|{'.'.join(str(p) for p in self.path)}"
+
+    def state(self, lang: str) -> str:
+        """missing, stale, unsynced (no hash recorded yet) or done."""
+        text = str(self.texts.get(lang, "") or "").strip()
+        if not text or text == "TODO":
+            return MISSING
+        if lang not in self.sync:
+            return UNSYNCED
+        return DONE if self.sync[lang] == source_hash(str(self.texts.get(SOURCE, ""))) else STALE
+
+
+def fields_of(path: Path) -> list[Field]:
+    """Every localized field of a card file (mappings with an 'en' text), in file order."""
+    try:
+        root, _ = load_file(path)
+    except LoadError:
+        return []
+    if root is None or root.kind != "map":
+        return []
+    card_id = str(root.value.get("id").value) if root.get("id") else path.stem
+    card_set = str(root.value.get("set").value) if root.get("set") else "?"
+    out: list[Field] = []
+    _walk(root, (), path, card_id, card_set, out)
+    return out
+
+
+def _walk(node: Node, path: tuple, file: Path, card_id: str, card_set: str, out: list) -> None:
+    if node.kind == "map":
+        if SOURCE in node.value and any(lang in node.value for lang in TARGETS):
+            texts = {k: v.value for k, v in node.value.items() if k in LANGS}
+            sync_node = node.get("sync")
+            sync = sync_node.plain() if sync_node is not None and sync_node.kind == "map" else {}
+            out.append(Field(file, card_id, card_set, path, node.line, texts, sync))
+            return
+        for key, child in node.value.items():
+            if key != "manual" or path:
+                _walk(child, path + (key,), file, card_id, card_set, out)
+            else:  # manual entries: {why, pt, en, vi}
+                for name, entry in child.value.items() if child.kind == "map" else ():
+                    _walk(entry, path + (key, name), file, card_id, card_set, out)
+    elif node.kind == "seq":
+        for i, child in enumerate(node.value):
+            _walk(child, path + (i,), file, card_id, card_set, out)
+
+
+def status(files: list[Path]) -> dict:
+    """{(set, lang): {missing, stale, unsynced, done}} over every localized field."""
+    table: dict = {}
+    for path in files:
+        for field in fields_of(path):
+            for lang in TARGETS:
+                row = table.setdefault((field.card_set, lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
+                row[field.state(lang)] += 1
+    return table
+
+
+def render_status(table: dict) -> str:
+    """The status table as text."""
+    lines = [f"{'set':<20} {'lang':<5} {'done':>6} {'unsynced':>9} {'stale':>6} {'missing':>8} {'coverage':>9}"]
+    for (card_set, lang), row in sorted(table.items()):
+        total = sum(row.values()) or 1
+        covered = row[DONE] + row[UNSYNCED]
+        lines.append(f"{card_set:<20} {lang:<5} {row[DONE]:>6} {row[UNSYNCED]:>9} {row[STALE]:>6} "
+                     f"{row[MISSING]:>8} {covered / total:>8.0%}")
+    lines.append("done: translated from the current English; unsynced: translated, hash not recorded yet "
+                 "(dow i18n sync); stale: the English changed since; missing: no text or TODO")
+    return "\n".join(lines)
+
+
+def export_po(files: list[Path], lang: str, root: Path) -> str:
+    """A PO catalog of every localized field for one language."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    import datetime
+    newest = max((p.stat().st_mtime for p in files), default=0)
+    stamp = datetime.datetime.fromtimestamp(int(newest), datetime.timezone.utc)
+    catalog = Catalog(locale=lang, project="dow", domain="content", creation_date=stamp, revision_date=stamp,
+                      fuzzy=False)
+    for path in files:
+        for field in fields_of(path):
+            state = field.state(lang)
+            translated = "" if state == MISSING else str(field.texts.get(lang, ""))
+            rel = _rel(field.file, root)
+            catalog.add(str(field.texts.get(SOURCE, "")), translated, locations=[(rel, field.line)],
+                        context=field.context, flags=["fuzzy"] if state in (STALE, UNSYNCED) else [],
+                        auto_comments=[f"{state}: card {field.card_id}, field {'.'.join(map(str, field.path))}"])
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_previous=False)
+    return buf.getvalue().decode("utf-8")
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def import_po(po_text: str, files: list[Path], lang: str | None = None) -> list[Path]:
+    """Write a PO catalog's translations back into the card files; returns the files changed."""
+    import io
+
+    from babel.messages.pofile import read_po
+    catalog = read_po(io.BytesIO(po_text.encode("utf-8")))
+    lang = lang or str(catalog.locale)
+    wanted = {}
+    for message in catalog:
+        if message.id and message.context and message.string and "fuzzy" not in message.flags:
+            wanted[message.context] = (str(message.id), str(message.string))
+    changed = []
+    for path in files:
+        fields = [f for f in fields_of(path) if f.context in wanted]
+        updates = []
+        for field in fields:
+            source, text = wanted[field.context]
+            if source.strip() != str(field.texts.get(SOURCE, "")).strip():
+                continue  # translated from an older English text: leave it for the translator
+            if text == field.texts.get(lang) and field.state(lang) == DONE:
+                continue
+            updates.append((field.path, text, source_hash(source)))
+        if updates and _write_fields(path, lang, updates):
+            changed.append(path)
+    return changed
+
+
+def sync(files: list[Path], lang: str) -> list[Path]:
+    """Record the current English hash for every present translation (a reviewer's 'these are current')."""
+    changed = []
+    for path in files:
+        updates = [(f.path, str(f.texts[lang]), source_hash(str(f.texts.get(SOURCE, ""))))
+                   for f in fields_of(path) if f.state(lang) in (UNSYNCED, STALE)]
+        if updates and _write_fields(path, lang, updates):
+            changed.append(path)
+    return changed
+
+
+def _yaml():
+    from ruamel.yaml import YAML
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def _write_fields(path: Path, lang: str, updates: list) -> bool:
+    """Set texts and sync hashes at field paths with a round trip that keeps comments and order."""
+    from ruamel.yaml.comments import CommentedMap
+    yaml = _yaml()
+    original = path.read_text(encoding="utf-8")
+    data = yaml.load(original)
+    for field_path, text, digest in updates:
+        node = data
+        for key in field_path:
+            node = node[key]
+        node[lang] = text
+        stamp = CommentedMap()
+        stamp.fa.set_flow_style()
+        old = dict(node.get("sync") or {})
+        old[lang] = digest
+        for target in TARGETS:  # always pt then vi
+            if target in old:
+                stamp[target] = old[target]
+        node["sync"] = stamp
+    import io
+    buf = io.StringIO()
+    yaml.dump(data, buf)
+    if buf.getvalue() == original:
+        return False
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    return True

@@ -1,0 +1,80 @@
+"""The translator's workflow: status, stale detection, PO export and import."""
+import shutil
+from pathlib import Path
+
+from dow.compiler import i18n
+from dow.compiler.cli import main
+from dow.compiler.project import card_files, compile_paths
+
+from conftest import CONTENT
+
+CARD = "content/base/crossroads/car-crash.yaml"
+
+
+def copy_project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("")
+    shutil.copytree(CONTENT, tmp_path / "content")
+    return tmp_path
+
+
+def states(root: Path, lang: str) -> dict:
+    return {f.context: f.state(lang) for f in i18n.fields_of(root / CARD)}
+
+
+def test_every_translation_in_content_is_current():
+    table = i18n.status(card_files([CONTENT]))
+    for (card_set, lang), row in table.items():
+        assert row[i18n.MISSING] == row[i18n.STALE] == row[i18n.UNSYNCED] == 0, (card_set, lang, row)
+
+
+def test_editing_the_english_makes_translations_stale(tmp_path):
+    root = copy_project(tmp_path)
+    path = root / CARD
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("en: You move a non-exiled survivor", "en: You move any non-exiled survivor"),
+                    encoding="utf-8")
+    got = states(root, "vi")
+    assert got["base.crossroads.car-crash|trigger.text"] == i18n.STALE
+    assert list(got.values()).count(i18n.STALE) == 1
+
+
+def test_a_po_round_trip_changes_nothing(tmp_path):
+    root = copy_project(tmp_path)
+    before = {p: p.read_bytes() for p in card_files([root / "content"])}
+    po = i18n.export_po(list(before), "vi", root)
+    assert 'msgctxt "base.crossroads.car-crash|trigger.text"' in po and "#: content/base/crossroads/car-crash.yaml:" in po
+    assert i18n.import_po(po, list(before)) == []
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_import_writes_the_translation_and_its_hash_and_keeps_comments(tmp_path):
+    root = copy_project(tmp_path)
+    path = root / CARD
+    path.write_text("# a comment the translator must not lose\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    po = i18n.export_po([path], "vi", root)
+    old = "Bạn di chuyển một người sống sót không bị trục xuất"
+    po = po.replace(f'msgstr "{old}', f'msgstr "Khi bạn di chuyển một người sống sót không bị trục xuất', 1)
+    assert i18n.import_po(po, [path]) == [path]
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# a comment the translator must not lose\n")
+    assert "vi: Khi bạn di chuyển" in text
+    assert states(root, "vi")["base.crossroads.car-crash|trigger.text"] == i18n.DONE
+    assert compile_paths([root / "content"], root).ok
+
+
+def test_a_stale_translation_is_exported_fuzzy_and_not_imported_as_current(tmp_path):
+    root = copy_project(tmp_path)
+    path = root / CARD
+    path.write_text(path.read_text(encoding="utf-8").replace("en: You move a non-exiled survivor",
+                                                              "en: You move any non-exiled survivor"), encoding="utf-8")
+    po = i18n.export_po([path], "vi", root)
+    entry = po[po.index('msgctxt "base.crossroads.car-crash|trigger.text"') - 60:]
+    assert "#, fuzzy" in entry.split("msgctxt")[0]
+    assert i18n.import_po(po, [path]) == []  # fuzzy entries are not taken as done
+
+
+def test_status_command(tmp_path, capsys):
+    root = copy_project(tmp_path)
+    assert main(["--root", str(root), "i18n", "status"]) == 0
+    assert "warring-colonies     vi" in capsys.readouterr().out
+    assert main(["--root", str(root), "i18n", "export"]) == 2
