@@ -55,16 +55,16 @@ def kind_of(node: dict) -> str:
 
 
 def walk(nodes) -> Iterator[dict]:
-    """Every node in a tree, parents first."""
-    stack = list(nodes) if isinstance(nodes, list) else [nodes]
+    """Every node in a tree, parents first, in written order."""
+    stack = [nodes]
     while stack:
-        node = stack.pop(0)
+        node = stack.pop()
         if isinstance(node, dict):
             if "op" in node:
                 yield node
-            stack[:0] = [v for v in node.values() if isinstance(v, (dict, list))]
+            stack.extend(reversed([v for v in node.values() if isinstance(v, (dict, list))]))
         elif isinstance(node, list):
-            stack[:0] = node
+            stack.extend(reversed(node))
 
 
 def _pos(node: dict) -> Pos:

@@ -67,6 +67,7 @@ class Reader:
 
     def __init__(self, clause: Clause | tuple[Word, ...], scope: Any):
         self.words: tuple[Word, ...] = clause.words if isinstance(clause, Clause) else tuple(clause)
+        self.lower = [w.lower for w in self.words]  # read once: at() and text() run millions of times
         self.i = 0
         self.scope = scope
         self.end_pos = self.words[-1].pos if self.words else Pos(0, 0)
@@ -79,12 +80,12 @@ class Reader:
 
     def text(self, k: int = 0) -> str:
         """The lower-case text of the word k places ahead ('' past the end)."""
-        w = self.peek(k)
-        return w.lower if w else ""
+        j = self.i + k
+        return self.lower[j] if j < len(self.lower) else ""
 
     def at(self, *texts: str) -> bool:
         """Whether the next words are exactly ``texts`` (lower case)."""
-        return all(self.text(k) == t for k, t in enumerate(texts))
+        return tuple(self.lower[self.i:self.i + len(texts)]) == texts
 
     def accept(self, *texts: str) -> bool:
         """Consume ``texts`` if they come next."""

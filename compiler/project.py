@@ -120,6 +120,7 @@ def _compile_chunk(work: list[tuple[Path, str]]) -> list:
         return [compile_file(path, display) for path, display in work]
     finally:
         if enabled:
+            gc.freeze()  # what was compiled stays alive; the next collection need not walk it
             gc.enable()
 
 
