@@ -193,8 +193,9 @@ class Interpreter:
         if op == "ref":
             value = self.bound(node, env)
             return list(value) if isinstance(value, (list, tuple)) else [value]
-        if op == "named":
-            return [self.named(node)]
+        if op == "named":  # a named card that is not in play names nothing
+            found = self.named(node)
+            return [found] if found is not None else []
         if op == "you":
             return [env.player]
         if op in ("location", "here", "location_of"):
@@ -223,12 +224,12 @@ class Interpreter:
                                 src=node.get("pos", {}))
         return list(picked)
 
-    def named(self, node: dict) -> str:
-        """The host id of a named card (survivors by name)."""
+    def named(self, node: dict) -> str | None:
+        """The host id of a named card in play (survivors by name), or None."""
         for thing in self.host.things(node.get("kind", "survivor")):
             if self.host.attr(thing, "name") == node["card"]:
                 return thing
-        return f"name:{node['card']}"
+        return None
 
     def candidates(self, sel: dict, env: Env) -> list[str]:
         """Things of the selector's kind that pass every filter, in host order."""
