@@ -298,6 +298,8 @@ class Reader:
                     ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
                 if kind == "card" and sub:
                     ph.filters.append({"op": "card_type", "type": sub, "pos": P(w.pos)})
+                if kind == "player" and sub:  # "the enemy active player", "a colony leader"
+                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
                 if kind == "token" and sub:
                     ph.filters.append({"op": "token_type", "type": sub, "pos": P(w.pos)})
                 return

@@ -122,7 +122,7 @@ class Scope:
 
     def select(self, ph: Phrase) -> dict:
         """A phrase as a select_of node (a description of things to choose or count)."""
-        mode = {"the": "one", "your": "one", "its": "one", "another": "one", "any": "one", "this": "one",
+        mode = {"the": "one", "your": "one", "its": "one", "another": "one", "this": "one",
                 "that": "one", "at_most": "up_to"}.get(ph.mode, ph.mode)
         filters = list(ph.filters)
         if ph.mode == "another" and ph.kind == "player":

@@ -213,7 +213,7 @@ class Interpreter:
             n = max(len(candidates) - n, 0)
         if not candidates:
             return []
-        low = 0 if mode == "up_to" else min(n if mode in ("count", "all_but") else 1, len(candidates))
+        low = 0 if mode == "up_to" else min(n if mode in ("count", "all_but") else 1, len(candidates))  # one, any
         high = min(n if mode in ("count", "up_to", "all_but") else 1, len(candidates))
         if any(f["op"] == "state" and f["is"] == "random" for f in node["filters"]):
             return self.rng.sample(candidates, high)

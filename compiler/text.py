@@ -1,0 +1,488 @@
+"""Rules text generated from compiled effect trees, in Portuguese, English and Vietnamese.
+
+The words are data. ``templates/text/{pt,en,vi}.yaml`` hold one message per catalogue node
+kind and a few phrase tables (cases, quantities, events …); ``templates/text/glossary.yaml``
+holds the game's terms in each language. A message or phrase maps *forms* to Jinja templates:
+a case the parent asks for ("at", "from", "not", "ing" …), an exact count ("=2"), a CLDR
+plural category ("one", "many" …) or ``other``, which every message has. The plural category
+comes from Babel, so Portuguese counts 0 as singular without a rule of ours.
+
+``render`` turns a tree into text, ``card_texts`` does every program of a card, ``lint``
+finds internals that leaked into text and ``disagreements`` compares authored and generated
+text (for ``dow check`` to call).
+"""
+from __future__ import annotations
+
+import keyword
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+from babel import Locale
+from ruamel.yaml import YAML
+
+from .bind import DIE_FACES
+from .catalogue import BY_OP
+
+TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
+LANGS = ("pt", "en", "vi")
+COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
+NODE_LISTS = ("options", "outcomes", "conds", "filters")
+FRAMED = ("when", "if", "requires")  # card fields whose text reads as a clause: "when …", "if …"
+
+
+class TextError(Exception):
+    """A tree the templates cannot say: a node kind, term or phrase with no text."""
+
+
+@dataclass
+class Language:
+    """One language's messages, phrase tables, glossary and plural rule."""
+
+    code: str
+    messages: dict
+    phrases: dict
+    glossary: dict
+    classifiers: dict
+    contractions: list
+    plural: object
+    env: jinja2.Environment = field(default_factory=lambda: jinja2.Environment(undefined=jinja2.StrictUndefined))
+    compiled: dict = field(default_factory=dict)
+
+    def template(self, source: str) -> jinja2.Template:
+        """The compiled Jinja template of a form (compiled once)."""
+        if source not in self.compiled:
+            self.compiled[source] = self.env.from_string(str(source))
+        return self.compiled[source]
+
+    def category(self, n) -> str:
+        """The CLDR plural category of a count; ``other`` when the count is not a number."""
+        return self.plural(abs(n)) if isinstance(n, int) else "other"
+
+
+@lru_cache(maxsize=None)
+def load_language(lang: str, folder: str | None = None) -> Language:
+    """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
+    base = Path(folder) if folder else TEXT_DIR
+    yaml = YAML(typ="safe")
+    data = yaml.load((base / f"{lang}.yaml").read_text(encoding="utf-8"))
+    glossary = yaml.load((base / "glossary.yaml").read_text(encoding="utf-8"))
+    return Language(lang, data["messages"], data["phrases"], glossary, data.get("classifiers") or {},
+                    [(re.compile(p), r) for p, r in (data.get("contractions") or {}).items()],
+                    Locale.parse(lang).plural_form)
+
+
+# ---- the renderer ------------------------------------------------------------------------
+
+class Part:
+    """A child node inside a template: prints as its text, and its raw fields read as attributes."""
+
+    def __init__(self, renderer: "Renderer", value, **extra):
+        self.r, self.value, self.extra = renderer, value, extra
+
+    def __str__(self) -> str:
+        return self.r.node(self.value, **self.extra)
+
+    def __bool__(self) -> bool:
+        return self.value is not None and self.value != []
+
+    def __getattr__(self, name: str):
+        if name.startswith(("_", "jinja")):
+            raise AttributeError(name)
+        raw = self.value.get(name) if isinstance(self.value, dict) else None
+        return Part(self.r, raw) if isinstance(raw, dict) else raw
+
+
+class Block:
+    """A statement list inside a template: prints as sentences."""
+
+    def __init__(self, renderer: "Renderer", nodes: list):
+        self.r, self.nodes = renderer, nodes or []
+
+    def __str__(self) -> str:
+        return self.joined(". ")
+
+    def __bool__(self) -> bool:
+        return bool(self.nodes)
+
+    def joined(self, separator: str) -> str:
+        """The statements' texts joined; 'nothing happens' when there are none."""
+        return separator.join(self.r.node(n) for n in self.nodes) or self.r.word("nothing")
+
+    @property
+    def then(self) -> str:
+        """The statements as one step: 'remove X, then gain 1 morale'."""
+        return self.joined(self.r.word("then"))
+
+    @property
+    def and_(self) -> str:
+        """The statements joined by 'and' (costs)."""
+        return self.r.join([self.r.node(n) for n in self.nodes], "and")
+
+    @property
+    def imperative(self) -> bool:
+        """Whether every statement starts with a verb (effects and control, not rules)."""
+        return all(BY_OP[n["op"]].group in ("effect", "control", "cost") and n["op"] != "manual"
+                   for n in self.nodes)
+
+
+class Renderer:
+    """Renders effect-tree nodes in one language."""
+
+    def __init__(self, lang: Language):
+        self.lang = lang
+        self.helpers = {"term": contextual(self._term), "qty": self.qty, "form": self.form,
+                        "phrase": contextual(self._phrase), "an": an, "terms": self.terms,
+                        "and_": lambda items: self.join(items, "and"), "or_": lambda items: self.join(items, "or")}
+
+    # -- nodes
+    def node(self, value, case: str | None = None, **extra) -> str:
+        """The text of a node, a statement list or a plain value."""
+        if isinstance(value, list):
+            return str(Block(self, value))
+        if not isinstance(value, dict):
+            return "" if value is None else str(value)
+        message = self.lang.messages.get(value.get("op"))
+        if message is None:
+            raise TextError(f"no {self.lang.code} message for node kind {value.get('op')!r}")
+        ctx = self.context(value, extra, case)
+        takes = case in message or case in message.get("takes", ()) or case in ctx.get("consumed", ())
+        ctx["case"] = case if takes else None
+        text = self.pick(message, ctx, case if takes else None)
+        return text if takes or not case else self.wrap(case, text)
+
+    def context(self, node: dict, extra: dict, case: str | None) -> dict:
+        """Template variables: the node's fields as parts, the helpers, and kind-specific extras."""
+        spec = BY_OP[node["op"]]
+        ctx = {"op": node["op"], "case": case, "cat": None, "fem": False, "faces": 6, **self.helpers}
+        inherit = {"faces": DIE_FACES.get(node.get("die"), 6)} if node["op"] == "roll" else {}
+        for name, ftype in spec.fields.items():
+            ctx[jinja_name(name)] = self.wrap_field(node.get(name), ftype.rstrip("?"), inherit)
+        ctx.update(EXTRAS.get(node["op"], lambda r, n, c: {})(self, node, case))
+        ctx.update(extra)
+        ctx["amount_n"] = amount(node)
+        return ctx
+
+    def wrap_field(self, value, ftype: str, inherit: dict):
+        """A field as templates see it: blocks, parts, lists of parts, localized text, or raw."""
+        if ftype == "block":
+            return Block(self, value)
+        if ftype in NODE_LISTS:
+            return [Part(self, v, **inherit) for v in value or []]
+        if ftype == "localized":
+            return (value or {}).get(self.lang.code, "").strip().rstrip(".")
+        if isinstance(value, dict) or value is None:
+            return Part(self, value, **inherit)
+        return value
+
+    def pick(self, forms, ctx: dict, case: str | None) -> str:
+        """Render the form of a message or phrase that fits the case, the count and the player."""
+        if isinstance(forms, str):
+            return self.lang.template(forms).render(ctx)
+        n = ctx.get("amount_n")
+        keys = [case, "you" if ctx.get("you") else None, f"={n}" if isinstance(n, int) else None,
+                self.lang.category(n) if isinstance(n, int) else None, "other"]
+        source = next(forms[k] for k in keys if k and k in forms)
+        return self.lang.template(source).render(ctx)
+
+    def wrap(self, case: str, text: str) -> str:
+        """Put a text in a case the node has no form for: 'at the colony', 'it is not true that …'."""
+        source = self.lang.phrases["cases"].get(case)
+        return self.lang.template(source).render(np=text) if source else text
+
+    # -- helpers the templates call
+    def form(self, part, case: str) -> str:
+        """A child in a case: form(at, 'from') -> 'from the colony'."""
+        if isinstance(part, Part):
+            return self.node(part.value, case, **part.extra) if part else ""
+        return self.node(part, case)
+
+    def _phrase(self, ctx, table: str, key: str) -> str:
+        """A phrase from a table, rendered with the calling template's variables."""
+        entries = self.lang.phrases.get(table) or {}
+        entry = entries.get(key, entries.get("other"))
+        if entry is None:
+            raise TextError(f"no {self.lang.code} phrase {table}.{key}")
+        variables = ctx.get_all()
+        case = variables.get("case")
+        if isinstance(entry, dict) and case and case not in entry and case in self.lang.phrases["cases"]:
+            return self.wrap(case, self.pick(entry, variables, None))
+        return self.pick(entry, variables, case)
+
+    def _term(self, ctx, key: str, n=None) -> str:
+        """A glossary word, agreeing with a count (or the noun in hand) and its gender."""
+        return self.term(key, n if n is not None else ctx.get("cat"), ctx.get("fem", False))
+
+    def term(self, key: str, n=None, fem: bool = False) -> str:
+        """A glossary word in this language: n is a count or a CLDR category."""
+        forms = self.entry(key)
+        if isinstance(forms, str):
+            return forms
+        if fem and "fem" in forms:
+            forms = forms["fem"]
+        cat = n if isinstance(n, str) else self.lang.category(n) if n is not None else "one"
+        return forms.get(cat) or forms["other"]
+
+    def entry(self, key: str):
+        """The glossary entry of a term in this language."""
+        try:
+            return self.lang.glossary[key][self.lang.code]
+        except KeyError:
+            raise TextError(f"no {self.lang.code} glossary term for {key!r}") from None
+
+    def gender_f(self, key: str) -> bool:
+        """Whether a glossary noun is feminine (Portuguese agreement)."""
+        forms = self.entry(key)
+        return isinstance(forms, dict) and forms.get("gender") == "f"
+
+    def terms(self, prefix: str, values, conj: str = "or") -> str:
+        """Several glossary words joined: terms('action', ['move', 'search']) -> 'move or search'."""
+        return self.join([self.term(f"{prefix}.{v}") for v in values], conj)
+
+    def word(self, key: str) -> str:
+        """A little word of the language: 'and', 'or', 'then', 'nothing'."""
+        return self.lang.phrases["words"][key]
+
+    def join(self, items, conj: str) -> str:
+        """'a, b and c' in this language."""
+        items = [str(i) for i in items]
+        if len(items) < 2:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {self.word(conj)} " + items[-1]
+
+    # -- noun phrases
+    def qty(self, count, key: str, filters=()) -> str:
+        """A counted noun phrase: qty(3, 'kind.zombie') -> '3 zombies', 'all zombies', 'that many zombies'."""
+        count = count.value if isinstance(count, Part) else count
+        mode, n = count_mode(count)
+        ctx = self.noun_context(key, mode, n, [f.value if isinstance(f, Part) else f for f in filters], "")
+        if mode == "expr":
+            ctx.update(mode="count", n=self.node(count))
+        return self.pick(self.lang.phrases["quantity"][ctx["mode"]], ctx, None)
+
+    def noun_context(self, key: str, mode: str, n, filters: list, kind: str) -> dict:
+        """Variables of a quantified noun: the head word wrapped by each filter, its gender and classifier."""
+        cat = self.lang.category(n) if mode in ("count", "up_to", "all_but") else \
+            "other" if mode in ("all", "at_least", "bare", "result", "expr") else self.lang.category(1)
+        fem = self.gender_f(key)
+        noun = self.term(key, cat, fem)
+        for f in sorted(filters, key=self.filter_rank):
+            noun = self.node(f, noun=noun, fem=fem, cat=cat, kind=kind)
+        return {**self.helpers, "noun": noun, "n": n, "fem": fem, "cat": cat, "mode": mode,
+                "cl": self.lang.classifiers.get(key, ""), "amount_n": n, "you": False}
+
+    def filter_rank(self, node: dict) -> int:
+        """Where a filter goes in the language's order of wrapping, innermost first ('state.other' before 'state')."""
+        order = self.lang.phrases["filter_order"]
+        value = next((v for k, v in node.items() if k not in ("op", "pos") and isinstance(v, str)), "")
+        keys = [k for k in (f"{node['op']}.{value}", node["op"]) if k in order]
+        return order.index(keys[0]) if keys else len(order)
+
+
+def contextual(method):
+    """A method made callable from templates with the calling template's context first."""
+    return jinja2.pass_context(lambda ctx, *args: method(ctx, *args))
+
+
+def count_mode(count) -> tuple[str, object]:
+    """A count field as (quantity mode, n): 3 -> ('count', 3), all -> ('all', None) …"""
+    if isinstance(count, int):
+        return "count", count
+    op = (count or {}).get("op")
+    modes = {"all_count": "all", "up_to": "up_to", "all_but": "all_but", "result": "result"}
+    return modes.get(op, "expr"), (count or {}).get("n")
+
+
+def amount(node: dict):
+    """The count a message's plural form follows: a described quantity, else the first count field."""
+    selector = node.get("selector")
+    if isinstance(selector, dict) and selector.get("op") == "select_of":
+        quantity = selector["quantity"]
+        return {"one": 1, "each": 1}.get(quantity["mode"], quantity.get("n") if quantity["mode"] == "count" else None)
+    return next((node[k] for k in COUNT_FIELDS if isinstance(node.get(k), int) and not isinstance(node.get(k), bool)), None)
+
+
+def jinja_name(name: str) -> str:
+    """A field name usable in a template ('from' -> 'from_')."""
+    return name + "_" if keyword.iskeyword(name) or name in ("is", "with", "not", "in") else name
+
+
+def an(text: str) -> str:
+    """English indefinite article: 'an unused die', 'a survivor', 'another player'."""
+    if text.startswith("other "):
+        return "an" + text
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def _select_of(r: Renderer, node: dict, case) -> dict:
+    quantity = node["quantity"]
+    mode = case if case in ("bare", "none") else quantity["mode"]
+    ctx = r.noun_context(f"kind.{node['kind']}", mode, quantity.get("n"), node["filters"], node["kind"])
+    return {**ctx, "consumed": ("bare", "none")}
+
+
+def _ref(r: Renderer, node: dict, case) -> dict:
+    key = f"kind.{node['kind']}"
+    return {"noun": r.term(key, "one"), "fem": r.gender_f(key), "kind": node["kind"]}
+
+
+def _location(r: Renderer, node: dict, case) -> dict:
+    key = f"location.{node['id']}"
+    return {"name": r.term(key, "one"), "fem": r.gender_f(key)}
+
+
+def _event(r: Renderer, node: dict, case) -> dict:
+    where = " ".join(r.node(f, noun="", fem=False, cat="one", kind="") for f in node.get("filters") or [])
+    return {"you": (node.get("actor") or {}).get("op") == "you", "where": where}
+
+
+EXTRAS = {"select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
+
+
+# ---- finishing, the public functions -----------------------------------------------------
+
+def finish(text: str, lang: Language) -> str:
+    """Tidy generated text into sentences: spacing, contractions, capitals, a full stop."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+([.,;:])", r"\1", text)
+    for pattern, replacement in lang.contractions:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\.(\s*\.)+", ".", text)
+    text = re.sub(r"(^|[.!?]\s+)(\w)", lambda m: m[1] + m[2].upper(), text)
+    return text if text.endswith((".", "!", "?")) or not text else text + "."
+
+
+def render(tree, lang: str, templates: Path | None = None) -> str:
+    """Rules text of a tree (a statement list) or of one node, as finished sentences."""
+    language = load_language(lang, str(templates) if templates else None)
+    return finish(Renderer(language).node(tree), language)
+
+
+def programs(card, path: str = ""):
+    """Every compiled program of a card: (dotted path, field name, tree)."""
+    if isinstance(card, dict) and set(card) == {"source", "tree"}:
+        yield path, path.rpartition(".")[2], card["tree"]
+    elif isinstance(card, dict):
+        for key, value in card.items():
+            yield from programs(value, f"{path}.{key}" if path else key)
+    elif isinstance(card, list):
+        for i, value in enumerate(card):
+            yield from programs(value, f"{path}.{i}")
+
+
+def card_texts(card: dict, lang: str, templates: Path | None = None) -> dict[str, str]:
+    """Generated text of every program of a compiled card, by path ('options.0.effect')."""
+    language = load_language(lang, str(templates) if templates else None)
+    renderer = Renderer(language)
+    out = {}
+    for path, name, tree in programs(card):
+        text = renderer.node(tree)
+        if name in FRAMED:
+            text = language.template(language.phrases["frames"][name]).render(text=text)
+        out[path] = finish(text, language)
+    return out
+
+
+# ---- the internals lint --------------------------------------------------------------------
+
+LEAKS = (
+    (r"\b[A-Za-z]+(?:_[A-Za-z0-9]+)+\b", "snake_case word"),
+    (r"\b[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+\b", "card id"),
+    (r"[{}]|%\}|\{%|\$\{", "brace or template placeholder"),
+    (r"[\[\]]", "bracket (list repr)"),
+    (r"\b(?:None|True|False|undefined)\b", "Python value"),
+    (r"['\"]\w+['\"]\s*:", "dict repr"),
+    (r"<[a-zA-Z/]", "markup"),
+)
+ENGLISH_FUNCTION_WORDS = ("you", "and", "each", "with", "from", "here", "there", "spend", "kill", "roll", "place")
+
+
+def lint(text: str, lang: str, names=()) -> list[str]:
+    """What in a generated text shows internals (ids, snake_case, placeholders, reprs, English in pt/vi)."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    problems = [f"{what}: {m.group(0)!r}" for pattern, what in LEAKS for m in re.finditer(pattern, text)]
+    problems += [f"node kind name: {op!r}" for op in BY_OP if "_" in op and op in text]
+    if lang != "en":
+        problems += [f"English word in {lang} text: {m.group(0)!r}" for m in
+                     re.finditer(rf"\b(?:{'|'.join(english_words(lang))})\b", text, re.IGNORECASE)]
+    return problems
+
+
+@lru_cache(maxsize=None)
+def english_words(lang: str) -> tuple[str, ...]:
+    """Known English vocabulary (glossary words and a few function words) that a pt/vi text must not show."""
+    language = load_language(lang)
+    glossary = language.glossary
+    own = {w.lower() for entry in glossary.values() for w in re.findall(r"\w+", str(entry.get(lang, "")))}
+    said = re.sub(r"\{[{%].*?[%}]\}", " ", str([language.messages, language.phrases]))  # text, not template code
+    own |= {w.lower() for w in re.findall(r"\w+", said)}
+    words = {w.lower() for entry in glossary.values() for w in re.findall(r"[A-Za-z]{4,}", str(entry.get("en", "")))}
+    words -= own | {"other", "gender", "fem", "one"}
+    return tuple(sorted(words | set(ENGLISH_FUNCTION_WORDS)))
+
+
+# ---- authored text against generated text ------------------------------------------------
+
+def disagreements(card: dict, lang: str) -> list[str]:
+    """Where a card's authored ``text:`` and the generated text of the programs beside it disagree.
+
+    Compares, for every part of the card that has both (an ability, an option, a trigger, a
+    goal, the set-up …), the multiset of numbers in the two texts, and whether every card the
+    programs name by name appears in the authored text. Returns one line per disagreement,
+    e.g. ``options.1: numbers differ: authored 3, generated 1, 3``; an empty list when they
+    agree. Meant for ``dow check`` to report (not wired into the pipeline here).
+    """
+    generated: dict[str, list[str]] = {}
+    names: dict[str, set[str]] = {}
+    texts = card_texts(card, lang)
+    for path, _, tree in programs(card):
+        parent = path.rpartition(".")[0]
+        generated.setdefault(parent, []).append(texts[path])
+        names.setdefault(parent, set()).update(named_cards(tree))
+    out = []
+    for parent, authored in authored_texts(card, lang):
+        if parent in generated:
+            out += compare(parent or "card", authored, " ".join(generated[parent]), names[parent])
+    return out
+
+
+def compare(where: str, authored: str, generated: str, names: set[str]) -> list[str]:
+    """Disagreements between one authored text and the generated text of the same part."""
+    out = []
+    mine, theirs = Counter(re.findall(r"\d+", authored)), Counter(re.findall(r"\d+", generated))
+    if mine != theirs:
+        out.append(f"{where}: numbers differ: authored {', '.join(sorted(mine.elements())) or 'none'}, "
+                   f"generated {', '.join(sorted(theirs.elements())) or 'none'}")
+    for name in sorted(names):
+        if name not in authored and name.split()[0] not in authored:
+            out.append(f"{where}: the authored text does not mention {name}")
+    return out
+
+
+def authored_texts(card, lang: str, path: str = ""):
+    """Every authored ``text:`` of a card: (path of the part it describes, the text in lang)."""
+    if isinstance(card, dict) and set(card) != {"source", "tree"}:
+        text = card.get("text")
+        if isinstance(text, dict) and isinstance(text.get(lang), str):
+            yield path, text[lang]
+        for key, value in card.items():
+            if key != "text" and isinstance(value, (dict, list)) and not (isinstance(value, dict) and "op" in value):
+                yield from authored_texts(value, lang, f"{path}.{key}" if path else key)
+    elif isinstance(card, list):
+        for i, value in enumerate(card):
+            if isinstance(value, (dict, list)):
+                yield from authored_texts(value, lang, f"{path}.{i}")
+
+
+def named_cards(tree) -> set[str]:
+    """The card names a tree mentions ("Forest Plum")."""
+    if isinstance(tree, dict):
+        found = {tree["card"]} if tree.get("op") == "named" else set()
+        return found.union(*(named_cards(v) for v in tree.values()))
+    if isinstance(tree, list):
+        return set().union(*(named_cards(v) for v in tree))
+    return set()
