@@ -54,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="compile content/ into build/bundle.json and the schemas")
     build.add_argument("--out", type=Path, default=None, help="output folder (default: build/)")
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    build.add_argument("--no-site", action="store_true", help="write the bundle only, not the website")
     build.add_argument("--format", choices=("text", "json"), default="text")
     build.set_defaults(run=cmd_build)
 
@@ -159,6 +160,11 @@ def cmd_build(args) -> int:
         return EXIT_CONTENT
     target = write_outputs(build, root, out)
     _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)")
+    if not args.no_site:
+        from .project import bundle_of
+        from .site import build_site
+        site = build_site(bundle_of(build.cards), root, out / "site", say=lambda m: print(m, flush=True))
+        print(f"wrote {site}/ (pt, en, vi)")
     return EXIT_OK
 
 

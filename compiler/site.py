@@ -1,0 +1,305 @@
+"""The website: Markdown generated from the bundle and the rules chapters, built by MkDocs.
+
+One MkDocs build per language (pt, en, vi) under one site, each with its own
+search index; every page has the same path in every language, so the language
+selector (site/overrides) stays on the page. Card pages are kept out of the
+navigation. Every text that comes from content is escaped before it reaches
+Markdown, so a card whose text holds ``<script>`` shows it as text. Nothing is
+loaded from other hosts: the theme font is off and the search page's script is
+our own file.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import jinja2
+
+from .cards import LANGS
+from .loader import load_file
+
+SITE = Path(__file__).resolve().parent.parent / "site"
+LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt"}
+CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
+AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "diagnostics", "bundle", "runtime")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+UI = {
+    "site": {"pt": "Dead of Winter — regras e cartas", "en": "Dead of Winter — rules and cards",
+             "vi": "Dead of Winter — luật và thẻ bài"},
+    "home": {"pt": "Início", "en": "Home", "vi": "Trang chủ"},
+    "rules": {"pt": "Regras", "en": "Rules", "vi": "Luật chơi"},
+    "glossary": {"pt": "Glossário", "en": "Glossary", "vi": "Thuật ngữ"},
+    "cards": {"pt": "Cartas", "en": "Cards", "vi": "Thẻ bài"},
+    "search": {"pt": "Busca de cartas", "en": "Card search", "vi": "Tìm thẻ bài"},
+    "downloads": {"pt": "Downloads", "en": "Downloads", "vi": "Tải xuống"},
+    "authors": {"pt": "Para autores", "en": "For authors", "vi": "Cho người soạn thẻ"},
+    "transcription": {"pt": "Falta transcrever", "en": "Still to transcribe", "vi": "Còn cần chép lại"},
+}
+
+
+def esc(text) -> str:
+    """Content text made safe for Markdown: HTML escaped, Markdown syntax backslashed."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False)).replace("\n", " ")
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE / "templates")), autoescape=False,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                             # Markdown heading ids are written {#id}: Jinja comments must look different
+                             comment_start_string="<#--", comment_end_string="--#>",
+                             undefined=jinja2.StrictUndefined)
+    env.filters["esc"] = esc
+    env.filters["tojson"] = lambda v: json.dumps(v, ensure_ascii=False, indent=1)
+    return env
+
+
+def build_site(bundle: dict, root: Path, out: Path, say=print) -> Path:
+    """Generate every language's Markdown under out/../site-src and build it into out/<lang>/."""
+    src = out.parent / "site-src"
+    shutil.rmtree(src, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    data = SiteData(bundle, root)
+    env = _env()
+    for lang in LANGS:
+        say(f"site: writing {lang} pages")
+        docs = src / lang / "docs"
+        write_pages(env, data, lang, docs, root, out)
+        config = write_config(data, lang, src / lang, out / lang)
+        say(f"site: building {lang} with MkDocs")
+        run_mkdocs(config)
+    (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES,
+                                                                             ui=UI), encoding="utf-8")
+    return out
+
+
+class SiteData:
+    """What the pages are made of: cards by id and name, sets and kinds, rules, glossary, counts."""
+
+    def __init__(self, bundle: dict, root: Path):
+        self.bundle = bundle
+        self.cards = sorted(bundle["cards"], key=lambda c: (c["set"], c["kind"], c["id"]))
+        self.by_name = {c["name"]["en"]: c for c in self.cards}
+        self.glossary = _load(root / "content" / "glossary.yaml") or []
+        self.counts = _load(root / "content" / "sets.yaml") or {}
+        self.root = root
+
+    def sets(self) -> dict:
+        """{set: {kind: [cards]}}."""
+        out: dict = {}
+        for card in self.cards:
+            out.setdefault(card["set"], {}).setdefault(card["kind"], []).append(card)
+        return out
+
+
+def _load(path: Path):
+    if not path.is_file():
+        return None
+    node, _ = load_file(path)
+    return node.plain() if node is not None else None
+
+
+def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> None:
+    """Every Markdown page of one language."""
+    from .text import card_texts
+    docs.mkdir(parents=True)
+    common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang)}
+    _page(env, "index.md.j2", docs / "index.md", **common)
+    for chapter in common["chapters"]:
+        shutil.copy(root / "content" / "rules" / lang / f"{chapter}.md", docs / f"{chapter}.md")
+    _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
+    (docs / "includes").mkdir()
+    (docs / "includes" / "abbreviations.md").write_text(_abbreviations(data.glossary, lang), encoding="utf-8")
+    _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
+    for card in data.cards:
+        texts = card_texts(card, lang)
+        _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
+              mentions=_mentions(card, data), tree=_strip_pos(card), rules_link=_rules_link(card), **common)
+    _page(env, "search.md.j2", docs / "search.md", **common)
+    _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, **common)
+    (docs / "assets").mkdir()
+    shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
+    shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
+    downloads = docs / "downloads"
+    downloads.mkdir()
+    (downloads / "bundle.json").write_text(json.dumps(data.bundle, ensure_ascii=False), encoding="utf-8")
+    for schema in (root / "build" / "schemas").glob("*.json"):
+        shutil.copy(schema, downloads / schema.name)
+    (downloads / f"cards-{lang}.json").write_text(json.dumps(search_export(data, lang), ensure_ascii=False),
+                                                   encoding="utf-8")
+    _page(env, "downloads.md.j2", docs / "downloads.md", **common)
+    authors = docs / "authors"
+    authors.mkdir()
+    for name in AUTHOR_DOCS:
+        source = root / "docs" / f"{name}.md"
+        if source.is_file():
+            text = source.read_text(encoding="utf-8")
+            (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")
+
+
+def _author_links(text: str) -> str:
+    """Author docs link to each other as siblings; keep links into the repository as plain text."""
+    return re.sub(r"\]\((?!https?:|#)([^)]*?)\)", lambda m: "](" + m.group(1).split("/")[-1] + ")", text)
+
+
+def _chapters(root: Path, lang: str) -> list[str]:
+    folder = root / "content" / "rules" / lang
+    return [c for c in CHAPTERS if (folder / f"{c}.md").is_file()]
+
+
+def _page(env, template: str, path: Path, **context) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(env.get_template(template).render(**context), encoding="utf-8")
+
+
+def _abbreviations(terms: list, lang: str) -> str:
+    """Glossary terms as Markdown abbreviations: a tooltip wherever the term appears."""
+    lines = []
+    for term in terms:
+        word = str(term["term"][lang]).strip()
+        if word and "]" not in word:
+            lines.append(f"*[{word}]: {html.escape(str(term['definition'][lang]))}")
+    return "\n".join(lines) + "\n"
+
+
+def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
+    """Each effect of a card: where it is, the authored text beside it, the generated text."""
+    out = []
+    for path, generated in texts.items():
+        parts = path.split(".")
+        parent = card
+        for part in parts[:-1]:
+            parent = parent[int(part)] if part.isdigit() else parent.get(part, {})
+        authored = parent.get("text", {}).get(lang, "") if isinstance(parent, dict) else ""
+        out.append({"label": _label(parts, lang), "authored": authored, "generated": generated})
+    return out
+
+
+LABELS = {
+    "abilities": {"pt": "Habilidade", "en": "Ability", "vi": "Kỹ năng"},
+    "options": {"pt": "Opção", "en": "Option", "vi": "Lựa chọn"},
+    "trigger": {"pt": "Gatilho", "en": "Trigger", "vi": "Điều kiện kích hoạt"},
+    "goals": {"pt": "Objetivo", "en": "Goal", "vi": "Mục tiêu"},
+    "setup": {"pt": "Preparação", "en": "Set-up", "vi": "Chuẩn bị"},
+    "faces": {"pt": "Face", "en": "Face", "vi": "Mặt"},
+    "effect": {"pt": "Efeito", "en": "Effect", "vi": "Hiệu ứng"},
+}
+
+
+def _label(parts: list[str], lang: str) -> str:
+    """'options.1.effect' -> 'Option 2'."""
+    head = LABELS.get(parts[0], {}).get(lang, parts[0])
+    if len(parts) > 1 and parts[1].isdigit():
+        return f"{head} {int(parts[1]) + 1}"
+    return head
+
+
+def _mentions(card: dict, data: SiteData) -> list[dict]:
+    """Cards this card names in its effects."""
+    names, seen = [], set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            if value.get("op") == "named" and value["card"] not in seen:
+                seen.add(value["card"])
+                names.append(value["card"])
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+    walk(card)
+    return [{"name": n, "card": data.by_name.get(n)} for n in names]
+
+
+def _rules_link(card: dict) -> str:
+    chapter = {"warring-colonies": "warring-colonies"}.get(card["set"], "base-game")
+    anchor = {"crossroads": "base-crossroads", "survivor": "base-abilities", "die": "base-exposure",
+              "crisis": "base-crisis", "item": "base-play-card", "tactic": "wc-tactics",
+              "main-objective": "base-setup", "location": "base-setup"}.get(card["kind"], "")
+    if card["set"] == "warring-colonies" and card["kind"] in ("tactic",):
+        return f"../../{chapter}/#{anchor}"
+    return f"../../base-game/#{anchor}" if anchor.startswith("base") else f"../../{chapter}/"
+
+
+def _strip_pos(value):
+    if isinstance(value, dict):
+        return {k: _strip_pos(v) for k, v in value.items() if k not in ("pos", "file")}
+    if isinstance(value, list):
+        return [_strip_pos(v) for v in value]
+    return value
+
+
+def search_export(data: SiteData, lang: str) -> list[dict]:
+    """The per-language card list the search page queries."""
+    from .text import card_texts
+    out = []
+    for card in data.cards:
+        authored = []
+        _collect_texts(card, lang, authored)
+        numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
+        out.append({"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
+                    "text": " ".join(authored + list(card_texts(card, lang).values())), "numbers": numbers,
+                    "status": card["status"].get("data", "")})
+    return out
+
+
+def _collect_texts(value, lang: str, out: list) -> None:
+    if isinstance(value, dict):
+        if set(value) >= {"pt", "en", "vi"}:
+            out.append(str(value[lang]))
+            return
+        for k, v in value.items():
+            if k != "name":
+                _collect_texts(v, lang, out)
+    elif isinstance(value, list):
+        for v in value:
+            _collect_texts(v, lang, out)
+
+
+def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Path:
+    """The mkdocs.yml of one language."""
+    chapters = _chapters(data.root, lang)
+    nav = [{UI["home"][lang]: "index.md"}]
+    if chapters:
+        nav.append({UI["rules"][lang]: [f"{c}.md" for c in chapters]})
+    nav += [{UI["glossary"][lang]: "glossary.md"}, {UI["cards"][lang]: "cards/index.md"},
+            {UI["search"][lang]: "search.md"}, {UI["transcription"][lang]: "transcription.md"},
+            {UI["downloads"][lang]: "downloads.md"},
+            {UI["authors"][lang]: [f"authors/{n}.md" for n in AUTHOR_DOCS
+                                   if (data.root / "docs" / f"{n}.md").is_file()]}]
+    config = {
+        "site_name": UI["site"][lang], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
+        "theme": {"name": "material", "language": lang, "font": False, "custom_dir": str(SITE / "overrides"),
+                  "features": ["navigation.sections", "search.highlight", "content.tooltips"]},
+        "extra_css": ["assets/extra.css"],
+        "plugins": [{"search": {"lang": [lang]}}],
+        "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
+                                "pymdownx.superfences", "md_in_html",
+                                {"pymdownx.snippets": {"auto_append": ["includes/abbreviations.md"],
+                                                       "base_path": [str(project / "docs")]}},
+                                {"toc": {"permalink": True}}],
+        "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other} for other in LANGS],
+                  "generator": False},
+        "not_in_nav": "/cards/*.md\n/includes/*\n",
+        "nav": nav,
+        "exclude_docs": "includes/\n",
+        "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
+    }
+    path = project / "mkdocs.yml"
+    path.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+    return path
+
+
+def run_mkdocs(config_path: Path) -> None:
+    """Build one language with MkDocs' own API."""
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    config = load_config(str(config_path))
+    build(config)
