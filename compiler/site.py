@@ -106,7 +106,8 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     """Every Markdown page of one language."""
     from .text import card_texts
     docs.mkdir(parents=True)
-    common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang)}
+    common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang),
+              "facts": {k: v[lang] for k, v in FACTS.items()}}
     _page(env, "index.md.j2", docs / "index.md", **common)
     for chapter in common["chapters"]:
         shutil.copy(root / "content" / "rules" / lang / f"{chapter}.md", docs / f"{chapter}.md")
@@ -174,9 +175,24 @@ def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
         for part in parts[:-1]:
             parent = parent[int(part)] if part.isdigit() else parent.get(part, {})
         authored = parent.get("text", {}).get(lang, "") if isinstance(parent, dict) else ""
-        out.append({"label": _label(parts, lang), "authored": authored, "generated": generated})
+        label = _label(parts, lang)
+        if out and out[-1]["label"] == label:  # a trigger's 'when' and 'if' are one section
+            out[-1]["generated"] += " " + generated
+            continue
+        out.append({"label": label, "authored": authored, "generated": generated})
     return out
 
+
+FACTS = {
+    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"}, "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
+    "number": {"pt": "número", "en": "number", "vi": "số"},
+    "influence": {"pt": "influência", "en": "influence", "vi": "ảnh hưởng"},
+    "attack": {"pt": "ataque", "en": "attack", "vi": "tấn công"},
+    "search": {"pt": "busca", "en": "search", "vi": "lục soát"},
+    "occupation": {"pt": "ocupação", "en": "occupation", "vi": "nghề nghiệp"},
+    "status": {"pt": "situação", "en": "status", "vi": "trạng thái"},
+    "tree": {"pt": "Árvore de efeitos", "en": "Effect tree", "vi": "Cây hiệu ứng"},
+}
 
 LABELS = {
     "abilities": {"pt": "Habilidade", "en": "Ability", "vi": "Kỹ năng"},

@@ -56,7 +56,7 @@
   function run() {
     var q = input.value.trim();
     var url = new URL(window.location.href);
-    if (q) { url.searchParams.set("q", q); } else { url.searchParams.delete("q"); }
+    if (q) { url.searchParams.set("query", q); } else { url.searchParams.delete("query"); }
     window.history.replaceState(null, "", url.toString());
     var gs = groups(q);
     var hits = !q ? [] : cards.filter(function (c) {
@@ -76,7 +76,7 @@
 
   fetch(script.getAttribute("data-cards")).then(function (r) { return r.json(); }).then(function (data) {
     cards = data.map(function (c) { c._name = fold(c.name); c._text = fold(c.text); return c; });
-    var q = new URL(window.location.href).searchParams.get("q");
+    var q = new URL(window.location.href).searchParams.get("query");
     if (q) { input.value = q; }
     input.addEventListener("input", run);
     run();

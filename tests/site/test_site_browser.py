@@ -1,0 +1,174 @@
+"""The website in a real browser: Debian's chromium driven by Playwright, against a local server.
+
+The site is built from the real content plus one hostile card whose texts hold markup,
+served on 127.0.0.1, and every request to another host is recorded as a failure.
+Screenshots go to tests/artifacts/.
+"""
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from dow.compiler.project import bundle_of, compile_paths, write_outputs
+from dow.compiler.site import build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+HOSTILE = """id: base.crossroads.markup-test
+kind: crossroads
+set: base
+name: {pt: "Teste <script>alert(1)</script>", en: "Markup <script>alert(1)</script> test", vi: "Thử <b>đậm</b>"}
+status: {implementation: full, data: known}
+trigger:
+  if: morale < 4
+  text: {pt: "<img src=x onerror=alert(2)>", en: "<script>window.pwned = 1</script> *not bold*", vi: "Đ <i>x</i>"}
+options:
+  - text: {pt: a, en: b, vi: c}
+    effect: |
+      gain 1 morale.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Build the site from a copy of the content plus the hostile card, and serve it."""
+    root = tmp_path_factory.mktemp("project")
+    (root / "pyproject.toml").write_text("")
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    (root / "content" / "base" / "crossroads" / "markup-test.yaml").write_text(HOSTILE, encoding="utf-8")
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    write_outputs(build, root, root / "build")
+    out = build_site(bundle_of(build.cards), root, root / "build" / "site", say=lambda m: None)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", build
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """A page that records console errors and requests to other hosts."""
+
+    def __init__(self, browser, base):
+        self.base = base
+        self.page = browser.new_page()
+        self.errors, self.foreign = [], []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: None if r.url.startswith(base) or r.url.startswith("data:")
+                     else self.foreign.append(r.url))
+
+    def go(self, path):
+        self.page.goto(self.base + path)
+        self.page.wait_for_load_state("networkidle")
+        return self.page
+
+    def shot(self, name):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+    def clean(self):
+        assert self.errors == [], self.errors
+        assert self.foreign == [], self.foreign
+        self.page.close()
+
+
+@pytest.mark.parametrize("lang,word", [("pt", "Cartas"), ("en", "Cards"), ("vi", "Thẻ bài")])
+def test_home_page_in_each_language(site, browser, lang, word):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/")
+    assert page.locator("html").get_attribute("lang") == lang
+    assert word in page.content()
+    hreflangs = page.locator('link[rel="alternate"][hreflang]').evaluate_all("els => els.map(e => e.hreflang)")
+    assert sorted(hreflangs) == ["en", "pt", "vi"]
+    v.shot(f"home-{lang}")
+    v.clean()
+
+
+def test_switching_language_on_a_card_page_stays_on_the_card(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/en/cards/base.crossroads.car-crash/")
+    assert "Car Crash" in page.title()
+    href = page.locator('a.md-select__link[hreflang="vi"]').get_attribute("href")
+    page = v.go(href if href.startswith("/") else "/en/cards/base.crossroads.car-crash/" + href)
+    assert page.url.endswith("/vi/cards/base.crossroads.car-crash/")
+    assert "Tai nạn xe hơi" in page.title()
+    v.shot("card-vi")
+    v.clean()
+
+
+def _search(v, lang, query):
+    page = v.go(f"/{lang}/search/?query={query}")
+    page.wait_for_function("document.getElementById('card-count').textContent.length > 0")
+    return page.locator("#card-results li").all_inner_texts()
+
+
+def test_vietnamese_search_with_and_without_accents(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    accented = _search(v, "vi", "xúc xắc")
+    plain = _search(v, "vi", "xuc xac")
+    assert accented and accented == plain
+    assert _search(v, "vi", "đạn") == _search(v, "vi", "dan")
+    v.shot("search-vi")
+    v.clean()
+
+
+def test_structured_queries(site, browser):
+    base, build = site
+    v = Visit(browser, base)
+    wc_survivors = [c for c in build.cards if c["kind"] == "survivor" and c["set"] == "warring-colonies"]
+    assert len(_search(v, "en", "k:survivor s:warring-colonies")) == len(wc_survivors)
+    strong = [c for c in build.cards if (c.get("influence") or 0) > 50]
+    assert len(_search(v, "en", "influence>50")) == len(strong) > 0
+    survivors = [c for c in build.cards if c["kind"] == "survivor"]
+    assert len(_search(v, "en", "k:survivor -s:base")) == len(wc_survivors)
+    assert len(_search(v, "en", "k:tactic OR k:die")) == len([c for c in build.cards if c["kind"] in ("tactic", "die")])
+    assert len(survivors) > len(wc_survivors)
+    page = v.go("/en/search/?query=k%3Atactic")
+    page.wait_for_function("document.getElementById('card-results').children.length > 0")
+    page.locator("#card-results a").first.click()
+    page.wait_for_load_state("networkidle")
+    assert "/en/cards/warring-colonies.tactic." in page.url
+    v.clean()
+
+
+def test_cross_links_lead_to_the_named_card(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/en/cards/base.crossroads.sparky/")
+    page.get_by_role("link", name="Sparky", exact=True).first.click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/en/cards/base.survivor.sparky/")
+    v.clean()
+
+
+def test_markup_in_content_is_shown_as_text(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/en/cards/base.crossroads.markup-test/")
+    assert page.evaluate("window.pwned === undefined")
+    assert page.locator("h1").inner_text().rstrip("¶") == "Markup <script>alert(1)</script> test"
+    assert "<script>window.pwned = 1</script> *not bold*" in page.locator("article").inner_text()
+    assert page.locator("article script").count() == 0 and page.locator("article b").count() == 0
+    v.shot("markup-card")
+    v.clean()
