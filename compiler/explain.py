@@ -89,6 +89,26 @@ def _walk_card(value, lang: str, out: list[str], path: str) -> None:
         out.append(f"{path}: {value}")
 
 
+def tree_outline(card: dict) -> str:
+    """Every compiled program of a card as an indented outline (the website shows it)."""
+    out: list[str] = []
+
+    def walk(value, path):
+        if isinstance(value, dict) and set(value) == {"source", "tree"}:
+            out.append(f"{path}:")
+            tree = value["tree"]
+            for node in tree if isinstance(tree, list) else [tree]:
+                _outline(node, out, 1)
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                walk(child, f"{path}.{key}" if path else key)
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                walk(child, f"{path}[{i}]")
+    walk(card, "")
+    return "\n".join(out)
+
+
 def _outline(node, out: list[str], depth: int) -> None:
     """An indented outline of an effect tree: op, then scalar fields, then nested nodes."""
     pad = "  " * depth

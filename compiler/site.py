@@ -104,6 +104,7 @@ def _load(path: Path):
 
 def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> None:
     """Every Markdown page of one language."""
+    from .explain import tree_outline
     from .text import card_texts
     docs.mkdir(parents=True)
     common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang),
@@ -118,7 +119,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     for card in data.cards:
         texts = card_texts(card, lang)
         _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
-              mentions=_mentions(card, data), tree=_strip_pos(card), rules_link=_rules_link(card), **common)
+              mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card), **common)
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, **common)
     (docs / "assets").mkdir()
@@ -239,14 +240,6 @@ def _rules_link(card: dict) -> str:
     if card["set"] == "warring-colonies" and card["kind"] in ("tactic",):
         return f"../../{chapter}/#{anchor}"
     return f"../../base-game/#{anchor}" if anchor.startswith("base") else f"../../{chapter}/"
-
-
-def _strip_pos(value):
-    if isinstance(value, dict):
-        return {k: _strip_pos(v) for k, v in value.items() if k not in ("pos", "file")}
-    if isinstance(value, list):
-        return [_strip_pos(v) for v in value]
-    return value
 
 
 def search_export(data: SiteData, lang: str) -> list[dict]:
