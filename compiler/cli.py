@@ -4,6 +4,7 @@
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
+  dow serve [--port 8000]                  preview the site; rebuild when content is saved
   dow i18n status|export|import|sync       translation coverage; PO files out and back in
   dow docs                                 regenerate the effect-language and diagnostics docs
 
@@ -69,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--set", default="base", help="the set (default: base)")
     new.set_defaults(run=cmd_new)
 
+    serve = sub.add_parser("serve", help="build, serve the site on 127.0.0.1, rebuild when content changes")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--once", action="store_true", help="build and serve one rebuild cycle, then stop (tests)")
+    serve.set_defaults(run=cmd_serve)
+
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
     i18n.add_argument("action", choices=("status", "export", "import", "sync"))
     i18n.add_argument("file", nargs="?", type=Path, help="the PO file to import")
@@ -79,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     docs = sub.add_parser("docs", help="regenerate docs/effect-language.md and docs/diagnostics.md")
     docs.set_defaults(run=cmd_docs)
     return parser
+
+
+def cmd_serve(args) -> int:
+    """dow serve: preview the site locally; a saved card or rules file rebuilds it."""
+    from .serve import serve
+    return serve(_root(args), args.port, once=args.once)
 
 
 def cmd_i18n(args) -> int:

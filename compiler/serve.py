@@ -1,0 +1,65 @@
+"""``dow serve``: the authoring loop. Build, serve build/site on 127.0.0.1, rebuild on save.
+
+Content and docs are polled (a stat per file, once a second): no extra dependency,
+and it works the same in every editor. A rebuild with card errors prints the
+diagnostics and keeps serving the last good site.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+from pathlib import Path
+
+from .project import BUILD, CONTENT, compile_paths, failed_build, write_outputs
+
+
+def snapshot(root: Path) -> dict:
+    """Size and modification time of every input file of the site."""
+    files = [*(root / CONTENT).rglob("*"), *(root / "docs").glob("*.md")]
+    return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files if p.is_file()}
+
+
+def rebuild(root: Path, say=print) -> bool:
+    """Compile the content and rebuild the site; False (site untouched) when a card has errors."""
+    from .project import bundle_of
+    from .site import build_site
+    started = time.perf_counter()
+    build = compile_paths([root / CONTENT], root)
+    if not build.ok:
+        build.diagnostics.add(failed_build(root / BUILD))
+        say(build.diagnostics.render())
+        return False
+    write_outputs(build, root, root / BUILD)
+    build_site(bundle_of(build.cards), root, root / BUILD / "site", say=say)
+    say(f"rebuilt in {time.perf_counter() - started:.1f} s")
+    return True
+
+
+def serve(root: Path, port: int, once: bool = False, interval: float = 1.0, say=print) -> int:
+    """Serve until interrupted (or, with ``once``, until one change has been rebuilt)."""
+    rebuild(root, say)
+    site = root / BUILD / "site"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    say(f"serving http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
+    seen = snapshot(root)
+    try:
+        while True:
+            time.sleep(interval)
+            now = snapshot(root)
+            if now != seen:
+                changed = sorted({p.name for p in set(now) ^ set(seen)} |
+                                 {p.name for p in now if p in seen and now[p] != seen[p]})
+                say(f"changed: {', '.join(changed[:5])}{' …' if len(changed) > 5 else ''}")
+                seen = now
+                rebuild(root, say)
+                if once:
+                    return 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        server.shutdown()

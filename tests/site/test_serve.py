@@ -1,0 +1,33 @@
+"""dow serve: serves the built site and rebuilds it when a card file is saved."""
+import shutil
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from dow.compiler.serve import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_saving_a_card_rebuilds_the_served_site(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("")
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    lines = []
+    port = 8765
+    thread = threading.Thread(target=serve, args=(tmp_path, port), kwargs={"once": True, "interval": 0.2,
+                                                                         "say": lines.append})
+    thread.start()
+    deadline = time.time() + 60
+    while not any("serving" in line for line in lines) and time.time() < deadline:
+        time.sleep(0.2)
+    url = f"http://127.0.0.1:{port}/en/cards/base.crossroads.car-crash/"
+    assert "Car Crash" in urllib.request.urlopen(url).read().decode()
+    card = tmp_path / "content" / "base" / "crossroads" / "car-crash.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("en: Car Crash", "en: Car Smash"), encoding="utf-8")
+    thread.join(timeout=90)
+    assert not thread.is_alive()
+    assert any(line.startswith("rebuilt in") for line in lines[1:])
+    assert "Car Smash" in (tmp_path / "build" / "site" / "en" / "cards" / "base.crossroads.car-crash" /
+                           "index.html").read_text(encoding="utf-8")
