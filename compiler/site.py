@@ -108,16 +108,16 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     from .text import card_texts
     docs.mkdir(parents=True)
     common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang),
-              "facts": {k: v[lang] for k, v in FACTS.items()}}
+              "facts": {k: v[lang] for k, v in FACTS.items()}, "_abbr": _abbreviations(data.glossary, lang)}
     _page(env, "index.md.j2", docs / "index.md", **common)
     for chapter in common["chapters"]:
-        shutil.copy(root / "content" / "rules" / lang / f"{chapter}.md", docs / f"{chapter}.md")
+        text = (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
+        (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
-    (docs / "includes").mkdir()
-    (docs / "includes" / "abbreviations.md").write_text(_abbreviations(data.glossary, lang), encoding="utf-8")
     _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
+    texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
     for card in data.cards:
-        texts = card_texts(card, lang)
+        texts = texts_of[card["id"]]
         _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
               mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card), **common)
     _page(env, "search.md.j2", docs / "search.md", **common)
@@ -130,7 +130,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     (downloads / "bundle.json").write_text(json.dumps(data.bundle, ensure_ascii=False), encoding="utf-8")
     for schema in (root / "build" / "schemas").glob("*.json"):
         shutil.copy(schema, downloads / schema.name)
-    (downloads / f"cards-{lang}.json").write_text(json.dumps(search_export(data, lang), ensure_ascii=False),
+    (downloads / f"cards-{lang}.json").write_text(json.dumps(search_export(data, lang, texts_of), ensure_ascii=False),
                                                    encoding="utf-8")
     _page(env, "downloads.md.j2", docs / "downloads.md", **common)
     authors = docs / "authors"
@@ -154,17 +154,25 @@ def _chapters(root: Path, lang: str) -> list[str]:
 
 def _page(env, template: str, path: Path, **context) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(env.get_template(template).render(**context), encoding="utf-8")
+    text = env.get_template(template).render(**context)
+    path.write_text(text + _used(context["_abbr"], text), encoding="utf-8")
 
 
-def _abbreviations(terms: list, lang: str) -> str:
-    """Glossary terms as Markdown abbreviations: a tooltip wherever the term appears."""
-    lines = []
+def _abbreviations(terms: list, lang: str) -> dict[str, str]:
+    """Glossary terms as Markdown abbreviation lines, by term: a tooltip wherever the term appears."""
+    out = {}
     for term in terms:
         word = str(term["term"][lang]).strip()
         if word and "]" not in word:
-            lines.append(f"*[{word}]: {html.escape(str(term['definition'][lang]))}")
-    return "\n".join(lines) + "\n"
+            out[word] = f"*[{word}]: {html.escape(str(term['definition'][lang]))}"
+    return out
+
+
+def _used(abbreviations: dict[str, str], text: str) -> str:
+    """The abbreviation lines of the terms a page uses. Each defined abbreviation costs the Markdown
+    parser a pass over the page, so pages carry only their own (this cut site builds by half)."""
+    lines = [line for word, line in abbreviations.items() if word in text]
+    return "\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
 def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
@@ -242,16 +250,15 @@ def _rules_link(card: dict) -> str:
     return f"../../base-game/#{anchor}" if anchor.startswith("base") else f"../../{chapter}/"
 
 
-def search_export(data: SiteData, lang: str) -> list[dict]:
-    """The per-language card list the search page queries."""
-    from .text import card_texts
+def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
+    """The per-language card list the search page queries (texts_of: generated texts by card id)."""
     out = []
     for card in data.cards:
         authored = []
         _collect_texts(card, lang, authored)
         numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
         out.append({"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
-                    "text": " ".join(authored + list(card_texts(card, lang).values())), "numbers": numbers,
+                    "text": " ".join(authored + list(texts_of[card["id"]].values())), "numbers": numbers,
                     "status": card["status"].get("data", "")})
     return out
 
@@ -287,15 +294,11 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
         "extra_css": ["assets/extra.css"],
         "plugins": [{"search": {"lang": [lang]}}],
         "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
-                                "pymdownx.superfences", "md_in_html",
-                                {"pymdownx.snippets": {"auto_append": ["includes/abbreviations.md"],
-                                                       "base_path": [str(project / "docs")]}},
-                                {"toc": {"permalink": True}}],
+                                "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other} for other in LANGS],
                   "generator": False},
-        "not_in_nav": "/cards/*.md\n/includes/*\n",
+        "not_in_nav": "/cards/*.md\n",
         "nav": nav,
-        "exclude_docs": "includes/\n",
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
     }
     path = project / "mkdocs.yml"
