@@ -32,4 +32,4 @@ def test_every_link_to_an_anchor_resolves(lang):
         for target, anchor in LINKS.findall(text):
             page = target[:-3] if target else chapter
             assert anchor in known.get(page, set()), f"{lang}/{chapter}.md links to {target}#{anchor}"
-    assert "http://" not in text and "https://" not in text
+        assert "http://" not in text and "https://" not in text, f"{lang}/{chapter}.md links to another host"
