@@ -1,5 +1,8 @@
 """Generate the author reference: docs/effect-language.md, docs/diagnostics.md, docs/card-files.md.
 
+The effect language reference is also written in Portuguese and Vietnamese (docs/pt, docs/vi) from
+the translations in templates/docs/{pt,vi}.yaml.
+
 Run ``dow docs`` after changing the catalogue, the vocabulary or a diagnostic; a
 test fails while the committed docs differ from what this module writes.
 """
@@ -61,30 +64,52 @@ abilities:
 """
 
 
-def effect_language() -> str:
-    """The effect language reference, as Markdown."""
-    out = [INTRO]
-    out.append("**Places**: " + ", ".join(f"`{w}`" for w in LOCATIONS.values()) +
-               ", `here`, `any location`, `a non-colony location`, `its destination`.\n")
-    nouns = sorted({k for k, (kind, _) in NOUNS.items() if kind != "location"})
-    out.append("**Nouns** (singular or plural): " + ", ".join(f"`{w}`" for w in nouns) + ".\n")
-    out.append("**Adjectives**: " + ", ".join(f"`{w}`" for w in sorted(ADJECTIVES)) + ".\n")
-    out.append("**Back-references**: " + ", ".join(f"`the {w} survivor`" for w in sorted(set(BACKREFS))) +
-               ", `this survivor` (the card's own), `this card`, `that survivor`, `it`, `them`, `her`, `him`."
-               " A back-reference must name something a trigger or an earlier sentence gave.\n")
-    out.append("**Filters** after a noun: `you control`, `another player controls`, `at PLACE`, `here`, "
+WORDS = {
+    "places": "**Places**: {words}, `here`, `any location`, `a non-colony location`, `its destination`.",
+    "nouns": "**Nouns** (singular or plural): {words}.",
+    "adjectives": "**Adjectives**: {words}.",
+    "backrefs": "**Back-references**: {words}, `this survivor` (the card's own), `this card`, `that survivor`, `it`,"
+                " `them`, `her`, `him`. A back-reference must name something a trigger or an earlier sentence gave.",
+    "filters": "**Filters** after a noun: `you control`, `another player controls`, `at PLACE`, `here`, "
                "`sharing a location with …`, `with the lowest|highest influence`, `in play`, `in your hand`, "
-               "`other than …`.\n")
-    out.append("**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
-               "`all but N`, `that many`, `N times`, `twice`.\n")
+               "`other than …`.",
+    "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
+              "`all but N`, `that many`, `N times`, `twice`.",
+}
+DOC_LANGS = ("en", "pt", "vi")
+DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
+
+
+def doc_texts(lang: str = "en") -> dict:
+    """The words of the effect language reference in one language: English here, others from YAML."""
+    if lang == "en":
+        return {"intro": INTRO, "groups": GROUP_TITLES, "words": WORDS, "fields": "Fields",
+                "no_fields": "no fields", "docs": {s.op: s.doc for s in CATALOGUE}}
+    from ruamel.yaml import YAML
+    return YAML(typ="safe").load((DOCS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def _word_lines(words: dict) -> list[str]:
+    """The "Words" section: places, nouns, adjectives, back-references, filters and counts."""
+    nouns = sorted({k for k, (kind, _) in NOUNS.items() if kind != "location"})
+    lists = {"places": LOCATIONS.values(), "nouns": nouns, "adjectives": sorted(ADJECTIVES),
+             "backrefs": [f"the {w} survivor" for w in sorted(set(BACKREFS))]}
+    return [words[key].replace("{words}", ", ".join(f"`{w}`" for w in lists.get(key, ()))) + "\n"
+            for key in ("places", "nouns", "adjectives", "backrefs", "filters", "counts")]
+
+
+def effect_language(lang: str = "en") -> str:
+    """The effect language reference, as Markdown, in lang (en, pt or vi)."""
+    texts = doc_texts(lang)
+    out = [texts["intro"], *_word_lines(texts["words"])]
     for group in GROUPS:
         specs = [s for s in CATALOGUE if s.group == group]
         if not specs:
             continue
-        out.append(f"\n## {GROUP_TITLES.get(group, group.title())}\n")
+        out.append(f"\n## {texts['groups'].get(group, group.title())}\n")
         for spec in specs:
-            fields = ", ".join(f"`{k}`: {v}" for k, v in spec.fields.items()) or "no fields"
-            out.append(f"### `{spec.op}`\n\n{spec.doc}\n\nFields: {fields}.\n")
+            fields = ", ".join(f"`{k}`: {v}" for k, v in spec.fields.items()) or texts["no_fields"]
+            out.append(f"### `{spec.op}`\n\n{texts['docs'][spec.op]}\n\n{texts['fields']}: {fields}.\n")
             if spec.examples:
                 out.append("```\n" + "\n".join(spec.examples) + "\n```\n")
     return "\n".join(out).rstrip() + "\n"
@@ -160,6 +185,7 @@ FIXES = {
     "L001": "add the missing language (pt, en and vi are all required).",
     "L002": "write the text, or mark the card `data: needs transcription` and say why.",
     "L003": "replace TODO with the text.",
+    "L004": "make the card's text say what its effect does, or fix the effect (dow check --compare-text).",
     "B001": "fix the errors listed before it; the old bundle stays as it was.",
     "U001": "check the command's arguments: `dow --help`.",
 }
@@ -209,13 +235,14 @@ def _type_name(kind) -> str:
 
 
 def write_docs(root: Path) -> list[Path]:
-    """Write both generated documents under root/docs; returns their paths."""
+    """Write the generated documents under root/docs (the effect language also in docs/pt, docs/vi)."""
     docs = root / "docs"
-    docs.mkdir(exist_ok=True)
-    lang = docs / "effect-language.md"
+    langs = [docs / ("" if code == "en" else code) / "effect-language.md" for code in DOC_LANGS]
     diag = docs / "diagnostics.md"
     cards = docs / "card-files.md"
-    lang.write_text(effect_language(), encoding="utf-8")
+    for code, path in zip(DOC_LANGS, langs):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(effect_language(code), encoding="utf-8")
     diag.write_text(diagnostics_doc(root / "tests" / "golden" / "diagnostics"), encoding="utf-8")
     cards.write_text(card_files_doc(), encoding="utf-8")
-    return [lang, diag, cards]
+    return [*langs, diag, cards]

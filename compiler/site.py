@@ -136,7 +136,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     authors = docs / "authors"
     authors.mkdir()
     for name in AUTHOR_DOCS:
-        source = root / "docs" / f"{name}.md"
+        source = root / "docs" / (lang if (root / "docs" / lang / f"{name}.md").is_file() else "") / f"{name}.md"
         if source.is_file():
             text = source.read_text(encoding="utf-8")
             (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")

@@ -7,7 +7,7 @@ import pytest
 from dow.compiler import checks
 from dow.compiler.bind import Binder
 from dow.compiler.catalogue import BY_OP, CATALOGUE
-from dow.compiler.docs import card_files_doc, diagnostics_doc, effect_language
+from dow.compiler.docs import card_files_doc, diagnostics_doc, doc_texts, effect_language
 from dow.compiler.schemas import bundle_schema
 from dow.compiler.scope import Scope
 from dow.compiler.vocab import ADJECTIVES, NOUNS
@@ -54,3 +54,17 @@ def test_generated_docs_are_up_to_date():
     assert (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8") == \
         diagnostics_doc(ROOT / "tests" / "golden" / "diagnostics"), "run 'dow docs' and commit the result"
     assert (ROOT / "docs" / "card-files.md").read_text(encoding="utf-8") == card_files_doc()
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_every_catalogue_op_has_a_translated_doc_line_and_no_more(lang):
+    texts = doc_texts(lang)
+    assert set(texts["docs"]) == set(BY_OP), f"compiler/templates/docs/{lang}.yaml: docs keys differ from the catalogue"
+    assert all(isinstance(line, str) and line.strip() and "\n" not in line for line in texts["docs"].values())
+    assert set(texts["groups"]) >= {s.group for s in CATALOGUE}
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_translated_effect_language_docs_are_up_to_date(lang):
+    assert (ROOT / "docs" / lang / "effect-language.md").read_text(encoding="utf-8") == effect_language(lang), \
+        "run 'dow docs' and commit the result"
