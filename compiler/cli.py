@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check card files and print diagnostics")
     check.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: content/)")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--compare-text", action="store_true",
+                       help="also warn where a card's authored text and its generated text disagree (L004)")
     check.set_defaults(run=cmd_check)
 
     build = sub.add_parser("build", help="compile content/ into build/bundle.json and the schemas")
@@ -82,7 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     i18n.add_argument("--out", type=Path, help="where export writes (default: stdout)")
     i18n.set_defaults(run=cmd_i18n)
 
-    docs = sub.add_parser("docs", help="regenerate docs/effect-language.md and docs/diagnostics.md")
+    docs = sub.add_parser("docs", help="regenerate the generated docs (effect language in pt/en/vi, "
+                                       "card files, diagnostics)")
     docs.set_defaults(run=cmd_docs)
     return parser
 
@@ -145,6 +148,9 @@ def cmd_check(args) -> int:
         if not p.exists():
             raise UsageError(f"no such file or folder: {p}")
     build = compile_paths(paths, root)
+    if args.compare_text:
+        from .text import text_warnings
+        build.diagnostics.extend(text_warnings(build.cards))
     _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}")
     return EXIT_OK if build.ok else EXIT_CONTENT
 

@@ -51,6 +51,7 @@ CODES: dict[str, str] = {
     "L001": "a localized field lacks a language",
     "L002": "a localized field has an empty text",
     "L003": "a localized field still holds the TODO left by 'dow new'",
+    "L004": "a card's authored text and the text generated from its effect disagree",
     "B001": "the bundle was not written because of errors",
     "U001": "usage error",
 }

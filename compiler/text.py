@@ -486,3 +486,16 @@ def named_cards(tree) -> set[str]:
     if isinstance(tree, list):
         return set().union(*(named_cards(v) for v in tree))
     return set()
+
+
+def text_warnings(cards: list[dict]) -> list:
+    """L004 warnings for ``dow check --compare-text``: authored and generated texts that disagree."""
+    from .cards import LANGS
+    from .diagnostics import WARNING, Diagnostic
+    out = []
+    for card in cards:
+        for lang in LANGS:
+            for line in disagreements(card, lang):
+                out.append(Diagnostic("L004", f"[{lang}] {line}", card["file"], 1, 1, severity=WARNING,
+                                      hint="make the card's text say what its effect does (or fix the effect)"))
+    return out

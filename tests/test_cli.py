@@ -85,3 +85,14 @@ def test_the_console_script_runs_as_a_process(tmp_path):
     done = subprocess.run([sys.executable, "-m", "dow.compiler.cli", "--root", str(root), "check"],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 0 and "checked 1 card file" in done.stdout
+
+
+def test_compare_text_warns_where_authored_and_generated_text_disagree(tmp_path, capsys):
+    text = card_yaml("gain 1 morale.").replace("text: {pt: t, en: t, vi: t}",
+                                                "text: {pt: Ganhe 2 de moral., en: Gain 2 morale., vi: Được 2 tinh thần.}")
+    root = project(tmp_path, text)
+    assert main(["--root", str(root), "check"]) == 0
+    assert "L004" not in capsys.readouterr().err
+    assert main(["--root", str(root), "check", "--compare-text"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("warning L004") == 3 and "numbers differ" in err
