@@ -108,7 +108,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     from .text import card_texts
     docs.mkdir(parents=True)
     common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang),
-              "facts": {k: v[lang] for k, v in FACTS.items()}, "_abbr": _abbreviations(data.glossary, lang)}
+              "facts": {k: v[lang] for k, v in FACTS.items()}, "_abbr": _abbreviations(data.glossary, lang),
+              "kinds": {k: v[lang] for k, v in KIND_NAMES.items()},
+              "set_names": {k: v[lang] for k, v in SET_NAMES.items()},
+              "titles": {c: _title(root / "content" / "rules" / lang / f"{c}.md") for c in _chapters(root, lang)}}
     _page(env, "index.md.j2", docs / "index.md", **common)
     for chapter in common["chapters"]:
         text = (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
@@ -145,6 +148,14 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
 def _author_links(text: str) -> str:
     """Author docs link to each other as siblings; keep links into the repository as plain text."""
     return re.sub(r"\]\((?!https?:|#)([^)]*?)\)", lambda m: "](" + m.group(1).split("/")[-1] + ")", text)
+
+
+def _title(path: Path) -> str:
+    """A chapter's title: its first heading, without the {#id}."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return re.sub(r"\s*\{#[^}]*\}\s*$", "", line[2:]).strip()
+    return path.stem
 
 
 def _chapters(root: Path, lang: str) -> list[str]:
@@ -202,6 +213,23 @@ FACTS = {
     "status": {"pt": "situação", "en": "status", "vi": "trạng thái"},
     "tree": {"pt": "Árvore de efeitos", "en": "Effect tree", "vi": "Cây hiệu ứng"},
 }
+
+KIND_NAMES = {
+    "survivor": {"pt": "sobreviventes", "en": "survivors", "vi": "người sống sót"},
+    "crossroads": {"pt": "cartas de encruzilhada", "en": "crossroads cards", "vi": "thẻ ngã tư"},
+    "crisis": {"pt": "crises", "en": "crises", "vi": "khủng hoảng"},
+    "main-objective": {"pt": "objetivos principais", "en": "main objectives", "vi": "mục tiêu chính"},
+    "secret-objective": {"pt": "objetivos secretos", "en": "secret objectives", "vi": "mục tiêu bí mật"},
+    "item": {"pt": "itens", "en": "items", "vi": "vật phẩm"},
+    "tactic": {"pt": "táticas", "en": "tactics", "vi": "chiến thuật"},
+    "lone-wolf-mission": {"pt": "missões do Lobo Solitário", "en": "Lone Wolf missions",
+                          "vi": "nhiệm vụ Lone Wolf"},
+    "die": {"pt": "dados", "en": "dice", "vi": "xúc xắc"},
+    "location": {"pt": "locais", "en": "locations", "vi": "địa điểm"},
+}
+SET_NAMES = {"base": {"pt": "Jogo básico", "en": "Base game", "vi": "Bản cơ bản"},
+             "warring-colonies": {"pt": "Colônias em Guerra", "en": "Warring Colonies", "vi": "Warring Colonies"},
+             "winter-tricks": {"pt": "Truques de Inverno", "en": "Winter Tricks", "vi": "Nước bài mùa đông"}}
 
 LABELS = {
     "abilities": {"pt": "Habilidade", "en": "Ability", "vi": "Kỹ năng"},
