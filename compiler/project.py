@@ -59,7 +59,7 @@ def known_names(root: Path) -> set[str]:
     """Card names known to exist but not transcribed: content/<set>/known-names.yaml (one list per set)."""
     from .loader import LoadError, load_file
     names: set[str] = set()
-    for path in sorted((root / CONTENT).glob("*/known-names.yaml")):
+    for path in sorted((root / CONTENT).glob("*/known-names*.yaml")):
         try:
             node, _ = load_file(path)
         except LoadError:

@@ -53,3 +53,12 @@ def test_a_name_must_be_a_card_of_the_right_kind(tmp_path):
     build = compile_paths([root / "content"], root)
     diag, = build.diagnostics.sorted()
     assert diag.code == "N003" and diag.message == 'no survivor card is named "Sparky"'
+
+
+def test_known_names_may_be_split_into_several_files(tmp_path):
+    root = project(tmp_path, {
+        "content/base/survivors/test-card.yaml": card_yaml('kill "Rod Miller". kill "Edward White".'),
+        "content/base/known-names.yaml": "names:\n  - Rod Miller\n",
+        "content/base/known-names-crossroads.yaml": "names:\n  - Edward White\n",
+    })
+    assert compile_paths([root / "content"], root).ok
