@@ -210,10 +210,11 @@ def validate_card(card: dict) -> list[str]:
     return _card_validator()(card)[:5]
 
 
-def cross_card(results: list[CardResult], known_names: set[str]) -> None:
-    """Checks across cards: duplicate ids (S007) and card names that resolve to no card (N003)."""
+def cross_card(results: list[CardResult], known_names: set[str], others: dict | None = None) -> None:
+    """Checks across cards: duplicate ids (S007) and card names that resolve to no card (N003).
+    ``others`` gives the names, by kind, of cards not compiled in this run (a check of one file)."""
     seen: dict[str, CardResult] = {}
-    by_kind: dict[str, set[str]] = {}
+    by_kind: dict[str, set[str]] = {kind: set(names) for kind, names in (others or {}).items()}
     for res in results:
         if res.card is None:
             continue

@@ -62,3 +62,12 @@ def test_known_names_may_be_split_into_several_files(tmp_path):
         "content/base/known-names-crossroads.yaml": "names:\n  - Edward White\n",
     })
     assert compile_paths([root / "content"], root).ok
+
+
+def test_checking_one_file_resolves_names_of_the_other_cards(tmp_path):
+    sparky = card_yaml("gain 1 morale.").replace("base.survivor.test-card", "base.survivor.sparky") \
+        .replace("name: Test Card", "name: Sparky")
+    root = project(tmp_path, {"content/base/survivors/sparky.yaml": sparky,
+                              "content/base/survivors/test-card.yaml": card_yaml('kill "Sparky".')})
+    build = compile_paths([root / "content/base/survivors/test-card.yaml"], root)
+    assert build.ok and build.files == 1
