@@ -23,6 +23,9 @@ ACTION_WORDS = {"move": "move", "search": "search", "attack": "attack", "barrica
 EVENT_BINDS = {"move": "moved", "search": "searching", "attack": "attacking", "receive": "wounded",
                "enter": "new", "kill": "attacking", "use": "equipped"}
 EVENT_BIND_KIND = {"play": ("played", "card")}
+#: words that may follow an action a rule forbids: "use its ability", "play a card"
+OBJECT_WORDS = {"use_ability": ("its", "their", "the", "ability", "abilities"),
+                "play_card": ("a", "any", "card", "cards")}
 DURATION_WORDS = {("the", "game"): "game", ("this", "turn"): "turn", ("the", "turn"): "turn",
                   ("this", "round"): "round", ("the", "round"): "round", ("the", "next", "round"): "next_round",
                   ("this", "warfare"): "warfare", ("the", "colony", "warfare"): "warfare",
@@ -250,12 +253,13 @@ class Binder:
                 continue
             action = ACTION_WORDS.get(verb_base(w.lower))
             if action is None:
-                if w.lower in ("to", "the", "waste", "ability", "for", "during", "this", "turn", "a", "card", "its",
-                               "remainder", "of", "game", "rest"):
+                if actions and w.lower in OBJECT_WORDS.get(actions[-1], ()):  # "use its ability", "play a card"
                     continue
+                durations = ("for", "during", "this", "turn", "round", "rest", "remainder", "until")
+                hint = ("a rule's duration is a block around it: 'for the rest of this turn: the chosen survivor "
+                        "cannot move.'" if w.lower in durations else did_you_mean(w.lower, ACTION_WORDS))
                 raise BindError("N001", f"'{w.text}' is not an action a rule can forbid", w.pos,
-                                expected=", ".join(sorted(ACTION_WORDS)),
-                                hint=did_you_mean(w.lower, ACTION_WORDS), width=w.width)
+                                expected=", ".join(sorted(ACTION_WORDS)), hint=hint, width=w.width)
             if action not in actions:
                 actions.append(action)
         if not actions:
@@ -509,8 +513,12 @@ class Binder:
             if r.accept("no"):  # "you played no fuel card"
                 negate = True
             ph = r.noun_phrase(allow_at=False, what="a card")
-            while not r.done():
-                r.take()  # "for the move", "for that movement": the card is tied to the triggering action
+            # the card is tied to the triggering action: "for the move", "for that movement"
+            if r.accept("for"):
+                r.accept("the") or r.accept("that") or r.accept("this")
+                if not r.accept("movement"):
+                    r.expect("move", what="'the move'")
+            r.leftover("played", "nothing more, or 'for the move'")
             node = {"op": "event_happened", "event": {"op": "event", "kind": "play_card",
                     "actor": {"op": "you", "pos": pos}, "subject": self.scope.target(ph), "filters": [],
                     "pos": pos}, "pos": pos}

@@ -77,3 +77,9 @@ def test_token_kinds_are_kept_in_descriptions():
 def test_they_control_in_a_players_loop():
     node, = tree('for each player:\n  if they control "Sparky": gain 1 morale.')
     assert node["body"][0]["cond"]["player"] == {"op": "ref", "name": "each", "kind": "player"}
+
+
+def test_a_played_card_condition_reads_every_word():
+    from helpers import error
+    assert tree("if you played a fuel card for the move: gain 1 morale.")[0]["cond"]["op"] == "event_happened"
+    assert error("if you played a fuel card yesterday: gain 1 morale.").code == "T002"

@@ -53,3 +53,10 @@ def test_fewer_action_dice_and_food_costs():
 def test_wounds_of_any_kind():
     assert tree("heal 1 wound of any kind on this survivor.")[0]["kind"] == "any"
     assert tree("remove a wound of any kind from this survivor.")[0]["kind"] == "any"
+
+
+def test_a_rule_never_drops_words_it_cannot_read():
+    from helpers import error
+    err = error("the chosen survivor cannot move for the rest of this turn.", {"chosen": "survivor"})
+    assert err.code == "N001" and "block around it" in err.hint
+    assert tree("this survivor cannot move or use its ability.")[0]["actions"] == ["move", "use_ability"]
