@@ -366,6 +366,11 @@ class Reader:
                 self.i += 2
                 mode = self.take().lower
                 stat = self.take()
+                if stat.lower not in ("influence", "attack", "search"):
+                    raise BindError("N002", f"'{stat.text}' is not a number printed on a survivor", stat.pos,
+                                    expected="influence, attack or search",
+                                    hint=did_you_mean(stat.lower, ("influence", "attack", "search")),
+                                    width=stat.width)
                 ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
             elif self.accept("in", "play"):
                 ph.filters.append({"op": "state", "is": "in_play", "pos": P(w.pos)})

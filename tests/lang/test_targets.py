@@ -55,3 +55,9 @@ def test_other_than_the_enemy_active_player():
     owner = node["what"]["owner"]
     assert owner["filters"][0] == {"op": "controlled_by", "player": "enemy"}
     assert owner["filters"][1]["op"] == "other_than"
+
+
+def test_lowest_of_an_unknown_number_is_an_error():
+    from helpers import error
+    err = error("kill the survivor with the lowest infuence at the colony.")
+    assert err.code == "N002" and err.hint == "did you mean 'influence'?"
