@@ -11,7 +11,7 @@ from dow.dsl import ast as A
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .phrases import BindError, P, Reader
-from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, _place_phrase, verb_roll
+from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, verb_roll, verb_takes
 from .scope import Scope
 from .vocab import verb_base
 
@@ -142,7 +142,7 @@ class Binder:
             r = Reader(c, self.scope)
             r.take()
             node = VERBS[verb](r, self, first)
-            r.leftover(verb, _takes(verb))
+            r.leftover(verb, verb_takes(verb))
             return node
         if first.kind == "name" or verb in ("this", "that", "the", "each", "every", "your", "it", "he", "she",
                                             "they", "a", "an", "all", "you", "any"):
@@ -627,7 +627,3 @@ class Binder:
         raise BindError("S004", f"'{clause.text}' is not a die range", clause.pos,
                         expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
 
-
-def _takes(verb: str) -> str:
-    doc = (VERBS[verb].__doc__ or "").strip()
-    return doc.rstrip(".")

@@ -7,14 +7,15 @@ conditions, events and block headers have theirs below.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .phrases import BindError, P, Phrase, Reader
-from .scope import Scope
-from .vocab import verb_base
+
+if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
+    from .bind import Binder
 
 # ---- effects, one reader per verb ---------------------------------------------------
 

@@ -53,7 +53,6 @@ def _env() -> jinja2.Environment:
                              comment_start_string="<#--", comment_end_string="--#>",
                              undefined=jinja2.StrictUndefined)
     env.filters["esc"] = esc
-    env.filters["tojson"] = lambda v: json.dumps(v, ensure_ascii=False, indent=1)
     return env
 
 
@@ -268,14 +267,16 @@ def _mentions(card: dict, data: SiteData) -> list[dict]:
     return [{"name": n, "card": data.by_name.get(n)} for n in names]
 
 
+#: the rules section that explains each kind of card
+RULES_OF_KIND = {"crossroads": "base-game/#base-crossroads", "survivor": "base-game/#base-abilities",
+                 "die": "base-game/#base-exposure", "crisis": "base-game/#base-crisis",
+                 "item": "base-game/#base-play-card", "tactic": "warring-colonies/#wc-tactics",
+                 "main-objective": "base-game/#base-setup", "location": "base-game/#base-setup"}
+
+
 def _rules_link(card: dict) -> str:
-    chapter = {"warring-colonies": "warring-colonies"}.get(card["set"], "base-game")
-    anchor = {"crossroads": "base-crossroads", "survivor": "base-abilities", "die": "base-exposure",
-              "crisis": "base-crisis", "item": "base-play-card", "tactic": "wc-tactics",
-              "main-objective": "base-setup", "location": "base-setup"}.get(card["kind"], "")
-    if card["set"] == "warring-colonies" and card["kind"] in ("tactic",):
-        return f"../../{chapter}/#{anchor}"
-    return f"../../base-game/#{anchor}" if anchor.startswith("base") else f"../../{chapter}/"
+    """A card page's link to the rules about its kind."""
+    return "../../" + RULES_OF_KIND.get(card["kind"], "base-game/")
 
 
 def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator
 
 from .bundle import check_version
-from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, TARGETS, Decision
 from .host import Host
 
 Gen = Generator[Decision, Any, Any]

@@ -1,7 +1,6 @@
 """Generated rules text: plurals per language, the internals lint, template drift, goldens of every card."""
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
