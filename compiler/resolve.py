@@ -251,6 +251,7 @@ def verb_draw(r: Reader, b: "Binder", w: A.Word) -> dict:
     """draw 2 cards from the grocery store deck."""
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck")
+    b.scope.bind("drawn", "card")          # "add it to your following": 'it' is what was drawn
     return {"op": "draw_cards", "count": count, "from": src, "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)},
             "pos": P(w.pos)}
 

@@ -13,7 +13,7 @@ from dow.dsl.ast import Pos, Word
 from .phrases import BindError, P, Phrase
 
 #: what each back-reference name is called when written
-REF_WORDS = {"moved": "the moved survivor", "chosen": "the chosen …", "searching": "the searching survivor",
+REF_WORDS = {"drawn": "the drawn card", "moved": "the moved survivor", "chosen": "the chosen …", "searching": "the searching survivor",
              "attacking": "the attacking survivor", "self": "this survivor", "this_card": "this card",
              "each": "that …", "killed": "the killed survivor", "new": "the new survivor",
              "rolled": "the rolled survivor", "wounded": "the wounded survivor", "equipped": "the equipped survivor"}

@@ -129,7 +129,7 @@ ADJECTIVES: dict[str, tuple[str, str]] = {
 BACKREFS: dict[str, str] = {
     "moved": "moved", "moving": "moved", "chosen": "chosen", "searching": "searching",
     "attacking": "attacking", "killed": "killed", "new": "new", "rolled": "rolled",
-    "wounded": "wounded", "equipped": "equipped", "played": "played",
+    "wounded": "wounded", "equipped": "equipped", "played": "played", "drawn": "drawn",
 }
 
 DETERMINERS = {"a": "one", "an": "one", "one": "one", "the": "the", "each": "each", "every": "each",

@@ -134,8 +134,9 @@ def h_draw_cards(ip, node, env):
     """{op: draw_cards, count, from, to}"""
     zone, owner, location = _zone(ip, node["from"], env)
     n = yield from ip.count(node["count"], env)
-    ip.act("draw_cards", {"zone": zone, "owner": owner, "location": location, "count": n,
-                          "player": env.player}, node, env)
+    drawn = ip.act("draw_cards", {"zone": zone, "owner": owner, "location": location, "count": n,
+                                  "player": env.player}, node, env)
+    env.bindings["drawn"] = list(drawn or [])
 
 
 def h_take_cards(ip, node, env):

@@ -263,9 +263,9 @@ class Interpreter:
                 return not attr(thing, state[4:])
             return bool(attr(thing, state))
         if op == "at":
-            return attr(thing, "location") in self.run_now(self.location(f["location"], env))
+            return attr(thing, "location") in self.places(f["location"], env)
         if op == "sharing_location":
-            others = self.run_now(self.targets(f["with"], env))
+            others = self.pool(f["with"], env)
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
             return attr(thing, "type") == f["type"]
@@ -274,9 +274,9 @@ class Interpreter:
             owner = self.zone_owner(zone, env)
             return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
         if op == "other_than":
-            return thing not in self.run_now(self.targets(f["target"], env))
+            return thing not in self.pool(f["target"], env)
         if op == "owned_by":
-            return attr(thing, "owner") in self.run_now(self.targets(f["player"], env))
+            return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":
             return attr(thing, "type") == f["type"]
         raise self.fail(f"unknown filter {op!r}")
@@ -294,8 +294,20 @@ class Interpreter:
         owner = zone.get("owner")
         if owner is None:
             return None
-        found = self.run_now(self.targets(owner, env))
+        found = self.pool(owner, env)
         return found[0] if found else None
+
+    def pool(self, node: dict, env: Env) -> list:
+        """What a target names inside a condition or filter: a description means every thing it fits."""
+        if node["op"] == "select_of":
+            return self.candidates(node, env)
+        return self.run_now(self.targets(node, env))
+
+    def places(self, node: dict, env: Env) -> list:
+        """The locations a location node names inside a condition or filter."""
+        if node["op"] == "select_of":
+            return self.candidates(node, env)
+        return self.run_now(self.location(node, env))
 
     def run_now(self, gen: Gen) -> Any:
         """Run a sub-evaluation that must not ask anything (filters, conditions)."""
@@ -322,14 +334,14 @@ class Interpreter:
         if op == "exists":
             return self.measure(node["selector"], env) >= node["min"]
         if op == "controls":
-            players = self.run_now(self.targets(node["player"], env))
-            things = self.run_now(self.targets(node["what"], env))
+            players = self.pool(node["player"], env)
+            things = self.pool(node["what"], env)
             return any(self.host.attr(t, "controller") in players for t in things)
         if op == "is":
             return self.is_(node, env)
         if op == "shares_location":
-            a = self.run_now(self.targets(node["a"], env))
-            b = self.run_now(self.targets(node["b"], env))
+            a = self.pool(node["a"], env)
+            b = self.pool(node["b"], env)
             return any(self.host.attr(x, "location") == self.host.attr(y, "location") for x in a for y in b if x != y)
         if op == "event_happened":
             return self.host.happened(node["event"], env.bindings)
@@ -338,10 +350,10 @@ class Interpreter:
         raise self.fail(f"unknown condition {op!r}")
 
     def is_(self, node: dict, env: Env) -> bool:
-        subjects = self.run_now(self.targets(node["subject"], env))
+        subjects = self.pool(node["subject"], env)
         state = node["state"]
         if state == "at":
-            places = self.run_now(self.location(node["where"], env))
+            places = self.places(node["where"], env)
             return any((self.host.attr(s, "location") if self.host.attr(s, "location") is not None else s) in places
                        for s in subjects)
         if state == "group_leader":
@@ -353,7 +365,7 @@ class Interpreter:
         kind = sel["kind"]
         places = [f for f in sel["filters"] if f["op"] == "at"]
         if kind in ("zombie", "token"):
-            locations = self.run_now(self.location(places[0]["location"], env)) if places else \
+            locations = self.places(places[0]["location"], env) if places else \
                 self.host.things("location")
             if kind == "zombie":
                 return sum(self.host.zombies(loc) for loc in locations)
@@ -371,7 +383,7 @@ class Interpreter:
         if op == "count_of":
             return self.measure(node["selector"], env)
         if op == "stat_of":
-            things = self.run_now(self.targets(node["of"], env))
+            things = self.pool(node["of"], env)
             return sum(self.host.attr(t, node["stat"]) or 0 for t in things)
         if op == "result":
             if env.result is None:

@@ -1,0 +1,664 @@
+"""The reference engine as a host: the base game's state behind the host protocol.
+
+``GameHost`` answers the interpreter's queries from a ``State`` and carries out its
+actions by the rules of seed 004 (wounds kill at 3, a killed survivor costs 1
+morale, its equipment goes to the hand or the location deck, zombies enter by
+entrance with barricades and overruns …). Continuous rules handed over by cards
+(triggers, "cannot", "does not roll for exposure", modifiers, replacements) are
+kept in ``rules`` and consulted while the game runs. Anything that needs a
+player's decision (spreading a bite, naming a new group leader, resolving a
+trigger) is queued in ``pending`` for the game loop, which runs it as soon as the
+current effect is over: the host itself never blocks.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..host import Host
+from ..replay import EventLog
+from .state import Location, State
+
+STATS_OF_SURVIVOR = ("influence", "attack", "search")
+
+
+@dataclass
+class Rule:
+    """A continuous rule in force: its node, the bindings it was made with, and how long it lasts."""
+
+    node: dict
+    env: dict
+    until: tuple | None = None        # ("turn", n) | ("round", n) | None = for the game
+    per: str | None = None            # a use limit: "turn" | "round" | "game"
+    attached: str | None = None       # a survivor: the rule ends when it leaves play
+    source: str = ""                  # the card instance or survivor that gave it
+    cond: dict | None = None          # a 'while' condition
+    key: str = ""
+
+
+@dataclass
+class Pending:
+    """Work the host queued for the game loop: ('trigger', rule, bindings) | ('spread', survivor) | ('leader', player)."""
+
+    items: list = field(default_factory=list)
+
+
+class GameHost(Host):
+    """The base game behind the host protocol."""
+
+    def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
+        self.s, self.defs, self.rules_data, self.rng, self.events_log = state, bundle_cards, rules, rng, log
+        self.rules: list[Rule] = []
+        self.limits: dict[str, int] = {}
+        self.pending: list[tuple] = []
+        self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
+        self.skip_exposure = False
+        self.combat = 0
+        self.interp = None                      # set by the game (to evaluate rule conditions)
+        self.card_uses: dict[str, int] = {}
+        self.ending_requested = False
+
+    # ---- helpers ------------------------------------------------------------------
+    def card_def(self, instance: str) -> dict:
+        return self.defs[self.s.cards[instance]]
+
+    def card_def_of_survivor(self, survivor: str) -> dict:
+        return self.defs[self.s.survivors[survivor].card]
+
+    def log(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
+        self.events_log.add(event, params, src, private_to)
+
+    def emit(self, event: dict) -> None:
+        """An event happened: remember it for 'happened' and queue the triggers it fires."""
+        self.action_events.append(event)
+        for rule in list(self.rules):
+            if rule.node.get("op") != "trigger" or not self.active(rule):
+                continue
+            bound = self.game.match(rule.node["event"], event, rule.env)
+            if bound is not None:
+                self.pending.append(("trigger", rule, bound))
+
+    def active(self, rule: Rule) -> bool:
+        """Whether a rule is in force now (its time has not run out, its 'while' holds)."""
+        if rule.until is not None:
+            unit, n = rule.until
+            now = self.s.turn if unit == "turn" else self.s.rounds_played
+            if now > n:
+                return False
+        if rule.cond is not None:
+            return self.game.holds(rule.cond, rule.env)
+        return True
+
+    def expire(self) -> None:
+        """Drop the rules whose time is over or whose survivor has left play."""
+        def alive(r: Rule) -> bool:
+            if r.attached and self.s.survivors[r.attached].place != "play":
+                return False
+            if r.until is None:
+                return True
+            unit, n = r.until
+            return (self.s.turn if unit == "turn" else self.s.rounds_played) <= n
+        self.rules = [r for r in self.rules if alive(r)]
+
+    def ruled(self, op: str) -> list[Rule]:
+        return [r for r in self.rules if r.node.get("op") == op and self.active(r)]
+
+    def who(self, rule: Rule) -> list[str]:
+        """The things a rule's ``who`` names, evaluated with the rule's bindings."""
+        return self.game.targets_now(rule.node["who"], rule.env)
+
+    def stat(self, thing: str, stat: str, base: int = 0) -> int:
+        """A number after every 'modify' rule that applies to the thing."""
+        value = base
+        for rule in self.ruled("modify"):
+            if rule.node["stat"] != stat or thing not in self.who(rule):
+                continue
+            value = rule.node["value"] if rule.node["mode"] == "set" else value + rule.node["value"]
+        return value
+
+    def forbidden(self, survivor: str, action: str) -> bool:
+        for rule in self.ruled("forbid"):
+            if action in rule.node["actions"] and survivor in self.who(rule):
+                unless = rule.node.get("unless")
+                if unless is None or not self.game.holds(unless, {**rule.env, "self": survivor}):
+                    return True
+        return False
+
+    def exempt(self, survivor: str, what: str, when: str | None = None) -> bool:
+        for rule in self.ruled("exempt"):
+            node = rule.node
+            if node["from"] == what and (not node.get("when") or when in node["when"]) and survivor in self.who(rule):
+                return True
+        return False
+
+    def replacement(self, kind: str, survivor: str) -> Rule | None:
+        for rule in self.ruled("replace"):
+            ev = rule.node["event"]
+            if ev["kind"] == kind and self.game.match(ev, {"kind": kind, "survivor": survivor,
+                                                          "player": self.s.survivors[survivor].controller},
+                                                      rule.env) is not None:
+                return rule
+        return None
+
+    def used_up(self, rule: Rule) -> bool:
+        """Whether a limited rule has been used in its period (and if not, count this use)."""
+        if rule.per is None:
+            return False
+        key = self.limit_key(rule.key or str(id(rule)), rule.per)
+        if self.limits.get(key):
+            return True
+        self.limits[key] = 1
+        return False
+
+    def limit_key(self, key: str, per: str) -> str:
+        period = {"turn": self.s.turn, "round": self.s.rounds_played, "game": 0}[per]
+        return f"{key}|{per}|{period}"
+
+    # ---- queries --------------------------------------------------------------------
+    def things(self, kind: str) -> list[str]:
+        s = self.s
+        if kind == "survivor":
+            return [i for i, v in s.survivors.items() if v.place == "play"]
+        if kind == "player":
+            return [p.id for p in s.players]
+        if kind == "location":
+            return list(s.locations)
+        if kind == "card":
+            return list(s.cards)
+        if kind == "die":
+            return [f"d:{p.id}:{i}" for p in s.players for i in range(len(p.unused))]
+        return []
+
+    def attr(self, thing: str, name: str) -> Any:
+        s = self.s
+        if thing in s.survivors:
+            v = s.survivors[thing]
+            if name in STATS_OF_SURVIVOR:
+                return self.stat(thing, name, getattr(v, name))
+            facts = {
+                "location": v.location if v.place == "play" else None, "controller": v.controller,
+                "name": v.name, "in_play": v.place == "play", "killed": v.place == "removed",
+                "in_survivor_deck": v.place == "deck",
+                "exiled": v.controller is not None and s.player(v.controller).exiled,
+                "helpless": False, "human": "dog" not in self.defs[v.card].get("traits", []),
+                "group_leader": v.controller if v.controller and s.player(v.controller).leader == thing else None,
+                "armed": any(self.card_def(c).get("item_type") == "weapon" for c in v.equipped),
+                "wounds": v.wounds, "frostbite": v.frostbite, "colony": None,
+                "at_colony": v.location == "colony" and v.place == "play",
+            }
+            return facts.get(name)
+        if thing in s.locations:
+            return {"colony": thing == "colony", "non_colony": thing != "colony", "location": thing,
+                    "name": thing}.get(name)
+        if thing.startswith("p") and any(p.id == thing for p in s.players):
+            p = s.player(thing)
+            return {"colony": None, "active": s.players[s.active].id == thing, "exiled": p.exiled,
+                    "vote_weight": self.stat(thing, "vote_weight", 1) if not p.exiled else 0}.get(name)
+        if thing in s.cards:
+            d = self.card_def(thing)
+            if name == "type":
+                return d.get("item_type") or d.get("kind")
+            if name == "name":
+                return d.get("name", {}).get("en")
+            if name in ("zone", "owner"):
+                zone, owner = self.zone_of(thing)
+                return zone if name == "zone" else owner
+            return None
+        if thing.startswith("d:"):
+            _, pid, i = thing.split(":")
+            p = s.player(pid)
+            return {"used": False, "unused": True, "value": p.unused[int(i)], "owner": pid,
+                    "controller": pid}.get(name)
+        return None
+
+    def zone_of(self, card: str) -> tuple[str, str | None]:
+        s = self.s
+        for p in s.players:
+            if card in p.hand:
+                return "hand", p.id
+        if card in s.waste:
+            return "waste_pile", None
+        if card in s.removed:
+            return "removed", None
+        for sv in s.survivors.values():
+            if card in sv.equipped:
+                return "equipped", sv.controller
+        return "elsewhere", None
+
+    def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
+        s = self.s
+        if zone == "hand":
+            return list(s.player(owner).hand) if owner else [c for p in s.players for c in p.hand]
+        if zone == "waste_pile":
+            return list(s.waste)
+        if zone == "removed":
+            return list(s.removed)
+        if zone == "survivor_deck":
+            return list(s.survivor_deck)
+        if zone in ("location_deck", "item_deck"):
+            return list(s.locations[location].deck) if location else [c for l in s.locations.values() for c in l.deck]
+        if zone == "crisis":
+            return [c for c, _ in s.crisis_added]
+        if zone == "following":
+            return list(s.player(owner).survivors[1:]) if owner else []
+        return []
+
+    def zombies(self, location: str) -> int:
+        return self.s.locations[location].zombie_count()
+
+    def tokens(self, token: str, place: str) -> int:
+        s = self.s
+        if place in s.locations:
+            loc = s.locations[place]
+            return {"noise": loc.noise, "barricade": sum(loc.barricades), "helpless": loc.helpless}.get(token, 0)
+        if place.startswith("supply"):
+            return {"food": s.food, "starvation": s.starvation}.get(token, 0)
+        if place in s.survivors:
+            v = s.survivors[place]
+            return {"wound": v.wounds, "frostbite": v.frostbite}.get(token, 0)
+        return 0
+
+    def morale(self, player: str, enemy: bool = False) -> int:
+        return self.s.morale
+
+    def round(self) -> int:
+        return self.s.round
+
+    def happened(self, event: dict, env: dict) -> bool:
+        return any(self.game.match(event, ev, env) is not None for ev in self.action_events)
+
+    def tactic_played(self, who: str, name: str, player: str) -> bool:
+        return False            # no tactics in the base game
+
+    def can_pay(self, cost: dict, player: str) -> bool:
+        p = self.s.player(player)
+        op = cost["op"]
+        if op == "spend_die":
+            n = cost["count"] if isinstance(cost["count"], int) else 1
+            return sum(1 for d in p.unused if d >= cost.get("min", 1)) >= n
+        if op == "spend_tokens":
+            if cost["token"] == "food":
+                return not p.exiled and self.s.food >= cost["count"]
+            return False
+        if op == "spend_cards":
+            return len(self.matching_hand(player, cost.get("filters", []))) >= cost["count"]
+        return False
+
+    def matching_hand(self, player: str, filters: list[dict]) -> list[str]:
+        return [c for c in self.s.player(player).hand
+                if all(self.attr(c, "type") == f["type"] for f in filters if f["op"] == "card_type")]
+
+    # ---- actions ----------------------------------------------------------------------
+    def apply(self, action: str, params: dict, src: dict) -> Any:
+        handler = getattr(self, "do_" + action, None)
+        if handler is None:
+            raise ValueError(f"the reference engine has no action {action!r}")
+        return handler(src=src, **params)
+
+    def do_kill_zombies(self, location, count, src, by=None):
+        loc = self.s.locations[location]
+        n = min(count, loc.zombie_count())
+        self.remove_zombies_from(loc, n)
+        return n
+
+    def do_remove_zombies(self, location, count, src):
+        loc = self.s.locations[location]
+        self.remove_zombies_from(loc, min(count, loc.zombie_count()))
+
+    @staticmethod
+    def remove_zombies_from(loc: Location, n: int) -> None:
+        for _ in range(n):                     # from the fullest entrance first
+            i = max(range(len(loc.zombies)), key=lambda k: loc.zombies[k])
+            loc.zombies[i] -= 1
+
+    def do_add_zombies(self, location, count, src):
+        entrances = self.s.locations[location].entrances
+        for i in range(count):                 # entrance 1, 2, 3 … in turn (seed 004, Adding Zombies)
+            self.add_zombie(location, src, entrance=i % entrances)
+            if self.s.over:
+                return
+
+    def add_zombie(self, location: str, src: dict, entrance: int | None = None) -> None:
+        """One zombie by the rules of 'Adding Zombies' (seed 004): next entrance, barricade, or overrun."""
+        loc = self.s.locations[location]
+        if entrance is None:                   # "any empty entrance space" (Attract): the first with room
+            entrance = next((i for i in range(loc.entrances)
+                             if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces), 0)
+        if loc.zombies[entrance] + loc.barricades[entrance] < loc.entrance_spaces:
+            loc.zombies[entrance] += 1
+            return
+        if loc.barricades[entrance]:
+            loc.barricades[entrance] -= 1
+            self.log("barricade_destroyed", {"location": location, "entrance": entrance + 1}, src)
+            return
+        self.log("overrun", {"location": location, "entrance": entrance + 1}, src)
+        here = self.s.survivors_at(location)
+        if here:
+            weakest = min(here, key=lambda v: (self.attr(v.id, "influence"), v.id))
+            self.kill(weakest.id, src, cause="overrun")
+        elif loc.helpless:
+            self.kill_helpless(location, src)
+
+    def do_move_zombies(self, source, target, count, src):
+        n = min(count, self.zombies(source))
+        self.remove_zombies_from(self.s.locations[source], n)
+        for _ in range(n):
+            self.add_zombie(target, src)
+
+    def do_add_tokens(self, token, place, count, src):
+        s = self.s
+        if token == "helpless":
+            if place in s.locations:
+                if self.s.players[self.s.active].exiled:
+                    return          # an exiled player's helpless survivors are not added (seed 004, Exile)
+                s.locations[place].helpless += count
+        elif token == "noise":
+            loc = s.locations[place]
+            loc.noise = min(loc.noise + count, loc.noise_spaces)
+        elif token == "barricade":
+            loc = s.locations[place]
+            for _ in range(count):
+                free = [i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces]
+                if not free:
+                    break
+                loc.barricades[free[0]] += 1
+        elif token == "food":
+            s.food += count
+        elif token in ("wound", "frostbite"):
+            self.do_wound(place, token, count, src)
+
+    def do_remove_tokens(self, token, place, count, src):
+        s = self.s
+        if place in s.locations:
+            loc = s.locations[place]
+            if token == "noise":
+                loc.noise = max(loc.noise - count, 0)
+            elif token == "helpless":
+                loc.helpless = max(loc.helpless - count, 0)
+            elif token == "barricade":
+                for _ in range(count):
+                    full = [i for i in range(loc.entrances) if loc.barricades[i]]
+                    if full:
+                        loc.barricades[full[0]] -= 1
+        elif token == "food":
+            s.food = max(s.food - count, 0)
+        elif token in ("wound", "frostbite") and place in s.survivors:
+            self.do_heal(place, token, count, src)
+
+    def do_fill_noise(self, location, src):
+        loc = self.s.locations[location]
+        loc.noise = loc.noise_spaces
+
+    def do_change_morale(self, player, amount, src):
+        self.set_morale(self.s.morale + amount, src)
+
+    def set_morale(self, value: int, src: dict) -> None:
+        low, high = self.rules_data["morale_track"]
+        self.s.morale = max(low, min(high, value))
+        if self.s.morale <= low and not self.s.over:
+            self.end("morale", src)
+
+    def end(self, how: str, src: dict) -> None:
+        if not self.s.over:
+            self.s.over, self.s.ending = True, how
+            self.log("game_over", {"ending": how}, src)
+
+    def do_wound(self, survivor, kind, count, src):
+        v = self.s.survivors[survivor]
+        if v.place != "play":
+            return
+        for _ in range(count):
+            if kind == "frostbite":
+                rule = self.replacement("receive_frostbite", survivor)
+                if rule is not None:
+                    self.log("replaced", {"event": "receive_frostbite", "survivor": survivor}, src)
+                    self.game.run_sync(rule.node["body"], {**rule.env, "self": survivor})
+                    continue
+            v.wounds += 1
+            if kind == "frostbite":
+                v.frostbite += 1
+            self.emit({"kind": "receive_frostbite" if kind == "frostbite" else "receive_wound",
+                       "survivor": survivor, "player": v.controller, "location": v.location})
+            if v.wounds >= self.stat(survivor, "wounds_to_kill", self.rules_data["wounds_to_kill"]):
+                self.kill(survivor, src, cause="wounds")
+                return
+
+    def do_heal(self, survivor, kind, count, src):
+        v = self.s.survivors[survivor]
+        for _ in range(count):
+            if kind in ("frostbite", "any") and v.frostbite:
+                v.frostbite -= 1
+                v.wounds -= 1
+            elif kind in ("wound", "any") and v.wounds > v.frostbite:
+                v.wounds -= 1
+
+    def do_kill_survivor(self, survivor, src):
+        if survivor in self.s.locations:        # "kill a helpless survivor" names the place
+            self.kill_helpless(survivor, src)
+        elif self.s.survivors[survivor].place == "play":
+            self.kill(survivor, src, cause="effect")
+
+    def kill_helpless(self, location: str, src: dict) -> None:
+        loc = self.s.locations[location]
+        if loc.helpless:
+            loc.helpless -= 1
+            self.log("killed", {"helpless": location}, src)
+            self.set_morale(self.s.morale - 1, src)
+
+    def kill(self, survivor: str, src: dict, cause: str) -> None:
+        """Killing Survivors (seed 004): morale −1 (not for an exiled player's), equipment, leader, last survivor."""
+        s = self.s
+        v = s.survivors[survivor]
+        owner = s.player(v.controller)
+        self.log("killed", {"survivor": survivor, "cause": cause, "location": v.location}, src)
+        self.leave_play(survivor, "removed")
+        if not owner.exiled:
+            self.set_morale(s.morale - 1, src)
+
+    def leave_play(self, survivor: str, where: str) -> None:
+        """A survivor leaves play (killed or removed): its cards, its group, its rules."""
+        s = self.s
+        v = s.survivors[survivor]
+        owner = s.player(v.controller)
+        if v.location == "colony":
+            owner.hand.extend(v.equipped)
+        else:
+            deck = s.locations[v.location].deck
+            deck.extend(v.equipped)
+            self.rng.shuffle(deck)
+        v.equipped = []
+        was_leader = owner.leader == survivor
+        owner.survivors.remove(survivor)
+        v.place, v.location, v.controller = where, None, None
+        v.wounds = v.frostbite = 0
+        if where == "deck":
+            s.survivor_deck.append(survivor)
+        self.expire()
+        if not owner.survivors:
+            self.replace_last(owner)
+        elif was_leader and len(owner.survivors) > 1:
+            self.pending.append(("leader", owner.id))
+
+    def replace_last(self, owner) -> None:
+        """The last survivor lost: the hand leaves the game, a new survivor becomes group leader (seed 004)."""
+        s = self.s
+        s.removed.extend(owner.hand)
+        owner.hand.clear()
+        if s.survivor_deck:
+            new = s.survivor_deck.pop(0)
+            self.enter_play(new, owner.id, "colony" if not owner.exiled else self.exile_place())
+            self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
+
+    def exile_place(self) -> str:
+        return next(l for l in self.s.locations if l != "colony")
+
+    def enter_play(self, survivor: str, player: str, location: str) -> None:
+        s = self.s
+        v = s.survivors[survivor]
+        if survivor in s.survivor_deck:
+            s.survivor_deck.remove(survivor)
+        v.place, v.controller, v.location = "play", player, location
+        s.player(player).survivors.append(survivor)
+        self.game.register_survivor(survivor)
+        self.emit({"kind": "enter_play", "survivor": survivor, "player": player, "location": location})
+
+    def do_remove_from_game(self, thing, src):
+        s = self.s
+        if thing in s.survivors:
+            if s.survivors[thing].place == "play":
+                self.log("removed", {"survivor": thing}, src)
+                self.leave_play(thing, "removed")
+            elif thing in s.survivor_deck:
+                s.survivor_deck.remove(thing)
+                s.survivors[thing].place = "removed"
+        elif thing in s.cards:
+            self.take_out(thing)
+            s.removed.append(thing)
+
+    def take_out(self, card: str) -> None:
+        """Lift a card from whatever zone holds it."""
+        s = self.s
+        for p in s.players:
+            if card in p.hand:
+                p.hand.remove(card)
+                return
+        for pile in (s.waste, s.removed, s.crossroads):
+            if card in pile:
+                pile.remove(card)
+                return
+        for loc in s.locations.values():
+            if card in loc.deck:
+                loc.deck.remove(card)
+                return
+        for v in s.survivors.values():
+            if card in v.equipped:
+                v.equipped.remove(card)
+                return
+
+    def do_spread_bite(self, survivor, src):
+        self.pending.append(("spread", survivor, self.s.survivors[survivor].location or self.last_location(survivor)))
+
+    def last_location(self, survivor: str) -> str:
+        return self.game.last_location.get(survivor, "colony")
+
+    def do_place_survivor(self, survivor, location, src):
+        v = self.s.survivors[survivor]
+        if v.place == "play" and location:
+            v.location = location
+
+    def do_move_survivor(self, survivor, location, src):
+        self.pending.append(("move", survivor, location))
+
+    def do_draw_cards(self, zone, owner, location, count, player, src):
+        s = self.s
+        if zone == "survivor_deck":
+            drawn = s.survivor_deck[:count]
+            self.drawn = drawn
+            return drawn
+        pile = s.locations[location].deck if location else (s.waste if zone == "waste_pile" else [])
+        drawn = pile[:count]
+        del pile[:count]
+        s.player(player).hand.extend(drawn)
+        self.log("drew", {"player": player, "count": len(drawn)}, src)
+        self.log("drew_cards", {"player": player, "cards": drawn}, src, private_to=player)
+        return drawn
+
+    def do_take_cards(self, zone, owner, location, cards, player, src):
+        for c in cards:
+            if c in self.s.survivors:
+                continue
+            self.take_out(c)
+            self.s.player(player).hand.append(c)
+        if location:
+            self.rng.shuffle(self.s.locations[location].deck)   # "After searching a deck, shuffle it" (seed 004)
+        self.log("took", {"player": player, "count": len(cards), "from": zone}, src)
+
+    def do_move_cards(self, cards, zone, owner, src):
+        for c in cards:
+            if c not in self.s.cards:
+                continue
+            self.take_out(c)
+            {"waste_pile": self.s.waste, "removed": self.s.removed}.get(zone, self.s.removed).append(c)
+
+    def do_give_cards(self, cards, player, src):
+        for c in cards:
+            self.take_out(c)
+            self.s.player(player).hand.append(c)
+
+    def do_look_at(self, things, player, src):
+        self.log("saw", {"things": list(things)}, src, private_to=player)
+
+    def do_add_survivor(self, survivor, player, src):
+        s = self.s
+        if survivor in s.survivors and s.survivors[survivor].place == "deck":
+            place = "colony" if not s.player(player).exiled else self.exile_place()
+            self.enter_play(survivor, player, place)
+            self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+
+    def do_change_die(self, die, amount, src):
+        _, pid, i = die.split(":")
+        p = self.s.player(pid)
+        p.unused[int(i)] = max(1, min(6, p.unused[int(i)] + amount))
+
+    def do_set_die(self, die, value, src):
+        _, pid, i = die.split(":")
+        self.s.player(pid).unused[int(i)] = max(1, min(6, value))
+
+    def do_spend_dice(self, player, count, src):
+        p = self.s.player(player)
+        for _ in range(min(count, len(p.unused))):
+            p.unused.remove(min(p.unused))
+            p.used += 1
+
+    def do_pay(self, cost, player, src):
+        p = self.s.player(player)
+        op = cost["op"]
+        if op == "spend_die":
+            for _ in range(cost["count"] if isinstance(cost["count"], int) else 1):
+                die = min(d for d in p.unused if d >= cost.get("min", 1))
+                p.unused.remove(die)
+                p.used += 1
+        elif op == "spend_tokens":
+            self.s.food -= cost["count"]
+            self.emit({"kind": "spend_food", "player": player})
+        elif op == "spend_cards":
+            for c in self.matching_hand(player, cost.get("filters", []))[: cost["count"]]:
+                p.hand.remove(c)
+                self.s.waste.append(c)
+
+    def do_combat_strength(self, player, amount, src):
+        self.combat += amount
+
+    def do_end_warfare(self, src):
+        pass
+
+    def do_skip_warfare(self, location, src):
+        pass
+
+    def do_exile_vote(self, player, target, src):
+        self.pending.append(("exile_vote", player, target))
+
+    def do_end_game(self, src):
+        self.end("card", src)
+
+    def do_skip_exposure(self, src):
+        self.skip_exposure = True
+
+    def do_manual(self, instruction, player, src):
+        self.log("manual_step", {"player": player, "instruction": instruction.get("en", "")}, src)
+
+    def do_use_limit(self, key, per, src):
+        k = self.limit_key(key, per)
+        if self.limits.get(k):
+            return False
+        self.limits[k] = 1
+        return True
+
+    def do_attach(self, card, survivor, src):
+        pass                                       # the card stays where its rules say; the rule is kept by add_rule
+
+    # ---- rules ----------------------------------------------------------------------------
+    def add_rule(self, node: dict, env: dict) -> None:
+        """Keep a rule a card handed over; a rule made by a one-off effect lasts until the end of the turn."""
+        self.game.keep_rule(node, env)

@@ -1,0 +1,159 @@
+"""The reference engine's game state: plain dataclasses, and the invariants that must always hold.
+
+Ids: players "p1".."p5"; survivors "s:<card slug>"; locations by their effect-language
+id ("colony", "police_station" …); card instances "c:<n>" (``State.cards`` maps them to
+their card id in the bundle). A survivor is in exactly one place: at a location, in
+the survivor deck, or removed from the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Survivor:
+    id: str
+    card: str                 # card id in the bundle
+    name: str
+    influence: int
+    attack: int
+    search: int
+    location: str | None = None
+    controller: str | None = None
+    wounds: int = 0           # every wound token, frostbite ones included
+    frostbite: int = 0        # of which frostbite
+    equipped: list[str] = field(default_factory=list)
+    place: str = "deck"       # deck | play | removed
+
+
+@dataclass
+class Player:
+    id: str
+    hand: list[str] = field(default_factory=list)
+    survivors: list[str] = field(default_factory=list)   # group leader first, then the following
+    unused: list[int] = field(default_factory=list)      # action dice results
+    used: int = 0
+    secret: str = ""           # the dealt secret objective card instance
+    betrayer: bool = False
+    exiled: bool = False
+    moved: set[str] = field(default_factory=set)
+    exile_vote_used: bool = False
+
+    @property
+    def leader(self) -> str | None:
+        return self.survivors[0] if self.survivors else None
+
+
+@dataclass
+class Location:
+    id: str
+    card: str
+    entrances: int
+    entrance_spaces: int
+    survivor_spaces: int
+    noise_spaces: int
+    zombies: list[int] = field(default_factory=list)      # per entrance
+    barricades: list[int] = field(default_factory=list)   # per entrance
+    noise: int = 0
+    helpless: int = 0
+    deck: list[str] = field(default_factory=list)         # item deck, top first
+
+    @property
+    def colony(self) -> bool:
+        return self.id == "colony"
+
+    def zombie_count(self) -> int:
+        return sum(self.zombies)
+
+    def free_entrance_space(self) -> bool:
+        return any(z + b < self.entrance_spaces for z, b in zip(self.zombies, self.barricades))
+
+
+@dataclass
+class State:
+    players: list[Player]
+    survivors: dict[str, Survivor]
+    locations: dict[str, Location]
+    cards: dict[str, str]                                 # instance -> card id
+    morale: int
+    round: int                                            # rounds left on the round track
+    objective: str = ""
+    food: int = 0
+    starvation: int = 0
+    waste: list[str] = field(default_factory=list)        # top last
+    removed: list[str] = field(default_factory=list)
+    crisis_deck: list[str] = field(default_factory=list)
+    crisis: str | None = None
+    crisis_added: list[tuple[str, str]] = field(default_factory=list)   # (card, player)
+    crossroads: list[str] = field(default_factory=list)   # top first
+    survivor_deck: list[str] = field(default_factory=list)  # survivor ids, top first
+    secret_box: list[str] = field(default_factory=list)   # secret objective cards not dealt
+    held: str | None = None                               # the crossroads card drawn for this turn
+    first: int = 0                                        # index of the first player
+    active: int = 0                                       # index of the player taking a turn
+    turn: int = 0                                         # turns taken, for limits
+    over: bool = False
+    ending: str = ""                                      # morale | rounds | objective
+    rounds_played: int = 0
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(f"no player {pid!r}")
+
+    def survivors_at(self, loc: str) -> list[Survivor]:
+        return [s for s in self.survivors.values() if s.place == "play" and s.location == loc]
+
+
+def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
+    """Everything that must hold between any two steps of a game; an empty list when all is well."""
+    bad: list[str] = []
+    low, high = rules["morale_track"]
+    if not low <= state.morale <= high:
+        bad.append(f"morale {state.morale} is off its track {low}..{high}")
+    if state.food < 0 or state.starvation < 0:
+        bad.append(f"negative food ({state.food}) or starvation ({state.starvation})")
+    for loc in state.locations.values():
+        if loc.noise < 0 or loc.helpless < 0 or min(loc.zombies + loc.barricades, default=0) < 0:
+            bad.append(f"negative tokens at {loc.id}")
+        for z, b in zip(loc.zombies, loc.barricades):
+            if z + b > loc.entrance_spaces:
+                bad.append(f"{loc.id}: an entrance holds {z} zombies and {b} barricades in {loc.entrance_spaces} spaces")
+        if loc.noise > loc.noise_spaces:
+            bad.append(f"{loc.id}: {loc.noise} noise tokens in {loc.noise_spaces} spaces")
+    for s in state.survivors.values():
+        places = [s.place == "play", s.place == "deck" and s.id in state.survivor_deck, s.place == "removed"]
+        if sum(places) != 1:
+            bad.append(f"{s.id} is not in exactly one place ({s.place})")
+        if s.place == "play" and (s.location not in state.locations or s.controller is None):
+            bad.append(f"{s.id} is in play without a location or a controller")
+        if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
+            bad.append(f"{s.id} has impossible wounds ({s.wounds}, frostbite {s.frostbite})")
+        if s.place == "play" and s.id not in state.player(s.controller).survivors:
+            bad.append(f"{s.id} is controlled by {s.controller} but not in their group")
+    for p in state.players:
+        for sid in p.survivors:
+            if state.survivors[sid].place != "play" or state.survivors[sid].controller != p.id:
+                bad.append(f"{p.id}'s group lists {sid}, which it does not control in play")
+        if any(not 1 <= d <= 6 for d in p.unused):
+            bad.append(f"{p.id} has an action die off 1..6: {p.unused}")
+    # every card instance is in exactly one zone
+    zones: list[str] = list(state.waste) + list(state.removed) + list(state.crisis_deck) + list(state.crossroads) \
+        + list(state.secret_box) + [c for c, _ in state.crisis_added]
+    zones += [state.crisis] if state.crisis else []
+    zones += [state.objective] if state.objective else []
+    zones += [state.held] if state.held else []
+    for p in state.players:
+        zones += p.hand + ([p.secret] if p.secret else [])
+    for loc in state.locations.values():
+        zones += loc.deck
+    for s in state.survivors.values():
+        zones += s.equipped
+    if len(zones) != len(set(zones)):
+        seen: set[str] = set()
+        dup = sorted({c for c in zones if c in seen or seen.add(c)})
+        bad.append(f"cards in two places at once: {dup[:5]}")
+    if len(set(zones)) != total_cards:
+        bad.append(f"{total_cards} cards in the game but {len(set(zones))} in its zones")
+    return bad
