@@ -69,6 +69,8 @@ class Game:
         self.done = False
         self.result: dict | None = None
         self.drawer: str | None = None
+        self.requested = False                  # a request made this turn
+        self.handed: set[str] = set()           # items handed off this turn
 
     @property
     def crossroads_held(self) -> tuple[str, str] | None:
@@ -807,7 +809,7 @@ class Game:
                    if (p.betrayer and s.ending == "morale") or (not p.betrayer and not p.exiled and colony_won)]
         result = {"winners": winners, "ending": s.ending, "rounds": s.rounds_played, "morale": s.morale,
                   "betrayers": [p.id for p in s.players if p.betrayer], "card_uses": dict(self.host.card_uses),
-                  "violations": list(self.violations), "objective": s.cards[s.objective]}
+                  "violations": list(self.violations), "objective": s.cards.get(s.objective)}
         self.log.add("result", {"winners": winners, "ending": s.ending}, {})
         self.verify("end")
         return result

@@ -1,0 +1,399 @@
+"""Scenario tests as data: a given table, something done on it, what must be true after.
+
+Card files carry them under ``tests:`` (they reach the bundle with the card) and rule
+scenarios live in YAML files of their own; both run here, on the reference engine.
+The format is documented in docs/scenarios.md. A scenario names survivors, items,
+crises and locations by their file names (``sparky``, ``food-3``, ``police_station``);
+players are ``p1``…``p5`` and ``p1`` is the active player.
+
+``run_scenario(bundle, card, test)`` returns a list of failures (empty when the
+scenario holds); a malformed scenario raises ``ScenarioError`` naming the card, the
+test and the key at fault.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..decisions import ScriptedAgent
+from .game import Game, loc_id, slug
+from .state import Location, Player, State, Survivor
+
+GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",
+              "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
+              "item_deck", "exiled", "objective", "first", "betrayer", "crossroads"}
+EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
+               "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
+               "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck"}
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot be run as written."""
+
+
+class ScenarioAgent(ScriptedAgent):
+    """Scripted answers that may name things as a scenario does: 'sparky' for s:sparky, 'fuel' for a fuel card."""
+
+    def __init__(self, answers, state: State):
+        super().__init__(answers)
+        self.state = state
+
+    def answer(self, d):
+        value = super().answer(d)
+        if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, list):
+            value = tuple(value)
+        if not isinstance(value, tuple) or d.kind in ("option", "vote"):
+            return self.one(value, d.choices)
+        picked: list = []
+        for v in value:
+            rest = [c for c in d.choices if c not in picked]
+            picked.append(self.one(v, rest))
+        return tuple(picked)
+
+    def one(self, value, choices):
+        if value in choices or not isinstance(value, str):
+            return value
+        if "s:" + value in choices:
+            return "s:" + value
+        if value.replace("-", "_") in choices:
+            return value.replace("-", "_")
+        for c in choices:
+            if isinstance(c, str) and c in self.state.cards and slug(self.state.cards[c]) == value:
+                return c
+        return value
+
+
+class ScriptedRandom(random.Random):
+    """A seeded generator whose first ``randint`` calls return scripted results (die rolls in tests)."""
+
+    def __init__(self, rolls: list[int], seed: int = 0):
+        super().__init__(seed)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        if self.rolls:
+            value = self.rolls.pop(0)
+            if not a <= value <= b:
+                raise ScenarioError(f"scripted roll {value} is not between {a} and {b}")
+            return value
+        return super().randint(a, b)
+
+
+def _sid(name: str) -> str:
+    return name if name.startswith("s:") else "s:" + name
+
+
+class Scenario:
+    """One scenario on a fresh table built from ``given``."""
+
+    def __init__(self, bundle: dict, card: dict | None, test: dict):
+        self.card, self.test = card, test
+        self.where = f"{card['id'] if card else 'rules'}: {test.get('name', '?')}"
+        for key in test:
+            if key not in ("name", "cites", "given", "do", "answers", "rolls", "expect", "seed"):
+                raise ScenarioError(f"{self.where}: '{key}' is not a part of a scenario")
+        given = test.get("given") or {}
+        for key in given:
+            if key not in GIVEN_KEYS:
+                raise ScenarioError(f"{self.where}: 'given.{key}' is not known (known: {', '.join(sorted(GIVEN_KEYS))})")
+        for key in test.get("expect") or {}:
+            if key not in EXPECT_KEYS:
+                raise ScenarioError(f"{self.where}: 'expect.{key}' is not known "
+                                    f"(known: {', '.join(sorted(EXPECT_KEYS))})")
+        self.game = Game(bundle, seed=test.get("seed", 0), players=given.get("players", 2), check=True)
+        rng = ScriptedRandom(test.get("rolls") or [], test.get("seed", 0))
+        self.game.rng = self.game.host.rng = self.game.interp.rng = rng
+        self.answers = test.get("answers") or []
+        self.items: dict[str, str] = {slug(c["id"]): c["id"] for c in bundle["cards"] if c["kind"] == "item"}
+        self.by_slug = {slug(c["id"]): c["id"] for c in bundle["cards"]}
+        self.table(given)
+        self.agent = ScenarioAgent(self.answers, self.game.state)
+        self.triggered: bool | None = None
+        self.completed: bool | None = None
+
+    # ---- the table ------------------------------------------------------------------------
+    def card_instance(self, name: str) -> str:
+        state = self.game.state
+        card_id = self.items.get(name) or self.by_slug.get(name)
+        if card_id is None:
+            raise ScenarioError(f"{self.where}: no card called '{name}' in the bundle")
+        cid = f"c:{len(state.cards) + 1}"
+        state.cards[cid] = card_id
+        return cid
+
+    def table(self, given: dict) -> None:
+        g = self.game
+        old = g.state
+        players = [Player(f"p{i + 1}") for i in range(given.get("players", 2))]
+        locations = {k: Location(k, v.card, v.entrances, v.entrance_spaces, v.survivor_spaces, v.noise_spaces,
+                                 [0] * v.entrances, [0] * v.entrances) for k, v in old.locations.items()}
+        s = State(players, {}, locations, {}, morale=given.get("morale", 6), round=given.get("round", 5))
+        s.objective = ""
+        g.state = g.host.s = s
+        for sid, v in old.survivors.items():
+            s.survivors[sid] = Survivor(sid, v.card, v.name, v.influence, v.attack, v.search, place="removed")
+        if given.get("objective"):
+            s.objective = self.card_instance(given["objective"])
+        s.food, s.starvation = given.get("food", 0), given.get("starvation", 0)
+        s.first = int(str(given.get("first", "p1"))[1:]) - 1
+        for name in given.get("deck", []):
+            self.survivor(name).place = "deck"
+            s.survivor_deck.append(_sid(name))
+        for name, facts in (given.get("survivors") or {}).items():
+            v = self.survivor(name)
+            facts = facts or {}
+            player = facts.get("player", "p1")
+            at = facts.get("at", "colony")
+            if at not in s.locations:
+                raise ScenarioError(f"{self.where}: '{name}' is at '{at}', which is not a location "
+                                    f"({', '.join(s.locations)})")
+            v.place, v.controller, v.location = "play", player, at
+            v.wounds, v.frostbite = facts.get("wounds", 0) + facts.get("frostbite", 0), facts.get("frostbite", 0)
+            s.player(player).survivors.append(v.id)
+            for item in facts.get("equipped", []):
+                v.equipped.append(self.card_instance(item))
+        for v in s.survivors.values():
+            if v.place == "play":
+                g.register_survivor(v.id)
+                for card in v.equipped:
+                    g.register(card, v.id)
+        for table, attr in (("zombies", "zombies"), ("barricades", "barricades")):
+            for loc, n in (given.get(table) or {}).items():
+                where = self.location(loc)
+                for i in range(n):
+                    getattr(where, attr)[i % where.entrances] += 1
+        for loc, n in (given.get("noise") or {}).items():
+            self.location(loc).noise = n
+        s.locations["colony"].helpless = given.get("helpless", 0)
+        for pid, cards in (given.get("hand") or {}).items():
+            s.player(pid).hand = [self.card_instance(c) for c in cards]
+        for pid, dice in (given.get("dice") or {}).items():
+            s.player(pid).unused = list(dice)
+        for pid in given.get("exiled", []):
+            s.player(pid).exiled = True
+        for pid in given.get("betrayer", []):
+            s.player(pid).betrayer = True
+        waste = given.get("waste", 0)
+        s.waste = [self.card_instance(c) for c in waste] if isinstance(waste, list) else \
+            [self.card_instance("junk") for _ in range(waste)]
+        for loc, cards in (given.get("item_deck") or {}).items():
+            self.location(loc).deck = [self.card_instance(c) for c in cards]
+        if given.get("crisis"):
+            s.crisis = self.card_instance(given["crisis"])
+        for pid, cards in (given.get("crisis_added") or {}).items():
+            s.crisis_added += [(self.card_instance(c), pid) for c in cards]
+        s.crossroads = [self.card_instance(c) for c in given.get("crossroads", [])]
+        s.active, s.turn, s.rounds_played = 0, 1, 1
+        g.total_cards = len(s.cards)
+        self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else v)
+                     for k, v in (given.get("bind") or {}).items()}
+
+    def survivor(self, name: str) -> Survivor:
+        sid = _sid(name)
+        if sid not in self.game.state.survivors:
+            raise ScenarioError(f"{self.where}: no survivor called '{name}' in the bundle")
+        return self.game.state.survivors[sid]
+
+    def location(self, name: str) -> Location:
+        lid = name.replace("-", "_")
+        if lid not in self.game.state.locations:
+            raise ScenarioError(f"{self.where}: no location called '{name}'")
+        return self.game.state.locations[lid]
+
+    # ---- doing ------------------------------------------------------------------------------
+    def drive(self, gen) -> None:
+        """Run a generator of the game to its end, answering from the script."""
+        try:
+            decision = next(gen)
+            while True:
+                decision = gen.send(decision.check(self.agent.answer(decision)))
+        except StopIteration:
+            pass
+
+    def do(self, step: str) -> None:
+        g, s = self.game, self.game.state
+        p1 = s.players[s.active]
+        words = str(step).split()
+        verb, args = words[0], words[1:]
+        env = {"player": p1.id, "card": self.card["id"] if self.card else "", **self.bind}
+        if verb == "option":
+            options = self.card.get("options") or []
+            n = int(args[0])
+            if not 1 <= n <= len(options) or not options[n - 1].get("effect"):
+                raise ScenarioError(f"{self.where}: the card has no option {n} with an effect")
+            opt = options[n - 1]
+            if opt.get("requires") and not g.holds(opt["requires"]["tree"], env):
+                self.triggered = False
+                return
+            self.drive(g.run_effect(opt["effect"]["tree"], env))
+        elif verb == "trigger":
+            held = self.card_instance(slug(self.card["id"]))
+            g.crossroads_held = (held, s.players[(s.active - 1) % len(s.players)].id)
+            g.total_cards = len(s.cards)
+            event = dict(self.test.get("given", {}).get("event") or {})
+            if event:
+                if "survivor" in event:
+                    event["survivor"] = _sid(event["survivor"])
+                event.setdefault("player", p1.id)
+                g.host.action_events = [event]
+            self.drive(g.check_crossroads(p1))
+            self.triggered = g.crossroads_held is None
+        elif verb == "ability":
+            n = int(args[0]) if args else 1
+            owner = _sid(args[1]) if len(args) > 1 else "s:" + slug(self.card["id"])
+            ability = self.card["abilities"][n - 1]
+            self.drive(g.run_effect(ability["effect"]["tree"], {**env, "self": owner}))
+        elif verb == "play":
+            card = self.card_instance(args[0] if args else slug(self.card["id"]))
+            p1.hand.append(card)
+            g.total_cards = len(s.cards)
+            self.drive(g.play_card(p1, card))
+            self.drive(g.settle())
+        elif verb == "equip":
+            card = self.card_instance(args[1] if len(args) > 1 else slug(self.card["id"]))
+            p1.hand.append(card)
+            g.total_cards = len(s.cards)
+            self.drive(g.equip(p1, card, _sid(args[0])))
+        elif verb == "fail":
+            self.drive(g.run_effect(self.card["effect"]["tree"], {**env, "player": s.players[s.first].id}))
+        elif verb == "goal":
+            self.completed = g.objective_met(args[0] if args else None)
+        elif verb == "action":
+            act = self.action(args)
+            legal = g.legal_actions(p1)
+            if act not in legal:
+                raise ScenarioError(f"{self.where}: {' '.join(args)} is not a legal action here "
+                                    f"(legal: {', '.join(' '.join(map(str, a)) for a in legal)})")
+            g.action_no += 1
+            g.host.action_events = []
+            g.host.skip_exposure = False
+            self.drive(g.perform(p1, act))
+            self.drive(g.settle())
+            self.drive(g.check_crossroads(p1))
+        elif verb == "exposure":
+            self.drive(g.exposure(_sid(args[0]), s.survivors[_sid(args[0])].controller))
+            self.drive(g.settle())
+        elif verb == "wound":
+            g.host.do_wound(_sid(args[0]), args[2] if len(args) > 2 else "wound", int(args[1]) if len(args) > 1 else 1, {})
+            self.drive(g.settle())
+        elif verb == "colony":
+            self.drive(getattr(g, "step_" + args[0])())
+        elif verb == "turn":
+            s.turn -= 1
+            s.active = int(args[0][1:]) - 1 if args else 0
+            gen = g.turn(s.players[s.active])
+            self.agent.answers.append(["end"])
+            self.drive(gen)
+        elif verb == "round":
+            self.drive(g.play_round())
+        elif verb == "finish":
+            self.result = g.finish()
+        else:
+            raise ScenarioError(f"{self.where}: unknown step '{step}'")
+
+    def action(self, args: list[str]) -> tuple:
+        """A turn action written out ('attack sparky zombie 5') as the engine's tuple."""
+        out: list[Any] = []
+        for a in args:
+            if a.isdigit():
+                out.append(int(a))
+            elif "s:" + a in self.game.state.survivors:
+                out.append("s:" + a)
+            elif a.replace("-", "_") in self.game.state.locations and a not in ("zombie",):
+                out.append(a.replace("-", "_"))
+            elif a.startswith("card:"):                  # the first card in hand of that kind
+                name = a[5:]
+                p1 = self.game.state.players[self.game.state.active]
+                hits = [c for c in p1.hand if slug(self.game.state.cards[c]) == name]
+                hits += [c for v in self.game.state.survivors.values() for c in v.equipped
+                         if slug(self.game.state.cards[c]) == name]
+                if not hits:
+                    raise ScenarioError(f"{self.where}: no '{name}' card in the active player's hand or equipped")
+                out.append(hits[0])
+            else:
+                out.append(a)
+        return tuple(out)
+
+    # ---- checking ----------------------------------------------------------------------------
+    def check(self) -> list[str]:
+        g, s = self.game, self.game.state
+        want = self.test.get("expect") or {}
+        bad: list[str] = []
+
+        def eq(what: str, got: Any, expected: Any) -> None:
+            if got != expected:
+                bad.append(f"{what}: expected {expected!r}, got {got!r}")
+
+        for key in ("morale", "food", "starvation"):
+            if key in want:
+                eq(key, getattr(s, key), want[key])
+        if "helpless" in want:
+            eq("helpless", s.locations["colony"].helpless, want["helpless"])
+        for key, attr in (("zombies", "zombie_count"), ("noise", None), ("barricades", None)):
+            for loc, n in (want.get(key) or {}).items():
+                where = self.location(loc)
+                got = where.zombie_count() if key == "zombies" else (where.noise if key == "noise"
+                                                                      else sum(where.barricades))
+                eq(f"{key} at {loc}", got, n)
+        for name, facts in (want.get("survivors") or {}).items():
+            v = self.survivor(name)
+            for fact, value in facts.items():
+                got = {"at": v.location, "wounds": v.wounds, "frostbite": v.frostbite, "player": v.controller,
+                       "place": {"play": "play", "deck": "deck", "removed": "removed"}[v.place],
+                       "equipped": sorted(slug(s.cards[c]) for c in v.equipped),
+                       "leader": v.controller is not None and s.player(v.controller).leader == v.id}.get(fact, "?")
+                eq(f"{name}.{fact}", got, value)
+        for pid, n in (want.get("hand") or {}).items():
+            hand = s.player(pid).hand
+            eq(f"{pid}'s hand", len(hand) if isinstance(n, int) else sorted(slug(s.cards[c]) for c in hand), n)
+        for pid, dice in (want.get("dice") or {}).items():
+            eq(f"{pid}'s unused dice", sorted(s.player(pid).unused), sorted(dice))
+        if "waste" in want:
+            eq("waste pile", len(s.waste), want["waste"])
+        if "removed" in want:
+            eq("cards removed from the game", len(s.removed), want["removed"])
+        events = [line["event"] for line in g.log.lines]
+        for ev in want.get("log", []):
+            if ev not in events:
+                bad.append(f"log: expected a '{ev}' event; the log has {sorted(set(events))}")
+        for ev in want.get("not_log", []):
+            if ev in events:
+                bad.append(f"log: expected no '{ev}' event")
+        if "triggered" in want:
+            eq("triggered", self.triggered, want["triggered"])
+        if "completed" in want:
+            eq("objective completed", self.completed, want["completed"])
+        p1 = s.players[s.active]
+        legal = g.legal_actions(p1)
+        for act in want.get("legal", []):
+            if self.action(str(act).split()) not in legal:
+                bad.append(f"'{act}' should be a legal action")
+        for act in want.get("illegal", []):
+            if self.action(str(act).split()) in legal:
+                bad.append(f"'{act}' should not be a legal action")
+        if "over" in want:
+            eq("game over", s.over, want["over"])
+        if "ending" in want:
+            eq("ending", s.ending, want["ending"])
+        if "exiled" in want:
+            eq("exiled players", sorted(p.id for p in s.players if p.exiled), sorted(want["exiled"]))
+        if "winners" in want:
+            eq("winners", getattr(self, "result", {}).get("winners"), want["winners"])
+        if "first" in want:
+            eq("first player", s.players[s.first].id, want["first"])
+        for loc, cards in (want.get("item_deck") or {}).items():
+            eq(f"{loc} item deck", len(self.location(loc).deck), cards)
+        bad += [f"invariant: {v}" for v in g.violations]
+        return bad
+
+
+def run_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
+    """Run one scenario; the failures (empty when it holds)."""
+    sc = Scenario(bundle, card, test)
+    steps = test.get("do")
+    if not steps:
+        raise ScenarioError(f"{sc.where}: 'do' says nothing to do")
+    for step in steps if isinstance(steps, list) else [steps]:
+        sc.do(step)
+        sc.game.verify(f"after '{step}'")
+    return sc.check()
