@@ -201,7 +201,9 @@ def h_reroll_dice(ip, node, env):
 def h_spend_dice(ip, node, env):
     """{op: spend_dice, count}"""
     n = yield from ip.count(node["count"], env)
-    ip.act("spend_dice", {"player": env.player, "count": n}, node, env)
+    each = env.bindings.get("each")            # "for each player: move 1 unused action die …": that player's
+    who = each if isinstance(each, str) and each in ip.host.things("player") else env.player
+    ip.act("spend_dice", {"player": who, "count": n}, node, env)
 
 
 def h_combat_strength(ip, node, env):

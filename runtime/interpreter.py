@@ -371,7 +371,12 @@ class Interpreter:
                 return sum(self.host.zombies(loc) for loc in locations)
             types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
             return sum(self.host.tokens(t, loc) for t in types for loc in locations)
-        return len(self.candidates(sel, env))
+        helpless_tokens = 0
+        if kind == "survivor" and any(f["op"] == "state" and f["is"] == "helpless" for f in sel["filters"]):
+            # helpless survivors are tokens on the board; a host may also model them as survivors
+            locations = self.places(places[0]["location"], env) if places else self.host.things("location")
+            helpless_tokens = sum(self.host.tokens("helpless", loc) for loc in locations)
+        return len(self.candidates(sel, env)) + helpless_tokens
 
     def expr(self, node: dict, env: Env) -> int:
         """Evaluate a number-valued expression."""

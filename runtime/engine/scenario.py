@@ -40,6 +40,8 @@ class ScenarioAgent(ScriptedAgent):
 
     def answer(self, d):
         value = super().answer(d)
+        if d.kind == "option" and d.prompt in ("choose", "break the tie") and isinstance(value, int):
+            value -= 1                       # options are numbered from 1, as printed on the card
         if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, list):
             value = tuple(value)
         if not isinstance(value, tuple) or d.kind in ("option", "vote"):
@@ -114,7 +116,7 @@ class Scenario:
     # ---- the table ------------------------------------------------------------------------
     def card_instance(self, name: str) -> str:
         state = self.game.state
-        card_id = self.items.get(name) or self.by_slug.get(name)
+        card_id = name if name in self.game.defs else self.items.get(name) or self.by_slug.get(name)
         if card_id is None:
             raise ScenarioError(f"{self.where}: no card called '{name}' in the bundle")
         cid = f"c:{len(state.cards) + 1}"
@@ -227,7 +229,7 @@ class Scenario:
                 return
             self.drive(g.run_effect(opt["effect"]["tree"], env))
         elif verb == "trigger":
-            held = self.card_instance(slug(self.card["id"]))
+            held = self.card_instance(self.card["id"])
             g.crossroads_held = (held, s.players[(s.active - 1) % len(s.players)].id)
             g.total_cards = len(s.cards)
             event = dict(self.test.get("given", {}).get("event") or {})
@@ -244,13 +246,13 @@ class Scenario:
             ability = self.card["abilities"][n - 1]
             self.drive(g.run_effect(ability["effect"]["tree"], {**env, "self": owner}))
         elif verb == "play":
-            card = self.card_instance(args[0] if args else slug(self.card["id"]))
+            card = self.card_instance(args[0] if args else self.card["id"])
             p1.hand.append(card)
             g.total_cards = len(s.cards)
             self.drive(g.play_card(p1, card))
             self.drive(g.settle())
         elif verb == "equip":
-            card = self.card_instance(args[1] if len(args) > 1 else slug(self.card["id"]))
+            card = self.card_instance(args[1] if len(args) > 1 else self.card["id"])
             p1.hand.append(card)
             g.total_cards = len(s.cards)
             self.drive(g.equip(p1, card, _sid(args[0])))
