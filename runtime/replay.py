@@ -83,6 +83,7 @@ class Replay:
     seed: int
     decisions: list = field(default_factory=list)
     log_hash: str = ""
+    setup: dict = field(default_factory=dict)      # how the game was set up (game, players, objective …)
 
     def to_json(self) -> str:
         """The replay file's text."""
@@ -93,7 +94,7 @@ class Replay:
         """Read a replay file."""
         data = json.loads(text)
         return cls(data["ir_version"], data["bundle_hash"], int(data["seed"]), list(data["decisions"]),
-                   data.get("log_hash", ""))
+                   data.get("log_hash", ""), dict(data.get("setup") or {}))
 
     def check_bundle(self, bundle: dict) -> None:
         """Refuse to replay against a different bundle."""

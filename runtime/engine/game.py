@@ -272,7 +272,12 @@ class Game:
                          private_to=self.crossroads_held[1])
         self.host.action_events = []
         yield from self.check_crossroads(p)
+        taken = 0
         while not s.over:
+            taken += 1
+            if taken > self.rules["actions_per_turn_cap"]:
+                self.log.add("turn_cap", {"player": p.id}, {})     # a safety bound for bots, never hit in play
+                break
             choices = self.legal_actions(p)
             act = yield Decision(OPTION, p.id, tuple(choices), prompt=ACTION)
             if act == ("end",):
@@ -410,7 +415,8 @@ class Game:
     def passive(tree: list[dict]) -> bool:
         """Rules that are simply in force (no activation): every statement is a rule, maybe under a limit."""
         def rule_only(nodes):
-            return all(n["op"] in RULE_OPS or (n["op"] == "limit" and rule_only(n["body"])) for n in nodes)
+            return all(n["op"] in RULE_OPS or (n["op"] == "limit" and rule_only(n["body"]))
+                       or (n["op"] == "optional" and not n["cost"] and rule_only(n["body"])) for n in nodes)
         return rule_only(tree)
 
     def spend(self, p: Player, value: int) -> None:
@@ -891,7 +897,10 @@ class Game:
                 self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}")
 
     def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str) -> None:
-        if node["op"] == "limit":
+        if node["op"] == "optional" and not node["cost"] and self.passive(node["body"]):
+            for k, inner in enumerate(node["body"]):       # "you may: <a rule>": the rule is simply on
+                self._register_node(inner, env, sid, per, f"{key}.{k}")
+        elif node["op"] == "limit":
             for k, inner in enumerate(node["body"]):
                 self._register_node(inner, env, sid, node["per"], f"{key}.{k}")
         elif node["op"] in RULE_OPS:

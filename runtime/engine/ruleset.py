@@ -38,6 +38,8 @@ BASE = {
     "clean_waste": 3,                        # "remove the top 3 cards of the waste pile" (Clean Waste)
     "attract": 2,                            # "move 2 zombies" (Attract)
     "morale_track": [0, 10],
+    # not a rule of the game: a bound on actions in one turn so that no agent can stall a simulation
+    "actions_per_turn_cap": 200,
     "stand_ins": {
         "_note": "values the reference engine plays with where the published one is not known to this project; "
                  "they are not the published game's",
