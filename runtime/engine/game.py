@@ -69,8 +69,10 @@ class Game:
         self.done = False
         self.result: dict | None = None
         self.drawer: str | None = None
+        self._ability_info: dict[int, tuple] = {}
         self.requested = False                  # a request made this turn
         self.handed: set[str] = set()           # items handed off this turn
+        self.free_used: set = set()             # free, unlimited abilities used this turn
 
     @property
     def crossroads_held(self) -> tuple[str, str] | None:
@@ -256,7 +258,8 @@ class Game:
         p.moved.clear()
         p.exile_vote_used = False
         self.requested = False
-        self.handed: set[str] = set()
+        self.handed = set()
+        self.free_used = set()
         self.log.add("turn", {"player": p.id}, {})
         # frostbite: one more wound on each frostbitten survivor (seed 004, Rolling for Exposure: Frostbite)
         for sid in list(p.survivors):
@@ -341,6 +344,10 @@ class Game:
     def legal_actions(self, p: Player) -> list[tuple]:
         s, h = self.state, self.host
         acts: list[tuple] = []
+        crowd: dict[str, int] = {}
+        for v in s.survivors.values():
+            if v.place == "play":
+                crowd[v.location] = crowd.get(v.location, 0) + 1
         dice = sorted(set(p.unused))
         for sid in p.survivors:
             v = s.survivors[sid]
@@ -361,7 +368,7 @@ class Game:
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not h.forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
-                         if l.id != v.location and len(s.survivors_at(l.id)) < l.survivor_spaces]
+                         if l.id != v.location and crowd.get(l.id, 0) < l.survivor_spaces]
             for i, ab in enumerate(self.host.card_def_of_survivor(sid).get("abilities", [])):
                 if self.usable(ab, sid, p, s.survivors[sid].card) and not h.forbidden(sid, "use_ability"):
                     acts.append(("ability", sid, i))
@@ -399,16 +406,23 @@ class Game:
         if where and where != "anywhere" and not (where == loc or (where == "non-colony" and loc != "colony")
                                                   or where.replace("-", "_") == loc):
             return False
-        tree = ability.get("effect", {}).get("tree", [])
-        if not tree or self.passive(tree):
+        info = self._ability_info.get(id(ability))
+        if info is None:
+            tree = ability.get("effect", {}).get("tree", [])
+            info = (not tree or self.passive(tree),
+                    [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
+                     for n in tree if n["op"] == "limit"],
+                    [n for n in _walk(tree) if n.get("op") == "spend_die"])
+            self._ability_info[id(ability)] = info
+        inert, limits, costs = info
+        if inert:
             return False
-        env = Env(p.id, s.cards.get(source, source), {"self": sid})
-        for node in tree:
-            if node["op"] == "limit":
-                key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{p.id}"
-                if self.host.limits.get(self.host.limit_key(key, node["per"])):
-                    return False
-        costs = [n for n in _walk(tree) if n.get("op") == "spend_die"]
+        if not limits and not costs and (source, id(ability)) in self.free_used:
+            return False          # a free, unlimited ability: once per turn is enough (the engine's reading)
+        card = s.cards.get(source, source)
+        for suffix, per in limits:
+            if self.host.limits.get(self.host.limit_key(f"{card}{suffix}:{p.id}", per)):
+                return False
         return all(self.host.can_pay(c, p.id) for c in costs)
 
     @staticmethod
@@ -461,6 +475,7 @@ class Game:
         elif kind == "ability":
             sid = act[1]
             ab = h.card_def_of_survivor(sid)["abilities"][act[2]]
+            self.free_used.add((s.survivors[sid].card, id(ab)))
             h.card_uses[s.survivors[sid].card] = h.card_uses.get(s.survivors[sid].card, 0) + 1
             yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": s.survivors[sid].card,
                                                               "self": sid})
@@ -468,6 +483,7 @@ class Game:
             card = act[1]
             owner = next(v.id for v in s.survivors.values() if card in v.equipped)
             ab = h.card_def(card)["abilities"][act[2]]
+            self.free_used.add((card, id(ab)))
             yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": owner,
                                                               "this_card": card})
         elif kind == "equip":
@@ -931,7 +947,7 @@ class Game:
             for k, inner in enumerate(node["body"]):
                 self.add(inner, env, until, node["per"], attached, f"{key}.{k}", cond)
         else:
-            self.host.rules.append(Rule(node, dict(env), until, per, attached, env.get("card", ""), cond, key))
+            self.host.keep(Rule(node, dict(env), until, per, attached, env.get("card", ""), cond, key))
 
     def keep_rule(self, node: dict, env: dict) -> None:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""

@@ -50,6 +50,7 @@ class GameHost(Host):
     def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
         self.s, self.defs, self.rules_data, self.rng, self.events_log = state, bundle_cards, rules, rng, log
         self.rules: list[Rule] = []
+        self._by_op: dict[str, list[Rule]] | None = None   # the rules by op, rebuilt when rules change
         self.limits: dict[str, int] = {}
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
@@ -99,10 +100,24 @@ class GameHost(Host):
                 return True
             unit, n = r.until
             return (self.s.turn if unit == "turn" else self.s.rounds_played) <= n
-        self.rules = [r for r in self.rules if alive(r)]
+        kept = [r for r in self.rules if alive(r)]
+        if len(kept) != len(self.rules):
+            self.rules = kept
+            self._by_op = None
+
+    def keep(self, rule: Rule) -> None:
+        """Put a rule in force."""
+        self.rules.append(rule)
+        self._by_op = None
 
     def ruled(self, op: str) -> list[Rule]:
-        return [r for r in self.rules if r.node.get("op") == op and self.active(r)]
+        """The rules of one kind in force now."""
+        if self._by_op is None:
+            self._by_op = {}
+            for r in self.rules:
+                self._by_op.setdefault(r.node.get("op"), []).append(r)
+        found = self._by_op.get(op)
+        return [r for r in found if self.active(r)] if found else []
 
     def who(self, rule: Rule) -> list[str]:
         """The things a rule's ``who`` names, evaluated with the rule's bindings."""
@@ -176,18 +191,7 @@ class GameHost(Host):
             v = s.survivors[thing]
             if name in STATS_OF_SURVIVOR:
                 return self.stat(thing, name, getattr(v, name))
-            facts = {
-                "location": v.location if v.place == "play" else None, "controller": v.controller,
-                "name": v.name, "in_play": v.place == "play", "killed": v.place == "removed",
-                "in_survivor_deck": v.place == "deck",
-                "exiled": v.controller is not None and s.player(v.controller).exiled,
-                "helpless": False, "human": "dog" not in self.defs[v.card].get("traits", []),
-                "group_leader": v.controller if v.controller and s.player(v.controller).leader == thing else None,
-                "armed": any(self.card_def(c).get("item_type") == "weapon" for c in v.equipped),
-                "wounds": v.wounds, "frostbite": v.frostbite, "colony": None,
-                "at_colony": v.location == "colony" and v.place == "play",
-            }
-            return facts.get(name)
+            return self._survivor_fact(v, name)
         if thing in s.locations:
             return {"colony": thing == "colony", "non_colony": thing != "colony", "location": thing,
                     "name": thing}.get(name)
@@ -210,6 +214,36 @@ class GameHost(Host):
             p = s.player(pid)
             return {"used": False, "unused": True, "value": p.unused[int(i)], "owner": pid,
                     "controller": pid}.get(name)
+        return None
+
+    def _survivor_fact(self, v, name: str) -> Any:
+        s = self.s
+        if name == "location":
+            return v.location if v.place == "play" else None
+        if name == "controller":
+            return v.controller
+        if name == "name":
+            return v.name
+        if name == "in_play":
+            return v.place == "play"
+        if name == "killed":
+            return v.place == "removed"
+        if name == "in_survivor_deck":
+            return v.place == "deck"
+        if name == "exiled":
+            return v.controller is not None and s.player(v.controller).exiled
+        if name == "helpless":
+            return False
+        if name == "human":
+            return "dog" not in self.defs[v.card].get("traits", [])
+        if name == "group_leader":
+            return v.controller if v.controller and s.player(v.controller).leader == v.id else None
+        if name == "armed":
+            return any(self.card_def(c).get("item_type") == "weapon" for c in v.equipped)
+        if name in ("wounds", "frostbite"):
+            return getattr(v, name)
+        if name == "at_colony":
+            return v.location == "colony" and v.place == "play"
         return None
 
     def zone_of(self, card: str) -> tuple[str, str | None]:
@@ -395,7 +429,9 @@ class GameHost(Host):
 
     def set_morale(self, value: int, src: dict) -> None:
         low, high = self.rules_data["morale_track"]
-        self.s.morale = max(low, min(high, value))
+        before, self.s.morale = self.s.morale, max(low, min(high, value))
+        if self.s.morale != before:
+            self.log("morale", {"from": before, "to": self.s.morale}, src)
         if self.s.morale <= low and not self.s.over:
             self.end("morale", src)
 

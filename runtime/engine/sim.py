@@ -21,29 +21,61 @@ from .game import ACTION, Game
 
 
 class BaseBot(HeuristicAgent):
-    """A modest bot for the base game: fights zombies at the colony, searches, feeds the crisis, then ends its turn.
-
-    It looks only at the action on offer (no lookahead); everything else it answers like ``HeuristicAgent``.
-    """
-
-    ORDER = ("crisis", "attack", "search", "barricade", "play", "equip", "clean_waste", "move", "ability", "item",
-             "food", "end")
+    """A modest bot for the base game, reading the table it sits at (no lookahead, no cheating on hidden cards
+    beyond its own hand): it feeds the colony, puts matching cards on the crisis, kills zombies, searches,
+    barricades the colony, never attacks survivors or calls exile votes, and ends its turn otherwise."""
 
     def __init__(self, seed: int = 0):
         self.random = RandomAgent(seed)
+        self.game: Game | None = None
+
+    def observe(self, game: Game) -> None:
+        """Sit at a table: the bot reads the public state and its own hand from it."""
+        self.game = game
+
+    def score(self, act: tuple) -> int:
+        """Higher is better; 0 or less means 'rather end the turn'."""
+        g = self.game
+        s, kind = g.state, act[0]
+        card_type = (lambda c: g.host.card_def(c).get("item_type"))
+        if kind == "play":
+            t = card_type(act[1])
+            return 90 if t == "food" else 20 if t in ("outsider",) else 0
+        if kind == "crisis":
+            prevent = set(g.host.card_def(s.crisis).get("prevent") or []) if s.crisis else set()
+            return 80 if card_type(act[1]) in prevent else -1
+        if kind == "attack":
+            if act[2] != "zombie":
+                return -1
+            v = s.survivors[act[1]]
+            return 70 if v.location == "colony" else 40
+        if kind == "search":
+            return 60
+        if kind == "barricade":
+            return 50 if s.survivors[act[1]].location == "colony" else 10
+        if kind == "equip":
+            return 45 if card_type(act[1]) == "weapon" else 25
+        if kind == "clean_waste":
+            return 35 if len(s.waste) >= 7 else 0
+        if kind == "food":
+            return 0
+        if kind in ("ability", "item"):
+            return 30
+        if kind == "move":
+            here = s.survivors[act[1]].location
+            to = s.locations[act[2]]
+            if here == "colony" and not to.colony and to.deck and s.survivors[act[1]].wounds == 0:
+                return 15
+            return -1
+        return -1
 
     def answer(self, d):
-        if d.kind == OPTION and d.prompt == ACTION:
-            def rank(act):
-                kind = act[0]
-                if kind == "attack" and act[2] != "zombie":
-                    return 99                             # never attack other survivors
-                if kind == "move" and act[2] == "colony":
-                    return 50
-                return self.ORDER.index(kind) if kind in self.ORDER else 60
-            best = min(rank(a) for a in d.choices)
-            options = [a for a in d.choices if rank(a) == best]
-            return self.random.rng.choice(options)
+        if self.game is not None and d.kind == OPTION and d.prompt == ACTION:
+            scored = [(self.score(a), a) for a in d.choices if a[0] != "end"]
+            best = max((sc for sc, _ in scored), default=0)
+            if best <= 0:
+                return ("end",)
+            return self.random.rng.choice([a for sc, a in scored if sc == best])
         if d.kind == "vote":
             return "no" if "no" in d.choices else d.choices[0]
         if d.kind == "may":
@@ -64,7 +96,11 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
               objective: str | None = None) -> tuple[Game, Replay, dict]:
     """One whole game; the game (with its log), a replay of it, and its result."""
     game = Game(bundle, seed=seed, players=players, check=check, objective=objective)
-    recorder = Recorder(agents_for(agents, seed, players))
+    seats = agents_for(agents, seed, players)
+    for agent in seats.values():
+        if hasattr(agent, "observe"):
+            agent.observe(game)
+    recorder = Recorder(seats)
     result = game.run(recorder)
     replay = Replay(IR_VERSION, bundle.get("content_hash", ""), seed, recorder.decisions, game.log.digest())
     replay.setup = {"game": "base", "players": players, "objective": objective}
