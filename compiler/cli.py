@@ -7,6 +7,9 @@
   dow serve [--port 8000]                  preview the site; rebuild when content is saved
   dow i18n status|export|import|sync       translation coverage; PO files out and back in
   dow docs                                 regenerate the effect-language and diagnostics docs
+  dow play [--players 4] [--seed S]        a whole base game with bots, its log told in --lang
+  dow replay FILE                          play a recorded game again; exit 1 if the log differs
+  dow simulate --games N [--seed S]        many games with bots: win rates, length, card use
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
 2 usage errors (unknown command, missing file, unknown card).
@@ -77,6 +80,32 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--once", action="store_true", help="build and serve one rebuild cycle, then stop (tests)")
     serve.set_defaults(run=cmd_serve)
 
+    play = sub.add_parser("play", help="play a whole base game with bots and print its log")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--agents", choices=("bot", "random"), default="bot")
+    play.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
+    play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
+    play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
+    play.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    play.set_defaults(run=cmd_play)
+
+    replay = sub.add_parser("replay", help="play a recorded game again and check its log is identical")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
+    replay.add_argument("--quiet", action="store_true")
+    replay.set_defaults(run=cmd_replay)
+
+    simulate = sub.add_parser("simulate", help="many games with bots: win rates, game length, card use")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--agents", choices=("bot", "random"), default="bot")
+    simulate.add_argument("--format", choices=("text", "json"), default="text")
+    simulate.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
+    simulate.add_argument("--progress", action="store_true", help="show the progress bar even when not a terminal")
+    simulate.set_defaults(run=cmd_simulate)
+
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
     i18n.add_argument("action", choices=("status", "export", "import", "sync"))
     i18n.add_argument("file", nargs="?", type=Path, help="the PO file to import")
@@ -88,6 +117,96 @@ def _parser() -> argparse.ArgumentParser:
                                        "card files, diagnostics)")
     docs.set_defaults(run=cmd_docs)
     return parser
+
+
+def _game_bundle(args) -> dict:
+    """The current content, compiled in memory (games always run what content/ says now)."""
+    from .project import bundle_of, compile_paths, find_root
+    root = args.root or find_root(Path.cwd())
+    build = compile_paths([root / "content"], root)
+    if not build.ok:
+        raise UsageError("content/ has errors; run 'dow check' and fix them first")
+    return bundle_of(build.cards)
+
+
+def cmd_play(args) -> int:
+    from dow.runtime.engine.game import GameError
+    from dow.runtime.engine.sim import play_game
+    from .playlog import Teller
+    bundle = _game_bundle(args)
+    try:
+        game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    teller = Teller(bundle, args.lang, game.state.cards)
+    lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
+    if not args.quiet:
+        for text in teller.lines(lines):
+            print(text)
+    if args.save:
+        args.save.write_text(replay.to_json() + "\n", encoding="utf-8")
+        print(f"replay saved to {args.save}", file=sys.stderr)
+    return EXIT_CONTENT if result["violations"] else EXIT_OK
+
+
+def cmd_replay(args) -> int:
+    from dow.runtime.bundle import BundleError
+    from dow.runtime.engine.sim import replay_game
+    from dow.runtime.replay import Replay
+    from .playlog import Teller
+    if not args.file.is_file():
+        raise UsageError(f"no replay file {args.file}")
+    replay = Replay.from_json(args.file.read_text(encoding="utf-8"))
+    bundle = _game_bundle(args)
+    try:
+        game, same = replay_game(bundle, replay)
+    except BundleError as err:
+        print(f"dow: {err}", file=sys.stderr)
+        return EXIT_CONTENT
+    except (ValueError, LookupError) as err:       # a recorded answer that no longer fits the game
+        print(f"dow: the replay does not fit this game: {err}", file=sys.stderr)
+        return EXIT_CONTENT
+    if not args.quiet:
+        teller = Teller(bundle, args.lang, game.state.cards)
+        for text in teller.lines(game.log.public()):
+            print(text)
+    print("the log is identical to the recorded one" if same else
+          f"the log differs from the recorded one ({game.log.digest()} != {replay.log_hash})", file=sys.stderr)
+    return EXIT_OK if same else EXIT_CONTENT
+
+
+def cmd_simulate(args) -> int:
+    import json
+    from dow.runtime.engine.sim import simulate
+    bundle = _game_bundle(args)
+
+    def progress(done: int, total: int) -> None:
+        if args.format == "text" and sys.stderr.isatty() or args.progress:
+            width = 30
+            filled = width * done // total
+            print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="" if done < total else "\n",
+                  file=sys.stderr, flush=True)
+
+    summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress)
+    if args.out:
+        args.out.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if args.format == "json":
+        print(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        print(f"{summary['games']} games, {summary['players']} players, {summary['agents']} agents, "
+              f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}: "
+              f"{summary['seconds']} s ({summary['games_per_second']} games/s)")
+        print("wins: " + ", ".join(f"{k} {v:.1%}" for k, v in summary["wins"].items()))
+        print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+        if summary["rounds"]:
+            r = summary["rounds"]
+            print(f"rounds: mean {r['mean']}, min {r['min']}, max {r['max']}")
+        print("most used cards: " + ", ".join(f"{k.rsplit('.', 1)[-1]} {v}"
+                                                for k, v in list(summary["card_uses"].items())[:10]))
+        print(f"invariant violations: {len(summary['violations'])}; crashes: {len(summary['crashes'])}")
+        for bad in (summary["violations"] + summary["crashes"])[:10]:
+            print(f"  seed {bad['seed']}: {bad.get('violation') or bad.get('error')}")
+    return EXIT_CONTENT if summary["violations"] or summary["crashes"] else EXIT_OK
 
 
 def cmd_serve(args) -> int:

@@ -46,7 +46,10 @@ class Decision:
             if answer not in self.choices:
                 raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
             return answer
-        picked = tuple(answer)
+        try:
+            picked = tuple(answer)
+        except TypeError:
+            raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {answer!r}") from None
         if not self.min <= len(picked) <= self.max or any(p not in self.choices for p in picked):
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {list(picked)}")
         if self.kind != ORDER and len(set(picked)) != len(picked):

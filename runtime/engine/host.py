@@ -682,7 +682,7 @@ class GameHost(Host):
         self.skip_exposure = True
 
     def do_manual(self, instruction, player, src):
-        self.log("manual_step", {"player": player, "instruction": instruction.get("en", "")}, src)
+        self.log("manual_step", {"player": player, "instruction": instruction}, src)
 
     def do_use_limit(self, key, per, src):
         k = self.limit_key(key, per)
