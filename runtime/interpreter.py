@@ -98,12 +98,17 @@ class Interpreter:
 
     # ---- entry points ------------------------------------------------------------
     def execute(self, program: list[dict], env: Env) -> Execution:
-        """An execution of a statement list (a card's effect tree) in an environment."""
+        """An execution of a statement list (a card's effect tree) in an environment; the budget starts afresh."""
+        self.steps = 0
         return Execution(self, self.block(program, env))
 
     def check(self, cond: dict, env: Env) -> bool:
-        """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now."""
-        return self.cond(cond, env)
+        """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now, on a budget of its own."""
+        outer, self.steps = self.steps, 0
+        try:
+            return self.cond(cond, env)
+        finally:
+            self.steps = outer
 
     # ---- bookkeeping ---------------------------------------------------------------
     def tick(self) -> None:

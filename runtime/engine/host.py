@@ -193,8 +193,11 @@ class GameHost(Host):
                 return self.stat(thing, name, getattr(v, name))
             return self._survivor_fact(v, name)
         if thing in s.locations:
-            return {"colony": thing == "colony", "non_colony": thing != "colony", "location": thing,
-                    "name": thing}.get(name)
+            if name == "colony":
+                return thing == "colony"
+            if name == "non_colony":
+                return thing != "colony"
+            return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
             return {"colony": None, "active": s.players[s.active].id == thing, "exiled": p.exiled,

@@ -1,0 +1,209 @@
+"""The runtime: interpreter speed against hand-written Python, and whole games per second.
+
+    python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--profile]
+
+1. **Interpreter vs hand-written.** Representative card effects run through the
+   interpreter on the reference engine's host, and the same effects written by hand
+   in Python against the same host (same host calls, same state changes), in one
+   process, interleaved. Reported per effect: microseconds per run each way and the
+   ratio. Target: at most 3x.
+2. **Whole games.** Full 4-player base games with seeded random agents on one core,
+   invariant checks off (as an embedding engine would run), then on (as tests and
+   ``dow simulate`` run). Reported: games per second, rounds per game, actions per
+   second. Target: 100 games per second or more. ``--profile`` adds a cProfile of
+   the games (top functions by own time).
+
+Reports only; asserts nothing about time.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import platform
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_RATIO, TARGET_GAMES = 3.0, 100
+
+
+def load_bundle() -> dict:
+    from dow.compiler.project import bundle_of, compile_paths
+    return bundle_of(compile_paths([ROOT / "content"], ROOT).cards)
+
+
+def table(bundle):
+    """A scenario table with a survivor at the colony, for the effects to act on."""
+    from dow.runtime.engine.scenario import Scenario
+    sc = Scenario(bundle, None, {"name": "bench", "do": "noop", "given": {
+        "survivors": {"brian-lee": {}, "olivia-brown": {"player": "p2", "at": "school"}},
+        "helpless": 1, "food": 50, "dice": {"p1": [4, 4, 4, 4, 4, 4]}}})
+    return sc.game
+
+
+def cards(bundle) -> dict:
+    return {c["id"]: c for c in bundle["cards"]}
+
+
+# ---- the same effects, by hand --------------------------------------------------------------------
+def hand_abandoned(host, env):
+    """Abandoned, option 1: add 1 helpless survivor and 5 zombies to the colony."""
+    host.apply("add_tokens", {"token": "helpless", "place": "colony", "count": 1}, {})
+    host.log("add_tokens", {"token": "helpless", "place": "colony", "count": 1}, {})
+    host.apply("add_zombies", {"location": "colony", "count": 5}, {})
+    host.log("add_zombies", {"location": "colony", "count": 5}, {})
+
+
+def hand_food3(host, env):
+    """Food (3): add 3 food to the supply."""
+    host.apply("add_tokens", {"token": "food", "place": "supply:p1", "count": 3}, {})
+    host.log("add_tokens", {"token": "food", "place": "supply:p1", "count": 3}, {})
+
+
+def hand_illness(host, env):
+    """Illness: place a wound on each survivor, lose 1 morale."""
+    for s in host.things("survivor"):
+        host.apply("wound", {"survivor": s, "kind": "wound", "count": 1}, {})
+        host.log("wound", {"survivor": s, "kind": "wound", "count": 1}, {})
+    host.apply("change_morale", {"player": "p1", "amount": -1}, {})
+    host.log("change_morale", {"player": "p1", "amount": -1}, {})
+
+
+def hand_loretta(host, env):
+    """Loretta Clay: once per round, you may spend a die of 4 or more: add 2 food (answer: yes)."""
+    key = "base.survivor.loretta-clay@bench:p1"
+    if host.apply("use_limit", {"key": key, "per": "round"}, {}):
+        cost = {"op": "spend_die", "count": 1, "min": 4}
+        if host.can_pay(cost, "p1"):
+            host.apply("pay", {"cost": cost, "player": "p1"}, {})
+            host.log("pay", {"cost": cost, "player": "p1"}, {})
+            host.apply("add_tokens", {"token": "food", "place": "supply:p1", "count": 2}, {})
+            host.log("add_tokens", {"token": "food", "place": "supply:p1", "count": 2}, {})
+
+
+def hand_kill_them(host, env):
+    """Kill Them (goal): the number of zombies at all non-colony locations <= 3."""
+    return sum(host.zombies(l) for l in host.things("location") if l != "colony") <= 3
+
+
+CASES = [
+    ("Abandoned, option 1", "base.crossroads.abandoned", lambda c: c["options"][0]["effect"]["tree"], hand_abandoned),
+    ("Food (3)", "base.item.food-3", lambda c: c["abilities"][0]["effect"]["tree"], hand_food3),
+    ("Illness (crisis)", "base.crisis.illness", lambda c: c["effect"]["tree"], hand_illness),
+    ("Loretta Clay (limit, cost)", "base.survivor.loretta-clay", lambda c: c["abilities"][0]["effect"]["tree"],
+     hand_loretta),
+]
+
+
+def reset(game):
+    s = game.state
+    s.locations["colony"].zombies = [0] * s.locations["colony"].entrances
+    s.locations["colony"].helpless = 1
+    for v in s.survivors.values():
+        v.wounds = v.frostbite = 0
+    s.morale, s.food = 6, 50
+    s.player("p1").unused = [4, 4, 4, 4, 4, 4]
+    game.host.limits.clear()
+    game.log.lines.clear()
+
+
+def bench_interpreter(bundle, reps: int) -> list[dict]:
+    from dow.runtime.interpreter import Env
+    game = table(bundle)
+    by_id = cards(bundle)
+    rows = []
+    for title, cid, tree_of, by_hand in CASES:
+        tree = tree_of(by_id[cid])
+        interp_times, hand_times = [], []
+        for _ in range(7):
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                reset(game)
+                ex = game.interp.execute(tree, Env("p1", cid, {"self": "s:brian-lee"}))
+                d = ex.advance()
+                while d is not None:
+                    d = ex.advance(True if d.kind == "may" else d.choices[0])
+            interp_times.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                reset(game)
+                by_hand(game.host, None)
+            hand_times.append(time.perf_counter() - t0)
+        # the reset is part of both loops; measure it alone and take it out of both
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            reset(game)
+        base = time.perf_counter() - t0
+        i, h = statistics.median(interp_times) - base, statistics.median(hand_times) - base
+        rows.append({"effect": title, "interpreter_us": round(i / reps * 1e6, 2), "hand_us": round(h / reps * 1e6, 2),
+                     "ratio": round(i / h, 2)})
+    goal = by_id["base.main-objective.kill-them"]["goals"][0]["if"]["tree"]
+    times_i, times_h = [], []
+    for _ in range(7):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            game.holds(goal, {"player": "p1"})
+        times_i.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            hand_kill_them(game.host, None)
+        times_h.append(time.perf_counter() - t0)
+    i, h = statistics.median(times_i), statistics.median(times_h)
+    rows.append({"effect": "Kill Them goal (condition)", "interpreter_us": round(i / reps * 1e6, 2),
+                 "hand_us": round(h / reps * 1e6, 2), "ratio": round(i / h, 2)})
+    return rows
+
+
+def bench_games(bundle, games: int, check: bool) -> dict:
+    from dow.runtime.engine.game import Game
+    rounds = decisions = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        g = Game(bundle, seed=seed, players=4, check=check)
+        result = g.run()
+        rounds += result["rounds"]
+        decisions += len(g.decisions)
+    elapsed = time.perf_counter() - t0
+    return {"games": games, "check": check, "seconds": round(elapsed, 2), "games_per_second": round(games / elapsed, 1),
+            "rounds_per_game": round(rounds / games, 2), "decisions_per_second": round(decisions / elapsed)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--reps", type=int, default=20000)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+    bundle = load_bundle()
+    print("\n1. interpreter vs hand-written (median of 7 runs of", args.reps, "each)")
+    rows = bench_interpreter(bundle, args.reps)
+    for r in rows:
+        flag = "" if r["ratio"] <= TARGET_RATIO else "  (over the 3x target)"
+        print(f"   {r['effect']:<30} interpreter {r['interpreter_us']:>7} µs   by hand {r['hand_us']:>7} µs   "
+              f"ratio {r['ratio']}x{flag}")
+    print(f"   worst ratio {max(r['ratio'] for r in rows)}x (target {TARGET_RATIO}x)")
+    print("\n2. whole 4-player base games, random agents, one core")
+    for check in (False, True):
+        g = bench_games(bundle, args.games, check)
+        print(f"   invariants {'on ' if check else 'off'}: {g['games_per_second']} games/s "
+              f"({g['seconds']} s for {g['games']}; {g['rounds_per_game']} rounds per game, "
+              f"{g['decisions_per_second']} decisions/s)   target {TARGET_GAMES} games/s")
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        bench_games(bundle, min(args.games, 100), False)
+        prof.disable()
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(15)
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
