@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Generator
 
-from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision, RandomAgent
+from ..decisions import KEEP, MAY, OPTION, ORDER, TARGETS, VOTE, Decision, RandomAgent
 from ..interpreter import Env, Interpreter
 from ..replay import EventLog
 from .host import GameHost, Rule
@@ -868,17 +868,22 @@ class Game:
             guard += 1
             if guard > 500:
                 raise GameError("more than 500 queued effects in one step: a rule triggers itself")
+            if self.host.pending[0][0] == "trigger":
+                batch = []                              # the triggers an event fired together
+                while self.host.pending and self.host.pending[0][0] == "trigger":
+                    batch.append(self.host.pending.pop(0))
+                batch = [b for b in batch if not self.host.used_up(b[1], count=False)]
+                if len(batch) > 1:
+                    # simultaneous effects: the first player decides their order (seed 004, Card Text)
+                    first = self.state.players[self.state.first].id
+                    order = yield Decision(ORDER, first, tuple(range(len(batch))), len(batch), len(batch),
+                                           prompt="order effects")
+                    batch = [batch[k] for k in order]
+                for item in batch:
+                    yield from self.run_trigger(item, scope)
+                continue
             item = self.host.pending.pop(0)
-            if item[0] == "trigger":
-                _, rule, bound = item
-                if self.host.used_up(rule):
-                    continue
-                old, self.rule_scope = self.rule_scope, scope or ("action", self.action_no)
-                card = rule.env.get("card", "")
-                self.host.card_uses[card] = self.host.card_uses.get(card, 0) + 1
-                yield from self.run_effect(rule.node["body"], {**rule.env, **bound})
-                self.rule_scope = old
-            elif item[0] == "spread":
+            if item[0] == "spread":
                 yield from self.spread(item[1], item[2])
             elif item[0] == "move":
                 v = self.state.survivors[item[1]]
@@ -896,6 +901,19 @@ class Game:
                     target = self.state.survivors[target].controller
                 if target and not self.state.player(target).exiled:
                     yield from self.exile_vote(self.state.player(item[1]), target)
+
+    def run_trigger(self, item: tuple, scope: tuple | None) -> Gen:
+        """Run one triggered rule (unless its use limit is spent), with the event's bindings."""
+        _, rule, bound = item
+        if self.host.used_up(rule):
+            return
+        old, self.rule_scope = self.rule_scope, scope or ("action", self.action_no)
+        card = rule.env.get("card", "")
+        self.host.card_uses[card] = self.host.card_uses.get(card, 0) + 1
+        try:
+            yield from self.run_effect(rule.node["body"], {**rule.env, **bound})
+        finally:
+            self.rule_scope = old
 
     def register_survivor(self, sid: str) -> None:
         """A survivor entered play: its always-on abilities come into force."""

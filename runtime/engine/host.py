@@ -156,14 +156,15 @@ class GameHost(Host):
                 return rule
         return None
 
-    def used_up(self, rule: Rule) -> bool:
-        """Whether a limited rule has been used in its period (and if not, count this use)."""
+    def used_up(self, rule: Rule, count: bool = True) -> bool:
+        """Whether a limited rule has been used in its period (and if not, count this use unless told not to)."""
         if rule.per is None:
             return False
         key = self.limit_key(rule.key or str(id(rule)), rule.per)
         if self.limits.get(key):
             return True
-        self.limits[key] = 1
+        if count:
+            self.limits[key] = 1
         return False
 
     def limit_key(self, key: str, per: str) -> str:
