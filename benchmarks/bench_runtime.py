@@ -34,7 +34,8 @@ TARGET_RATIO, TARGET_GAMES = 3.0, 100
 
 def load_bundle() -> dict:
     from dow.compiler.project import bundle_of, compile_paths
-    return bundle_of(compile_paths([ROOT / "content"], ROOT).cards)
+    build = compile_paths([ROOT / "content"], ROOT)
+    return bundle_of(build.cards, build.rulesets)
 
 
 def table(bundle):

@@ -32,7 +32,7 @@ def timed_build(root: Path) -> tuple[float, Path]:
     build = compile_paths([root / "content"], root)
     assert build.ok, build.diagnostics.render()[:2000]
     write_outputs(build, root, root / "build")
-    site = build_site(bundle_of(build.cards), root, root / "build" / "site", say=lambda m: None)
+    site = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
     return time.perf_counter() - started, site
 
 

@@ -126,7 +126,7 @@ def _game_bundle(args) -> dict:
     build = compile_paths([root / "content"], root)
     if not build.ok:
         raise UsageError("content/ has errors; run 'dow check' and fix them first")
-    return bundle_of(build.cards)
+    return bundle_of(build.cards, build.rulesets)
 
 
 def cmd_play(args) -> int:
@@ -300,7 +300,7 @@ def cmd_build(args) -> int:
     if not args.no_site:
         from .project import bundle_of
         from .site import build_site
-        site = build_site(bundle_of(build.cards), root, out / "site", say=lambda m: print(m, flush=True))
+        site = build_site(bundle_of(build.cards, build.rulesets), root, out / "site", say=lambda m: print(m, flush=True))
         print(f"wrote {site}/ (pt, en, vi)")
     return EXIT_OK
 

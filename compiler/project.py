@@ -95,6 +95,7 @@ class Build:
     cards: list[dict] = field(default_factory=list)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     files: int = 0
+    rulesets: dict = field(default_factory=dict)     # content/<set>/ruleset.yaml, checked
 
     @property
     def ok(self) -> bool:
@@ -125,6 +126,10 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None) -> Bui
         if res.card is not None:
             build.cards.append(res.card)
     build.cards.sort(key=lambda c: c["id"])
+    if (root / CONTENT).is_dir():
+        from .ruleset import load_rulesets
+        build.rulesets, problems = load_rulesets(root / CONTENT, root)
+        build.diagnostics.extend(problems)
     return build
 
 
@@ -154,12 +159,13 @@ def _compile_parallel(work: list[tuple[Path, str]], jobs: int) -> list:
         return [res for chunk in pool.map(_compile_chunk, chunks) for res in chunk]
 
 
-def bundle_of(cards: list[dict]) -> dict:
-    """The bundle document for compiled cards."""
+def bundle_of(cards: list[dict], rulesets: dict | None = None) -> dict:
+    """The bundle document for compiled cards and the sets' rulesets."""
     from dow.runtime.bundle import IR_VERSION, content_hash
     from .cards import LANGS
-    return {"ir_version": IR_VERSION, "content_hash": content_hash(cards), "languages": list(LANGS),
-            "cards": cards}
+    rulesets = rulesets or {}
+    return {"ir_version": IR_VERSION, "content_hash": content_hash(cards, rulesets), "languages": list(LANGS),
+            "cards": cards, "rulesets": rulesets}
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -208,13 +214,13 @@ def schema_errors(build: Build) -> list[str]:
     schema = bundle_schema()
     validator = jsonschema.validators.validator_for(schema)(schema)
     return [f"at /{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
-            for e in validator.iter_errors(bundle_of(build.cards))][:5]
+            for e in validator.iter_errors(bundle_of(build.cards, build.rulesets))][:5]
 
 
 def write_outputs(build: Build, root: Path, out: Path) -> Path:
     """Write the bundle, the two schemas and the manifest; returns the bundle path."""
     from .schemas import bundle_schema, card_source_schema
-    bundle = bundle_of(build.cards)
+    bundle = bundle_of(build.cards, build.rulesets)
     target = out / "bundle.json"
     write_atomic(out / "schemas" / "card-source.schema.json", json.dumps(card_source_schema(), indent=2) + "\n")
     write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")

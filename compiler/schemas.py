@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from .cards import COMMON, COMMON_REQUIRED, KINDS, LANGS
+from .ruleset import RULESET_SCHEMA
 from .catalogue import CATALOGUE, GROUPS
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -171,7 +172,9 @@ def bundle_schema() -> dict:
             "properties": {"ir_version": {"type": "string", "pattern": r"^\d+\.\d+\.\d+$"},
                            "content_hash": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
                            "languages": {"type": "array", "items": {"enum": list(LANGS)}},
-                           "cards": {"type": "array", "items": _ref("card")}},
+                           "cards": {"type": "array", "items": _ref("card")},
+                           "rulesets": {"type": "object", "additionalProperties": RULESET_SCHEMA,
+                                        "description": "each set's game numbers (content/<set>/ruleset.yaml)"}},
             "required": ["ir_version", "content_hash", "languages", "cards"], "additionalProperties": False,
             "$defs": defs}
 

@@ -32,7 +32,7 @@ def rebuild(root: Path, say=print) -> bool:
         say(build.diagnostics.render())
         return False
     write_outputs(build, root, root / BUILD)
-    build_site(bundle_of(build.cards), root, root / BUILD / "site", say=say)
+    build_site(bundle_of(build.cards, build.rulesets), root, root / BUILD / "site", say=say)
     say(f"rebuilt in {time.perf_counter() - started:.1f} s")
     return True
 

@@ -12,16 +12,18 @@ from pathlib import Path
 from typing import Any
 
 #: the effect-tree format version (semver): major = breaking, minor = additive
-IR_VERSION = "1.0.0"
+IR_VERSION = "1.1.0"
 
 
 class BundleError(Exception):
     """The bundle cannot be used by this runtime."""
 
 
-def content_hash(cards: list[dict[str, Any]]) -> str:
-    """The sha256 of the cards in canonical JSON (sorted keys, no spaces, UTF-8)."""
-    canonical = json.dumps(cards, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def content_hash(cards: list[dict[str, Any]], rulesets: dict[str, Any] | None = None) -> str:
+    """The sha256 of the cards (and the rulesets, when there are any) in canonical JSON
+    (sorted keys, no spaces, UTF-8)."""
+    content: Any = cards if not rulesets else {"cards": cards, "rulesets": rulesets}
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -41,7 +43,7 @@ def load_bundle(path: str | Path) -> dict[str, Any]:
     """Load a bundle, check its version and its content hash."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     check_version(data.get("ir_version", "?"))
-    expected = content_hash(data.get("cards", []))
+    expected = content_hash(data.get("cards", []), data.get("rulesets"))
     if data.get("content_hash") != expected:
         raise BundleError(f"the bundle's content hash {data.get('content_hash')} does not match its cards "
                           f"({expected}); the file was changed after it was built")

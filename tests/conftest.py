@@ -50,4 +50,4 @@ def bundle():
     from dow.compiler.project import bundle_of, compile_paths
     build = compile_paths([CONTENT], ROOT)
     assert build.ok
-    return bundle_of(build.cards)
+    return bundle_of(build.cards, build.rulesets)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 import uuid
 from pathlib import Path
 
@@ -22,10 +21,9 @@ from dow.compiler.diagnostics import CODES
 from dow.compiler.pipeline import CardResult, compile_file, compile_text
 
 from conftest import card_yaml
+from workbound import bounded
 
 DISPLAY = "content/base/survivors/test-card.yaml"
-#: seconds; generous, to catch pathological slowness rather than to benchmark
-LIMIT = 2.0
 #: the line and column where card_yaml's effect text starts (the smoke test pins this too)
 EFFECT_LINE, EFFECT_COL = 11, 7
 
@@ -40,28 +38,16 @@ def _line_count(text: str) -> int:
     return len((text + "x").splitlines())
 
 
-def _timed(run, *args) -> CardResult:
-    start = time.perf_counter()
-    result = run(*args)
-    elapsed = time.perf_counter() - start
-    if elapsed >= LIMIT:  # one retry, so a busy machine is not mistaken for a slow compiler
-        start = time.perf_counter()
-        result = run(*args)
-        elapsed = time.perf_counter() - start
-    assert elapsed < LIMIT, f"compiling took {elapsed:.2f}s (limit {LIMIT}s)"
-    return result
-
-
 def compile_t(text: str) -> CardResult:
-    """compile_text, timed."""
-    return _timed(compile_text, text, DISPLAY)
+    """compile_text, its work bounded (tests/workbound.py)."""
+    return bounded(compile_text, len(text), text, DISPLAY)
 
 
 def compile_b(tmp_path: Path, data: bytes) -> CardResult:
-    """Write bytes to a card file in tmp_path and compile_file it, timed."""
+    """Write bytes to a card file in tmp_path and compile_file it, its work bounded."""
     path = tmp_path / "test-card.yaml"
     path.write_bytes(data)
-    return _timed(compile_file, path, DISPLAY)
+    return bounded(compile_file, len(data), path, DISPLAY)
 
 
 def assert_located(result: CardResult, n_lines: int | None = None) -> None:
@@ -349,8 +335,8 @@ def test_a_huge_effect_text_as_a_file_is_refused(tmp_path):
     assert_refused(compile_b(tmp_path, data), "P001", line=EFFECT_LINE, col=EFFECT_COL)
 
 
-def test_a_file_just_under_every_limit_compiles_quickly(tmp_path):
-    """The largest card file the limits allow must not be a slowness bomb either."""
+def test_a_file_just_under_every_limit_compiles_with_bounded_work(tmp_path):
+    """The largest card file the limits allow must not be a slowness bomb either (work, not time, is bounded)."""
     effect = "\n".join(["gain 1 morale."] * 1300)  # ~19,500 characters: under the effect limit
     assert len(effect) < 20_000
     body = "".join(f"        {line}\n" for line in effect.splitlines())

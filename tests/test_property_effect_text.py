@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -31,11 +30,10 @@ from dow.compiler.diagnostics import CODES
 from dow.compiler.pipeline import compile_text
 
 from conftest import card_yaml
+from workbound import bounded
 
 DISPLAY = "content/base/survivors/test-card.yaml"
 EXAMPLES = int(os.environ.get("DOW_FUZZ_EXAMPLES", "300"))
-#: seconds for one compile; generous, to catch pathological slowness only
-LIMIT = 2.0
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -53,18 +51,9 @@ def check_compiles_to_diagnostics(effect: str, **card) -> None:
     check_card_text(card_yaml(effect, **card))
 
 
-def _timed_compile(text: str):
-    start = time.perf_counter()
-    result = compile_text(text, DISPLAY)  # an exception here is a compiler bug
-    return result, time.perf_counter() - start
-
-
 def check_card_text(text: str):
     """Compile a whole card file's text: it must not raise, and every diagnostic is located."""
-    result, elapsed = _timed_compile(text)
-    if elapsed >= LIMIT:  # one retry, so a busy machine is not mistaken for a slow compiler
-        result, elapsed = _timed_compile(text)
-    assert elapsed < LIMIT, f"compiling took {elapsed:.2f}s"
+    result = bounded(compile_text, len(text), text, DISPLAY)   # an exception here is a compiler bug
     n_lines = _line_count(text)
     for d in result.diags:
         where = f"{d.code} {d.line}:{d.col} {d.message!r}"

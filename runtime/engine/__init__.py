@@ -1,5 +1,5 @@
 """The reference engine: the base game of Dead of Winter on the runtime (standard library only)."""
 from .game import ACTION, Game, GameError
-from .ruleset import BASE, ruleset
+from .ruleset import variant
 
-__all__ = ["ACTION", "BASE", "Game", "GameError", "ruleset"]
+__all__ = ["ACTION", "Game", "GameError", "variant"]

@@ -6,7 +6,7 @@ or server can sit on top exactly as on the interpreter. ``run(agents)`` plays to
 end with agents. Card effects run on the interpreter against ``GameHost``; the rules
 of the game (set-up, rounds, actions, the colony phase, exposure, bites, exile, the
 end) live here, with each step citing its paragraph of seed 004, and their numbers
-in ``ruleset.BASE``.
+in the bundle's ruleset (content/base/ruleset.yaml).
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from ..decisions import KEEP, MAY, OPTION, ORDER, TARGETS, VOTE, Decision, Rando
 from ..interpreter import Env, Interpreter
 from ..replay import EventLog
 from .host import GameHost, Rule
-from .ruleset import BASE
 from .state import Location, Player, State, Survivor, check_invariants
 
 Gen = Generator[Decision, Any, Any]
@@ -44,7 +43,9 @@ class Game:
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
                  objective: str | None = None, check: bool = False):
-        self.rules = rules or BASE
+        self.rules = rules or (bundle.get("rulesets") or {}).get("base")
+        if self.rules is None:
+            raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'")
         low, high = self.rules["players"]
         if not low <= players <= high:
             raise GameError(f"the base game is for {low} to {high} players, not {players}")
@@ -824,7 +825,7 @@ class Game:
 
     def finish(self) -> dict:
         """Who won: a player wins if their secret objective is met when the game ends (seed 004, End of the game).
-        Secret goals are not transcribed: the stand-in goal (ruleset.stand_ins.secret_goal) decides."""
+        Secret goals are not transcribed: the stand-in goal (stand_ins.secret_goal in the ruleset) decides."""
         s = self.state
         colony_won = s.ending == "objective"
         winners = [p.id for p in s.players

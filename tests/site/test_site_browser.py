@@ -46,7 +46,7 @@ def site(tmp_path_factory):
     build = compile_paths([root / "content"], root)
     assert build.ok, build.diagnostics.render()
     write_outputs(build, root, root / "build")
-    out = build_site(bundle_of(build.cards), root, root / "build" / "site", say=lambda m: None)
+    out = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
     handler.log_message = lambda *a: None
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

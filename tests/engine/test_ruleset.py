@@ -1,0 +1,49 @@
+"""The base game's numbers are data in content: checked like cards, carried in the bundle, played by the engine."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dow.compiler.project import bundle_of, compile_paths
+from dow.runtime.bundle import content_hash
+from dow.runtime.engine import Game, GameError, variant
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_bundle_carries_the_base_ruleset_and_its_hash_covers_it(bundle):
+    rules = bundle["rulesets"]["base"]
+    assert rules["setup"]["survivors_dealt"] == 4 and rules["wounds_to_kill"] == 3
+    assert bundle["content_hash"] == content_hash(bundle["cards"], bundle["rulesets"])
+    assert content_hash(bundle["cards"], bundle["rulesets"]) != content_hash(bundle["cards"], None)
+
+
+def test_a_variant_changes_what_the_engine_plays(bundle):
+    rules = variant(bundle["rulesets"]["base"], **{"setup.starting_items": 3, "stand_ins.morale": 9})
+    game = Game(bundle, seed=2, players=3, rules=rules, objective="base.main-objective.kill-them")
+    assert game.state.morale == 9                  # the objective's printed morale is not transcribed: the stand-in
+    assert all(len(p.hand) == 3 for p in game.state.players)
+    with pytest.raises(KeyError, match="no 'setup.nothing'"):
+        variant(rules, **{"setup.nothing": 1})
+
+
+def test_a_bundle_without_a_ruleset_is_refused_clearly(bundle):
+    with pytest.raises(GameError, match="no base ruleset"):
+        Game({**bundle, "rulesets": {}}, seed=1)
+
+
+def test_a_broken_ruleset_is_a_located_error_and_no_bundle(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / "content" / "base" / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8").replace("wounds_to_kill: 3", "wounds_to_kill: three")
+    path.write_text(text + "surprise: 1\n", encoding="utf-8")
+    build = compile_paths([tmp_path / "content"], tmp_path)
+    assert not build.ok
+    errors = [d for d in build.diagnostics.errors if d.file.endswith("ruleset.yaml")]
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if s.startswith("wounds_to_kill"))
+    assert any(d.code == "S005" and d.line == line and "wounds_to_kill" in d.message for d in errors)
+    assert any(d.code == "S009" and "surprise" in d.message for d in errors)
+    assert "base" not in build.rulesets
