@@ -549,7 +549,8 @@ class Game:
         loc = s.locations[s.survivors[sid].location]
         h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
         yield from self.settle(scope=("action", self.action_no))
-        look = 1 + h.stat(sid, "search_cards", 0)
+        extra_keep = h.stat(sid, "search_keep", 0)        # "looks at and keeps N additional": N more of each
+        look = 1 + h.stat(sid, "search_cards", 0) + extra_keep
         drawn = loc.deck[:look]
         del loc.deck[:look]
         while loc.deck and loc.noise < loc.noise_spaces:
@@ -561,7 +562,7 @@ class Game:
             drawn.append(loc.deck.pop(0))
         if not drawn:
             return
-        keep = min(len(drawn), 1 + h.stat(sid, "search_keep", 0))
+        keep = min(len(drawn), 1 + extra_keep)
         kept = drawn if keep == len(drawn) else list((yield Decision(KEEP, p.id, tuple(drawn), keep, keep,
                                                                      prompt="keep")))
         p.hand.extend(kept)
