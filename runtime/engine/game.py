@@ -971,7 +971,7 @@ class Game:
     def keep_rule(self, node: dict, env: dict) -> None:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
-        until = ("turn", self.state.turn) if scope[0] == "action" else scope
+        until = scope            # a rule a triggered effect hands over applies to that action only
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
         self.add(node, env, until, key=key, attached=env.get("attached_to"))
 
