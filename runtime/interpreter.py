@@ -341,7 +341,14 @@ class Interpreter:
             a, b = self.expr(node["left"], env), self.expr(node["right"], env)
             return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[node["cmp"]]
         if op == "exists":
-            return self.measure(node["selector"], env) >= node["min"]
+            sel = node["selector"]
+            for i, f in enumerate(sel["filters"]):       # "… at each non-colony location": every one of them
+                where = f.get("location") if f["op"] == "at" else None
+                if where and where.get("op") == "select_of" and where["quantity"]["mode"] == "each":
+                    return all(self.measure({**sel, "filters": [*sel["filters"][:i], {**f, "location": {
+                        "op": "location", "id": place}}, *sel["filters"][i + 1:]]}, env) >= node["min"]
+                        for place in self.candidates(where, env))
+            return self.measure(sel, env) >= node["min"]
         if op == "controls":
             players = self.pool(node["player"], env)
             things = self.pool(node["what"], env)
