@@ -973,7 +973,11 @@ class Game:
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
         until = scope            # a rule a triggered effect hands over applies to that action only
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
-        self.add(node, env, until, key=key, attached=env.get("attached_to"))
+        if node["op"] == "trigger":       # "when you move …" from a played card: the next such event only
+            key, per = f"{key}#{self.action_no}.{len(self.host.rules)}", "game"
+        else:
+            per = None
+        self.add(node, env, until, per=per, key=key, attached=env.get("attached_to"))
 
     # ---- evaluation helpers used by the host --------------------------------------------------------
     def holds(self, cond: dict, env: dict) -> bool:
