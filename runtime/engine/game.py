@@ -549,8 +549,8 @@ class Game:
         loc = s.locations[s.survivors[sid].location]
         h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
         yield from self.settle(scope=("action", self.action_no))
-        extra_keep = h.stat(sid, "search_keep", 0)        # "looks at and keeps N additional": N more of each
-        look = 1 + h.stat(sid, "search_cards", 0) + extra_keep
+        extra_keep = h.stat(sid, "search_keep", 0, use=True)     # "looks at and keeps N additional": N more of each
+        look = 1 + h.stat(sid, "search_cards", 0, use=True) + extra_keep
         drawn = loc.deck[:look]
         del loc.deck[:look]
         while loc.deck and loc.noise < loc.noise_spaces:
@@ -928,18 +928,32 @@ class Game:
                 continue
             env = {"player": self.state.survivors[sid].controller, "card": d["id"], "self": sid,
                    "this_card": source}
+            where = self.where_cond(ab.get("where"))
             for j, node in enumerate(ab.get("effect", {}).get("tree", [])):
-                self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}")
+                self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}", cond=where)
 
-    def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str) -> None:
+    def where_cond(self, where: str | None) -> dict | None:
+        """An ability printed for a location (Library, Colony, Non-colony) is in force only while its survivor is there."""
+        lid = (where or "anywhere").replace("-", "_")
+        if lid == "non_colony":
+            place = {"op": "select_of", "kind": "location", "quantity": {"mode": "all"},
+                     "filters": [{"op": "state", "is": "non_colony"}]}
+        elif lid in self.state.locations:
+            place = {"op": "location", "id": lid}
+        else:
+            return None
+        return {"op": "is", "subject": {"op": "ref", "name": "self", "kind": "survivor"}, "state": "at", "where": place}
+
+    def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str,
+                       cond: dict | None = None) -> None:
         if node["op"] == "optional" and not node["cost"] and self.passive(node["body"]):
             for k, inner in enumerate(node["body"]):       # "you may: <a rule>": the rule is simply on
-                self._register_node(inner, env, sid, per, f"{key}.{k}")
+                self._register_node(inner, env, sid, per, f"{key}.{k}", cond)
         elif node["op"] == "limit":
             for k, inner in enumerate(node["body"]):
-                self._register_node(inner, env, sid, node["per"], f"{key}.{k}")
+                self._register_node(inner, env, sid, node["per"], f"{key}.{k}", cond)
         elif node["op"] in RULE_OPS:
-            self.add(node, env, until=None, per=per, attached=sid, key=key)
+            self.add(node, env, until=None, per=per, attached=sid, key=key, cond=cond)
 
     def rehome_rules(self, card: str, to: str) -> None:
         """A handed-off item's rules follow it to the new survivor (their use limits stay used)."""
