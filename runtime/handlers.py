@@ -139,14 +139,37 @@ def h_draw_cards(ip, node, env):
     env.bindings["drawn"] = list(drawn or [])
 
 
+def _whose(ip, zone: dict, env):
+    """'the hand of a player': when several players could be meant, the resolving player picks one first.
+    Returns the zone with its owner settled and the environment that binds it."""
+    owner = zone.get("owner") if isinstance(zone, dict) else None
+    if not owner or owner.get("op") != "select_of" or owner["quantity"]["mode"] != "one" \
+            or len(ip.candidates(owner, env)) < 2:
+        return zone, env
+    picked = yield from ip.targets(owner, env)
+    return {**zone, "owner": {"op": "ref", "name": "_whose"}}, env.child(_whose=picked[0])
+
+
+def _random(filters: list[dict]) -> bool:
+    return any(f["op"] == "state" and f["is"] == "random" for f in filters)
+
+
 def h_take_cards(ip, node, env):
     """{op: take_cards, count, filters, from, to}"""
-    zone, owner, location = _zone(ip, node["from"], env)
+    source, env = yield from _whose(ip, node["from"], env)
+    filters = [{**f, "zone": source} if f["op"] == "in_zone" and f["zone"] == node["from"] else f
+               for f in node["filters"]]
+    zone, owner, location = _zone(ip, source, env)
     pool = [c for c in ip.host.cards_in(zone, owner, location)
-            if all(ip.passes(c, f, env) for f in node["filters"])]
+            if all(ip.passes(c, f, env) for f in filters)]
     n = yield from ip.count(node["count"], env, len(pool))
-    picked = pool if n >= len(pool) else list((yield Decision("keep", env.player, tuple(pool), n, n,
-                                                               prompt="take", src=node.get("pos", {}))))
+    if n >= len(pool):
+        picked = pool
+    elif _random(filters):                     # "a random card": nobody chooses
+        picked = ip.rng.sample(pool, n)
+    else:
+        picked = list((yield Decision("keep", env.player, tuple(pool), n, n, prompt="take",
+                                      src=node.get("pos", {}))))
     ip.act("take_cards", {"zone": zone, "owner": owner, "location": location, "cards": picked,
                           "player": env.player}, node, env)
 
@@ -167,7 +190,12 @@ def h_give_cards(ip, node, env):
 
 def h_look_at(ip, node, env):
     """{op: look_at, what}"""
-    things = yield from ip.targets(node["what"], env)
+    what = node["what"]
+    for i, f in enumerate(what.get("filters", []) if what["op"] == "select_of" else []):
+        if f["op"] == "in_zone":               # "a card in the hand of a player": whose hand is picked first
+            zone, env = yield from _whose(ip, f["zone"], env)
+            what = {**what, "filters": [*what["filters"][:i], {**f, "zone": zone}, *what["filters"][i + 1:]]}
+    things = yield from ip.targets(what, env)
     ip.host.apply("look_at", {"things": things, "player": env.player}, node.get("pos", {}))
     ip.host.log("look_at", {"player": env.player}, node.get("pos", {}), private_to=env.player)
 

@@ -240,8 +240,10 @@ class Interpreter:
         """Things of the selector's kind that pass every filter, in host order."""
         kind = sel["kind"]
         pool = list(self.host.things(kind))
+        quantity = sel.get("quantity") or {}
+        n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         for f in sel["filters"]:
-            pool = [t for t in pool if self.passes(t, f, env)] if f["op"] != "extreme" else self.extreme(pool, f)
+            pool = [t for t in pool if self.passes(t, f, env)] if f["op"] != "extreme" else self.extreme(pool, f, n)
         return pool
 
     def passes(self, thing: str, f: dict, env: Env) -> bool:
@@ -286,13 +288,15 @@ class Interpreter:
             return attr(thing, "type") == f["type"]
         raise self.fail(f"unknown filter {op!r}")
 
-    def extreme(self, pool: list[str], f: dict) -> list[str]:
-        """The things with the lowest or highest value of a stat (ties all stay)."""
+    def extreme(self, pool: list[str], f: dict, n: int = 1) -> list[str]:
+        """The n things with the lowest or highest value of a stat ("the 2 survivors with the lowest
+        influence"); things tied with the last of them all stay, for the chooser."""
         if not pool:
             return pool
         values = {t: self.host.attr(t, f["stat"]) or 0 for t in pool}
-        best = (min if f["mode"] == "lowest" else max)(values.values())
-        return [t for t in pool if values[t] == best]
+        ranked = sorted(values.values(), reverse=f["mode"] != "lowest")
+        bound = ranked[min(n, len(ranked)) - 1]
+        return [t for t in pool if (values[t] <= bound if f["mode"] == "lowest" else values[t] >= bound)]
 
     def zone_owner(self, zone: dict, env: Env) -> str | None:
         """The player whose zone it is (None for shared piles)."""
@@ -337,7 +341,14 @@ class Interpreter:
             a, b = self.expr(node["left"], env), self.expr(node["right"], env)
             return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[node["cmp"]]
         if op == "exists":
-            return self.measure(node["selector"], env) >= node["min"]
+            sel = node["selector"]
+            for i, f in enumerate(sel["filters"]):       # "… at each non-colony location": every one of them
+                where = f.get("location") if f["op"] == "at" else None
+                if where and where.get("op") == "select_of" and where["quantity"]["mode"] == "each":
+                    return all(self.measure({**sel, "filters": [*sel["filters"][:i], {**f, "location": {
+                        "op": "location", "id": place}}, *sel["filters"][i + 1:]]}, env) >= node["min"]
+                        for place in self.candidates(where, env))
+            return self.measure(sel, env) >= node["min"]
         if op == "controls":
             players = self.pool(node["player"], env)
             things = self.pool(node["what"], env)

@@ -550,7 +550,8 @@ class Game:
         loc = s.locations[s.survivors[sid].location]
         h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
         yield from self.settle(scope=("action", self.action_no))
-        look = 1 + h.stat(sid, "search_cards", 0)
+        extra_keep = h.stat(sid, "search_keep", 0, use=True)     # "looks at and keeps N additional": N more of each
+        look = 1 + h.stat(sid, "search_cards", 0, use=True) + extra_keep
         drawn = loc.deck[:look]
         del loc.deck[:look]
         while loc.deck and loc.noise < loc.noise_spaces:
@@ -562,7 +563,7 @@ class Game:
             drawn.append(loc.deck.pop(0))
         if not drawn:
             return
-        keep = min(len(drawn), 1 + h.stat(sid, "search_keep", 0))
+        keep = min(len(drawn), 1 + extra_keep)
         kept = drawn if keep == len(drawn) else list((yield Decision(KEEP, p.id, tuple(drawn), keep, keep,
                                                                      prompt="keep")))
         p.hand.extend(kept)
@@ -928,18 +929,32 @@ class Game:
                 continue
             env = {"player": self.state.survivors[sid].controller, "card": d["id"], "self": sid,
                    "this_card": source}
+            where = self.where_cond(ab.get("where"))
             for j, node in enumerate(ab.get("effect", {}).get("tree", [])):
-                self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}")
+                self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}", cond=where)
 
-    def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str) -> None:
+    def where_cond(self, where: str | None) -> dict | None:
+        """An ability printed for a location (Library, Colony, Non-colony) is in force only while its survivor is there."""
+        lid = (where or "anywhere").replace("-", "_")
+        if lid == "non_colony":
+            place = {"op": "select_of", "kind": "location", "quantity": {"mode": "all"},
+                     "filters": [{"op": "state", "is": "non_colony"}]}
+        elif lid in self.state.locations:
+            place = {"op": "location", "id": lid}
+        else:
+            return None
+        return {"op": "is", "subject": {"op": "ref", "name": "self", "kind": "survivor"}, "state": "at", "where": place}
+
+    def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str,
+                       cond: dict | None = None) -> None:
         if node["op"] == "optional" and not node["cost"] and self.passive(node["body"]):
             for k, inner in enumerate(node["body"]):       # "you may: <a rule>": the rule is simply on
-                self._register_node(inner, env, sid, per, f"{key}.{k}")
+                self._register_node(inner, env, sid, per, f"{key}.{k}", cond)
         elif node["op"] == "limit":
             for k, inner in enumerate(node["body"]):
-                self._register_node(inner, env, sid, node["per"], f"{key}.{k}")
+                self._register_node(inner, env, sid, node["per"], f"{key}.{k}", cond)
         elif node["op"] in RULE_OPS:
-            self.add(node, env, until=None, per=per, attached=sid, key=key)
+            self.add(node, env, until=None, per=per, attached=sid, key=key, cond=cond)
 
     def rehome_rules(self, card: str, to: str) -> None:
         """A handed-off item's rules follow it to the new survivor (their use limits stay used)."""
@@ -971,9 +986,13 @@ class Game:
     def keep_rule(self, node: dict, env: dict) -> None:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
-        until = ("turn", self.state.turn) if scope[0] == "action" else scope
+        until = scope            # a rule a triggered effect hands over applies to that action only
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
-        self.add(node, env, until, key=key, attached=env.get("attached_to"))
+        if node["op"] == "trigger":       # "when you move …" from a played card: the next such event only
+            key, per = f"{key}#{self.action_no}.{len(self.host.rules)}", "game"
+        else:
+            per = None
+        self.add(node, env, until, per=per, key=key, attached=env.get("attached_to"))
 
     # ---- evaluation helpers used by the host --------------------------------------------------------
     def holds(self, cond: dict, env: dict) -> bool:

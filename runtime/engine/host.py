@@ -82,11 +82,8 @@ class GameHost(Host):
 
     def active(self, rule: Rule) -> bool:
         """Whether a rule is in force now (its time has not run out, its 'while' holds)."""
-        if rule.until is not None:
-            unit, n = rule.until
-            now = self.s.turn if unit == "turn" else self.s.rounds_played
-            if now > n:
-                return False
+        if rule.until is not None and self.now(rule.until[0]) > rule.until[1]:
+            return False
         if rule.cond is not None:
             return self.game.holds(rule.cond, rule.env)
         return True
@@ -96,10 +93,7 @@ class GameHost(Host):
         def alive(r: Rule) -> bool:
             if r.attached and self.s.survivors[r.attached].place != "play":
                 return False
-            if r.until is None:
-                return True
-            unit, n = r.until
-            return (self.s.turn if unit == "turn" else self.s.rounds_played) <= n
+            return r.until is None or self.now(r.until[0]) <= r.until[1]
         kept = [r for r in self.rules if alive(r)]
         if len(kept) != len(self.rules):
             self.rules = kept
@@ -109,6 +103,10 @@ class GameHost(Host):
         """Put a rule in force."""
         self.rules.append(rule)
         self._by_op = None
+
+    def now(self, unit: str) -> int:
+        """The current action, turn or round number (what a rule's 'until' is counted in)."""
+        return {"action": self.game.action_no, "turn": self.s.turn}.get(unit, self.s.rounds_played)
 
     def ruled(self, op: str) -> list[Rule]:
         """The rules of one kind in force now."""
@@ -123,11 +121,15 @@ class GameHost(Host):
         """The things a rule's ``who`` names, evaluated with the rule's bindings."""
         return self.game.targets_now(rule.node["who"], rule.env)
 
-    def stat(self, thing: str, stat: str, base: int = 0) -> int:
-        """A number after every 'modify' rule that applies to the thing."""
+    def stat(self, thing: str, stat: str, base: int = 0, use: bool = False) -> int:
+        """A number after every 'modify' rule that applies to the thing. A rule with a use limit ("once per
+        round: … looks at 1 additional card") counts only while unused, and ``use`` spends that use."""
         value = base
         for rule in self.ruled("modify"):
             if rule.node["stat"] != stat or thing not in self.who(rule):
+                continue
+            if rule.per is not None and (self.used_up(rule) if use else
+                                         self.limits.get(self.limit_key(rule.key or str(id(rule)), rule.per))):
                 continue
             value = rule.node["value"] if rule.node["mode"] == "set" else value + rule.node["value"]
         return value
@@ -616,6 +618,9 @@ class GameHost(Host):
 
     def do_move_cards(self, cards, zone, owner, src):
         for c in cards:
+            if zone == "following" and c in self.s.survivors:    # a survivor drawn from the deck joins
+                self.do_add_survivor(c, owner, src)
+                continue
             if c not in self.s.cards:
                 continue
             self.take_out(c)
