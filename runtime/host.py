@@ -92,4 +92,5 @@ ACTIONS = {
     "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
+    "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
 }
