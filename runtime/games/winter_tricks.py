@@ -223,8 +223,11 @@ class Game:
                 values = EXAMPLE["resource_values"]
                 examples[card["id"]] = {"values": values}
             for v in values:
-                self.cards[f"{card['resource']}-{v}-{len(self.cards)}"] = {
-                    "kind": "resource", "def": card["id"], "resource": card["resource"], "value": v}
+                cid, k = f"{card['resource']}-{v}", 1
+                while cid in self.cards:  # a value printed on more than one card
+                    k += 1
+                    cid = f"{card['resource']}-{v}-{k}"
+                self.cards[cid] = {"kind": "resource", "def": card["id"], "resource": card["resource"], "value": v}
         self.relic_defs = sorted(by_kind["relic"], key=lambda c: c["id"])
         self.relic_cards: dict[str, dict] = {}
         for card in self.relic_defs:
