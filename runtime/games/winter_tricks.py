@@ -458,6 +458,9 @@ class Game:
         self.emit("collected", player=winner, cards=list(taken), to_expedition_deck=left)
 
     def play(self, player: str, card: str, expedition: bool) -> None:
+        if expedition and (not self.trick or self.expedition_used[player]):
+            self.violations.append(f"event {self.event_no}: {player} used the expedition "
+                                   + ("to open a trick" if not self.trick else "twice"))
         self.hands[player].remove(card)
         self.trick.append((player, card, expedition))
         self.card_uses[self.cards[card]["def"]] += 1
@@ -621,7 +624,7 @@ class Game:
         for p in self.players:
             if self.damage[p] < 0:
                 out.append(f"{p} has negative damage {self.damage[p]}")
-            if len(self.owned(p)) < 0 or self.shield[p] < 0:
+            if self.shield[p] < 0 or self.event_damage[p] < 0:
                 out.append(f"{p} has a negative count")
         if self.event_no > EVENTS_PER_GAME:
             out.append(f"{self.event_no} events played; the game has {EVENTS_PER_GAME}")

@@ -94,3 +94,20 @@ def test_bad_player_count_is_refused(bundle):
         wt.new_game(bundle, 1, 6)
     with pytest.raises(ValueError):
         wt.new_game(bundle, 1, 1)
+
+
+def test_invariants_catch_a_broken_table(bundle):
+    """The checks are real: a lost card, negative damage or an opening expedition are reported."""
+    game = wt.new_game(bundle, 9, 3)
+    game.setup()
+    assert game.check_invariants() == []
+    lost = game.deck.pop()
+    assert any("lost" in v for v in game.check_invariants())
+    game.deck.append(lost)
+    game.damage["p2"] = -1
+    assert any("negative damage" in v for v in game.check_invariants())
+    game.damage["p2"] = 0
+    game.deal()
+    game.event_no = 1
+    game.play("p1", game.hands["p1"][0], True)      # opening a trick with the expedition
+    assert any("to open a trick" in v for v in game.check_invariants())
