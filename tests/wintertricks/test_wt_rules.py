@@ -360,3 +360,17 @@ def test_final_tie_is_a_shared_victory(bundle):
     """Seed l.62: "Se ainda assim houver empate, os jogadores compartilham a vitória"."""
     result = _ending(bundle, {"p1": 4, "p2": 4, "p3": 5}, {"p1": ["water-6", "fuel-3"], "p2": ["food-6", "fuel-1", "fuel-2"]})
     assert result["winners"] == ["p1", "p2"]
+
+
+def test_defence_with_any_resource_and_what_is_left_is_surplus(bundle):
+    """Seed l.66-67: defence "conforme os requisitos da carta de EVENTO"; Frost Bite "para cada carta
+    excedente": the example Whiteout asks 1 fuel and any 2 cards; the one card left over costs 2."""
+    game, agent = table(bundle, 2, {"defend": True})
+    start_event(game, WHITEOUT, "tools")
+    game.leader = "p1"
+    put(game, "colony", "p1", "water-2", "fuel-1", "food-3", "tools-4")
+    game.resolve()
+    keeps = [d for d in agent.asked if d.prompt.startswith("defend with")]
+    assert [(d.prompt, d.min) for d in keeps] == [("defend with fuel", 1), ("defend with any", 2)]
+    assert keeps[0].choices == ("fuel-1",)
+    assert len(game.colony["p1"]) == 1 and game.damage["p1"] == 2
