@@ -143,9 +143,10 @@ class WinterHost(Host):
         g = self.g
         if action == "damage":
             return g.hurt(params["player"], params["amount"], "event")
-        if action == "take_cards":  # in this game a player keeps what they take in their colony
-            for card in params["cards"]:
-                g.expedition_deck.remove(card) if params["zone"] == "expedition_deck" else None
+        if action == "take_cards" and params["zone"] in ("expedition_deck", "resource_deck"):
+            pile = g.expedition_deck if params["zone"] == "expedition_deck" else g.deck
+            for card in params["cards"]:  # in this game a player keeps what they take in their colony
+                pile.remove(card)
                 g.colony[params["player"]].append(card)
             return list(params["cards"])
         if action == "reveal_cards" and params["zone"] == "relic_deck":
