@@ -26,6 +26,7 @@ chapter lists the same gaps under "What the rules leave open"):
   beyond what the event asks, counted after defence), buying, infirmary.
 * The harpoon reveals the next relic card; the replaced relic goes under the relic deck.
 * The first event's Leader ("whoever was coldest last night") is drawn at random.
+* The harpoon starts in the market: set-up deals only tarps and chests.
 * The second tie-break adds the colony's resources of the relic in force at the end.
 
 Numbers the published game has but the rulebook does not give (the values printed on

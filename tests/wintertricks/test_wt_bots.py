@@ -111,3 +111,21 @@ def test_invariants_catch_a_broken_table(bundle):
     game.event_no = 1
     game.play("p1", game.hands["p1"][0], True)      # opening a trick with the expedition
     assert any("to open a trick" in v for v in game.check_invariants())
+
+
+def test_example_values_are_announced_in_the_log(bundle):
+    """Numbers the rulebook does not give are example values, and the log says so first thing."""
+    game = wt.new_game(bundle, 1, 2)
+    game.run()
+    first = game.log.lines[0]
+    assert first["event"] == "setup"
+    examples = first["params"]["example_values"]
+    assert examples["winter-tricks.resource.fuel"] == {"values": wt.EXAMPLE["resource_values"]}
+    assert examples["winter-tricks.equipment.harpoon"]["price"] == wt.EXAMPLE["equipment_price"]
+    assert examples["winter-tricks.winter-event.example-long-night"] == "example card"
+
+
+def test_the_host_refuses_actions_it_has_no_meaning_for(bundle):
+    game = wt.new_game(bundle, 1, 2)
+    with pytest.raises(ValueError):
+        game.host.apply("kill_zombies", {"location": "colony", "count": 1}, {})
