@@ -33,7 +33,8 @@ def mutations(card, rng):
 
     def walk(value):
         if isinstance(value, dict):
-            nodes.append(value)
+            if value:  # an empty mapping (a scenario's survivor with no facts) has no key to break
+                nodes.append(value)
             for v in value.values():
                 walk(v)
         elif isinstance(value, list):
