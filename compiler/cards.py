@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 LANGS = ("pt", "en", "vi")
 SETS = ("base", "warring-colonies", "winter-tricks")
 IMPLEMENTATION = ("full", "partial", "manual")
-DATA = ("known", "needs transcription")
+DATA = ("known", "needs transcription", "example")  # example: made up to run the engine, not the published game
 WHERE = ("anywhere", "colony", "non-colony", "enemy-colony", "police-station", "grocery-store", "school",
          "library", "hospital", "gas-station", "cemetery")
 ITEM_TYPES = ("weapon", "book", "tool", "medicine", "fuel", "food", "outsider", "trash", "unknown")
+RESOURCES = ("fuel", "water", "food", "tools")  # Winter Tricks resources
 DECKS = ("starting", "police-station", "grocery-store", "school", "library", "hospital", "gas-station", "random",
          "unknown")
 
@@ -94,6 +95,36 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          ("item_deck",), (),
          {"number": None, "survivor_spaces": None, "entrances": None, "item_deck": True}),
 )}
+
+
+#: Winter Tricks (a second, smaller game on the same runtime; rules in content/rules/*/winter-tricks.md)
+_LOC_TODO = {"pt": "TODO", "en": "TODO", "vi": "TODO"}
+REQUIREMENT = {"resource": f"enum:{'|'.join(RESOURCES)}|any", "count": "int?"}
+for _kind in (
+    Kind("winter-event", "events", "A Winter Tricks event: what a colony hands over to defend itself, and what "
+         "happens to a colony that does not.",
+         {"requires": ("list", REQUIREMENT), "text": "localized", "effect": "effect"},
+         ("requires", "text"), (("this_card", "card"),),
+         {"requires": [{"resource": "any", "count": None}], "text": _LOC_TODO}),
+    Kind("relic", "relics", "A Winter Tricks relic: the resource that trumps the led one during an event.",
+         {"resource": f"enum:{'|'.join(RESOURCES)}", "copies": "int?", "text": "localized"},
+         ("resource",), (),
+         {"resource": "fuel", "copies": None}),
+    Kind("resource", "resources", "A Winter Tricks resource card kind: its resource and the values printed on it.",
+         {"resource": f"enum:{'|'.join(RESOURCES)}", "values": ("list", "int"), "text": "localized"},
+         ("resource",), (),
+         {"resource": "fuel"}),
+    Kind("equipment", "equipment", "Winter Tricks equipment: bought with leftover resources, kept face up.",
+         {"price": "int?", "copies": "int?", "use": "enum:before-first-trick|unknown", "text": "localized",
+          "effect": "effect"},
+         ("text",), (("this_card", "card"),),
+         {"price": None, "copies": None, "use": "unknown", "text": _LOC_TODO}),
+    Kind("expedition", "expedition", "The Winter Tricks expedition card: played beside a card in a trick, it pays "
+         "off when the event is resolved.",
+         {"text": "localized", "effect": "effect"}, ("text", "effect"), (("this_card", "card"),),
+         {"text": _LOC_TODO, "effect": "take up to 2 cards from the expedition deck.\n"}),
+):
+    KINDS[_kind.name] = _kind
 
 #: fields every card file has
 COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "name",

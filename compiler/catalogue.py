@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound", "frostbite")
 ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
-         "location_deck", "supply", "bullet_supply", "crisis")
+         "location_deck", "supply", "bullet_supply", "crisis",
+         "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market")
 KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
          "warfare", "round", "turn", "result", "number", "exposure")
 STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
@@ -129,6 +130,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "move 1 unused action die to the used pool."),
     _op("combat_strength", "effect", "amount:signed", "Add to your colony's combat strength in this warfare.",
         "gain 3 combat strength."),
+    _op("damage", "effect", "target:target count:count",
+        "A player's colony takes damage (games that keep a damage score, such as Winter Tricks).",
+        "take 4 damage."),
+    _op("reveal_cards", "effect", "count:count from:target",
+        "Reveal cards from the top of a deck; a revealed card replaces the one that deck had face up.",
+        "reveal 1 card from the relic deck."),
     _op("end_warfare", "effect", "", "End this colony warfare at once with no further effect.",
         "end the colony warfare."),
     _op("skip_warfare", "effect", "at:location", "Skip the colony warfare at a location.",

@@ -257,11 +257,25 @@ def verb_draw(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 
 def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
-    """take 2 fuel cards from the gas station deck | take up to 4 fuel cards from the removed pile."""
+    """take 2 fuel cards from the gas station deck | take up to 4 fuel cards from the removed pile | take 4 damage."""
+    save = r.i
+    amount = r.count(default=None)
+    noun = r.match_noun() if amount is not None else None
+    if noun and noun[:2] == ("stat", "damage"):
+        r.i += noun[2]
+        return {"op": "damage", "target": {"op": "you", "pos": P(w.pos)}, "count": amount, "pos": P(w.pos)}
+    r.i = save
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck or pile")
     return {"op": "take_cards", "count": count, "filters": ph.filters, "from": src,
             "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)}, "pos": P(w.pos)}
+
+
+def verb_reveal(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """reveal 1 card from the relic deck."""
+    count, ph = _count_and_noun(r, "cards")
+    src = _target_after(r, b, ("from",), "a deck")
+    return {"op": "reveal_cards", "count": count, "from": src, "pos": P(w.pos)}
 
 
 def verb_search(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -402,7 +416,7 @@ VERBS: dict[str, Callable] = {
     "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
-    "spread": verb_spread,
+    "spread": verb_spread, "reveal": verb_reveal,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too

@@ -38,6 +38,9 @@ UI = {
     "downloads": {"pt": "Downloads", "en": "Downloads", "vi": "Tải xuống"},
     "authors": {"pt": "Para autores", "en": "For authors", "vi": "Cho người soạn thẻ"},
     "transcription": {"pt": "Falta transcrever", "en": "Still to transcribe", "vi": "Còn cần chép lại"},
+    "example": {"pt": "Conteúdo de exemplo, não o jogo publicado",
+                "en": "Example content, not the published game",
+                "vi": "Nội dung ví dụ, không phải trò chơi đã phát hành"},
 }
 
 
@@ -210,6 +213,8 @@ FACTS = {
     "search": {"pt": "busca", "en": "search", "vi": "lục soát"},
     "occupation": {"pt": "ocupação", "en": "occupation", "vi": "nghề nghiệp"},
     "status": {"pt": "situação", "en": "status", "vi": "trạng thái"},
+    "price": {"pt": "preço", "en": "price", "vi": "giá"},
+    "copies": {"pt": "cópias", "en": "copies", "vi": "số bản"},
     "tree": {"pt": "Árvore de efeitos", "en": "Effect tree", "vi": "Cây hiệu ứng"},
 }
 
@@ -225,6 +230,11 @@ KIND_NAMES = {
                           "vi": "nhiệm vụ Lone Wolf"},
     "die": {"pt": "dados", "en": "dice", "vi": "xúc xắc"},
     "location": {"pt": "locais", "en": "locations", "vi": "địa điểm"},
+    "winter-event": {"pt": "eventos", "en": "events", "vi": "sự kiện"},
+    "relic": {"pt": "relíquias", "en": "relics", "vi": "di vật"},
+    "resource": {"pt": "recursos", "en": "resources", "vi": "tài nguyên"},
+    "equipment": {"pt": "equipamentos", "en": "equipment", "vi": "trang bị"},
+    "expedition": {"pt": "expedição", "en": "expedition", "vi": "thám hiểm"},
 }
 SET_NAMES = {"base": {"pt": "Jogo básico", "en": "Base game", "vi": "Bản cơ bản"},
              "warring-colonies": {"pt": "Colônias em Guerra", "en": "Warring Colonies", "vi": "Warring Colonies"},
@@ -271,7 +281,10 @@ def _mentions(card: dict, data: SiteData) -> list[dict]:
 RULES_OF_KIND = {"crossroads": "base-game/#base-crossroads", "survivor": "base-game/#base-abilities",
                  "die": "base-game/#base-exposure", "crisis": "base-game/#base-crisis",
                  "item": "base-game/#base-play-card", "tactic": "warring-colonies/#wc-tactics",
-                 "main-objective": "base-game/#base-setup", "location": "base-game/#base-setup"}
+                 "main-objective": "base-game/#base-setup", "location": "base-game/#base-setup",
+                 "winter-event": "winter-tricks/#wt-events", "relic": "winter-tricks/#wt-tricks-relic",
+                 "resource": "winter-tricks/#wt-tricks", "equipment": "winter-tricks/#wt-equipment",
+                 "expedition": "winter-tricks/#wt-expedition"}
 
 
 def _rules_link(card: dict) -> str:

@@ -234,6 +234,21 @@ def h_spend_dice(ip, node, env):
     ip.act("spend_dice", {"player": who, "count": n}, node, env)
 
 
+def h_damage(ip, node, env):
+    """{op: damage, target, count}"""
+    for player in (yield from ip.targets(node["target"], env)):
+        n = yield from ip.count(node["count"], env)
+        ip.act("damage", {"player": player, "amount": n}, node, env)
+
+
+def h_reveal_cards(ip, node, env):
+    """{op: reveal_cards, count, from}"""
+    zone, owner, location = _zone(ip, node["from"], env)
+    n = yield from ip.count(node["count"], env, len(ip.host.cards_in(zone, owner, location)))
+    ip.act("reveal_cards", {"zone": zone, "owner": owner, "location": location, "count": n,
+                            "player": env.player}, node, env)
+
+
 def h_combat_strength(ip, node, env):
     """{op: combat_strength, amount}"""
     ip.act("combat_strength", {"player": env.player, "amount": node["amount"]}, node, env)
@@ -380,6 +395,7 @@ HANDLERS = {
     "take_cards": h_take_cards, "move_cards": h_move_cards, "give_cards": h_give_cards, "look_at": h_look_at,
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
+    "damage": h_damage, "reveal_cards": h_reveal_cards,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,

@@ -30,7 +30,8 @@ class Host:
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
-        location_deck (of ``location``), crisis."""
+        location_deck (of ``location``), crisis; games with other decks name them too (Winter
+        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market)."""
         raise NotImplementedError
 
     def zombies(self, location: str) -> int:
@@ -92,4 +93,5 @@ ACTIONS = {
     "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
+    "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
 }

@@ -1,0 +1,29 @@
+"""The Winter Tricks cards on the website: pages come from the bundle, example cards say so."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dow.compiler.site import KIND_NAMES, SiteData, _env, write_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+MARK = {"pt": "Conteúdo de exemplo, não o jogo publicado", "en": "Example content, not the published game",
+        "vi": "Nội dung ví dụ, không phải trò chơi đã phát hành"}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
+    docs = tmp_path / "docs"
+    write_pages(_env(), SiteData(bundle, ROOT), lang, docs, ROOT, tmp_path / "out")
+    cards = docs / "cards"
+    ours = sorted(p.stem for p in cards.glob("winter-tricks.*.md"))
+    assert len(ours) == sum(1 for c in bundle["cards"] if c["set"] == "winter-tricks")
+    event = (cards / "winter-tricks.winter-event.example-whiteout.md").read_text(encoding="utf-8")
+    assert f'!!! warning "{MARK[lang]}"' in event
+    harpoon = (cards / "winter-tricks.equipment.harpoon.md").read_text(encoding="utf-8")
+    assert MARK[lang] not in harpoon and "needs transcription" in harpoon
+    assert "winter-tricks/#wt-equipment" in harpoon
+    transcription = (docs / "transcription.md").read_text(encoding="utf-8")
+    (row,) = [line for line in transcription.splitlines() if f"| {KIND_NAMES['winter-event'][lang]} |" in line]
+    assert row.endswith("| ? | 4 | 4 |")   # official count unknown; the 4 example events still need the real ones
