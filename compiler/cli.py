@@ -81,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     play = sub.add_parser("play", help="play a whole base game with bots and print its log")
+    play.add_argument("--game", choices=("base", "winter-tricks"), default="base")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--agents", choices=("bot", "random"), default="bot")
@@ -97,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     simulate = sub.add_parser("simulate", help="many games with bots: win rates, game length, card use")
+    simulate.add_argument("--game", choices=("base", "winter-tricks"), default="base")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--players", type=int, default=4)
@@ -129,11 +131,34 @@ def _game_bundle(args) -> dict:
     return bundle_of(build.cards, build.rulesets)
 
 
+def _other_game(args):
+    """The game module for --game, or None for the base game."""
+    if args.game == "base":
+        return None
+    from dow.runtime.games import winter_tricks
+    if args.players not in winter_tricks.PLAYERS:
+        raise UsageError(f"{winter_tricks.NAME} is for {min(winter_tricks.PLAYERS)} to "
+                         f"{max(winter_tricks.PLAYERS)} players, not {args.players}")
+    return winter_tricks
+
+
 def cmd_play(args) -> int:
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import play_game
     from .playlog import Teller
     bundle = _game_bundle(args)
+    other = _other_game(args)
+    if other is not None:
+        game = other.new_game(bundle, args.seed, args.players)
+        result = game.run()
+        teller = Teller(bundle, args.lang)
+        lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
+        if not args.quiet:
+            for text in teller.lines(lines):
+                print(text)
+        if args.save:
+            args.save.write_text(game.replay().to_json() + "\n", encoding="utf-8")
+        return EXIT_CONTENT if game.check_invariants() else EXIT_OK
     try:
         game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True)
     except GameError as err:
@@ -187,6 +212,11 @@ def cmd_simulate(args) -> int:
             print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="" if done < total else "\n",
                   file=sys.stderr, flush=True)
 
+    other = _other_game(args)
+    if other is not None:
+        summary = other.simulate(bundle, args.games, args.seed, args.players)
+        print(json.dumps(summary, ensure_ascii=False, indent=1))
+        return EXIT_CONTENT if summary["crashes"] or summary["invariant_violations"] else EXIT_OK
     summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress)
     if args.out:
         args.out.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
