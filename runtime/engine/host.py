@@ -474,6 +474,9 @@ class GameHost(Host):
                 v.wounds -= 1
             elif kind in ("wound", "any") and v.wounds > v.frostbite:
                 v.wounds -= 1
+            elif kind == "wound" and v.frostbite:     # a frostbite wound "is considered a wound" (seed 004)
+                v.frostbite -= 1
+                v.wounds -= 1
 
     def do_kill_survivor(self, survivor, src):
         if survivor in self.s.locations:        # "kill a helpless survivor" names the place
