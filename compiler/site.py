@@ -38,6 +38,7 @@ UI = {
     "downloads": {"pt": "Downloads", "en": "Downloads", "vi": "Tải xuống"},
     "authors": {"pt": "Para autores", "en": "For authors", "vi": "Cho người soạn thẻ"},
     "transcription": {"pt": "Falta transcrever", "en": "Still to transcribe", "vi": "Còn cần chép lại"},
+    "statistics": {"pt": "Estatísticas", "en": "Statistics", "vi": "Thống kê"},
     "example": {"pt": "Conteúdo de exemplo, não o jogo publicado",
                 "en": "Example content, not the published game",
                 "vi": "Nội dung ví dụ, không phải trò chơi đã phát hành"},
@@ -88,6 +89,15 @@ class SiteData:
         self.glossary = _load(root / "content" / "glossary.yaml") or []
         self.counts = _load(root / "content" / "sets.yaml") or {}
         self.root = root
+        self._stats: dict | None = None
+
+    @property
+    def stats(self) -> dict:
+        """Seeded bot games on the reference engine, played once for every language's page."""
+        if self._stats is None:
+            from .stats import game_statistics
+            self._stats = game_statistics(self.bundle)
+        return self._stats
 
     def sets(self) -> dict:
         """{set: {kind: [cards]}}."""
@@ -127,6 +137,9 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
               mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card), **common)
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, **common)
+    from .stats import LABELS
+    _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=LABELS,
+          by_id={c["id"]: c for c in data.cards}, **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
     shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
@@ -326,6 +339,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
         nav.append({UI["rules"][lang]: [f"{c}.md" for c in chapters]})
     nav += [{UI["glossary"][lang]: "glossary.md"}, {UI["cards"][lang]: "cards/index.md"},
             {UI["search"][lang]: "search.md"}, {UI["transcription"][lang]: "transcription.md"},
+            {UI["statistics"][lang]: "statistics.md"},
             {UI["downloads"][lang]: "downloads.md"},
             {UI["authors"][lang]: [f"authors/{n}.md" for n in AUTHOR_DOCS
                                    if (data.root / "docs" / f"{n}.md").is_file()]}]

@@ -172,3 +172,21 @@ def test_markup_in_content_is_shown_as_text(site, browser):
     assert page.locator("article script").count() == 0 and page.locator("article b").count() == 0
     v.shot("markup-card")
     v.clean()
+
+
+@pytest.mark.parametrize("lang,title,disclaimer", [("pt", "Estatísticas de partidas", "não o jogo publicado"),
+                                                   ("en", "Game statistics", "not the published game"),
+                                                   ("vi", "Thống kê ván chơi", "không phải trò chơi đã phát hành")])
+def test_statistics_page_shows_simulated_games(site, browser, lang, title, disclaimer):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/statistics/")
+    text = page.locator("article").inner_text()
+    assert title in text and disclaimer in text
+    assert page.locator("article table").count() >= 3
+    v.shot(f"statistics-{lang}")
+    link = page.locator("article table a").first
+    link.click()
+    page.wait_for_load_state("networkidle")
+    assert "/cards/" in page.url
+    v.clean()
