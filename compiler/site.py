@@ -131,10 +131,13 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
     _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
     texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
+    from .examples import LABELS as EXAMPLE_LABELS, example_names, worked_examples
+    example_words = example_names(data.cards, lang)
     for card in data.cards:
         texts = texts_of[card["id"]]
         _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
-              mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card), **common)
+              mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card),
+              examples=worked_examples(card, example_words, lang), EL=EXAMPLE_LABELS, **common)
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, **common)
     from .stats import LABELS

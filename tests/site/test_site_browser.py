@@ -190,3 +190,16 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
     page.wait_for_load_state("networkidle")
     assert "/cards/" in page.url
     v.clean()
+
+
+def test_a_card_page_shows_its_scenarios_as_worked_examples(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/vi/cards/base.crossroads.abandoned/")
+    examples = page.locator("details.example")
+    assert examples.count() >= 2
+    examples.first.locator("summary").click()
+    body = examples.first.inner_text()
+    assert "Trên bàn" in body and "Sau đó" in body and "Brian Lee" in body
+    v.shot("worked-examples-vi")
+    v.clean()
