@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from ..decisions import ScriptedAgent
-from .game import Game, loc_id, slug
+from .game import Game, slug
 from .state import Location, Player, State, Survivor
 
 GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",

@@ -41,7 +41,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..decisions import AMOUNT, KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent
 from ..host import Host
 from ..interpreter import Env, Interpreter
 from ..replay import EventLog, Replay

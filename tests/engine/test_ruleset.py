@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.project import bundle_of, compile_paths
+from dow.compiler.project import compile_paths
 from dow.runtime.bundle import content_hash
 from dow.runtime.engine import Game, GameError, variant
 

@@ -5,7 +5,7 @@ the resource deck, so card counts stay conserved) and answer decisions by prompt
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from dow.runtime.decisions import KEEP, MAY, Decision
 from dow.runtime.games import winter_tricks as wt
