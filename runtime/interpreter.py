@@ -229,9 +229,11 @@ class Interpreter:
                                 src=node.get("pos", {}))
         return list(picked)
 
-    def named(self, node: dict) -> str | None:
-        """The host id of a named card in play (survivors by name), or None."""
-        for thing in self.host.things(node.get("kind", "survivor")):
+    def named(self, node: dict, anywhere: bool = False) -> str | None:
+        """The host id of a named card in play (survivors by name), or None; ``anywhere`` also finds a
+        survivor out of play (in the survivor deck, killed), for conditions and 'add "X" to your following'."""
+        kind = node.get("kind", "survivor")
+        for thing in self.host.things(kind) + (self.host.things("any_" + kind) if anywhere else []):
             if self.host.attr(thing, "name") == node["card"]:
                 return thing
         return None
@@ -251,7 +253,7 @@ class Interpreter:
         op, attr = f["op"], self.host.attr
         if op == "controlled_by":
             who = f["player"]
-            owner = attr(thing, "controller")
+            owner = thing if thing in self.host.things("player") else attr(thing, "controller")  # "another player"
             if who == "you":
                 return owner == env.player
             if who == "them":
@@ -270,7 +272,11 @@ class Interpreter:
                 return not attr(thing, state[4:])
             return bool(attr(thing, state))
         if op == "at":
-            return attr(thing, "location") in self.places(f["location"], env)
+            places = self.places(f["location"], env)
+            if thing in self.host.things("player"):     # a player is where a survivor they control is
+                return any(attr(v, "controller") == thing and attr(v, "location") in places
+                           for v in self.host.things("survivor"))
+            return attr(thing, "location") in places
         if op == "sharing_location":
             others = self.pool(f["with"], env)
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
@@ -366,7 +372,11 @@ class Interpreter:
         raise self.fail(f"unknown condition {op!r}")
 
     def is_(self, node: dict, env: Env) -> bool:
-        subjects = self.pool(node["subject"], env)
+        if node["subject"]["op"] == "named":        # '"X" is in the survivor deck', '"X" is killed'
+            found = self.named(node["subject"], anywhere=True)
+            subjects = [found] if found is not None else []
+        else:
+            subjects = self.pool(node["subject"], env)
         state = node["state"]
         if state == "at":
             places = self.places(node["where"], env)
