@@ -366,7 +366,7 @@ class Interpreter:
             b = self.pool(node["b"], env)
             return any(self.host.attr(x, "location") == self.host.attr(y, "location") for x in a for y in b if x != y)
         if op == "event_happened":
-            return self.host.happened(node["event"], env.bindings)
+            return self.host.happened(node["event"], {**env.bindings, "player": env.player, "card": env.card})
         if op == "tactic_played":
             return self.host.tactic_played(node["who"], node["name"], env.player)
         raise self.fail(f"unknown condition {op!r}")
