@@ -433,6 +433,8 @@ class Interpreter:
         """Roll the exposure die for a survivor and run the rolled face's effect from the bundle."""
         if not self.exposure_faces:
             raise self.fail("the bundle has no exposure die")
+        if self.host.attr(survivor, "in_play") is False:    # killed by an earlier roll: no more rolls
+            return
         face_name, effect = self.exposure_faces[self.roll("exposure") - 1]
         self.host.log("exposure", {"survivor": survivor, "face": face_name}, node.get("pos", {}))
         yield from self.block(effect, env.child(rolled=survivor))
