@@ -174,13 +174,14 @@ class Interpreter:
             here = env.bindings.get("here")
             if here is None:
                 for name in ("self", "moved", "chosen", "each", "searching"):
-                    if name in env.bindings:
-                        return [self.host.attr(env.bindings[name], "location")]
+                    if name in env.bindings:           # a survivor out of play (killed) is nowhere
+                        where = self.host.attr(env.bindings[name], "location")
+                        return [where] if where is not None else []
                 raise self.fail("'here' has no survivor to stand for")
             return [here]
         if op == "location_of":
             targets = yield from self.targets(node["target"], env)
-            return [self.host.attr(t, "location") for t in targets]
+            return [where for t in targets if (where := self.host.attr(t, "location")) is not None]
         if op == "ref":
             return [self.bound(node, env)]
         return (yield from self.targets(node, env))
