@@ -202,7 +202,12 @@ def h_look_at(ip, node, env):
 
 def h_add_survivor(ip, node, env):
     """{op: add_survivor, survivor, to}"""
-    for survivor in (yield from ip.targets(node["survivor"], env)):
+    if node["survivor"]["op"] == "named":        # a named survivor comes from out of play (the survivor deck)
+        found = ip.named(node["survivor"], anywhere=True)
+        survivors = [found] if found is not None else []
+    else:
+        survivors = yield from ip.targets(node["survivor"], env)
+    for survivor in survivors:
         owner = ip.zone_owner(node["to"], env) or env.player
         ip.act("add_survivor", {"survivor": survivor, "player": owner}, node, env)
 

@@ -19,7 +19,8 @@ class Host:
 
     # ---- queries -----------------------------------------------------------------
     def things(self, kind: str) -> list[str]:
-        """Every thing of a kind in play: 'survivor', 'location', 'player', 'card', 'die'."""
+        """Every thing of a kind in play: 'survivor', 'location', 'player', 'card', 'die'; 'any_survivor'
+        is every survivor in play or out of it (a host that cannot tell returns the ones in play or none)."""
         raise NotImplementedError
 
     def attr(self, thing: str, name: str) -> Any:

@@ -174,13 +174,14 @@ class Interpreter:
             here = env.bindings.get("here")
             if here is None:
                 for name in ("self", "moved", "chosen", "each", "searching"):
-                    if name in env.bindings:
-                        return [self.host.attr(env.bindings[name], "location")]
+                    if name in env.bindings:           # a survivor out of play (killed) is nowhere
+                        where = self.host.attr(env.bindings[name], "location")
+                        return [where] if where is not None else []
                 raise self.fail("'here' has no survivor to stand for")
             return [here]
         if op == "location_of":
             targets = yield from self.targets(node["target"], env)
-            return [self.host.attr(t, "location") for t in targets]
+            return [where for t in targets if (where := self.host.attr(t, "location")) is not None]
         if op == "ref":
             return [self.bound(node, env)]
         return (yield from self.targets(node, env))
@@ -229,9 +230,11 @@ class Interpreter:
                                 src=node.get("pos", {}))
         return list(picked)
 
-    def named(self, node: dict) -> str | None:
-        """The host id of a named card in play (survivors by name), or None."""
-        for thing in self.host.things(node.get("kind", "survivor")):
+    def named(self, node: dict, anywhere: bool = False) -> str | None:
+        """The host id of a named card in play (survivors by name), or None; ``anywhere`` also finds a
+        survivor out of play (in the survivor deck, killed), for conditions and 'add "X" to your following'."""
+        kind = node.get("kind", "survivor")
+        for thing in self.host.things(kind) + (self.host.things("any_" + kind) if anywhere else []):
             if self.host.attr(thing, "name") == node["card"]:
                 return thing
         return None
@@ -251,7 +254,7 @@ class Interpreter:
         op, attr = f["op"], self.host.attr
         if op == "controlled_by":
             who = f["player"]
-            owner = attr(thing, "controller")
+            owner = thing if thing in self.host.things("player") else attr(thing, "controller")  # "another player"
             if who == "you":
                 return owner == env.player
             if who == "them":
@@ -270,7 +273,11 @@ class Interpreter:
                 return not attr(thing, state[4:])
             return bool(attr(thing, state))
         if op == "at":
-            return attr(thing, "location") in self.places(f["location"], env)
+            places = self.places(f["location"], env)
+            if thing in self.host.things("player"):     # a player is where a survivor they control is
+                return any(attr(v, "controller") == thing and attr(v, "location") in places
+                           for v in self.host.things("survivor"))
+            return attr(thing, "location") in places
         if op == "sharing_location":
             others = self.pool(f["with"], env)
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
@@ -360,13 +367,17 @@ class Interpreter:
             b = self.pool(node["b"], env)
             return any(self.host.attr(x, "location") == self.host.attr(y, "location") for x in a for y in b if x != y)
         if op == "event_happened":
-            return self.host.happened(node["event"], env.bindings)
+            return self.host.happened(node["event"], {**env.bindings, "player": env.player, "card": env.card})
         if op == "tactic_played":
             return self.host.tactic_played(node["who"], node["name"], env.player)
         raise self.fail(f"unknown condition {op!r}")
 
     def is_(self, node: dict, env: Env) -> bool:
-        subjects = self.pool(node["subject"], env)
+        if node["subject"]["op"] == "named":        # '"X" is in the survivor deck', '"X" is killed'
+            found = self.named(node["subject"], anywhere=True)
+            subjects = [found] if found is not None else []
+        else:
+            subjects = self.pool(node["subject"], env)
         state = node["state"]
         if state == "at":
             places = self.places(node["where"], env)
@@ -423,6 +434,8 @@ class Interpreter:
         """Roll the exposure die for a survivor and run the rolled face's effect from the bundle."""
         if not self.exposure_faces:
             raise self.fail("the bundle has no exposure die")
+        if self.host.attr(survivor, "in_play") is False:    # killed by an earlier roll: no more rolls
+            return
         face_name, effect = self.exposure_faces[self.roll("exposure") - 1]
         self.host.log("exposure", {"survivor": survivor, "face": face_name}, node.get("pos", {}))
         yield from self.block(effect, env.child(rolled=survivor))

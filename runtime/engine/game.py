@@ -275,6 +275,7 @@ class Game:
             self.log.add("crossroads_card", {"card": s.cards[self.crossroads_held[0]]}, {},
                          private_to=self.crossroads_held[1])
         self.host.action_events = []
+        self.last_action = None
         yield from self.check_crossroads(p)
         taken = 0
         while not s.over:
@@ -286,7 +287,7 @@ class Game:
             act = yield Decision(OPTION, p.id, tuple(choices), prompt=ACTION)
             if act == ("end",):
                 break
-            self.host.action_events = []
+            self.start_action(act)
             self.action_no += 1
             self.host.skip_exposure = False
             yield from self.perform(p, act)
@@ -300,6 +301,13 @@ class Game:
             s.crossroads.append(self.crossroads_held[0])
             self.crossroads_held = None
         self.host.expire()
+
+    def start_action(self, act: tuple) -> None:
+        """A new action's events start empty, but a card played just before goes with it: a fuel card is
+        played for the move that follows ("you played a fuel card" on Car Crash and Horde)."""
+        carried = self.host.action_events if getattr(self, "last_action", None) == "play" else []
+        self.host.action_events = [e for e in carried if e["kind"] == "play_card"]
+        self.last_action = act[0]
 
     def phase_rules(self, edge: str, p: Player) -> Gen:
         for rule in self.host.ruled("phase"):

@@ -146,6 +146,8 @@ class GameHost(Host):
         for rule in self.ruled("exempt"):
             node = rule.node
             if node["from"] == what and (not node.get("when") or when in node["when"]) and survivor in self.who(rule):
+                if self.used_up(rule):              # "once per round: … does not roll" is then used up
+                    continue
                 return True
         return False
 
@@ -178,6 +180,8 @@ class GameHost(Host):
         s = self.s
         if kind == "survivor":
             return [i for i, v in s.survivors.items() if v.place == "play"]
+        if kind == "any_survivor":                 # in play or not (for names: "X" is in the survivor deck)
+            return list(s.survivors)
         if kind == "player":
             return [p.id for p in s.players]
         if kind == "location":
@@ -497,6 +501,7 @@ class GameHost(Host):
         v = s.survivors[survivor]
         owner = s.player(v.controller)
         self.log("killed", {"survivor": survivor, "cause": cause, "location": v.location}, src)
+        self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
         self.leave_play(survivor, "removed")
         if not owner.exiled:
             self.set_morale(s.morale - 1, src)

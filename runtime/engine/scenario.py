@@ -267,7 +267,7 @@ class Scenario:
                 raise ScenarioError(f"{self.where}: {' '.join(args)} is not a legal action here "
                                     f"(legal: {', '.join(' '.join(map(str, a)) for a in legal)})")
             g.action_no += 1
-            g.host.action_events = []
+            g.start_action(act)
             g.host.skip_exposure = False
             self.drive(g.perform(p1, act))
             self.drive(g.settle())
