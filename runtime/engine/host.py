@@ -245,7 +245,7 @@ class GameHost(Host):
         if name == "helpless":
             return False
         if name == "human":
-            return "dog" not in self.defs[v.card].get("traits", [])
+            return not _is_dog(self.defs[v.card])
         if name == "group_leader":
             return v.controller if v.controller and s.player(v.controller).leader == v.id else None
         if name == "armed":
@@ -715,3 +715,9 @@ class GameHost(Host):
     def add_rule(self, node: dict, env: dict) -> None:
         """Keep a rule a card handed over; a rule made by a one-off effect lasts until the end of the turn."""
         self.game.keep_rule(node, env)
+
+
+def _is_dog(card: dict) -> bool:
+    """Sparky is the base game's one non-human survivor: a dog by trait or by occupation ("Stunt Dog")."""
+    occupation = (card.get("occupation") or {}).get("en", "")
+    return "dog" in card.get("traits", []) or "dog" in occupation.lower().split()
