@@ -225,6 +225,8 @@ class Interpreter:
             return self.rng.sample(candidates, high)
         if low == high == len(candidates):
             return candidates
+        if low == high and len(set(candidates)) == 1:     # identical tokens (helpless survivors): no choice
+            return candidates[:high]
         who = chooser or env.player
         picked = yield Decision(TARGETS, who, tuple(candidates), low, high, prompt=node["kind"],
                                 src=node.get("pos", {}))
@@ -247,7 +249,17 @@ class Interpreter:
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         for f in sel["filters"]:
             pool = [t for t in pool if self.passes(t, f, env)] if f["op"] != "extreme" else self.extreme(pool, f, n)
-        return pool
+        return pool + self.helpless_tokens(sel, env)
+
+    def helpless_tokens(self, sel: dict, env: Env) -> list[str]:
+        """Helpless survivors are tokens on the board: a selector of helpless survivors also names one
+        location id per token ("kill 1 helpless survivor at the colony", "for each helpless survivor")."""
+        if sel["kind"] != "survivor" or not any(f["op"] == "state" and f["is"] == "helpless"
+                                                 for f in sel["filters"]):
+            return []
+        places = [f for f in sel["filters"] if f["op"] == "at"]
+        locations = self.places(places[0]["location"], env) if places else self.host.things("location")
+        return [loc for loc in locations for _ in range(self.host.tokens("helpless", loc))]
 
     def passes(self, thing: str, f: dict, env: Env) -> bool:
         """Whether a thing passes one filter."""
@@ -398,12 +410,7 @@ class Interpreter:
                 return sum(self.host.zombies(loc) for loc in locations)
             types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
             return sum(self.host.tokens(t, loc) for t in types for loc in locations)
-        helpless_tokens = 0
-        if kind == "survivor" and any(f["op"] == "state" and f["is"] == "helpless" for f in sel["filters"]):
-            # helpless survivors are tokens on the board; a host may also model them as survivors
-            locations = self.places(places[0]["location"], env) if places else self.host.things("location")
-            helpless_tokens = sum(self.host.tokens("helpless", loc) for loc in locations)
-        return len(self.candidates(sel, env)) + helpless_tokens
+        return len(self.candidates(sel, env))          # helpless survivor tokens included
 
     def expr(self, node: dict, env: Env) -> int:
         """Evaluate a number-valued expression."""

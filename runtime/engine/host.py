@@ -648,6 +648,20 @@ class GameHost(Host):
             place = "colony" if not s.player(player).exiled else self.exile_place()
             self.enter_play(survivor, player, place)
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+        elif survivor in s.survivors and s.survivors[survivor].place == "play" \
+                and s.survivors[survivor].controller not in (None, player):
+            # taken from another player's following, with its equipment, where it stands
+            v = s.survivors[survivor]
+            owner = s.player(v.controller)
+            was_leader = owner.leader == survivor
+            owner.survivors.remove(survivor)
+            s.player(player).survivors.append(survivor)
+            v.controller = player
+            self.log("survivor_added", {"player": player, "survivor": survivor, "from": owner.id}, src)
+            if not owner.survivors:
+                self.replace_last(owner)
+            elif was_leader and len(owner.survivors) > 1:
+                self.pending.append(("leader", owner.id))
 
     def do_change_die(self, die, amount, src):
         _, pid, i = die.split(":")
