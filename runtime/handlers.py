@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import MAY, OPTION, VOTE, Decision
+from .decisions import MAY, OPTION, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter
@@ -133,6 +133,12 @@ def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
 def h_draw_cards(ip, node, env):
     """{op: draw_cards, count, from, to}"""
     zone, owner, location = _zone(ip, node["from"], env)
+    if location is None and zone in ("item_deck", "location_deck"):      # "an item deck": the player picks one
+        decks = [loc for loc in ip.host.things("location") if ip.host.cards_in(zone, None, loc)]
+        if len(decks) > 1:
+            decks = list((yield Decision(TARGETS, env.player, tuple(decks), 1, 1, prompt="location",
+                                         src=node.get("pos", {}))))
+        location = decks[0] if decks else None
     n = yield from ip.count(node["count"], env)
     drawn = ip.act("draw_cards", {"zone": zone, "owner": owner, "location": location, "count": n,
                                   "player": env.player}, node, env)
