@@ -495,6 +495,7 @@ class Game:
             self.free_used.add((card, id(ab)))
             yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": owner,
                                                               "this_card": card})
+            self.used_weapon(card, p.id, owner)
         elif kind == "equip":
             yield from self.equip(p, act[1], act[2])
         elif kind == "play":
@@ -924,6 +925,12 @@ class Game:
             yield from self.run_effect(rule.node["body"], {**rule.env, **bound})
         finally:
             self.rule_scope = old
+        self.used_weapon(rule.env.get("this_card"), rule.env.get("player"), rule.env.get("self"))
+
+    def used_weapon(self, card: str | None, player: str | None, sid: str | None) -> None:
+        """A weapon card's ability was used (for "when you use a weapon", e.g. No Ammo)."""
+        if card and card in self.state.cards and self.host.card_def(card).get("item_type") == "weapon":
+            self.host.emit({"kind": "use_weapon", "player": player, "card": card, "survivor": sid})
 
     def register_survivor(self, sid: str) -> None:
         """A survivor entered play: its always-on abilities come into force."""
