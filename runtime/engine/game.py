@@ -218,12 +218,27 @@ class Game:
         s = self.state
         s.rounds_played += 1
         self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
-        for step in self.rules["round"]["player_turns"] + self.rules["round"]["colony"]:
+        for step in ["start_round"] + self.rules["round"]["player_turns"] + self.rules["round"]["colony"] + \
+                ["end_round"]:
             yield from getattr(self, "step_" + step)()
             self.verify(step)
             if s.over:
                 return
         self.host.expire()
+
+    def step_start_round(self) -> Gen:
+        """Rules that act 'at the start of each round' (Olivia Brown's experiment)."""
+        yield from self.round_rules("start")
+
+    def step_end_round(self) -> Gen:
+        """Rules that act 'at the end of each round'."""
+        yield from self.round_rules("end")
+
+    def round_rules(self, edge: str) -> Gen:
+        for rule in self.host.ruled("phase"):
+            node = rule.node
+            if node["edge"] == edge and node["of"] == "round" and not self.host.used_up(rule):
+                yield from self.run_effect(node["body"], rule.env)
 
     def step_reveal_crisis(self) -> Gen:
         """Reveal the top card of the crisis deck (seed 004, 1. Reveal Crisis)."""
