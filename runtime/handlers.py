@@ -84,7 +84,12 @@ def h_heal(ip, node, env):
 def on_each(action: str, field: str, param: str):
     """{op: kill_survivor|remove_from_game|spread_bite, target|from}"""
     def handler(ip, node, env):
-        for thing in (yield from ip.targets(node[field], env)):
+        if action == "remove_from_game" and node[field]["op"] == "named":   # "remove "X" from the game":
+            found = ip.named(node[field], anywhere=True)                      # from the survivor deck too
+            things = [found] if found is not None else []
+        else:
+            things = yield from ip.targets(node[field], env)
+        for thing in things:
             ip.act(action, {param: thing}, node, env)
     return handler
 
