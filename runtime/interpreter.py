@@ -10,6 +10,7 @@ the evaluation path. Standard library only.
 """
 from __future__ import annotations
 
+import operator
 import random
 from dataclasses import dataclass, field
 from typing import Any, Generator
@@ -21,6 +22,8 @@ from .host import Host
 Gen = Generator[Decision, Any, Any]
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
+COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
+           "ne": operator.ne}
 
 
 class EffectError(Exception):
@@ -248,8 +251,37 @@ class Interpreter:
         quantity = sel.get("quantity") or {}
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         for f in sel["filters"]:
-            pool = [t for t in pool if self.passes(t, f, env)] if f["op"] != "extreme" else self.extreme(pool, f, n)
+            if not pool:
+                break
+            if f["op"] == "extreme":
+                pool = self.extreme(pool, f, n)
+            else:
+                test = self.predicate(f, env)
+                pool = [t for t in pool if test(t)]
         return pool + self.helpless_tokens(sel, env)
+
+    def predicate(self, f: dict, env: Env):
+        """One filter as a test of a thing, with what does not depend on the thing worked out once."""
+        op, attr = f["op"], self.host.attr
+        if op == "state":
+            state = f["is"]
+            if state in ("random", "additional", "other"):
+                return lambda thing: True
+            if state.startswith("non_"):
+                name = state[4:]
+                return lambda thing: not attr(thing, name)
+            return lambda thing: bool(attr(thing, state))
+        if op == "at":
+            places = self.places(f["location"], env)
+            players = self.host.things("player")
+
+            def at(thing):
+                if thing in players:                    # a player is where a survivor they control is
+                    return any(attr(v, "controller") == thing and attr(v, "location") in places
+                               for v in self.host.things("survivor"))
+                return attr(thing, "location") in places
+            return at
+        return lambda thing: self.passes(thing, f, env)
 
     def helpless_tokens(self, sel: dict, env: Env) -> list[str]:
         """Helpless survivors are tokens on the board: a selector of helpless survivors also names one
@@ -357,8 +389,7 @@ class Interpreter:
         if op == "not":
             return not self.cond(node["item"], env)
         if op == "compare":
-            a, b = self.expr(node["left"], env), self.expr(node["right"], env)
-            return {"lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b}[node["cmp"]]
+            return COMPARE[node["cmp"]](self.expr(node["left"], env), self.expr(node["right"], env))
         if op == "exists":
             sel = node["selector"]
             for i, f in enumerate(sel["filters"]):       # "… at each non-colony location": every one of them
