@@ -22,6 +22,8 @@ from .host import Host
 Gen = Generator[Decision, Any, Any]
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
+#: actions whose cards end in a hand: their public log line says how many, not which
+HIDDEN_CARDS = ("take_cards", "give_cards")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
            "ne": operator.ne}
 
@@ -127,7 +129,15 @@ class Interpreter:
     def act(self, action: str, params: dict, node: dict, env: Env) -> Any:
         """Apply an action on the host and log it."""
         result = self.host.apply(action, params, node.get("pos", {}))
-        self.host.log(action, {k: v for k, v in params.items()}, node.get("pos", {}))
+        pos = node.get("pos", {})
+        if action in HIDDEN_CARDS and params.get("cards"):
+            # cards going into a hand: everyone sees how many, only the receiver sees which
+            receiver = params.get("player") or env.player
+            self.host.log(action, {**{k: v for k, v in params.items() if k != "cards"},
+                                   "count": len(params["cards"])}, pos)
+            self.host.log(action, dict(params), pos, private_to=receiver)
+        else:
+            self.host.log(action, dict(params), pos)
         return result
 
     # ---- statements ----------------------------------------------------------------

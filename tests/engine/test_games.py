@@ -108,3 +108,20 @@ def test_cli_play_replay_simulate(tmp_path, capsys, monkeypatch):
     assert main(["simulate", "--games", "5", "--seed", "2", "--format", "json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 5 and summary["crashes"] == [] and summary["violations"] == []
+
+
+def test_cards_taken_into_a_hand_are_counted_in_public_and_named_in_private(bundle):
+    from dow.runtime.engine.scenario import Scenario
+    card = next(c for c in bundle["cards"] if c["id"] == "base.crossroads.fuel-tanker")
+    option = next(i for i, o in enumerate(card["options"], 1) if "fuel cards" in o["effect"]["source"])
+    sc = Scenario(bundle, card, {"name": "hidden", "do": f"option {option}", "answers": [2, ["fuel", "fuel"]],
+                                 "given": {"survivors": {"brian-lee": {}}, "crossroads": []}})
+    sc.game.state.removed += [sc.card_instance("fuel") for _ in range(3)]
+    sc.game.total_cards = len(sc.game.state.cards)
+    sc.do(f"option {option}")
+    taken = [line for line in sc.game.log.lines if line["event"] == "take_cards"]
+    public = [line for line in taken if "private_to" not in line]
+    private = [line for line in taken if line.get("private_to") == "p1"]
+    assert public and "cards" not in public[0]["params"] and public[0]["params"]["count"] == 2
+    assert private and len(private[0]["params"]["cards"]) == 2
+    assert sc.game.log.public() == [line for line in sc.game.log.lines if "private_to" not in line]
