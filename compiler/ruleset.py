@@ -49,6 +49,30 @@ RULESET_SCHEMA = _obj({
 })
 
 
+_FACE = _obj({"face": {"enum": ["plus", "target", "biohazard"]}, "value": _INT})
+COLONIES_SCHEMA = _obj({
+    "game": {"const": "warring-colonies"},
+    "players": _PAIR,
+    "teams": {"const": 2},
+    "setup": _obj({k: _INT for k in ("starting_items", "survivors_dealt", "survivors_kept", "survivors_dealt_small",
+                                      "survivors_kept_small", "small_game_up_to", "tactics_per_colony")}),
+    "warfare": _obj({"per_survivor": _INT, "per_equipped_survivor": _INT, "bullet_strength": _INT,
+                     "order": {"type": "array", "items": {"enum": ["lower_morale_colony", "other_colony",
+                                                                    "locations_by_number"]}},
+                     "undefended_morale_per_enemy": _INT}),
+    "bullets_per_round": _INT,
+    "morale_track": _PAIR,
+    "readings": _obj({"both_on_guard_ends": {"enum": ["this_combat", "all_combats"]},
+                      "tie": {"enum": ["no_winner"]}}),
+    "stand_ins": _obj({"unknown_tactics": _INT,
+                       "combat_die": {"type": "array", "items": _FACE, "minItems": 1},
+                       "location_order": {"type": "array", "items": {"type": "string"}},
+                       "cemetery": _obj({"entrances": {"type": "integer", "minimum": 1}, "survivor_spaces": _INT})}),
+})
+"""The Warring Colonies ruleset (content/warring-colonies/ruleset.yaml): a file whose ``game`` is
+warring-colonies is checked against this schema, every other one against RULESET_SCHEMA."""
+
+
 def _position(node: Node, path: list) -> tuple[int, int]:
     """Where in the file a schema error's path points (as deep as the file goes)."""
     line, col = node.line, node.col
@@ -67,7 +91,8 @@ def _position(node: Node, path: list) -> tuple[int, int]:
 def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagnostic]]:
     """Every content/<set>/ruleset.yaml, checked: {set: data} and the diagnostics."""
     from jsonschema import Draft202012Validator
-    validator = Draft202012Validator(RULESET_SCHEMA)
+    validators = {"warring-colonies": Draft202012Validator(COLONIES_SCHEMA)}
+    base_validator = Draft202012Validator(RULESET_SCHEMA)
     found, diags = {}, []
     for path in sorted(content.glob("*/ruleset.yaml")):
         display = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
@@ -81,13 +106,14 @@ def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagn
             continue
         lines = text.splitlines()
         data = node.plain()
+        validator = validators.get(data.get("game") if isinstance(data, dict) else None, base_validator)
         errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         for err in errors:
             line, col = _position(node, list(err.absolute_path))
             where = ".".join(map(str, err.absolute_path)) or "the file"
             code = "S009" if err.validator == "additionalProperties" else "S005"
             diags.append(Diagnostic(code, f"ruleset {where}: {err.message}", display, line, col,
-                                    expected="see compiler/ruleset.py RULESET_SCHEMA",
+                                    expected="see compiler/ruleset.py RULESET_SCHEMA (COLONIES_SCHEMA for warring-colonies)",
                                     source_line=lines[line - 1] if 0 < line <= len(lines) else ""))
         if not errors:
             found[path.parent.name] = data

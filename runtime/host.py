@@ -59,6 +59,12 @@ class Host:
         """Whether a colony leader ('you' or 'enemy') played the named tactic in this warfare."""
         raise NotImplementedError
 
+    def place(self, location: str, player: str) -> str:
+        """The location a card's location id names for a player. A game with one colony returns the id
+        as it is; a game with two colonies names "colony" and "enemy_colony" from the player's side.
+        The only method with a default."""
+        return location
+
     def can_pay(self, cost: dict, player: str) -> bool:
         """Whether a cost node (spend_die, spend_tokens, spend_cards) can be paid now."""
         raise NotImplementedError

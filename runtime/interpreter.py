@@ -182,7 +182,7 @@ class Interpreter:
         """One location id (or several, for 'each'): returns a list."""
         op = node["op"]
         if op == "location":
-            return [node["id"]]
+            return [self.host.place(node["id"], env.player)]
         if op == "here":
             here = env.bindings.get("here")
             if here is None:
@@ -317,6 +317,9 @@ class Interpreter:
                 return owner is not None and owner != env.player
             if who in ("enemy", "friendly"):
                 mine, theirs = attr(env.player, "colony"), attr(thing, "colony")
+                if isinstance(theirs, bool):     # a location: it is on the side of whoever controls it
+                    owner = attr(thing, "controller")
+                    theirs = attr(owner, "colony") if owner is not None else None
                 return theirs is not None and (theirs != mine) == (who == "enemy")
             return True
         if op == "state":

@@ -46,9 +46,7 @@ class Game:
         self.rules = rules or (bundle.get("rulesets") or {}).get("base")
         if self.rules is None:
             raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'")
-        low, high = self.rules["players"]
-        if not low <= players <= high:
-            raise GameError(f"the base game is for {low} to {high} players, not {players}")
+        self.check_players(bundle, players)
         self.seed, self.n, self.check = seed, players, check
         self.rng = random.Random(seed)
         self.log = EventLog()
@@ -60,7 +58,7 @@ class Game:
         self.rule_scope: tuple | None = ("turn", 0)
         self.action_no = 0
         self.state = self._build(objective)
-        self.host = GameHost(self.state, self.defs, self.rules, self.rng, self.log)
+        self.host = self.host_class(self.state, self.defs, self.rules, self.rng, self.log)
         self.host.game = self
         self.interp = Interpreter(bundle, self.host, self.rng)
         self.host.interp = self.interp
@@ -74,6 +72,13 @@ class Game:
         self.requested = False                  # a request made this turn
         self.handed: set[str] = set()           # items handed off this turn
         self.free_used: set = set()             # free, unlimited abilities used this turn
+
+    host_class = GameHost          # a variant's game names its own host (engine/colonies.py)
+
+    def check_players(self, bundle: dict, players: int) -> None:
+        low, high = self.rules["players"]
+        if not low <= players <= high:
+            raise GameError(f"the base game is for {low} to {high} players, not {players}")
 
     @property
     def crossroads_held(self) -> tuple[str, str] | None:

@@ -1,0 +1,647 @@
+"""Warring Colonies on the reference engine: two colonies sharing one town, and colony warfare.
+
+The rules are those of seed 000 (the Portuguese Warring Colonies rulebook; seed 002 is a
+Vietnamese summary); the numbers are in ``content/warring-colonies/ruleset.yaml`` (the bundle's
+``rulesets["warring-colonies"]``), with the stand-ins the engine plays where the rulebook gives
+no value (the combat die's faces, the three tactics that are not printed, the location numbers,
+the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is a ``Game`` and
+``ColoniesHost`` a ``GameHost``, with the state a second colony needs added on top.
+
+What is built:
+
+* the table of the variant: two colony boards (``colony_a``, ``colony_b``), the town's six
+  locations and the Cemetery; teams; a morale, a bullet supply, a colony leader and a set of
+  tactic cards per colony; Divide and Conquer's set-up run from the card's effect;
+* "colony" and "enemy_colony" on a card name the colony of the player's own side or of the
+  other side (``ColoniesHost.place``); "friendly" and "enemy" compare colonies; a location is
+  controlled by the colony with more survivors there (a tie: nobody);
+* colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
+  rulebook's order, and the undefended colony's loss of morale after it;
+* the main objective checked for each colony; winning a combat at the enemy colony ends the game.
+
+Not built yet: the Warring Colonies round itself (the joint crisis, simultaneous turns, the
+movement step, full locations, the rest of the colony phase, leader elections), the Lone Wolf,
+secret objectives. ``play()`` runs the set-up and then says so.
+
+Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
+being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
+roll puts colony A's colony first.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..decisions import AMOUNT, KEEP, TARGETS, Decision
+from .game import Game, GameError, Gen, loc_id, slug
+from .host import GameHost
+from .state import Location, Player, State, Survivor, check_invariants
+
+TEAMS = ("a", "b")
+COLONIES = {"a": "colony_a", "b": "colony_b"}
+SET = "warring-colonies"
+
+
+def other(team: str) -> str:
+    return "b" if team == "a" else "a"
+
+
+@dataclass
+class ColonyBoard(Location):
+    """A colony board of one side (seed 000, Preparação 2: the two colony boards)."""
+
+    team: str = ""
+
+    @property
+    def colony(self) -> bool:
+        return True
+
+
+@dataclass
+class ColoniesState(State):
+    """The base state plus what two colonies need. ``morale`` (the base field) holds the lower of the
+    two colonies' morale, so that the base invariants still read one number."""
+
+    teams: dict[str, str] = field(default_factory=dict)          # player -> "a" | "b"
+    colony_morale: dict[str, int] = field(default_factory=dict)
+    bullets: dict[str, int] = field(default_factory=dict)
+    leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
+    tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
+    winner: str | None = None                                    # the colony that completed the objective
+
+    def team_players(self, team: str) -> list[Player]:
+        return [p for p in self.players if self.teams.get(p.id) == team]
+
+
+def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
+    bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
+    low, high = wc["morale_track"]
+    for team, morale in state.colony_morale.items():
+        if not low <= morale <= high:
+            bad.append(f"colony {team}: morale {morale} is off its track {low}..{high}")
+    for team, n in state.bullets.items():
+        if n < 0:
+            bad.append(f"colony {team}: {n} bullets")
+    for team in TEAMS:
+        leader = state.leaders.get(team)
+        if leader is not None and state.teams.get(leader) != team:
+            bad.append(f"colony {team}'s leader {leader} is not of that colony")
+    return bad
+
+
+class ColoniesHost(GameHost):
+    """The base host with two colonies: morale, bullets, tactics and combat strength per colony."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tactics_now: dict[str, str] = {}      # colony -> the name of the tactic it played in this combat
+        self.strength: dict[str, int] = {}         # colony -> combat strength in this combat
+        self.warfare_ended = False
+        self.skipped: set[str] = set()
+        self.in_warfare = False
+        self.deferred: list[str] = []               # players whose last survivor died during warfare
+
+    # ---- sides ---------------------------------------------------------------------
+    def team_of(self, thing: str | None) -> str | None:
+        """The colony a player, a survivor, a colony board or a supply ("bullets:p1") belongs to."""
+        s = self.s
+        if thing is None:
+            return None
+        if ":" in thing and thing.split(":", 1)[0] in ("bullets", "supply"):
+            thing = thing.split(":", 1)[1]
+        if thing in s.teams:
+            return s.teams[thing]
+        if thing in s.survivors:
+            return s.teams.get(s.survivors[thing].controller)
+        loc = s.locations.get(thing)
+        if isinstance(loc, ColonyBoard):
+            return loc.team
+        return None
+
+    def controller_of_location(self, lid: str) -> str | None:
+        """The colony with more survivors at a location (Divide and Conquer: "Control"); a tie: none."""
+        here = [self.team_of(v.id) for v in self.s.survivors_at(lid)]
+        a, b = here.count("a"), here.count("b")
+        return "a" if a > b else "b" if b > a else None
+
+    def place(self, location: str, player: str) -> str:
+        team = self.team_of(player)
+        if location == "colony" and team:
+            return COLONIES[team]
+        if location == "enemy_colony" and team:
+            return COLONIES[other(team)]
+        return location
+
+    def attr(self, thing: str, name: str) -> Any:
+        s = self.s
+        if thing in s.locations:
+            if name == "colony":
+                return isinstance(s.locations[thing], ColonyBoard)
+            if name == "non_colony":
+                return not isinstance(s.locations[thing], ColonyBoard)
+            if name == "controller":
+                team = self.controller_of_location(thing)
+                return s.leaders.get(team) if team else None
+        if thing in s.survivors and name == "colony":
+            return self.team_of(thing)
+        if thing in s.teams and name == "colony":
+            return s.teams[thing]
+        if thing in s.survivors and name == "at_colony":
+            v = s.survivors[thing]
+            return v.place == "play" and isinstance(s.locations.get(v.location), ColonyBoard)
+        return super().attr(thing, name)
+
+    # ---- morale, bullets --------------------------------------------------------------
+    def morale(self, player: str, enemy: bool = False) -> int:
+        team = self.team_of(player)
+        return self.s.colony_morale[other(team) if enemy else team]
+
+    def set_colony_morale(self, team: str, value: int, src: dict) -> None:
+        """A colony's morale moves on its track; once at 0 it never rises again, and the colony's
+        players lose but play on until the main objective is checked (seed 000, Condições de vitória)."""
+        low, high = self.rules_wc["morale_track"]
+        before = self.s.colony_morale[team]
+        if before <= low and value > before:
+            return
+        self.s.colony_morale[team] = max(low, min(high, value))
+        self.s.morale = min(self.s.colony_morale.values())
+        if self.s.colony_morale[team] != before:
+            self.log("morale", {"colony": team, "from": before, "to": self.s.colony_morale[team]}, src)
+
+    def set_morale(self, value: int, src: dict) -> None:
+        raise GameError("in Warring Colonies a morale change must name its colony")
+
+    def do_change_morale(self, player, amount, src):
+        team = self.team_of(player)
+        self.set_colony_morale(team, self.s.colony_morale[team] + amount, src)
+
+    def tokens(self, token: str, place: str) -> int:
+        if token == "bullet":
+            team = self.team_of(place)
+            return self.s.bullets.get(team, 0) if team else 0
+        return super().tokens(token, place)
+
+    def do_add_tokens(self, token, place, count, src):
+        if token == "bullet":
+            team = self.team_of(place)
+            if team is None:
+                raise ValueError(f"no colony's bullet supply is {place!r}")
+            self.s.bullets[team] += count
+            return
+        return super().do_add_tokens(token, place, count, src)
+
+    def do_remove_tokens(self, token, place, count, src):
+        if token == "bullet":
+            team = self.team_of(place)
+            self.s.bullets[team] = max(0, self.s.bullets[team] - count)
+            return
+        return super().do_remove_tokens(token, place, count, src)
+
+    def can_pay(self, cost: dict, player: str) -> bool:
+        if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
+            return self.s.bullets[self.team_of(player)] >= cost["count"]
+        return super().can_pay(cost, player)
+
+    def do_pay(self, cost, player, src):
+        if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
+            self.s.bullets[self.team_of(player)] -= cost["count"]
+            return
+        return super().do_pay(cost, player, src)
+
+    # ---- warfare --------------------------------------------------------------------
+    def tactic_played(self, who: str, name: str, player: str) -> bool:
+        team = self.team_of(player)
+        if team is None:
+            return False
+        return self.tactics_now.get(team if who == "you" else other(team)) == name
+
+    def do_combat_strength(self, player, amount, src):
+        if not self.in_warfare:
+            raise ValueError("combat strength outside a colony warfare")
+        self.strength[self.team_of(player)] += amount
+
+    def do_end_warfare(self, src):
+        self.warfare_ended = True
+
+    def do_skip_warfare(self, location, src):
+        if location:
+            self.skipped.add(location)
+
+    # ---- survivors ------------------------------------------------------------------
+    def kill(self, survivor: str, src: dict, cause: str) -> None:
+        """Killing a survivor costs its own colony 1 morale (seed 004, Killing Survivors, per colony)."""
+        team = self.team_of(survivor)
+        self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
+        self.leave_play(survivor, "removed")
+        self.set_colony_morale(team, self.s.colony_morale[team] - 1, src)
+
+    def kill_helpless(self, location: str, src: dict) -> None:
+        loc = self.s.locations[location]
+        if loc.helpless and isinstance(loc, ColonyBoard):
+            loc.helpless -= 1
+            self.log("killed", {"helpless": location}, src)
+            self.set_colony_morale(loc.team, self.s.colony_morale[loc.team] - 1, src)
+
+    def leave_play(self, survivor: str, where: str) -> None:
+        """Equipped cards: at its own colony to the hand; at the enemy colony to that colony's leader,
+        who equips them on survivors of theirs there, or out of the game if there are none (seed 000,
+        Morte de sobrevivente na colônia inimiga); elsewhere to the location's deck (base rule)."""
+        s = self.s
+        v = s.survivors[survivor]
+        loc = s.locations.get(v.location)
+        team = self.team_of(survivor)
+        if isinstance(loc, ColonyBoard) and v.equipped:
+            cards, v.equipped = list(v.equipped), []
+            if loc.team == team:
+                s.player(v.controller).hand.extend(cards)
+            else:
+                keepers = [w.id for w in s.survivors_at(loc.id) if self.team_of(w.id) == loc.team]
+                if keepers:                        # out of play until the leader equips them (ColoniesGame.settle)
+                    self.pending.append(("spoils", loc.team, keepers, cards))
+                    s.removed.extend(cards)
+                else:
+                    s.removed.extend(cards)
+                    self.log("spoils_removed", {"cards": cards}, {})
+        super().leave_play(survivor, where)
+
+    def replace_last(self, owner) -> None:
+        """The last survivor lost: a new group leader at the player's colony; during colony warfare, only
+        once the warfare is over (seed 000, Combate entre as colônias, Nota)."""
+        if self.in_warfare:
+            self.deferred.append(owner.id)
+            return
+        s = self.s
+        s.removed.extend(owner.hand)
+        owner.hand.clear()
+        if s.survivor_deck:
+            new = s.survivor_deck.pop(0)
+            self.enter_play(new, owner.id, COLONIES[s.teams[owner.id]])
+            self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
+
+    def do_add_survivor(self, survivor, player, src):
+        s = self.s
+        if survivor in s.survivors and s.survivors[survivor].place == "deck":
+            self.enter_play(survivor, player, COLONIES[s.teams[player]])
+            self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+
+
+class ColoniesGame(Game):
+    """Two colonies in one town (seed 000). Built: the table, the set-up of Divide and Conquer, colony
+    warfare and the objective check; see the module docstring for what is not built yet."""
+
+    host_class = ColoniesHost
+
+    def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
+                 wc_rules: dict | None = None, check: bool = False):
+        self.wc = wc_rules or (bundle.get("rulesets") or {}).get(SET)
+        if self.wc is None:
+            raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)")
+        super().__init__(bundle, seed=seed, players=players, rules=rules, check=check)
+        self.host.rules_wc = self.wc
+        self.stop_all = False
+
+    def check_players(self, bundle: dict, players: int) -> None:
+        low, high = self.wc["players"]
+        if not low <= players <= high or players % 2:
+            raise GameError(f"Warring Colonies is played here by {low} to {high} players in two equal colonies, "
+                            f"not {players} (odd numbers need the Lone Wolf, not built yet)")
+
+    # ---- set-up (seed 000, Preparação) ------------------------------------------------------
+    def _set_cards(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
+        return sorted((c for c in self.bundle.get("cards", []) if c.get("kind") == kind and c.get("set") in sets),
+                      key=lambda c: c["id"])
+
+    def _build(self, objective: str | None) -> ColoniesState:
+        rng, stand, wc = self.rng, self.rules["stand_ins"], self.wc
+        cards: dict[str, str] = {}
+
+        def instance(card_id: str) -> str:
+            cid = f"c:{len(cards) + 1}"
+            cards[cid] = card_id
+            return cid
+
+        locations: dict[str, Location] = {}
+        colony_card = next((c for c in self._set_cards("location", ("base",)) if loc_id(c["id"]) == "colony"), None)
+        if colony_card is None:
+            raise GameError("the bundle has no colony board")
+        for team in TEAMS:                      # the 2 colony boards (Preparação 2)
+            n = colony_card.get("entrances") or 1
+            locations[COLONIES[team]] = ColonyBoard(COLONIES[team], colony_card["id"], n, stand["entrance_spaces"],
+                                                    stand["survivor_spaces"]["colony"], stand["noise_spaces"],
+                                                    [0] * n, [0] * n, team=team)
+        for card in self._set_cards("location", ("base", SET)):
+            lid = loc_id(card["id"])
+            if lid == "colony":
+                continue
+            extra = wc["stand_ins"].get(lid, {})
+            n = card.get("entrances") or extra.get("entrances") or 1
+            spaces = card.get("survivor_spaces") or extra.get("survivor_spaces") or stand["survivor_spaces"]["other"]
+            locations[lid] = Location(lid, card["id"], n, stand["entrance_spaces"], spaces, stand["noise_spaces"],
+                                      [0] * n, [0] * n)
+        objectives = self._set_cards("main-objective", (SET,))
+        chosen = next((c for c in objectives if c["id"] == objective), None) if objective else \
+            (rng.choice(objectives) if objectives else None)
+        if chosen is None:
+            raise GameError(f"no Warring Colonies main objective {objective!r} in the bundle")
+        setup = chosen.get("setup") or {}
+        players = [Player(f"p{i + 1}") for i in range(self.n)]
+        half = self.n // 2
+        morale = setup.get("morale") or stand["morale"]
+        state = ColoniesState(players, {}, locations, cards, morale=morale, round=setup.get("rounds") or stand["rounds"])
+        state.teams = {p.id: TEAMS[0] if i < half else TEAMS[1] for i, p in enumerate(players)}   # Preparação 5
+        state.colony_morale = {t: morale for t in TEAMS}
+        state.bullets = {t: 0 for t in TEAMS}
+        state.objective = instance(chosen["id"])
+        state.crisis_deck = [instance(c["id"]) for c in self._set_cards("crisis", (SET,))]
+        rng.shuffle(state.crisis_deck)
+        state.crossroads = [instance(c["id"]) for c in self._set_cards("crossroads", (SET,))]
+        rng.shuffle(state.crossroads)
+        # tactics: the printed ones, then blank stand-ins up to the set of 5 (Preparação 11)
+        printed = [c["id"] for c in self._set_cards("tactic", (SET,))]
+        blanks = []
+        for k in range(wc["stand_ins"]["unknown_tactics"]):
+            virtual = f"stand-in.tactic.unknown-{k + 1}"
+            self.defs.setdefault(virtual, {"id": virtual, "kind": "tactic", "set": SET, "stand_in": True,
+                                           "name": f"unknown tactic {k + 1} (stand-in)"})
+            blanks.append(virtual)
+        state.tactics = {t: [instance(c) for c in (printed + blanks)[: wc["setup"]["tactics_per_colony"]]]
+                         for t in TEAMS}
+        kinds = [c["id"] for c in self._set_cards("item", ("base",))]
+        starting = [k for k in kinds if slug(k) in stand["starting_item_kinds"]] or kinds
+        for p in players:
+            p.hand = [instance(rng.choice(starting)) for _ in range(wc["setup"]["starting_items"])]
+        for i, loc in enumerate(l for l in locations.values() if not l.colony and l.id != "cemetery"):
+            loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
+            rng.shuffle(loc.deck)
+        for card in self._set_cards("survivor", ("base", SET)):
+            sid = "s:" + slug(card["id"])
+            name = card["name"]["en"] if isinstance(card["name"], dict) else card["name"]
+            state.survivors[sid] = Survivor(sid, card["id"], name, card.get("influence") or 0,
+                                            card.get("attack") or 6, card.get("search") or 6)
+        state.survivor_deck = sorted(state.survivors)
+        rng.shuffle(state.survivor_deck)
+        return state
+
+    def setup_players(self) -> Gen:
+        """Survivors dealt and kept (4 keep 2; 5 keep 3 with 4 or 5 players), each at its own colony; the
+        colony leader is the player whose group leader has the most influence in the colony; then the
+        main objective's set-up (seed 000, Preparação 12-15; Divide and Conquer's card)."""
+        s, su = self.state, self.wc["setup"]
+        small = self.n <= su["small_game_up_to"]
+        dealt, keep = (su["survivors_dealt_small"], su["survivors_kept_small"]) if small else \
+            (su["survivors_dealt"], su["survivors_kept"])
+        for p in s.players:
+            hand = s.survivor_deck[:dealt]
+            del s.survivor_deck[:dealt]
+            kept = yield Decision(KEEP, p.id, tuple(hand), keep, keep, prompt="keep survivors")
+            leader = (yield Decision(TARGETS, p.id, tuple(kept), 1, 1, prompt="group leader"))[0]
+            s.survivor_deck.extend(h for h in hand if h not in kept)
+            for sid in [leader] + [k for k in kept if k != leader]:
+                self.host.enter_play(sid, p.id, COLONIES[s.teams[p.id]])
+        self.rng.shuffle(s.survivor_deck)
+        for team in TEAMS:
+            members = s.team_players(team)
+            s.leaders[team] = max(members, key=lambda p: (s.survivors[p.leader].influence, -s.players.index(p))).id
+        d = self.host.card_def(s.objective)
+        tree = ((d.get("setup") or {}).get("effect") or {}).get("tree", [])
+        yield from self.run_effect(tree, {"player": s.leaders["a"], "card": d["id"]})
+        self.log.add("setup", {"objective": s.cards[s.objective], "morale": dict(s.colony_morale),
+                               "rounds": s.round, "leaders": dict(s.leaders), "bullets": dict(s.bullets)}, {})
+        yield from self.settle()
+
+    def play(self) -> Gen:
+        yield from self.setup_players()
+        self.verify("setup")
+        raise GameError("the Warring Colonies round is not built yet: only set-up and colony warfare are")
+
+    def verify(self, where: str) -> None:
+        if not self.check:
+            return
+        tactics = sum(len(t) for t in self.state.tactics.values())     # tactic cards stay with their colony
+        for v in check_colonies_invariants(self.state, self.total_cards - tactics, self.rules, self.wc):
+            self.violations.append(f"{where}: {v}")
+
+    def where_cond(self, where: str | None) -> dict | None:
+        """An ability printed for COLONY or ENEMY COLONY holds while its survivor is at that colony, seen
+        from its controller's side."""
+        lid = (where or "anywhere").replace("-", "_")
+        if lid in ("colony", "enemy_colony"):
+            return {"op": "is", "subject": {"op": "ref", "name": "self", "kind": "survivor"}, "state": "at",
+                    "where": {"op": "location", "id": lid}}
+        return super().where_cond(where)
+
+    def settle(self, scope: tuple | None = None) -> Gen:
+        """The base queue, plus the spoils of a survivor killed at the enemy colony: that colony's leader
+        equips each card on one of their survivors there (seed 000, Morte de sobrevivente na colônia inimiga)."""
+        while True:
+            spoils = [i for i in self.host.pending if i[0] == "spoils"]
+            self.host.pending = [i for i in self.host.pending if i[0] != "spoils"]
+            yield from super().settle(scope)
+            if not spoils:
+                return
+            s = self.state
+            for _, team, keepers, cards in spoils:
+                for card in cards:
+                    here = tuple(k for k in keepers if s.survivors[k].place == "play"
+                                 and s.survivors[k].location == COLONIES[team])
+                    if not here:
+                        continue                  # nobody left to equip it: it stays out of the game
+                    sid = (yield Decision(TARGETS, s.leaders[team], here, 1, 1, prompt="equip spoils"))[0]
+                    s.removed.remove(card)
+                    s.survivors[sid].equipped.append(card)
+                    self.register(card, sid)
+                    self.log.add("spoils_equipped", {"card": s.cards[card], "survivor": sid}, {})
+
+    def drive(self, gen: Gen, agents: Any) -> Any:
+        """Run one step of the game with agents ({player: agent} or one agent) answering its decisions."""
+        try:
+            d = next(gen)
+            while True:
+                agent = agents[d.player] if isinstance(agents, dict) else agents
+                d = gen.send(d.check(agent.answer(d)))
+        except StopIteration as stop:
+            return stop.value
+
+    # ---- colony warfare (seed 000, Combate entre as colônias) ----------------------------------
+    def warfare_sites(self) -> list[str]:
+        """Every location with survivors of both colonies, in the rulebook's order: the colony with the
+        lower morale (a die on a tie), the other colony, then the other locations by number."""
+        s, h = self.state, self.host
+        contested = [lid for lid in s.locations
+                     if {h.team_of(v.id) for v in s.survivors_at(lid)} >= set(TEAMS)]
+        ma, mb = s.colony_morale["a"], s.colony_morale["b"]
+        if ma == mb and all(COLONIES[t] in contested for t in TEAMS):   # the die only matters then
+            roll = self.rng.randint(1, 6)
+            self.log.add("warfare_order_roll", {"roll": roll}, {})
+            first = "a" if roll % 2 else "b"
+        else:
+            first = "a" if ma < mb else "b"
+        order = [COLONIES[first], COLONIES[other(first)]]
+        numbered = self.wc["stand_ins"]["location_order"]
+        order += sorted((l for l in s.locations if l not in order),
+                        key=lambda l: (numbered.index(l) if l in numbered else len(numbered), l))
+        return [l for l in order if l in contested]
+
+    def step_colony_warfare(self) -> Gen:
+        """Colony phase, step 2: a combat at each contested location in order; the last survivors lost
+        are replaced afterwards; then an undefended colony loses morale (seed 000, Combate entre as
+        colônias; Combate na colônia inimiga)."""
+        s, h = self.state, self.host
+        h.in_warfare, self.stop_all = True, False
+        h.skipped = set()
+        try:
+            for lid in self.warfare_sites():
+                if s.over or self.stop_all:
+                    break
+                yield from self.combat(lid)
+        finally:
+            h.in_warfare = False
+            h.tactics_now, h.strength = {}, {}
+        for pid in h.deferred:
+            p = s.player(pid)
+            if not p.survivors:
+                h.replace_last(p)
+        h.deferred = []
+        yield from self.settle()
+        if not s.over:
+            self.undefended()
+
+    def undefended(self) -> None:
+        """At least 1 enemy survivor and none of the colony's own at a colony: it loses 1 morale per enemy
+        survivor there, even if a combat was fought there this round (seed 000, Combate na colônia inimiga)."""
+        s, h = self.state, self.host
+        for team in TEAMS:
+            here = [h.team_of(v.id) for v in s.survivors_at(COLONIES[team])]
+            enemies, friends = here.count(other(team)), here.count(team)
+            if enemies and not friends:
+                loss = enemies * self.wc["warfare"]["undefended_morale_per_enemy"]
+                self.log.add("undefended_colony", {"colony": team, "enemies": enemies, "morale": -loss}, {})
+                h.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "undefended colony"})
+
+    def combat(self, lid: str) -> Gen:
+        """One combat between the colonies at a location, in the rulebook's 4 steps."""
+        s, h, w = self.state, self.host, self.wc["warfare"]
+        src = {"rule": "colony warfare", "location": lid}
+        h.emit({"kind": "warfare_start", "location": lid, "player": s.leaders["a"]})
+        yield from self.settle()
+        if lid in h.skipped:
+            self.log.add("warfare_skipped", {"location": lid}, {})
+            return
+        self.log.add("warfare", {"location": lid}, {})
+        h.strength = {t: 0 for t in TEAMS}
+        h.tactics_now, h.warfare_ended = {}, False
+        # 1. each leader plays a tactic face down; both are revealed together, then resolved
+        played = {}
+        for team in TEAMS:
+            leader = s.leaders[team]
+            pick = (yield Decision(TARGETS, leader, tuple(s.tactics[team]), 1, 1, prompt="tactic"))[0]
+            played[team] = pick
+            self.log.add("tactic_chosen", {"colony": team, "card": s.cards[pick]}, {}, private_to=leader)
+        for team in TEAMS:
+            h.tactics_now[team] = self._card_name(played[team])
+        self.log.add("tactics", {t: s.cards[played[t]] for t in TEAMS}, {})
+        for team in TEAMS:
+            d = h.card_def(played[team])
+            yield from self.run_effect((d.get("effect") or {}).get("tree", []),
+                                       {"player": s.leaders[team], "card": played[team]})
+        if h.warfare_ended:
+            self.log.add("warfare_ended", {"location": lid, "by": "tactics"}, {})
+            if self.wc["readings"]["both_on_guard_ends"] == "all_combats":
+                self.stop_all = True
+            return
+        # 2. +1 per friendly survivor here, +1 more for each with an equipped card (Marcus Johnson: 2)
+        for v in s.survivors_at(lid):
+            team = h.team_of(v.id)
+            h.strength[team] += h.stat(v.id, "combat_strength", w["per_survivor"])
+            if v.equipped:
+                h.strength[team] += w["per_equipped_survivor"]
+        self.log.add("combat_survivors", {"strength": dict(h.strength)}, {})
+        # 3. secret, simultaneous bullet bids; bid bullets are discarded, the rest go back
+        bids = {}
+        for team in TEAMS:
+            bids[team] = yield Decision(AMOUNT, s.leaders[team], min=0, max=s.bullets[team], prompt="bullet bid")
+        for team in TEAMS:
+            s.bullets[team] -= bids[team]
+            h.strength[team] += bids[team] * w["bullet_strength"]
+        self.log.add("bullet_bids", {"bids": bids, "strength": dict(h.strength)}, {})
+        # 4. each leader rolls a combat die (stand-in faces) and applies it at once
+        die = self.wc["stand_ins"]["combat_die"]
+        faces = {}
+        for team in TEAMS:
+            roll = self.rng.randint(1, len(die))
+            faces[team] = die[roll - 1]
+            self.log.add("combat_die", {"colony": team, "roll": roll, **faces[team], "stand_in": True}, {})
+        for team in TEAMS:
+            if faces[team]["face"] == "plus":
+                h.strength[team] += faces[team]["value"]
+        for team in TEAMS:
+            if faces[team]["face"] == "target" and faces[team]["value"]:
+                foes = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == other(team))
+                if foes:
+                    victim = (yield Decision(TARGETS, s.leaders[team], foes, 1, 1, prompt="combat die target"))[0]
+                    h.do_wound(victim, "wound", faces[team]["value"], src)
+        yield from self.settle()
+        zombies = sum(f["value"] for f in faces.values() if f["face"] == "biohazard")
+        if zombies and not s.over:              # biohazard: zombies after the target wounds, entrance by entrance
+            h.do_add_zombies(lid, zombies, src)
+        yield from self.settle()
+        diff = h.strength["a"] - h.strength["b"]
+        self.log.add("combat_result", {"location": lid, "strength": dict(h.strength), "difference": abs(diff)}, {})
+        if diff == 0 or s.over:
+            return
+        winner = "a" if diff > 0 else "b"
+        loser = other(winner)
+        # the loser's leader spreads wounds equal to the difference over their survivors here
+        for _ in range(abs(diff)):
+            mine = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == loser)
+            if not mine:
+                break
+            hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, 1, prompt="combat wound"))[0]
+            h.do_wound(hurt, "wound", 1, src)
+        yield from self.settle()
+        self.log.add("combat_won", {"location": lid, "colony": winner}, {})
+        event = {"kind": "win_warfare", "player": s.leaders[winner], "location": lid}
+        h.emit(event)
+        yield from self.settle()
+        if not s.over and self.goal_met(winner, event):
+            self.complete(winner, ends_game=True)
+
+    def _card_name(self, card: str) -> str:
+        name = self.host.card_def(card).get("name")
+        return name.get("en") if isinstance(name, dict) else name
+
+    # ---- the main objective (seed 000, Verificar objetivo principal) ----------------------------------
+    def goal_met(self, team: str, event: dict | None = None) -> bool:
+        """Whether a colony completes a goal of the main objective; with ``event``, the goals that
+        happen on that event (its actor, place and condition checked from the colony's side)."""
+        s = self.state
+        d = self.host.card_def(s.objective)
+        env = {"player": s.leaders[team], "card": d["id"]}
+        for goal in d.get("goals", []):
+            when = goal.get("when")
+            if when is None and goal.get("if") is None:
+                continue
+            if when is not None:
+                if event is None or self.match(when["tree"], event, env) is None:
+                    continue
+            elif event is not None:
+                continue
+            if goal.get("if") is None or self.holds(goal["if"]["tree"], env):
+                return True
+        return False
+
+    def complete(self, team: str, ends_game: bool = False) -> None:
+        s = self.state
+        s.winner = team
+        self.log.add("objective_completed", {"colony": team}, {})
+        self.host.end("objective", {})
+
+    def check_round_track_zero(self) -> str | None:
+        """Both colonies check at the same time; a goal met by both (or neither) completes nothing."""
+        event = {"kind": "round_track_zero"}
+        met = [t for t in TEAMS if self.goal_met(t, event)]
+        if len(met) == 1:
+            self.complete(met[0])
+            return met[0]
+        return None
