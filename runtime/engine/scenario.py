@@ -12,6 +12,7 @@ test and the key at fault.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -21,10 +22,12 @@ from .state import Location, Player, State, Survivor
 
 GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
-              "item_deck", "exiled", "objective", "first", "betrayer", "crossroads"}
+              "item_deck", "exiled", "objective", "first", "betrayer", "crossroads",
+              "colonies", "bullets", "colony_morale"}     # the last three: Warring Colonies tables
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
-               "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck"}
+               "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
+               "bullets", "colony_morale", "combat", "winner"}
 
 
 class ScenarioError(Exception):
@@ -102,7 +105,12 @@ class Scenario:
             if key not in EXPECT_KEYS:
                 raise ScenarioError(f"{self.where}: 'expect.{key}' is not known "
                                     f"(known: {', '.join(sorted(EXPECT_KEYS))})")
-        self.game = Game(bundle, seed=test.get("seed", 0), players=given.get("players", 2), check=True)
+        self.colonies = bool(given.get("colonies"))
+        if self.colonies:       # a Warring Colonies table: p1, p2 … in colony A, the second half in colony B
+            from .colonies import ColoniesGame
+            self.game = ColoniesGame(bundle, seed=test.get("seed", 0), players=given.get("players", 4), check=True)
+        else:
+            self.game = Game(bundle, seed=test.get("seed", 0), players=given.get("players", 2), check=True)
         rng = ScriptedRandom(test.get("rolls") or [], test.get("seed", 0))
         self.game.rng = self.game.host.rng = self.game.interp.rng = rng
         self.answers = test.get("answers") or []
@@ -126,10 +134,10 @@ class Scenario:
     def table(self, given: dict) -> None:
         g = self.game
         old = g.state
-        players = [Player(f"p{i + 1}") for i in range(given.get("players", 2))]
-        locations = {k: Location(k, v.card, v.entrances, v.entrance_spaces, v.survivor_spaces, v.noise_spaces,
-                                 [0] * v.entrances, [0] * v.entrances) for k, v in old.locations.items()}
-        s = State(players, {}, locations, {}, morale=given.get("morale", 6), round=given.get("round", 5))
+        players = [Player(f"p{i + 1}") for i in range(given.get("players", 4 if self.colonies else 2))]
+        locations = {k: dataclasses.replace(v, zombies=[0] * v.entrances, barricades=[0] * v.entrances, noise=0,
+                                            helpless=0, deck=[]) for k, v in old.locations.items()}
+        s = type(old)(players, {}, locations, {}, morale=given.get("morale", 6), round=given.get("round", 5))
         s.objective = ""
         g.state = g.host.s = s
         for sid, v in old.survivors.items():
@@ -138,6 +146,8 @@ class Scenario:
             s.objective = self.card_instance(given["objective"])
         s.food, s.starvation = given.get("food", 0), given.get("starvation", 0)
         s.first = int(str(given.get("first", "p1"))[1:]) - 1
+        if self.colonies:
+            self.colony_table(s, given)
         for name in given.get("deck", []):
             self.survivor(name).place = "deck"
             s.survivor_deck.append(_sid(name))
@@ -146,6 +156,8 @@ class Scenario:
             facts = facts or {}
             player = facts.get("player", "p1")
             at = facts.get("at", "colony")
+            if self.colonies:                     # "colony" and "enemy_colony" from the player's side
+                at = g.host.place(at.replace("-", "_"), player)
             if at not in s.locations:
                 raise ScenarioError(f"{self.where}: '{name}' is at '{at}', which is not a location "
                                     f"({', '.join(s.locations)})")
@@ -166,7 +178,8 @@ class Scenario:
                     getattr(where, attr)[i % where.entrances] += 1
         for loc, n in (given.get("noise") or {}).items():
             self.location(loc).noise = n
-        s.locations["colony"].helpless = given.get("helpless", 0)
+        if "colony" in s.locations:
+            s.locations["colony"].helpless = given.get("helpless", 0)
         for pid, cards in (given.get("hand") or {}).items():
             s.player(pid).hand = [self.card_instance(c) for c in cards]
         for pid, dice in (given.get("dice") or {}).items():
@@ -189,6 +202,19 @@ class Scenario:
         g.total_cards = len(s.cards)
         self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else v)
                      for k, v in (given.get("bind") or {}).items()}
+
+    def colony_table(self, s: State, given: dict) -> None:
+        """Teams (first half colony A), leaders (the first player of each), bullets, morale, tactics."""
+        from .colonies import TEAMS
+        half = len(s.players) // 2
+        s.teams = {p.id: TEAMS[0] if i < half else TEAMS[1] for i, p in enumerate(s.players)}
+        s.leaders = {"a": s.players[0].id, "b": s.players[half].id}
+        s.bullets = {t: (given.get("bullets") or {}).get(t, 0) for t in TEAMS}
+        s.colony_morale = {t: (given.get("colony_morale") or {}).get(t, given.get("morale", 6)) for t in TEAMS}
+        s.morale = min(s.colony_morale.values())
+        tactics = [c["id"] for c in self.game._set_cards("tactic", ("warring-colonies",))]
+        tactics += sorted(k for k in self.game.defs if k.startswith("stand-in.tactic."))
+        s.tactics = {t: [self.card_instance(c) for c in tactics[:5]] for t in TEAMS}
 
     def survivor(self, name: str) -> Survivor:
         sid = _sid(name)
@@ -258,6 +284,8 @@ class Scenario:
             self.drive(g.equip(p1, card, _sid(args[0])))
         elif verb == "fail":
             self.drive(g.run_effect(self.card["effect"]["tree"], {**env, "player": s.players[s.first].id}))
+        elif verb == "goal" and self.colonies:     # both colonies check the round-track goal together
+            self.completed = g.check_round_track_zero() is not None
         elif verb == "goal":
             self.completed = g.objective_met(args[0] if args else None)
         elif verb == "action":
@@ -329,6 +357,14 @@ class Scenario:
         for key in ("morale", "food", "starvation"):
             if key in want:
                 eq(key, getattr(s, key), want[key])
+        for key, attr in (("bullets", "bullets"), ("colony_morale", "colony_morale")):
+            if key in want:
+                eq(key, getattr(s, attr, None), want[key])
+        if "combat" in want:        # the totals of the last combat: {a: 10, b: 6}
+            results = [line["params"] for line in g.log.lines if line["event"] == "combat_result"]
+            eq("combat strength", results[-1]["strength"] if results else None, want["combat"])
+        if "winner" in want:
+            eq("winning colony", getattr(s, "winner", None), want["winner"])
         if "helpless" in want:
             eq("helpless", s.locations["colony"].helpless, want["helpless"])
         for key, attr in (("zombies", "zombie_count"), ("noise", None), ("barricades", None)):
