@@ -616,6 +616,8 @@ class ColoniesGame(Game):
         """Whether a colony completes a goal of the main objective; with ``event``, the goals that
         happen on that event (its actor, place and condition checked from the colony's side)."""
         s = self.state
+        if not s.objective:
+            return False
         d = self.host.card_def(s.objective)
         env = {"player": s.leaders[team], "card": d["id"]}
         for goal in d.get("goals", []):
@@ -631,11 +633,74 @@ class ColoniesGame(Game):
                 return True
         return False
 
-    def complete(self, team: str, ends_game: bool = False) -> None:
+    def complete(self, team: str | None, ends_game: bool = False) -> None:
+        """A colony completed the main objective (None: both did at once) and the game ends."""
         s = self.state
         s.winner = team
-        self.log.add("objective_completed", {"colony": team}, {})
+        self.log.add("objective_completed", {"colony": team or "both"}, {})
         self.host.end("objective", {})
+
+    # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
+    def step_add_bullets(self) -> Gen:
+        """Step 5: 2 bullet tokens into each colony's supply (seed 000, Acrescentar 2 fichas de munição)."""
+        for team in TEAMS:
+            self.state.bullets[team] += self.wc["bullets_per_round"]
+        self.log.add("bullets_added", {"bullets": dict(self.state.bullets)}, {})
+        return
+        yield
+
+    def step_check_main_objective(self) -> Gen:
+        """Step 7: both colonies check the objective together; if at least one completed it the game ends.
+        A colony at 0 morale has lost but plays on until this step, where the game ends (seed 000,
+        Verificar objetivo principal; Condições de vitória e derrota)."""
+        s = self.state
+        met = [t for t in TEAMS if self.goal_met(t)]
+        if met:
+            self.complete(met[0] if len(met) == 1 else None)
+            return
+        low = self.wc["morale_track"][0]
+        lost = [t for t in TEAMS if s.colony_morale[t] <= low]
+        if lost:
+            self.log.add("colonies_lost", {"colonies": lost}, {})
+            self.host.end("morale", {})
+        return
+        yield
+
+    def step_move_round_tracker(self) -> Gen:
+        """Step 8: the round track moves down; at 0 the objective's round-track goal is checked by both
+        colonies and the game ends (seed 000, Atualizar os marcadores; Divide and Conquer)."""
+        s = self.state
+        s.round -= 1
+        self.log.add("round_track", {"track": s.round}, {})
+        if s.round <= 0:
+            if self.check_round_track_zero() is None:
+                self.host.end("rounds", {})
+        return
+        yield
+
+    def step_elect_colony_leader(self) -> Gen:
+        """Step 9: in each colony every player points at another player of the colony (never at themselves,
+        no abstaining); the most votes leads next round, and on a tie the current leader decides among the
+        tied (seed 000, Eleger líderes das colônias). A vote counts by the player's vote weight
+        (Honiahaka); a colony of one player keeps its leader."""
+        s, h = self.state, self.host
+        for team in TEAMS:
+            members = [p.id for p in s.team_players(team)]
+            if len(members) < 2:
+                continue
+            votes: dict[str, int] = {m: 0 for m in members}
+            for voter in members:
+                others = tuple(m for m in members if m != voter)
+                pick = (yield Decision(TARGETS, voter, others, 1, 1, prompt="colony leader vote"))[0]
+                votes[pick] += h.stat(voter, "vote_weight", 1)
+            best = max(votes.values())
+            tied = tuple(m for m in members if votes[m] == best)
+            if len(tied) == 1:
+                chosen = tied[0]
+            else:
+                chosen = (yield Decision(TARGETS, s.leaders[team], tied, 1, 1, prompt="break the leader tie"))[0]
+            self.log.add("colony_leader", {"colony": team, "votes": votes, "leader": chosen}, {})
+            s.leaders[team] = chosen
 
     def check_round_track_zero(self) -> str | None:
         """Both colonies check at the same time; a goal met by both (or neither) completes nothing."""

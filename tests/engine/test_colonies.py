@@ -406,3 +406,61 @@ def test_colony_and_enemy_colony_are_seen_from_the_players_side(wc):
     assert h.morale("p1") == 4 and h.morale("p1", enemy=True) == 4
     h.do_change_morale("p4", -1, {})
     assert g.state.colony_morale == {"a": 4, "b": 3} and h.morale("p1", enemy=True) == 3
+
+
+# ---- colony phase steps -----------------------------------------------------------------------------
+
+def test_add_two_bullets_to_each_colony(wc):
+    """seed 000, Fase da colônia 5, Acrescentar 2 fichas de munição: 2 bullets into each colony's supply."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a")}, bullets=(1, 0))
+    g.drive(g.step_add_bullets(), RandomAgent(0))
+    assert g.state.bullets == {"a": 3, "b": 2}
+
+
+def test_round_track_zero_checks_control_for_both_colonies(wc):
+    """seed 000, Fase da colônia 8 and Divide and Conquer: when the round marker reaches 0 the colony with
+    more controlled locations completes the objective; with equal counts the game ends with neither."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "school")})
+    g.state.round = 2
+    g.drive(g.step_move_round_tracker(), RandomAgent(0))
+    assert g.state.round == 1 and not g.state.over
+    g.drive(g.step_move_round_tracker(), RandomAgent(0))
+    assert g.state.over and g.state.ending == "objective" and g.state.winner == "b"
+    g = table(wc, {"brian-lee": ("p1", "library"), "olivia-brown": ("p3", "school")})
+    g.state.round = 1
+    g.drive(g.step_move_round_tracker(), RandomAgent(0))
+    assert g.state.over and g.state.ending == "rounds" and g.state.winner is None
+
+
+def test_a_colony_at_zero_morale_plays_on_until_the_objective_check(wc):
+    """seed 000, Condições de vitória e derrota: a colony whose morale reaches 0 loses but plays on until
+    the main objective is checked; its morale cannot rise again."""
+    g = table(wc, {"brian-lee": ("p1", "colony_b"), "sparky": ("p2", "colony_b")}, morale=(4, 2))
+    warfare(g, {})                                   # undefended: 2 enemy survivors, morale 2 -> 0
+    s = g.state
+    assert s.colony_morale["b"] == 0 and not s.over
+    g.host.do_change_morale("p3", 2, {})
+    assert s.colony_morale["b"] == 0
+    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    assert s.over and s.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["b"]}]
+
+
+def test_colony_leader_election(wc):
+    """seed 000, Eleger líderes das colônias: each player points at another player of the colony, never
+    themselves; the most votes leads; on a tie the current leader decides."""
+    g = ColoniesGame(wc, seed=1, players=6, check=True)
+    g.drive(g.setup_players(), RandomAgent(1))
+    s = g.state
+    s.leaders = {"a": "p1", "b": "p4"}
+    votes = {("p1", "colony leader vote"): ["p2"], ("p2", "colony leader vote"): ["p3"],
+             ("p3", "colony leader vote"): ["p2"],
+             ("p4", "colony leader vote"): ["p5"], ("p5", "colony leader vote"): ["p6"],
+             ("p6", "colony leader vote"): ["p4"], ("p4", "break the leader tie"): ["p6"]}
+
+    class Pick:
+        def answer(self, d):
+            assert d.player not in d.choices or d.prompt == "break the leader tie"
+            return (votes[(d.player, d.prompt)].pop(0),)
+    g.drive(g.step_elect_colony_leader(), Pick())
+    assert s.leaders == {"a": "p2", "b": "p6"}
+    assert events(g, "colony_leader")[1]["votes"] == {"p4": 1, "p5": 1, "p6": 1}
