@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..decisions import AMOUNT, KEEP, TARGETS, Decision
+from ..decisions import AMOUNT, KEEP, OPTION, TARGETS, Decision
 from .game import Game, GameError, Gen, loc_id, slug
 from .host import GameHost
 from .state import Location, Player, State, Survivor, check_invariants
@@ -639,6 +639,92 @@ class ColoniesGame(Game):
         s.winner = team
         self.log.add("objective_completed", {"colony": team or "both"}, {})
         self.host.end("objective", {})
+
+    # ---- the movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes) ----------------
+    def first_by_morale(self, lower: bool) -> str:
+        """The colony with the lower (or higher) morale; on equal morale a die decides (odd: colony A)."""
+        ma, mb = self.state.colony_morale["a"], self.state.colony_morale["b"]
+        if ma == mb:
+            roll = self.rng.randint(1, 6)
+            self.log.add("morale_tie_roll", {"roll": roll}, {})
+            return "a" if roll % 2 else "b"
+        return ("a" if ma < mb else "b") if lower else ("a" if ma > mb else "b")
+
+    def entrance_room(self, lid: str) -> int:
+        """Empty entrance spaces at a colony: spaces less zombies, barricades and the enemy survivors who
+        stand in them (which entrance each stands at is not tracked)."""
+        s, h = self.state, self.host
+        loc = s.locations[lid]
+        free = sum(loc.entrance_spaces - z - b for z, b in zip(loc.zombies, loc.barricades))
+        return free - sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) != loc.team)
+
+    def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+        s, h = self.state, self.host
+        team = s.teams[p.id]
+        out: list[tuple] = []
+        for sid in p.survivors:
+            if sid in moved or h.forbidden(sid, "move"):
+                continue
+            here = s.survivors[sid].location
+            for lid, loc in s.locations.items():
+                if lid == here:
+                    continue
+                if isinstance(loc, ColonyBoard):
+                    if loc.team != team and self.entrance_room(lid) <= 0:
+                        continue                  # the enemy colony: an empty entrance space is needed
+                elif len(s.survivors_at(lid)) >= loc.survivor_spaces and not self.make_room_options(p, lid, other_active):
+                    continue
+                out.append(("move", sid, lid))
+        return out
+
+    def make_room_options(self, p: Player, lid: str, other_active: str) -> list[tuple]:
+        """At a full location: send a friendly survivor home, or pay 1 bullet (2 if it has a weapon
+        equipped) to send home an enemy survivor who is not the other active player's (seed 000, Andar
+        para um local cheio)."""
+        s, h = self.state, self.host
+        team = s.teams[p.id]
+        out: list[tuple] = []
+        for v in s.survivors_at(lid):
+            if h.team_of(v.id) == team:
+                out.append(("home", v.id, 0))
+            elif v.controller != other_active:
+                cost = 2 if h.attr(v.id, "armed") else 1
+                if s.bullets[team] >= cost:
+                    out.append(("home", v.id, cost))
+        return out
+
+    def step_movement(self, active: dict[str, str]) -> Gen:
+        """The two active players (one per colony) move survivors in turn, the lower-morale colony's first:
+        each time 1 survivor, or pass; a player who passed moves no more; no survivor moves twice in the
+        step (seed 000, Andar com sobreviventes). Moves roll for exposure; survivors sent home do not."""
+        s = self.state
+        first = self.first_by_morale(lower=True)
+        order = [first, other(first)]
+        passed: set[str] = set()
+        moved: set[str] = set()
+        while len(passed) < 2 and not s.over:
+            for team in order:
+                if team in passed or s.over:
+                    continue
+                p = s.player(active[team])
+                options = self.move_options(p, moved, active[other(team)])
+                choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
+                if choice == ("pass",):
+                    passed.add(team)
+                    self.log.add("movement_pass", {"player": p.id}, {})
+                    continue
+                _, sid, to = choice
+                moved.add(sid)
+                loc = s.locations[to]
+                if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
+                    room = self.make_room_options(p, to, active[other(team)])
+                    _, out, cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
+                    s.bullets[s.teams[p.id]] -= cost
+                    home = COLONIES[self.host.team_of(out)]
+                    s.survivors[out].location = home
+                    self.last_location[out] = home
+                    self.log.add("sent_home", {"survivor": out, "by": p.id, "bullets": cost}, {})
+                yield from self.move(p, sid, to, exposure=True)
 
     # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
     def step_add_bullets(self) -> Gen:

@@ -464,3 +464,91 @@ def test_colony_leader_election(wc):
     g.drive(g.step_elect_colony_leader(), Pick())
     assert s.leaders == {"a": "p2", "b": "p6"}
     assert events(g, "colony_leader")[1]["votes"] == {"p4": 1, "p5": 1, "p6": 1}
+
+
+# ---- the movement step -------------------------------------------------------------------------------
+
+class Moves:
+    """Movement answers: a list of (player, choice) in the order they must be asked."""
+
+    def __init__(self, script):
+        self.script = list(script)
+
+    def answer(self, d):
+        player, choice = self.script.pop(0)
+        assert d.player == player, (d.player, player, d.prompt)
+        if choice[0] in ("move", "home"):     # the second element names a survivor
+            choice = (choice[0], "s:" + choice[1], *choice[2:])
+        assert choice in d.choices, (choice, d.choices)
+        return choice
+
+
+def test_movement_alternates_from_the_lower_morale_colony_until_both_pass(wc):
+    """seed 000, Andar com sobreviventes: the active player of the lower-morale colony moves 1 survivor or
+    passes, then the other; they alternate until both have passed; a player who passed moves no more and
+    no survivor moves twice in the step."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")},
+              morale=(5, 3), rolls=[1, 1, 1])
+    script = Moves([("p3", ("move", "olivia-brown", "school")), ("p1", ("move", "brian-lee", "library")),
+                    ("p3", ("pass",)), ("p1", ("move", "sparky", "hospital")), ("p1", ("pass",))])
+    d_seen = []
+    orig = script.answer
+
+    def answer(d):
+        d_seen.append(d)
+        return orig(d)
+    script.answer = answer
+    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    assert sv(g, "olivia-brown").location == "school" and sv(g, "brian-lee").location == "library"
+    assert sv(g, "sparky").location == "hospital"
+    last = d_seen[-1]                       # brian-lee and sparky have moved: only passing is left
+    assert last.choices == (("pass",),)
+    assert len(events(g, "exposure")) == 3
+
+
+def test_moving_into_a_full_location_sends_a_friend_home(wc):
+    """seed 000, Andar para um local cheio: a survivor may move to a location with no empty space if a
+    friendly survivor there goes back to its colony (with no exposure roll)."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "school"), "ashley-ross": ("p2", "school"),
+                   "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school")}, rolls=[1])
+    script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "sparky", 0)),
+                    ("p3", ("pass",)), ("p1", ("pass",))])
+    g.state.colony_morale = {"a": 3, "b": 4}
+    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    assert sv(g, "sparky").location == "colony_a" and sv(g, "brian-lee").location == "school"
+    assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
+
+
+def test_bullets_send_an_enemy_home_two_if_armed_never_the_other_active_players(wc):
+    """seed 000, Andar para um local cheio: 1 bullet sends an enemy survivor back to its colony, 2 if it has
+    a weapon equipped; the other active player's survivors cannot be sent."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "school"),
+                   "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school", ["pistol"]),
+                   "ashley-ross": ("p4", "school")}, bullets=(2, 0), morale=(3, 4), rolls=[1])
+    options = g.make_room_options(g.state.player("p1"), "school", "p3")
+    assert ("home", "s:alexis-grey", 2) in options and ("home", "s:ashley-ross", 1) in options
+    assert not any(o[1] == "s:olivia-brown" for o in options)
+    script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "alexis-grey", 2)),
+                    ("p3", ("pass",)), ("p1", ("pass",))])
+    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    assert sv(g, "alexis-grey").location == "colony_b" and g.state.bullets["a"] == 0
+
+
+def test_a_full_location_with_no_way_to_make_room_is_closed(wc):
+    """seed 000, Andar para um local cheio: without a friend there or the bullets to send an enemy home,
+    the move is not offered."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school"),
+                   "ashley-ross": ("p4", "school"), "sparky": ("p4", "school")}, bullets=(0, 0))
+    assert ("move", "s:brian-lee", "school") not in g.move_options(g.state.player("p1"), set(), "p3")
+    g.state.bullets["a"] = 1
+    assert ("move", "s:brian-lee", "school") in g.move_options(g.state.player("p1"), set(), "p3")
+
+
+def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
+    """seed 000, Andar para a colônia inimiga: a survivor going to the enemy colony is put on an empty
+    zombie entrance space around it (the engine counts spaces, not which entrance)."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    colony = g.state.locations["colony_b"]
+    assert ("move", "s:brian-lee", "colony_b") in g.move_options(g.state.player("p1"), set(), "p3")
+    colony.zombies = [colony.entrance_spaces] * colony.entrances
+    assert ("move", "s:brian-lee", "colony_b") not in g.move_options(g.state.player("p1"), set(), "p3")
