@@ -66,6 +66,8 @@ class ColoniesState(State):
     teams: dict[str, str] = field(default_factory=dict)          # player -> "a" | "b"
     colony_morale: dict[str, int] = field(default_factory=dict)
     bullets: dict[str, int] = field(default_factory=dict)
+    colony_food: dict[str, int] = field(default_factory=dict)    # each colony board has its own food supply
+    colony_starvation: dict[str, int] = field(default_factory=dict)
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
     winner: str | None = None                                    # the colony that completed the objective
@@ -83,6 +85,9 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
     for team, n in state.bullets.items():
         if n < 0:
             bad.append(f"colony {team}: {n} bullets")
+    for team in state.colony_food:
+        if state.colony_food[team] < 0 or state.colony_starvation.get(team, 0) < 0:
+            bad.append(f"colony {team}: negative food or starvation")
     for team in TEAMS:
         leader = state.leaders.get(team)
         if leader is not None and state.teams.get(leader) != team:
@@ -180,9 +185,15 @@ class ColoniesHost(GameHost):
         if token == "bullet":
             team = self.team_of(place)
             return self.s.bullets.get(team, 0) if team else 0
+        if token in ("food", "starvation") and place.startswith("supply"):
+            team = self.team_of(place)
+            return (self.s.colony_food if token == "food" else self.s.colony_starvation).get(team, 0)
         return super().tokens(token, place)
 
     def do_add_tokens(self, token, place, count, src):
+        if token == "food" and place.startswith("supply"):
+            self.s.colony_food[self.team_of(place)] += count
+            return
         if token == "bullet":
             team = self.team_of(place)
             if team is None:
@@ -192,6 +203,10 @@ class ColoniesHost(GameHost):
         return super().do_add_tokens(token, place, count, src)
 
     def do_remove_tokens(self, token, place, count, src):
+        if token == "food" and place.startswith("supply"):
+            team = self.team_of(place)
+            self.s.colony_food[team] = max(0, self.s.colony_food[team] - count)
+            return
         if token == "bullet":
             team = self.team_of(place)
             self.s.bullets[team] = max(0, self.s.bullets[team] - count)
@@ -201,11 +216,17 @@ class ColoniesHost(GameHost):
     def can_pay(self, cost: dict, player: str) -> bool:
         if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
             return self.s.bullets[self.team_of(player)] >= cost["count"]
+        if cost["op"] == "spend_tokens" and cost["token"] == "food":
+            return self.s.colony_food[self.team_of(player)] >= cost["count"]
         return super().can_pay(cost, player)
 
     def do_pay(self, cost, player, src):
         if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
             self.s.bullets[self.team_of(player)] -= cost["count"]
+            return
+        if cost["op"] == "spend_tokens" and cost["token"] == "food":
+            self.s.colony_food[self.team_of(player)] -= cost["count"]
+            self.emit({"kind": "spend_food", "player": player})
             return
         return super().do_pay(cost, player, src)
 
@@ -352,6 +373,8 @@ class ColoniesGame(Game):
         state.teams = {p.id: TEAMS[0] if i < half else TEAMS[1] for i, p in enumerate(players)}   # Preparação 5
         state.colony_morale = {t: morale for t in TEAMS}
         state.bullets = {t: 0 for t in TEAMS}
+        state.colony_food = {t: 0 for t in TEAMS}
+        state.colony_starvation = {t: 0 for t in TEAMS}
         state.objective = instance(chosen["id"])
         state.crisis_deck = [instance(c["id"]) for c in self._set_cards("crisis", (SET,))]
         rng.shuffle(state.crisis_deck)
@@ -727,6 +750,26 @@ class ColoniesGame(Game):
                 yield from self.move(p, sid, to, exposure=True)
 
     # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
+    def step_pay_food(self) -> Gen:
+        """Step 1: each colony pays 1 food per 2 of its own survivors at its colony (helpless ones too),
+        rounded up, from its own supply; enemy survivors at its entrances do not count. A colony that
+        cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
+        comida; seed 004, 1. Pay Food)."""
+        s, h = self.state, self.host
+        for team in TEAMS:
+            lid = COLONIES[team]
+            own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
+            need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
+            if s.colony_food[team] >= need:
+                s.colony_food[team] -= need
+                self.log.add("food_paid", {"colony": team, "food": need}, {})
+            else:
+                s.colony_starvation[team] += 1
+                self.log.add("starvation", {"colony": team, "needed": need, "tokens": s.colony_starvation[team]}, {})
+                h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
+        return
+        yield
+
     def step_add_bullets(self) -> Gen:
         """Step 5: 2 bullet tokens into each colony's supply (seed 000, Acrescentar 2 fichas de munição)."""
         for team in TEAMS:

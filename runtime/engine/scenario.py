@@ -23,11 +23,11 @@ from .state import Location, Player, State, Survivor
 GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
               "item_deck", "exiled", "objective", "first", "betrayer", "crossroads",
-              "colonies", "bullets", "colony_morale"}     # the last three: Warring Colonies tables
+              "colonies", "bullets", "colony_morale", "colony_food"}     # the last four: Warring Colonies tables
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
-               "bullets", "colony_morale", "combat", "winner"}
+               "bullets", "colony_morale", "colony_food", "combat", "winner"}
 
 
 class ScenarioError(Exception):
@@ -210,6 +210,8 @@ class Scenario:
         s.teams = {p.id: TEAMS[0] if i < half else TEAMS[1] for i, p in enumerate(s.players)}
         s.leaders = {"a": s.players[0].id, "b": s.players[half].id}
         s.bullets = {t: (given.get("bullets") or {}).get(t, 0) for t in TEAMS}
+        s.colony_food = {t: (given.get("colony_food") or {}).get(t, 0) for t in TEAMS}
+        s.colony_starvation = {t: 0 for t in TEAMS}
         s.colony_morale = {t: (given.get("colony_morale") or {}).get(t, given.get("morale", 6)) for t in TEAMS}
         s.morale = min(s.colony_morale.values())
         tactics = [c["id"] for c in self.game._set_cards("tactic", ("warring-colonies",))]
@@ -357,7 +359,7 @@ class Scenario:
         for key in ("morale", "food", "starvation"):
             if key in want:
                 eq(key, getattr(s, key), want[key])
-        for key, attr in (("bullets", "bullets"), ("colony_morale", "colony_morale")):
+        for key, attr in (("bullets", "bullets"), ("colony_morale", "colony_morale"), ("colony_food", "colony_food")):
             if key in want:
                 eq(key, getattr(s, attr, None), want[key])
         if "combat" in want:        # the totals of the last combat: {a: 10, b: 6}

@@ -552,3 +552,27 @@ def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
     assert ("move", "s:brian-lee", "colony_b") in g.move_options(g.state.player("p1"), set(), "p3")
     colony.zombies = [colony.entrance_spaces] * colony.entrances
     assert ("move", "s:brian-lee", "colony_b") not in g.move_options(g.state.player("p1"), set(), "p3")
+
+
+def test_each_colony_pays_food_for_its_own_survivors_only(wc):
+    """seed 000, Pagar comida: each colony pays from its own supply, 1 food per 2 of its survivors at its
+    colony (rounded up, seed 004 1. Pay Food); enemy survivors at its entrances do not count; a colony
+    that cannot pay takes a starvation token and loses morale."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "colony_a"), "ashley-ross": ("p1", "colony_a"),
+                   "olivia-brown": ("p3", "colony_a"), "alexis-grey": ("p3", "colony_b")})
+    s = g.state
+    s.colony_food = {"a": 3, "b": 0}
+    g.drive(g.step_pay_food(), RandomAgent(0))
+    assert s.colony_food == {"a": 1, "b": 0}                 # 3 of theirs: 2 food; Olivia Brown does not count
+    assert s.colony_starvation == {"a": 0, "b": 1} and s.colony_morale == {"a": 4, "b": 3}
+    assert events(g, "food_paid") == [{"colony": "a", "food": 2}]
+
+
+def test_food_cards_and_costs_use_the_players_own_colony_supply(wc):
+    """seed 000, Interpretação das cartas: "the supply" on a card is the supply of the player's colony."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    h, s = g.host, g.state
+    h.do_add_tokens("food", "supply:p4", 3, {})
+    assert s.colony_food == {"a": 0, "b": 3} and h.tokens("food", "supply:p3") == 3
+    assert h.can_pay({"op": "spend_tokens", "token": "food", "count": 2}, "p4")
+    assert not h.can_pay({"op": "spend_tokens", "token": "food", "count": 1}, "p2")
