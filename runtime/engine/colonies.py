@@ -68,6 +68,7 @@ class ColoniesState(State):
     bullets: dict[str, int] = field(default_factory=dict)
     colony_food: dict[str, int] = field(default_factory=dict)    # each colony board has its own food supply
     colony_starvation: dict[str, int] = field(default_factory=dict)
+    entrance: dict[str, int] = field(default_factory=dict)       # survivor at the enemy colony -> its entrance
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
     winner: str | None = None                                    # the colony that completed the objective
@@ -85,6 +86,17 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
     for team, n in state.bullets.items():
         if n < 0:
             bad.append(f"colony {team}: {n} bullets")
+    for loc in state.locations.values():
+        if isinstance(loc, ColonyBoard):
+            for i, (z, b) in enumerate(zip(loc.zombies, loc.barricades)):
+                standing = sum(1 for sid, e in state.entrance.items() if e == i
+                               and state.survivors[sid].location == loc.id and state.survivors[sid].place == "play")
+                if z + b + standing > loc.entrance_spaces:
+                    bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
+    for sid in state.entrance:
+        v = state.survivors[sid]
+        if v.place != "play" or not isinstance(state.locations.get(v.location), ColonyBoard):
+            bad.append(f"{sid} stands at an entrance but is not at a colony")
     for team in state.colony_food:
         if state.colony_food[team] < 0 or state.colony_starvation.get(team, 0) < 0:
             bad.append(f"colony {team}: negative food or starvation")
@@ -230,6 +242,48 @@ class ColoniesHost(GameHost):
             return
         return super().do_pay(cost, player, src)
 
+    # ---- zombies at a colony with enemy survivors at its entrances -----------------------
+    def standing(self, lid: str, entrance: int) -> list[str]:
+        s = self.s
+        return [sid for sid, e in s.entrance.items() if e == entrance and s.survivors[sid].location == lid
+                and s.survivors[sid].place == "play"]
+
+    def entrance_free(self, lid: str, entrance: int) -> int:
+        loc = self.s.locations[lid]
+        return loc.entrance_spaces - loc.zombies[entrance] - loc.barricades[entrance] - len(self.standing(lid, entrance))
+
+    def send_home(self, sid: str, src: dict) -> None:
+        """Back to its own colony, with no exposure roll."""
+        s = self.s
+        s.entrance.pop(sid, None)
+        home = COLONIES[self.team_of(sid)]
+        s.survivors[sid].location = home
+        self.game.last_location[sid] = home
+        self.log("sent_home", {"survivor": sid, **src}, src)
+
+    def add_zombie(self, location: str, src: dict, entrance: int | None = None) -> None:
+        """At a colony, enemy survivors hold entrance spaces. A zombie that would enter a full entrance where
+        a survivor stands instead puts 1 wound on the lowest-influence survivor there, who goes back to its
+        colony without an exposure roll (seed 000, Aparecimento de zumbis); otherwise the base rule."""
+        loc = self.s.locations[location]
+        if not isinstance(loc, ColonyBoard) or not self.s.entrance:
+            return super().add_zombie(location, src, entrance)
+        if entrance is None:
+            entrance = next((i for i in range(loc.entrances) if self.entrance_free(location, i) > 0), 0)
+        if self.entrance_free(location, entrance) > 0:
+            loc.zombies[entrance] += 1
+            return
+        here = self.standing(location, entrance)
+        if here:
+            weakest = min(here, key=lambda sid: (self.attr(sid, "influence"), sid))
+            self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
+                                                 "survivor": weakest}, src)
+            self.do_wound(weakest, "wound", 1, src)
+            if self.s.survivors[weakest].place == "play":
+                self.send_home(weakest, {"rule": "zombie at a held entrance"})
+            return
+        super().add_zombie(location, src, entrance)
+
     # ---- warfare --------------------------------------------------------------------
     def tactic_played(self, who: str, name: str, player: str) -> bool:
         team = self.team_of(player)
@@ -272,6 +326,7 @@ class ColoniesHost(GameHost):
         v = s.survivors[survivor]
         loc = s.locations.get(v.location)
         team = self.team_of(survivor)
+        s.entrance.pop(survivor, None)
         if isinstance(loc, ColonyBoard) and v.equipped:
             cards, v.equipped = list(v.equipped), []
             if loc.team == team:
@@ -675,11 +730,9 @@ class ColoniesGame(Game):
 
     def entrance_room(self, lid: str) -> int:
         """Empty entrance spaces at a colony: spaces less zombies, barricades and the enemy survivors who
-        stand in them (which entrance each stands at is not tracked)."""
-        s, h = self.state, self.host
-        loc = s.locations[lid]
-        free = sum(loc.entrance_spaces - z - b for z, b in zip(loc.zombies, loc.barricades))
-        return free - sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) != loc.team)
+        stand in them."""
+        loc = self.state.locations[lid]
+        return sum(max(0, self.host.entrance_free(lid, i)) for i in range(loc.entrances))
 
     def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
         s, h = self.state, self.host
@@ -743,10 +796,13 @@ class ColoniesGame(Game):
                     room = self.make_room_options(p, to, active[other(team)])
                     _, out, cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
                     s.bullets[s.teams[p.id]] -= cost
-                    home = COLONIES[self.host.team_of(out)]
-                    s.survivors[out].location = home
-                    self.last_location[out] = home
-                    self.log.add("sent_home", {"survivor": out, "by": p.id, "bullets": cost}, {})
+                    self.host.send_home(out, {"by": p.id, "bullets": cost})
+                if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
+                    free = tuple(i + 1 for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0)
+                    gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
+                    s.entrance[sid] = gate - 1
+                else:
+                    s.entrance.pop(sid, None)
                 yield from self.move(p, sid, to, exposure=True)
 
     # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
@@ -769,6 +825,32 @@ class ColoniesGame(Game):
                 h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
         return
         yield
+
+    def step_add_zombies(self) -> Gen:
+        """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
+        survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
+        its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
+        s, h, z = self.state, self.host, self.rules["zombies"]
+        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in COLONIES.values()]
+        for lid in order:
+            here = len(s.survivors_at(lid))
+            if lid in COLONIES.values():
+                n = math.ceil((here + s.locations[lid].helpless) / z["colony_per_survivors"])
+            else:
+                n = here * z["location_per_survivor"]
+            if n:
+                self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
+                for i in range(n):
+                    h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
+        for lid in order:
+            loc = s.locations[lid]
+            while loc.noise:
+                loc.noise -= 1
+                roll = self.rng.randint(1, 6)
+                if roll <= z["noise_adds_on_or_below"]:
+                    h.add_zombie(lid, {"rule": "noise"}, entrance=0)
+                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
+        yield from self.settle()
 
     def step_add_bullets(self) -> Gen:
         """Step 5: 2 bullet tokens into each colony's supply (seed 000, Acrescentar 2 fichas de munição)."""

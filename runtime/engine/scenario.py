@@ -166,6 +166,9 @@ class Scenario:
             s.player(player).survivors.append(v.id)
             for item in facts.get("equipped", []):
                 v.equipped.append(self.card_instance(item))
+            if self.colonies and s.locations[at].colony and s.locations[at].team != s.teams[player]:
+                s.entrance[v.id] = next((i for i in range(s.locations[at].entrances)
+                                         if g.host.entrance_free(at, i) > 0), 0)    # an enemy at an entrance
         for v in s.survivors.values():
             if v.place == "play":
                 g.register_survivor(v.id)

@@ -65,6 +65,9 @@ def table(bundle, survivors: dict, bullets=(3, 3), morale=(4, 4), rolls=(), seed
             h.take_out(card)
             s.survivors["s:" + name].equipped.append(card)
             g.register(card, "s:" + name)
+        loc = s.locations[COLONIES.get(where, where)]
+        if loc.colony and loc.team != s.teams[player]:         # an enemy survivor stands at an entrance
+            s.entrance["s:" + name] = next(i for i in range(loc.entrances) if h.entrance_free(loc.id, i) > 0)
     h.pending.clear()
     g.rng = h.rng = g.interp.rng = ScriptedRandom(list(rolls), seed)
     g.verify("table")
@@ -345,7 +348,7 @@ def test_winning_at_the_enemy_colony_ends_the_game(wc):
 def test_winning_at_your_own_colony_does_not_end_it(wc):
     """seed 000, Divide and Conquer: only a win at the enemy colony ends the game."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_a"), "alexis-grey": ("p3", "colony_b")},
-              rolls=[BIO1, BIO1])
+              rolls=[PLUS1, PLUS1])
     warfare(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["on-guard"],
                 ("p1", "bullet bid"): [0], ("p3", "bullet bid"): [0], ("p3", "combat wound"): ["olivia-brown"] * 2})
     assert not g.state.over and events(g, "combat_won")[-1]["colony"] == "a"
@@ -355,7 +358,7 @@ def test_death_at_the_enemy_colony_gives_the_equipment_to_that_colony(wc):
     """seed 000, Morte de sobrevivente na colônia inimiga: the cards equipped on a survivor killed at the
     enemy colony go to that colony's leader, who equips them on survivors of theirs there."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_a", ["pistol"]),
-                   "alexis-grey": ("p3", "colony_b")}, bullets=(3, 0), rolls=[PLUS3, BIO1])
+                   "alexis-grey": ("p3", "colony_b")}, bullets=(3, 0), rolls=[PLUS3, PLUS1])
     warfare(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["on-guard"],
                 ("p1", "bullet bid"): [0], ("p3", "bullet bid"): [0],
                 ("p3", "combat wound"): ["olivia-brown"] * 3, ("p1", "equip spoils"): ["brian-lee"]})
@@ -576,3 +579,46 @@ def test_food_cards_and_costs_use_the_players_own_colony_supply(wc):
     assert s.colony_food == {"a": 0, "b": 3} and h.tokens("food", "supply:p3") == 3
     assert h.can_pay({"op": "spend_tokens", "token": "food", "count": 2}, "p4")
     assert not h.can_pay({"op": "spend_tokens", "token": "food", "count": 1}, "p2")
+
+
+# ---- zombies and entrances -----------------------------------------------------------------------------
+
+def test_moving_to_the_enemy_colony_takes_an_entrance_space(wc):
+    """seed 000, Andar para a colônia inimiga: the survivor is put on an empty zombie entrance space of the
+    player's choice around the enemy colony."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(3, 4), rolls=[1])
+    colony = g.state.locations["colony_b"]
+    colony.zombies = [3, 3, 2, 3, 3, 3]
+    script = Moves([("p1", ("move", "brian-lee", "colony_b")), ("p1", 3), ("p3", ("pass",)), ("p1", ("pass",))])
+    orig = script.answer
+    script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
+    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    assert sv(g, "brian-lee").location == "colony_b" and g.state.entrance["s:brian-lee"] == 2
+    assert g.entrance_room("colony_b") == 0
+
+
+def test_a_zombie_at_a_held_full_entrance_wounds_and_sends_home(wc):
+    """seed 000, Aparecimento de zumbis: when a zombie would enter a full entrance where a survivor stands,
+    the lowest-influence survivor there takes 1 wound instead and goes back to its colony, with no
+    exposure roll."""
+    g = table(wc, {"brian-lee": ("p1", "colony_b"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    entrance = s.entrance["s:brian-lee"]
+    before = s.locations["colony_b"].zombies[entrance]
+    assert g.host.entrance_free("colony_b", entrance) == 0          # 2 zombies from set-up and Brian Lee
+    g.host.add_zombie("colony_b", {"rule": "test"}, entrance=entrance)
+    assert sv(g, "brian-lee").wounds == 1 and sv(g, "brian-lee").location == "colony_a"
+    assert "s:brian-lee" not in s.entrance and s.locations["colony_b"].zombies[entrance] == before
+    assert events(g, "exposure") == []
+    g.verify("after")
+    assert g.violations == []
+
+
+def test_enemy_survivors_count_for_the_colony_zombies(wc):
+    """seed 000, Aparecimento de zumbis: enemy survivors at a colony's entrances count for the zombies that
+    arrive there (1 per 2 survivors, rounded up), unlike food."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b"), "sparky": ("p2", "colony_b"),
+                   "ashley-ross": ("p1", "school")})
+    g.drive(g.step_add_zombies(), RandomAgent(0))
+    arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
+    assert arrive == {"colony_a": 1, "colony_b": 1, "school": 1}
