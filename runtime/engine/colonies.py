@@ -17,11 +17,17 @@ What is built:
   controlled by the colony with more survivors there (a tie: nobody);
 * colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
   rulebook's order, and the undefended colony's loss of morale after it;
-* the main objective checked for each colony; winning a combat at the enemy colony ends the game.
+* the main objective checked for each colony; winning a combat at the enemy colony ends the game;
+* steps of the round, each on its own: the movement step of a pair of turns (``step_movement``,
+  with full locations, bullets to send enemies home and entrance spaces at the enemy colony), and
+  the colony phase's food (a supply per colony), bullets, zombies (enemy survivors at the entrances),
+  objective check, round track and leader election.
 
-Not built yet: the Warring Colonies round itself (the joint crisis, simultaneous turns, the
-movement step, full locations, the rest of the colony phase, leader elections), the Lone Wolf,
-secret objectives. ``play()`` runs the set-up and then says so.
+Not built yet: the rest of the round (the joint crisis, the crossroads draws and their resolution in
+morale order, the simultaneous actions, waste per colony) and the loop that plays rounds, the Lone
+Wolf, secret objectives. ``play()`` runs the set-up and then says so. Base steps that change "the"
+morale without naming a colony (check waste, resolve crisis) are not used: ``ColoniesHost.set_morale``
+refuses them rather than guess a colony.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
 being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
