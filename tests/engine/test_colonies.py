@@ -622,3 +622,36 @@ def test_enemy_survivors_count_for_the_colony_zombies(wc):
     g.drive(g.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
     assert arrive == {"colony_a": 1, "colony_b": 1, "school": 1}
+
+
+# ---- seeded runs of the built steps ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(12))
+def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
+    """The steps built so far, played in the rulebook's order by random agents on seeded tables (seed 000,
+    Nova sequência da rodada: movement for each pair of active players, then the colony phase steps that
+    exist), never break an invariant: morale on its track per colony, no negative bullets or food, no
+    survivor or card in two places, no entrance over-full."""
+    players = 4 + 2 * (seed % 3)
+    g = ColoniesGame(wc, seed=seed, players=players, check=True)
+    agent = RandomAgent(seed)
+    g.drive(g.setup_players(), agent)
+    g.verify("setup")
+    s = g.state
+    for _ in range(3):
+        for k in range(players // 2):
+            pair = {t: s.team_players(t)[k].id for t in "ab"}
+            g.drive(g.step_movement(pair), agent)
+            g.verify("movement")
+            if s.over:
+                break
+        for step in ("pay_food", "colony_warfare", "add_bullets", "add_zombies", "check_main_objective",
+                     "move_round_tracker", "elect_colony_leader"):
+            if s.over:
+                break
+            g.drive(getattr(g, "step_" + step)(), agent)
+            g.verify(step)
+        if s.over:
+            break
+    assert g.violations == []
+    assert all(0 <= m <= 10 for m in s.colony_morale.values())
