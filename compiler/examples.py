@@ -66,6 +66,15 @@ WORDS = {
     "chosen": {"pt": "escolhido", "en": "chosen", "vi": "được chọn"},
     "kind": {"pt": "tipo", "en": "kind", "vi": "loại"},
     "survivor": {"pt": "sobrevivente", "en": "survivor", "vi": "người sống sót"},
+    "colonies": {"pt": "duas colônias (Colônias em Guerra)", "en": "two colonies (Warring Colonies)",
+                 "vi": "hai thuộc địa (Thuộc địa chiến tranh)"},
+    "bullets": {"pt": "munição por colônia", "en": "bullets per colony", "vi": "đạn của mỗi thuộc địa"},
+    "colony_morale": {"pt": "moral por colônia", "en": "morale per colony", "vi": "tinh thần của mỗi thuộc địa"},
+    "colony_food": {"pt": "comida por colônia", "en": "food per colony", "vi": "thức ăn của mỗi thuộc địa"},
+    "combat": {"pt": "força de combate", "en": "combat strength", "vi": "sức chiến đấu"},
+    "winner": {"pt": "colônia vencedora", "en": "winning colony", "vi": "thuộc địa thắng"},
+    "colony_warfare": {"pt": "combate entre colônias", "en": "colony warfare",
+                       "vi": "chiến tranh giữa các thuộc địa"},
 }
 
 

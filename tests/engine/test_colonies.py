@@ -655,3 +655,12 @@ def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
             break
     assert g.violations == []
     assert all(0 <= m <= 10 for m in s.colony_morale.values())
+
+
+def test_atticus_sanders_adds_three_bullets_to_his_colony_when_he_enters_play(wc):
+    """seed 000, Atticus Sanders' card: when he enters play (the start of the game too), 3 bullet tokens go
+    into the bullet supply, which is his colony's (seed 000, Interpretação das cartas)."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, bullets=(0, 0))
+    g.host.enter_play("s:atticus-sanders", "p4", "colony_b")
+    g.drive(g.settle(), RandomAgent(0))
+    assert g.state.bullets == {"a": 0, "b": 3}
