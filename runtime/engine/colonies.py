@@ -18,16 +18,20 @@ What is built:
 * colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
   rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
-* steps of the round, each on its own: the movement step of a pair of turns (``step_movement``,
-  with full locations, bullets to send enemies home and entrance spaces at the enemy colony), and
-  the colony phase's food (a supply per colony), bullets, zombies (enemy survivors at the entrances),
-  objective check, round track and leader election.
+* the round (``play``): reveal crisis, action dice, the players' turns in pairs (one player of each
+  colony, from the colony leaders clockwise; crossroads drawn by the teammate on the right, the
+  movement step with full locations, bullets to send enemies home and entrance spaces at the enemy
+  colony, the actions the variant keeps, then the crossroads met resolved by higher morale), and the
+  colony phase's food (a supply per colony), warfare, bullets, zombies (enemy survivors at the
+  entrances), objective check, round track and leader election.
 
-Not built yet: the rest of the round (the joint crisis, the crossroads draws and their resolution in
-morale order, the simultaneous actions, waste per colony) and the loop that plays rounds, the Lone
-Wolf, secret objectives. ``play()`` runs the set-up and then says so. Base steps that change "the"
-morale without naming a colony (check waste, resolve crisis) are not used: ``ColoniesHost.set_morale``
-refuses them rather than guess a colony.
+Not built yet: step 3 of the colony phase (check waste: the waste pile is still shared) and the joint
+crisis (the Warring Colonies crises are not transcribed, so the crisis deck is empty); spending food
+on dice, requests and cleaning waste in a turn; which entrance a survivor attacks from; the Lone Wolf;
+secret objectives (every player of the colony that completes the objective counts as a winner).
+Base steps that change "the" morale without naming a colony (check waste, resolve crisis) are not
+used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. With those gaps the round
+is not the published one, so there is no ``dow simulate`` hook.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
 being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
@@ -75,6 +79,8 @@ class ColoniesState(State):
     colony_food: dict[str, int] = field(default_factory=dict)    # each colony board has its own food supply
     colony_starvation: dict[str, int] = field(default_factory=dict)
     entrance: dict[str, int] = field(default_factory=dict)       # survivor at the enemy colony -> its entrance
+    held_by: dict[str, str] = field(default_factory=dict)        # active player -> the crossroads card drawn for them
+    actives: tuple[str, ...] = ()                                # the two players taking their turns together
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
     winner: str | None = None                                    # the colony that completed the objective
@@ -170,6 +176,8 @@ class ColoniesHost(GameHost):
             return self.team_of(thing)
         if thing in s.teams and name == "colony":
             return s.teams[thing]
+        if thing in s.teams and name == "active" and s.actives:
+            return thing in s.actives
         if thing in s.survivors and name == "at_colony":
             v = s.survivors[thing]
             return v.place == "play" and isinstance(s.locations.get(v.location), ColonyBoard)
@@ -361,6 +369,10 @@ class ColoniesHost(GameHost):
             self.enter_play(new, owner.id, COLONIES[s.teams[owner.id]])
             self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
 
+    def last_location(self, survivor: str) -> str:
+        team = self.team_of(survivor)
+        return self.game.last_location.get(survivor, COLONIES[team] if team else COLONIES["a"])
+
     def do_add_survivor(self, survivor, player, src):
         s = self.s
         if survivor in s.survivors and s.survivors[survivor].place == "deck":
@@ -382,6 +394,7 @@ class ColoniesGame(Game):
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check)
         self.host.rules_wc = self.wc
         self.stop_all = False
+        self._anywhere: dict[int, tuple[dict, dict]] = {}
 
     def check_players(self, bundle: dict, players: int) -> None:
         low, high = self.wc["players"]
@@ -494,16 +507,197 @@ class ColoniesGame(Game):
                                "rounds": s.round, "leaders": dict(s.leaders), "bullets": dict(s.bullets)}, {})
         yield from self.settle()
 
+    ROUND = ("reveal_crisis", "roll_action_dice", "pair_turns",
+             "pay_food", "colony_warfare", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
+             "move_round_tracker", "elect_colony_leader")
+
     def play(self) -> Gen:
+        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada). Not the whole
+        published round: step 3 of the colony phase (check waste) is not played, because the waste pile is
+        not kept per colony yet, and the Warring Colonies crises are not transcribed (the crisis deck is
+        empty, so no crisis is revealed)."""
         yield from self.setup_players()
         self.verify("setup")
-        raise GameError("the Warring Colonies round is not built yet: only set-up and colony warfare are")
+        s = self.state
+        while not s.over:
+            s.rounds_played += 1
+            self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
+            for step in self.ROUND:
+                yield from getattr(self, "step_" + step)()
+                self.verify(step)
+                if s.over:
+                    break
+            self.host.expire()
+        return self.finish()
+
+    def finish(self) -> dict:
+        """The colony that completed the objective wins; secret objectives are not played yet (their goals
+        are not transcribed), so every player of that colony is counted a winner (a stand-in reading)."""
+        s = self.state
+        winners = [p.id for p in s.players if s.winner is not None and s.teams[p.id] == s.winner]
+        result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
+                  "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
+                  "violations": list(self.violations), "objective": s.cards.get(s.objective)}
+        self.log.add("result", {"winners": winners, "ending": s.ending, "colony": s.winner}, {})
+        self.verify("end")
+        return result
+
+    def step_reveal_crisis(self) -> Gen:
+        """Reveal the top card of the Warring Colonies crisis deck: one joint crisis for both colonies
+        (seed 000, Revelar crise). No such card is transcribed yet, so the deck is empty."""
+        s = self.state
+        s.crisis = s.crisis_deck.pop(0) if s.crisis_deck else None
+        self.log.add("crisis", {"card": s.cards[s.crisis] if s.crisis else None}, {})
+        return
+        yield
+
+    def step_resolve_crisis(self) -> Gen:
+        if self.state.crisis is not None:
+            raise GameError("a Warring Colonies crisis cannot be resolved yet: the joint crisis is not built")
+        return
+        yield
+
+    def colony_order(self, team: str) -> list[Player]:
+        """A colony's players clockwise from its colony leader (seed 000, Turnos dos jogadores)."""
+        s = self.state
+        members = s.team_players(team)
+        i = next(k for k, p in enumerate(members) if p.id == s.leaders[team])
+        return members[i:] + members[:i]
+
+    def step_pair_turns(self) -> Gen:
+        """Two players take their turns together, one of each colony, starting with the colony leaders and
+        going clockwise in each colony (seed 000, Turnos dos jogadores)."""
+        s = self.state
+        orders = {t: self.colony_order(t) for t in TEAMS}
+        for k in range(max(len(o) for o in orders.values())):
+            pair = {t: orders[t][k % len(orders[t])].id for t in TEAMS}
+            yield from self.pair_turn(pair)
+            if s.over:
+                return
+
+    def pair_turn(self, active: dict[str, str]) -> Gen:
+        """One pair of simultaneous turns in its 4 parts: crossroads drawn, movement, actions, crossroads
+        resolved (seed 000, Turnos dos jogadores)."""
+        s, h = self.state, self.host
+        s.turn += 1
+        s.actives = tuple(active.values())
+        self.requested, self.handed, self.free_used = False, set(), set()
+        players = {t: s.player(pid) for t, pid in active.items()}
+        self.log.add("turns", {"players": dict(active)}, {})
+        for p in players.values():
+            p.moved.clear()
+            for sid in list(p.survivors):         # frostbite, as at the start of any turn (seed 004)
+                if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
+                    h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        yield from self.settle()
+        # 1. the teammate on each active player's right draws a crossroads card for them
+        drawers: dict[str, str] = {}
+        for team, p in players.items():
+            order = self.colony_order(team)
+            i = next(k for k, q in enumerate(order) if q.id == p.id)
+            if s.crossroads and not s.over:
+                s.held_by[p.id] = s.crossroads.pop(0)
+                drawers[p.id] = order[(i - 1) % len(order)].id
+                self.log.add("crossroads_drawn", {"by": drawers[p.id], "for": p.id}, {})
+                self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawers[p.id])
+        triggered: dict[str, dict] = {}
+
+        def check(p: Player) -> None:
+            """A triggered card does not stop the game: it waits for the end of the turns."""
+            card = s.held_by.get(p.id)
+            if card is not None and p.id not in triggered:
+                bound = self.crossroads_bindings(p, card)
+                if bound is not None:
+                    triggered[p.id] = bound
+                    self.log.add("crossroads_triggered", {"player": p.id}, {})
+
+        # 2. movement
+        h.action_events = []
+        yield from self.step_movement(active)
+        for p in players.values():
+            check(p)
+        # 3. actions: in the engine one player after the other, the lower-morale colony's first
+        first = self.first_by_morale(lower=True)
+        for team in (first, other(first)):
+            p = players[team]
+            taken = 0
+            while not s.over:
+                taken += 1
+                if taken > self.rules["actions_per_turn_cap"]:
+                    self.log.add("turn_cap", {"player": p.id}, {})
+                    break
+                act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
+                if act == ("end",):
+                    break
+                h.action_events = []
+                self.action_no += 1
+                h.skip_exposure = False
+                yield from self.perform(p, act)
+                yield from self.settle()
+                self.verify(f"action {act[0]}")
+                check(p)
+        # 4. the triggered crossroads cards, the higher-morale colony's first
+        if not s.over and triggered:
+            top = self.first_by_morale(lower=False)
+            for team in (top, other(top)):
+                p = players[team]
+                if p.id in triggered and not s.over:
+                    card = s.held_by.pop(p.id)
+                    yield from self.resolve_crossroads(p, card, drawers[p.id], triggered[p.id])
+        for pid in list(s.held_by):               # not triggered: to the bottom of the deck
+            s.crossroads.append(s.held_by.pop(pid))
+        s.actives = ()
+        h.expire()
+
+    def legal_actions(self, p: Player) -> list[tuple]:
+        """The base actions less those the variant removes (attacking a survivor, attracting, moving, which
+        has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Not built yet:
+        spending food tokens on dice, requests, cleaning the waste; hand-offs only to friendly survivors."""
+        h = self.host
+        out = []
+        for act in super().legal_actions(p):
+            kind = act[0]
+            if kind in ("move", "attract", "exile", "food", "request", "clean_waste"):
+                continue
+            if kind == "attack" and act[2] != "zombie":
+                continue
+            if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:
+                continue
+            if kind == "barricade":               # at a colony, not on an entrance space a survivor holds
+                loc = self.state.locations[self.state.survivors[act[1]].location]
+                if isinstance(loc, ColonyBoard):
+                    i = next(i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces)
+                    if h.entrance_free(loc.id, i) <= 0:
+                        continue
+            out.append(act)
+        return out
+
+    def usable(self, ability: dict, sid: str, p: Player, source: str) -> bool:
+        """Where an ability works, read with two colonies: COLONY is the survivor's own colony, ENEMY COLONY
+        the other one, NON-COLONY neither of them."""
+        s = self.state
+        where = ability.get("where") or "anywhere"
+        if where != "anywhere":
+            loc = s.locations[s.survivors[sid].location]
+            at_colony = isinstance(loc, ColonyBoard)
+            own = at_colony and loc.team == s.teams[p.id]
+            ok = {"non-colony": not at_colony, "colony": own, "enemy-colony": at_colony and not own}.get(
+                where, where.replace("-", "_") == loc.id)
+            if not ok:
+                return False
+            if where in ("colony", "enemy-colony"):     # the base check knows one colony: a kept copy without it
+                key = id(ability)
+                if key not in self._anywhere:
+                    self._anywhere[key] = (ability, {**ability, "where": None})
+                return super().usable(self._anywhere[key][1], sid, p, source)
+        return super().usable(ability, sid, p, source)
 
     def verify(self, where: str) -> None:
         if not self.check:
             return
         tactics = sum(len(t) for t in self.state.tactics.values())     # tactic cards stay with their colony
-        for v in check_colonies_invariants(self.state, self.total_cards - tactics, self.rules, self.wc):
+        held = len(self.state.held_by)                                  # crossroads cards held for a turn
+        for v in check_colonies_invariants(self.state, self.total_cards - tactics - held, self.rules, self.wc):
             self.violations.append(f"{where}: {v}")
 
     def where_cond(self, where: str | None) -> dict | None:

@@ -342,6 +342,14 @@ class Game:
         if self.crossroads_held is None:
             return
         card, drawer = self.crossroads_held
+        bound = self.crossroads_bindings(p, card)
+        if bound is None:
+            return
+        self.crossroads_held = None
+        yield from self.resolve_crossroads(p, card, drawer, bound)
+
+    def crossroads_bindings(self, p: Player, card: str) -> dict | None:
+        """What a crossroads card's trigger binds if it is met now for player ``p`` (else None)."""
         d = self.host.card_def(card)
         trigger = d.get("trigger") or {}
         env = {"player": p.id, "card": d["id"]}
@@ -350,10 +358,15 @@ class Game:
             bound = next((b for ev in self.host.action_events
                           if (b := self.match(trigger["when"]["tree"], ev, env)) is not None), None)
             if bound is None:
-                return
+                return None
         if trigger.get("if") and not self.holds(trigger["if"]["tree"], {**env, **bound}):
-            return
-        self.crossroads_held = None
+            return None
+        return bound
+
+    def resolve_crossroads(self, p: Player, card: str, drawer: str, bound: dict) -> Gen:
+        """Read a triggered crossroads card out and run the option chosen (seed 004, Resolving Crossroads cards)."""
+        d = self.host.card_def(card)
+        env = {"player": p.id, "card": d["id"]}
         self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})

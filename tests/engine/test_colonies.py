@@ -141,13 +141,6 @@ def test_odd_player_counts_need_the_lone_wolf(wc):
         ColoniesGame(wc, seed=0, players=5)
 
 
-def test_the_round_is_not_offered_yet(wc):
-    """The Warring Colonies round (seed 000, Nova sequência da rodada) is not built: play() says so."""
-    g = ColoniesGame(wc, seed=0, players=4)
-    with pytest.raises(GameError, match="not built"):
-        g.run(RandomAgent(0))
-
-
 # ---- one combat -------------------------------------------------------------------------------------
 
 def test_the_rulebook_combat_example(wc):
@@ -664,3 +657,72 @@ def test_atticus_sanders_adds_three_bullets_to_his_colony_when_he_enters_play(wc
     g.host.enter_play("s:atticus-sanders", "p4", "colony_b")
     g.drive(g.settle(), RandomAgent(0))
     assert g.state.bullets == {"a": 0, "b": 3}
+
+
+# ---- the players' turns and whole games -------------------------------------------------------------------
+
+def test_turns_go_in_pairs_from_the_colony_leaders_clockwise(wc):
+    """seed 000, Turnos dos jogadores: one player of each colony takes a turn at the same time, starting
+    with the colony leaders and going clockwise in each colony."""
+    g = ColoniesGame(wc, seed=4, players=6, check=True)
+    g.drive(g.setup_players(), RandomAgent(4))
+    g.state.leaders = {"a": "p2", "b": "p6"}
+
+    class Quiet:
+        def answer(self, d):
+            return ("pass",) if d.prompt == "movement" else ("end",) if d.prompt == "action" else \
+                RandomAgent(0).answer(d)
+    g.drive(g.step_pair_turns(), Quiet())
+    assert [e["players"] for e in events(g, "turns")] == [{"a": "p2", "b": "p6"}, {"a": "p3", "b": "p4"},
+                                                         {"a": "p1", "b": "p5"}]
+    assert g.violations == []
+
+
+def test_the_variant_removes_some_actions(wc):
+    """seed 000, Novas ações do turno do jogador: no attacking a survivor, attracting zombies, moving (it has
+    its own step) or voting to exile; attacking a zombie, searching and barricading stay."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "school")})
+    g.state.locations["school"].zombies = [1]
+    g.state.player("p1").unused = [6, 6]
+    kinds = {a[0] for a in g.legal_actions(g.state.player("p1"))}
+    assert {"attack", "search", "barricade", "end"} <= kinds
+    assert not kinds & {"move", "attract", "exile"}
+    assert all(a[2] == "zombie" for a in g.legal_actions(g.state.player("p1")) if a[0] == "attack")
+
+
+def test_crossroads_wait_for_the_end_of_the_turns_and_go_by_higher_morale(wc):
+    """seed 000, Comprar cartas de encruzilhada and Resolver cartas de encruzilhada: the teammate on the right
+    draws a card for each active player; a card whose trigger is met does not stop play, and the cards met
+    are resolved after both players' actions, the higher-morale colony's first."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(3, 2))
+    s = g.state
+    extra = f"c:{len(s.cards) + 1}"
+    s.cards[extra] = "warring-colonies.crossroads.emeralds"
+    g.total_cards += 1
+    s.crossroads = [c for c in s.crossroads] + [extra]
+    asked = []
+
+    class Script:
+        def answer(self, d):
+            asked.append((d.player, d.prompt))
+            if d.prompt == "movement":
+                return ("pass",)
+            if d.prompt == "action":
+                return ("end",)
+            return d.choices[0]
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Script())
+    assert events(g, "crossroads_drawn") == [{"by": "p2", "for": "p1"}, {"by": "p4", "for": "p3"}]
+    assert asked[:4] == [("p3", "movement"), ("p1", "movement"), ("p3", "action"), ("p1", "action")]
+    assert [e["player"] for e in events(g, "crossroads")] == ["p1", "p3"]
+    assert s.held_by == {} and g.violations == []
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_whole_games_with_random_agents_keep_the_invariants(wc, seed):
+    """Whole games of the rounds built so far (seed 000, Nova sequência da rodada, without the waste check
+    and the joint crisis) played by random agents end, with no invariant broken."""
+    g = ColoniesGame(wc, seed=seed, players=4 + 2 * (seed % 4), check=True)
+    result = g.run()
+    assert result["violations"] == []
+    assert result["ending"] in ("objective", "morale", "rounds")
+    assert (result["winner"] is None) == (result["winners"] == [])
