@@ -22,16 +22,15 @@ What is built:
   colony, from the colony leaders clockwise; crossroads drawn by the teammate on the right, the
   movement step with full locations, bullets to send enemies home and entrance spaces at the enemy
   colony, the actions the variant keeps, then the crossroads met resolved by higher morale), and the
-  colony phase's food (a supply per colony), warfare, bullets, zombies (enemy survivors at the
-  entrances), objective check, round track and leader election.
+  colony phase's food (a supply per colony), warfare, waste (a pile per colony), bullets, zombies
+  (enemy survivors at the entrances), objective check, round track and leader election.
 
-Not built yet: step 3 of the colony phase (check waste: the waste pile is still shared) and the joint
-crisis (the Warring Colonies crises are not transcribed, so the crisis deck is empty); spending food
-on dice, requests and cleaning waste in a turn; which entrance a survivor attacks from; the Lone Wolf;
-secret objectives (every player of the colony that completes the objective counts as a winner).
-Base steps that change "the" morale without naming a colony (check waste, resolve crisis) are not
-used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. With those gaps the round
-is not the published one, so there is no ``dow simulate`` hook.
+Not built yet: the joint crisis (the Warring Colonies crises are not transcribed, so the crisis deck is
+empty and nothing is revealed); which entrance a survivor attacks from; moving between entrances of
+the enemy colony; the Lone Wolf; secret objectives (every player of the colony that completes the
+objective counts as a winner). Base steps that change "the" morale without naming a colony are not
+used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. With the crisis missing
+the round is not the published one, so there is no ``dow simulate`` hook.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
 being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
@@ -80,6 +79,11 @@ class ColoniesState(State):
     colony_starvation: dict[str, int] = field(default_factory=dict)
     entrance: dict[str, int] = field(default_factory=dict)       # survivor at the enemy colony -> its entrance
     held_by: dict[str, str] = field(default_factory=dict)        # active player -> the crossroads card drawn for them
+    waste_of: dict[str, str] = field(default_factory=dict)       # card in the waste -> the colony whose pile holds it
+
+    def colony_waste(self, team: str) -> list[str]:
+        """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
+        return [c for c in self.waste if self.waste_of.get(c) == team]
     actives: tuple[str, ...] = ()                                # the two players taking their turns together
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
@@ -508,14 +512,13 @@ class ColoniesGame(Game):
         yield from self.settle()
 
     ROUND = ("reveal_crisis", "roll_action_dice", "pair_turns",
-             "pay_food", "colony_warfare", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
+             "pay_food", "colony_warfare", "check_waste", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
              "move_round_tracker", "elect_colony_leader")
 
     def play(self) -> Gen:
         """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada). Not the whole
-        published round: step 3 of the colony phase (check waste) is not played, because the waste pile is
-        not kept per colony yet, and the Warring Colonies crises are not transcribed (the crisis deck is
-        empty, so no crisis is revealed)."""
+        published round: the Warring Colonies crises are not transcribed (the crisis deck is empty, so no
+        crisis is revealed and none is resolved)."""
         yield from self.setup_players()
         self.verify("setup")
         s = self.state
@@ -632,8 +635,10 @@ class ColoniesGame(Game):
                 h.action_events = []
                 self.action_no += 1
                 h.skip_exposure = False
+                before = set(s.waste)
                 yield from self.perform(p, act)
                 yield from self.settle()
+                self.tag_waste(before, team)
                 self.verify(f"action {act[0]}")
                 check(p)
         # 4. the triggered crossroads cards, the higher-morale colony's first
@@ -643,22 +648,86 @@ class ColoniesGame(Game):
                 p = players[team]
                 if p.id in triggered and not s.over:
                     card = s.held_by.pop(p.id)
+                    before = set(s.waste)
                     yield from self.resolve_crossroads(p, card, drawers[p.id], triggered[p.id])
+                    self.tag_waste(before, team)
         for pid in list(s.held_by):               # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
 
+    def tag_waste(self, before: set[str], team: str) -> None:
+        """Cards that reached the waste while a colony's player acted go on that colony's pile."""
+        for c in self.state.waste:
+            if c not in before:
+                self.state.waste_of[c] = team
+
+    def asked_in_request(self, p: Player) -> list[Player]:
+        """A request asks the players of the player's own colony (seed 000, Interpretação das cartas:
+        "any player" is a player of your colony)."""
+        return self.state.team_players(self.state.teams[p.id])
+
+    def perform(self, p: Player, act: tuple) -> Gen:
+        """Two base actions read with two colonies: food tokens come from the colony's own supply, and
+        cleaning the waste takes the top cards of the colony's own pile (seed 000, Novas ações; seed 004,
+        Spend Food Tokens, Clean Waste)."""
+        s, h = self.state, self.host
+        team = s.teams[p.id]
+        if act[0] == "food":
+            self.log.add("action", {"player": p.id, "action": list(act)}, {})
+            s.colony_food[team] -= 1
+            i = p.unused.index(act[1])
+            p.unused[i] += 1
+            h.emit({"kind": "spend_food", "player": p.id})
+            return
+        if act[0] == "clean_waste":
+            self.log.add("action", {"player": p.id, "action": list(act)}, {})
+            self.spend(p, act[1])
+            n = h.stat(p.id, "clean_waste", self.rules["clean_waste"])
+            top = s.colony_waste(team)[-n:]
+            for c in top:
+                s.waste.remove(c)
+                s.waste_of.pop(c, None)
+            s.removed.extend(top)
+            cleaner = next((x for x in p.survivors if s.survivors[x].location == COLONIES[team]), None)
+            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": COLONIES[team]})
+            return
+        yield from super().perform(p, act)
+
+    def step_check_waste(self) -> Gen:
+        """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
+        lixo, as in seed 004 2. Check Waste)."""
+        s = self.state
+        for team in TEAMS:
+            cards = len(s.colony_waste(team))
+            loss = cards // self.rules["waste"]["cards_per_morale"]
+            if loss:
+                self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
+                self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
+        return
+        yield
+
     def legal_actions(self, p: Player) -> list[tuple]:
         """The base actions less those the variant removes (attacking a survivor, attracting, moving, which
-        has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Not built yet:
-        spending food tokens on dice, requests, cleaning the waste; hand-offs only to friendly survivors."""
-        h = self.host
+        has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Spending food,
+        cleaning the waste and requests use the colony's own supply, pile and players; hand-offs go only
+        to friendly survivors."""
+        h, s = self.host, self.state
+        team = s.teams[p.id]
         out = []
+        dice = sorted(set(p.unused))
         for act in super().legal_actions(p):
             kind = act[0]
-            if kind in ("move", "attract", "exile", "food", "request", "clean_waste"):
+            if kind in ("move", "attract", "exile", "food", "clean_waste"):
                 continue
+            if kind == "request" and not any(o.hand for o in s.team_players(team) if o is not p):
+                continue
+            if kind == "end":
+                if s.colony_food[team]:
+                    out += [("food", d) for d in dice if d < 6]
+                if dice and s.colony_waste(team) and any(s.survivors[x].location == COLONIES[team]
+                                                         for x in p.survivors):
+                    out.append(("clean_waste", dice[0]))
             if kind == "attack" and act[2] != "zombie":
                 continue
             if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:

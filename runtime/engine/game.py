@@ -701,7 +701,7 @@ class Game:
         """Ask the others for item cards; a given card is revealed and played at once (seed 004, Request)."""
         s = self.state
         self.requested = True
-        for o in s.players:
+        for o in self.asked_in_request(p):
             if o is p or not o.hand:
                 continue
             given = yield Decision(TARGETS, o.id, tuple(o.hand), 0, 1, prompt="give to " + p.id)
@@ -718,6 +718,10 @@ class Game:
                     yield from self.play_card(p, card)
                 if s.over:
                     return
+
+    def asked_in_request(self, p: Player) -> list[Player]:
+        """The players a request asks, in order (every other player in the base game)."""
+        return list(self.state.players)
 
     def exile_vote(self, p: Player, target: str) -> Gen:
         """Everyone votes at once; ties go the first player's way (seed 004, Vote to Exile; Voting)."""

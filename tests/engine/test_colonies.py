@@ -726,3 +726,90 @@ def test_seeded_whole_games_with_random_agents_keep_the_invariants(wc, seed):
     assert result["violations"] == []
     assert result["ending"] in ("objective", "morale", "rounds")
     assert (result["winner"] is None) == (result["winners"] == [])
+
+
+def _quiet_pair(script: dict):
+    """Answers for a pair of turns: both pass the movement; each player's actions from ``script``."""
+    class Agent:
+        def answer(self, d):
+            if d.prompt == "movement":
+                return ("pass",)
+            if d.prompt == "action":
+                todo = script.get(d.player) or []
+                if todo:
+                    act = todo.pop(0)
+                    assert act in d.choices, (act, d.choices)
+                    return act
+                return ("end",)
+            return d.choices[0] if d.kind == "option" else RandomAgent(0).answer(d)
+    return Agent()
+
+
+def test_a_played_card_goes_to_its_colony_pile_and_food_to_its_supply(wc):
+    """seed 000, Interpretação das cartas and Verificação do lixo: a card played in a turn goes to the waste
+    pile of the player's colony, and "the supply" it fills is that colony's."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(5, 4))
+    s = g.state
+    food = next(c for c in s.player("p1").hand + s.player("p2").hand if s.cards[c].endswith("food-1")) \
+        if any(s.cards[c].endswith("food-1") for c in s.player("p1").hand + s.player("p2").hand) else None
+    if food is None:
+        food = next(c for loc in s.locations.values() for c in loc.deck if s.cards[c].endswith("food-1"))
+        g.host.take_out(food)
+        s.player("p1").hand.append(food)
+    elif food not in s.player("p1").hand:
+        s.player("p2").hand.remove(food)
+        s.player("p1").hand.append(food)
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), _quiet_pair({"p1": [("play", food)]}))
+    assert s.colony_waste("a") == [food] and s.colony_waste("b") == []
+    assert s.colony_food == {"a": 1, "b": 0}
+    assert g.violations == []
+
+
+def test_each_colony_checks_its_own_waste(wc):
+    """seed 000, Fase da colônia 3, Verificação do lixo: as in the base game (seed 004, 2. Check Waste, 1
+    morale per 10 cards), for each colony's own pile."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    cards = [c for loc in s.locations.values() for c in loc.deck][:19]
+    for i, c in enumerate(cards):
+        g.host.take_out(c)
+        s.waste.append(c)
+        s.waste_of[c] = "a" if i < 10 else "b"
+    g.drive(g.step_check_waste(), RandomAgent(0))
+    assert s.colony_morale == {"a": 3, "b": 4}
+
+
+def test_food_on_dice_and_cleaning_waste_use_the_colonys_own(wc):
+    """seed 000, Novas ações do turno do jogador (Gastar fichas de comida, Limpar lixo): a food token from the
+    colony's supply raises a die by 1; cleaning takes the top 3 cards of the colony's own pile."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    s.colony_food = {"a": 0, "b": 2}
+    p1 = s.player("p1")
+    p1.unused = [2, 5]
+    assert not any(a[0] == "food" for a in g.legal_actions(p1))
+    s.colony_food["a"] = 1
+    assert ("food", 2) in g.legal_actions(p1)
+    cards = [c for loc in s.locations.values() for c in loc.deck][:6]
+    for i, c in enumerate(cards):
+        g.host.take_out(c)
+        s.waste.append(c)
+        s.waste_of[c] = "a" if i % 2 == 0 else "b"
+    g.drive(g.perform(p1, ("food", 2)), RandomAgent(0))
+    assert p1.unused == [3, 5] and s.colony_food == {"a": 0, "b": 2}
+    g.drive(g.perform(p1, ("clean_waste", 3)), RandomAgent(0))
+    assert s.colony_waste("a") == [] and len(s.colony_waste("b")) == 3 and p1.unused == [5]
+
+
+def test_a_request_asks_only_the_players_own_colony(wc):
+    """seed 000, Interpretação das cartas: "any player" is a player of your colony, so a request asks your
+    colony's players only."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    asked = []
+
+    class Refuse:
+        def answer(self, d):
+            asked.append(d.player)
+            return ()
+    g.drive(g.request(g.state.player("p1")), Refuse())
+    assert asked == ["p2"]
