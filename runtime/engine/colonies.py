@@ -25,12 +25,13 @@ What is built:
   colony phase's food (a supply per colony), warfare, waste (a pile per colony), bullets, zombies
   (enemy survivors at the entrances), objective check, round track and leader election.
 
-Not built yet: the joint crisis (the Warring Colonies crises are not transcribed, so the crisis deck is
-empty and nothing is revealed); which entrance a survivor attacks from; moving between entrances of
+The joint crisis is built (matching cards only, from hand or equipped; a failed crisis happens to
+each colony; the number needed is a stand-in), but no Warring Colonies crisis is transcribed, so the
+crisis deck is empty and nothing is revealed in a game. Not built yet: which entrance a survivor attacks from; moving between entrances of
 the enemy colony; the Lone Wolf; secret objectives (every player of the colony that completes the
 objective counts as a winner). Base steps that change "the" morale without naming a colony are not
-used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. With the crisis missing
-the round is not the published one, so there is no ``dow simulate`` hook.
+used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. Without crisis cards the
+round is not the published one, so there is no ``dow simulate`` hook.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
 being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
@@ -516,9 +517,8 @@ class ColoniesGame(Game):
              "move_round_tracker", "elect_colony_leader")
 
     def play(self) -> Gen:
-        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada). Not the whole
-        published round: the Warring Colonies crises are not transcribed (the crisis deck is empty, so no
-        crisis is revealed and none is resolved)."""
+        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada). The Warring
+        Colonies crises are not transcribed: the crisis deck is empty, so no crisis is revealed."""
         yield from self.setup_players()
         self.verify("setup")
         s = self.state
@@ -555,10 +555,33 @@ class ColoniesGame(Game):
         yield
 
     def step_resolve_crisis(self) -> Gen:
-        if self.state.crisis is not None:
-            raise GameError("a Warring Colonies crisis cannot be resolved yet: the joint crisis is not built")
-        return
-        yield
+        """Step 4: the joint crisis. Every card added matches it (there is no sabotage), so each counts 1;
+        short of the stand-in number needed (``stand_ins.crisis_needed``: 1 per player of both colonies,
+        as the base game asks 1 per player) its effect happens to each colony, read from that colony's
+        leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
+        a crise; seed 004, 3. Resolve Crisis)."""
+        s, h = self.state, self.host
+        if s.crisis is None:
+            return
+        d = h.card_def(s.crisis)
+        added = list(s.crisis_added)
+        points = len(added)
+        needed = len(s.players) * self.wc["stand_ins"]["crisis_needed_per_player"]
+        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
+                                       "revealed": [s.cards[c] for c, _ in added]}, {})
+        s.removed.extend(c for c, _ in added)
+        s.crisis_added.clear()
+        s.removed.append(s.crisis)
+        s.crisis = None
+        if points < needed:
+            h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
+            tree = (d.get("effect") or {}).get("tree", [])
+            for team in TEAMS:
+                if not s.over:
+                    yield from self.run_effect(tree, {"player": s.leaders[team], "card": d["id"]})
+        elif points >= needed + self.rules["crisis"]["bonus_over"]:
+            for team in TEAMS:
+                h.set_colony_morale(team, s.colony_morale[team] + 1, {"rule": "crisis"})
 
     def colony_order(self, team: str) -> list[Player]:
         """A colony's players clockwise from its colony leader (seed 000, Turnos dos jogadores)."""
@@ -673,6 +696,16 @@ class ColoniesGame(Game):
         Spend Food Tokens, Clean Waste)."""
         s, h = self.state, self.host
         team = s.teams[p.id]
+        if act[0] == "crisis" and act[1] not in p.hand:     # a card equipped on a survivor of theirs
+            self.log.add("action", {"player": p.id, "action": ["crisis"]}, {})
+            card = act[1]
+            h.take_out(card)
+            h.rules = [r for r in h.rules if r.env.get("this_card") != card]
+            h._by_op = None
+            s.crisis_added.append((card, p.id))
+            self.log.add("crisis_card", {"player": p.id}, {})
+            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=p.id)
+            return
         if act[0] == "food":
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
             s.colony_food[team] -= 1
@@ -718,11 +751,16 @@ class ColoniesGame(Game):
         dice = sorted(set(p.unused))
         for act in super().legal_actions(p):
             kind = act[0]
-            if kind in ("move", "attract", "exile", "food", "clean_waste"):
+            if kind in ("move", "attract", "exile", "food", "clean_waste", "crisis"):
                 continue
             if kind == "request" and not any(o.hand for o in s.team_players(team) if o is not p):
                 continue
             if kind == "end":
+                if s.crisis:                      # only cards that match the crisis, from hand or equipped
+                    prevent = set(h.card_def(s.crisis).get("prevent") or [])
+                    mine = list(p.hand) + [c for sid in p.survivors for c in s.survivors[sid].equipped]
+                    out += [("crisis", c) for c in sorted(set(mine), key=lambda c: (s.cards[c], c))
+                            if h.card_def(c).get("item_type") in prevent]
                 if s.colony_food[team]:
                     out += [("food", d) for d in dice if d < 6]
                 if dice and s.colony_waste(team) and any(s.survivors[x].location == COLONIES[team]

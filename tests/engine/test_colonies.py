@@ -813,3 +813,53 @@ def test_a_request_asks_only_the_players_own_colony(wc):
             return ()
     g.drive(g.request(g.state.player("p1")), Refuse())
     assert asked == ["p2"]
+
+
+# ---- the joint crisis (mechanism; no Warring Colonies crisis is transcribed, so a base crisis card is
+# used here as a test fixture only) -----------------------------------------------------------------------
+
+def _crisis(g, slug_):
+    s = g.state
+    card = f"c:{len(s.cards) + 1}"
+    s.cards[card] = f"base.crisis.{slug_}"
+    g.total_cards += 1
+    s.crisis = card
+    return card
+
+
+def test_joint_crisis_takes_only_matching_cards_from_hand_or_equipped(wc):
+    """seed 000, Doar uma carta para a crise: players of either colony add cards from their hand or equipped
+    on their survivors, only cards matching the crisis (there is no sabotage)."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a", ["pistol"]), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    _crisis(g, "unending-hordes")                     # prevented by tools
+    p1 = s.player("p1")
+    acts = [a for a in g.legal_actions(p1) if a[0] == "crisis"]
+    kinds = {g.host.card_def(a[1]).get("item_type") for a in acts}
+    assert kinds <= {"tool"}
+    pistol = sv(g, "brian-lee").equipped[0]
+    assert ("crisis", pistol) not in acts             # a weapon does not match
+
+
+def test_joint_crisis_fails_for_each_colony_or_rewards_both(wc):
+    """seed 000, Revelar crise and Resolver crise: a joint crisis not prevented happens to each colony (the
+    engine's reading); prevented by 2 or more over what is needed (a stand-in: 1 per player), each colony
+    gains 1 morale (seed 004, 3. Resolve Crisis)."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    _crisis(g, "despair")
+    g.drive(g.step_resolve_crisis(), RandomAgent(0))
+    assert s.colony_morale == {"a": 2, "b": 2} and s.crisis is None
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    _crisis(g, "despair")
+    for i in range(6):                                # 6 medicine cards added, 4 needed with 4 players
+        card = f"c:{len(s.cards) + 1}"
+        s.cards[card] = "base.item.medicine"
+        g.total_cards += 1
+        s.crisis_added.append((card, "p1" if i % 2 else "p3"))
+    g.drive(g.step_resolve_crisis(), RandomAgent(0))
+    assert s.colony_morale == {"a": 5, "b": 5}
+    assert events(g, "crisis_result")[-1]["points"] == 6 and events(g, "crisis_result")[-1]["needed"] == 4
+    g.verify("crisis")
+    assert g.violations == []
