@@ -27,8 +27,7 @@ What is built:
 
 The joint crisis is built (matching cards only, from hand or equipped; a failed crisis happens to
 each colony; the number needed is a stand-in), but no Warring Colonies crisis is transcribed, so the
-crisis deck is empty and nothing is revealed in a game. Not built yet: which entrance a survivor attacks from; moving between entrances of
-the enemy colony; the Lone Wolf; secret objectives (every player of the colony that completes the
+crisis deck is empty and nothing is revealed in a game. Not built yet: the Lone Wolf; secret objectives (every player of the colony that completes the
 objective counts as a winner). Base steps that change "the" morale without naming a colony are not
 used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. Without crisis cards the
 round is not the published one, so there is no ``dow simulate`` hook.
@@ -81,10 +80,6 @@ class ColoniesState(State):
     entrance: dict[str, int] = field(default_factory=dict)       # survivor at the enemy colony -> its entrance
     held_by: dict[str, str] = field(default_factory=dict)        # active player -> the crossroads card drawn for them
     waste_of: dict[str, str] = field(default_factory=dict)       # card in the waste -> the colony whose pile holds it
-
-    def colony_waste(self, team: str) -> list[str]:
-        """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
-        return [c for c in self.waste if self.waste_of.get(c) == team]
     actives: tuple[str, ...] = ()                                # the two players taking their turns together
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
@@ -92,6 +87,10 @@ class ColoniesState(State):
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if self.teams.get(p.id) == team]
+
+    def colony_waste(self, team: str) -> list[str]:
+        """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
+        return [c for c in self.waste if self.waste_of.get(c) == team]
 
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
@@ -112,8 +111,9 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
                     bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
     for sid in state.entrance:
         v = state.survivors[sid]
-        if v.place != "play" or not isinstance(state.locations.get(v.location), ColonyBoard):
-            bad.append(f"{sid} stands at an entrance but is not at a colony")
+        loc = state.locations.get(v.location)
+        if v.place != "play" or not isinstance(loc, ColonyBoard) or state.teams.get(v.controller) == loc.team:
+            bad.append(f"{sid} stands at an entrance but is not at the enemy colony")
     for team in state.colony_food:
         if state.colony_food[team] < 0 or state.colony_starvation.get(team, 0) < 0:
             bad.append(f"colony {team}: negative food or starvation")
@@ -135,6 +135,7 @@ class ColoniesHost(GameHost):
         self.skipped: set[str] = set()
         self.in_warfare = False
         self.deferred: list[str] = []               # players whose last survivor died during warfare
+        self.attacking_entrance: int | None = None  # the entrance an attack at the enemy colony kills at
 
     # ---- sides ---------------------------------------------------------------------
     def team_of(self, thing: str | None) -> str | None:
@@ -270,6 +271,16 @@ class ColoniesHost(GameHost):
     def entrance_free(self, lid: str, entrance: int) -> int:
         loc = self.s.locations[lid]
         return loc.entrance_spaces - loc.zombies[entrance] - loc.barricades[entrance] - len(self.standing(lid, entrance))
+
+    def do_kill_zombies(self, location, count, src, by=None):
+        """An attack from an entrance of the enemy colony kills the zombie at that entrance."""
+        e, self.attacking_entrance = self.attacking_entrance, None
+        loc = self.s.locations[location]
+        if e is not None and isinstance(loc, ColonyBoard) and loc.zombies[e]:
+            n = min(count, loc.zombies[e])
+            loc.zombies[e] -= n
+            return n
+        return super().do_kill_zombies(location, count, src, by)
 
     def send_home(self, sid: str, src: dict) -> None:
         """Back to its own colony, with no exposure roll."""
@@ -768,6 +779,10 @@ class ColoniesGame(Game):
                     out.append(("clean_waste", dice[0]))
             if kind == "attack" and act[2] != "zombie":
                 continue
+            if kind == "attack" and act[1] in s.entrance:     # only a zombie at its own entrance
+                loc = s.locations[s.survivors[act[1]].location]
+                if not loc.zombies[s.entrance[act[1]]]:
+                    continue
             if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:
                 continue
             if kind == "barricade":               # at a colony, not on an entrance space a survivor holds
@@ -778,6 +793,25 @@ class ColoniesGame(Game):
                         continue
             out.append(act)
         return out
+
+    def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
+        """A survivor at an entrance of the enemy colony attacks a zombie at that entrance (seed 000,
+        Atacar um zumbi enquanto estiver na colônia inimiga)."""
+        if target == "zombie":
+            self.host.attacking_entrance = self.state.entrance.get(sid)
+        yield from super().attack(p, sid, target, die)
+
+    def move(self, p: Player, sid: str, to: str, exposure: bool) -> Gen:
+        """A move by any cause: a survivor leaving the enemy colony leaves its entrance space; one that a
+        card sends there takes the first empty space (the movement step lets the player choose)."""
+        s = self.state
+        loc = s.locations[to]
+        if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
+            if sid not in s.entrance:
+                s.entrance[sid] = next((i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0), 0)
+        else:
+            s.entrance.pop(sid, None)
+        yield from super().move(p, sid, to, exposure)
 
     def usable(self, ability: dict, sid: str, p: Player, source: str) -> bool:
         """Where an ability works, read with two colonies: COLONY is the survivor's own colony, ENEMY COLONY
@@ -1049,6 +1083,9 @@ class ColoniesGame(Game):
             if sid in moved or h.forbidden(sid, "move"):
                 continue
             here = s.survivors[sid].location
+            if sid in s.entrance and any(self.host.entrance_free(here, i) > 0
+                                         for i in range(s.locations[here].entrances) if i != s.entrance[sid]):
+                out.append(("move", sid, here))     # to another entrance of the enemy colony
             for lid, loc in s.locations.items():
                 if lid == here:
                     continue
@@ -1079,7 +1116,8 @@ class ColoniesGame(Game):
     def step_movement(self, active: dict[str, str]) -> Gen:
         """The two active players (one per colony) move survivors in turn, the lower-morale colony's first:
         each time 1 survivor, or pass; a player who passed moves no more; no survivor moves twice in the
-        step (seed 000, Andar com sobreviventes). Moves roll for exposure; survivors sent home do not."""
+        step (seed 000, Andar com sobreviventes). Moves roll for exposure; survivors sent home do not. A
+        survivor at the enemy colony may move to another of its entrances, rolling for exposure too (Nota)."""
         s = self.state
         first = self.first_by_morale(lower=True)
         order = [first, other(first)]
@@ -1105,7 +1143,8 @@ class ColoniesGame(Game):
                     s.bullets[s.teams[p.id]] -= cost
                     self.host.send_home(out, {"by": p.id, "bullets": cost})
                 if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
-                    free = tuple(i + 1 for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0)
+                    free = tuple(i + 1 for i in range(loc.entrances)
+                                 if self.host.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
                     gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
                     s.entrance[sid] = gate - 1
                 else:

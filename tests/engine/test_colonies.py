@@ -863,3 +863,38 @@ def test_joint_crisis_fails_for_each_colony_or_rewards_both(wc):
     assert events(g, "crisis_result")[-1]["points"] == 6 and events(g, "crisis_result")[-1]["needed"] == 4
     g.verify("crisis")
     assert g.violations == []
+
+
+def test_at_the_enemy_colony_a_survivor_attacks_the_zombies_at_its_entrance(wc):
+    """seed 000, Atacar um zumbi enquanto estiver na colônia inimiga: a survivor at an entrance of the enemy
+    colony can attack a zombie at that same entrance."""
+    g = table(wc, {"brian-lee": ("p1", "colony_b"), "olivia-brown": ("p3", "colony_b")}, rolls=[1])
+    s = g.state
+    colony = s.locations["colony_b"]
+    e = s.entrance["s:brian-lee"]
+    p1 = s.player("p1")
+    p1.unused = [6]
+    colony.zombies[e] = 0
+    assert not any(a[0] == "attack" for a in g.legal_actions(p1))      # zombies elsewhere do not count
+    colony.zombies[e] = 1
+    others = sum(colony.zombies) - 1
+    g.drive(g.perform(p1, ("attack", "s:brian-lee", "zombie", 6)), RandomAgent(0))
+    assert colony.zombies[e] == 0 and sum(colony.zombies) == others
+
+
+def test_moving_between_entrances_of_the_enemy_colony_rolls_for_exposure(wc):
+    """seed 000, Andar para a colônia inimiga, Nota: survivors at the enemy colony may use their move to go
+    from one entrance to another, and still roll for exposure."""
+    g = table(wc, {"brian-lee": ("p1", "colony_b"), "olivia-brown": ("p3", "colony_a")}, morale=(3, 4), rolls=[1])
+    s = g.state
+    start = s.entrance["s:brian-lee"]
+    target = next(i for i in range(6) if i != start and g.host.entrance_free("colony_b", i) > 0)
+    script = Moves([("p1", ("move", "brian-lee", "colony_b")), ("p1", target + 1), ("p3", ("pass",)),
+                    ("p1", ("pass",))])
+    orig = script.answer
+    script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
+    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    assert s.entrance["s:brian-lee"] == target and sv(g, "brian-lee").location == "colony_b"
+    assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
+    g.verify("after")
+    assert g.violations == []
