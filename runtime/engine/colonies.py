@@ -27,14 +27,17 @@ What is built:
 
 The joint crisis is built (matching cards only, from hand or equipped; a failed crisis happens to
 each colony; the number needed is a stand-in), but no Warring Colonies crisis is transcribed, so the
-crisis deck is empty and nothing is revealed in a game. Not built yet: the Lone Wolf; secret objectives (every player of the colony that completes the
-objective counts as a winner). Base steps that change "the" morale without naming a colony are not
+crisis deck is empty and nothing is revealed in a game. Not built yet: the Lone Wolf; secret
+objectives (every player of the colony that completes the objective counts as a winner). Base steps that change "the" morale without naming a colony are not
 used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. Without crisis cards the
 round is not the published one, so there is no ``dow simulate`` hook.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
-being fought; equal totals make no winner. The combat order's die roll on equal morale: an odd
-roll puts colony A's colony first.
+being fought; equal totals make no winner; a failed joint crisis happens to each colony. Others, in
+the docstrings where they are made: the simultaneous actions are played one player after the other
+(the lower-morale colony's first), a bitten survivor's spread is resolved at once rather than at the
+end of the actions, and cards reaching the waste during a colony's turn go on its pile. The die
+rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first.
 """
 from __future__ import annotations
 
