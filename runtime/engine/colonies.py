@@ -45,9 +45,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..decisions import AMOUNT, KEEP, OPTION, TARGETS, Decision
+from ..decisions import AMOUNT, KEEP, OPTION, TARGETS, Decision, RandomAgent
 from .game import Game, GameError, Gen, loc_id, slug
 from .host import GameHost
+from .sim import BaseBot
 from .state import Location, Player, State, Survivor, check_invariants
 
 TEAMS = ("a", "b")
@@ -1270,3 +1271,66 @@ class ColoniesGame(Game):
             self.complete(met[0])
             return met[0]
         return None
+
+
+class ColoniesBot(BaseBot):
+    """A modest bot for the Warring Colonies rounds built so far: the base bot's actions read with two
+    colonies, ALL IN most of the time, moderate bullet bids, wounds spread thin, and survivors sent out to
+    the town while at least one stays home (no lookahead, nothing hidden read)."""
+
+    def score(self, act: tuple) -> int:
+        g = self.game
+        s = g.state
+        kind = act[0]
+        if kind in ("attack", "barricade"):
+            v = s.survivors[act[1]]
+            home = v.location == COLONIES[s.teams[v.controller]]
+            if kind == "attack":
+                return 70 if home else 40
+            return 50 if home else 10
+        if kind == "clean_waste":
+            return 35
+        if kind == "food":
+            return 0
+        return super().score(act)
+
+    def answer(self, d):
+        g = self.game
+        if g is None:
+            return super().answer(d)
+        s = g.state
+        rng = self.random.rng
+        if d.prompt == "tactic":
+            named = {g._card_name(c): c for c in d.choices}
+            pick = named.get("ALL IN") if rng.random() < 0.7 else named.get("ON GUARD")
+            return (pick or d.choices[0],)
+        if d.prompt == "bullet bid":
+            return min(d.max, rng.randint(0, 2))
+        if d.prompt == "combat wound":
+            return (min(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)
+        if d.prompt == "combat die target":
+            return (max(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)
+        if d.prompt == "make room":
+            return min(d.choices, key=lambda c: c[2])
+        if d.prompt == "movement":
+            team = s.teams[d.player]
+            home = COLONIES[team]
+            at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+            outward = [c for c in d.choices if c[0] == "move" and c[1] in at_home and len(at_home) > 1
+                       and not s.locations[c[2]].colony]
+            if outward and rng.random() < 0.6:
+                return rng.choice(outward)
+            return ("pass",)
+        return super().answer(d)
+
+
+def play_colonies(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot", check: bool = True) -> dict:
+    """One whole game of the rounds built so far with ColoniesBot (or RandomAgent) at every seat."""
+    game = ColoniesGame(bundle, seed=seed, players=players, check=check)
+    seats = {}
+    for i in range(players):
+        agent = ColoniesBot(seed * 1000 + i) if agents == "bot" else RandomAgent(seed * 1000 + i)
+        if hasattr(agent, "observe"):
+            agent.observe(game)
+        seats[f"p{i + 1}"] = agent
+    return game.run(seats)

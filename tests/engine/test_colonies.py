@@ -898,3 +898,16 @@ def test_moving_between_entrances_of_the_enemy_colony_rolls_for_exposure(wc):
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
     g.verify("after")
     assert g.violations == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seeded_whole_games_with_bots_keep_the_invariants(wc, seed):
+    """Whole games of the rounds built so far (seed 000, Nova sequência da rodada) with ColoniesBot at every
+    seat end with no invariant broken, and the same seed plays the same game."""
+    from dow.runtime.engine.colonies import play_colonies
+    players = 4 + 2 * (seed % 4)
+    first = play_colonies(wc, seed, players)
+    assert first["violations"] == []
+    assert first["ending"] in ("objective", "morale", "rounds")
+    again = play_colonies(wc, seed, players)
+    assert (again["ending"], again["rounds"], again["morale"]) == (first["ending"], first["rounds"], first["morale"])
