@@ -911,3 +911,28 @@ def test_seeded_whole_games_with_bots_keep_the_invariants(wc, seed):
     assert first["ending"] in ("objective", "morale", "rounds")
     again = play_colonies(wc, seed, players)
     assert (again["ending"], again["rounds"], again["morale"]) == (first["ending"], first["rounds"], first["morale"])
+
+
+def test_charlotte_ross_works_at_the_enemy_colony_on_a_player_who_is_not_active(wc):
+    """seed 000, Charlotte Ross's card (ENEMY COLONY): during her player's turn, once per round, look at the
+    hand of an enemy player who is not the other active player and take 1 card from it."""
+    g = table(wc, {"charlotte-ross": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    s.actives = ("p1", "p3")
+    ability = g.host.card_def_of_survivor("s:charlotte-ross")["abilities"][0]
+    assert not g.usable(ability, "s:charlotte-ross", s.player("p1"), "warring-colonies.survivor.charlotte-ross")
+    s.survivors["s:charlotte-ross"].location = "colony_b"
+    s.entrance["s:charlotte-ross"] = 0
+    assert g.usable(ability, "s:charlotte-ross", s.player("p1"), "warring-colonies.survivor.charlotte-ross")
+    p4_hand = list(s.player("p4").hand)
+    before = len(p4_hand)
+    asked = []
+
+    class Pick:
+        def answer(self, d):
+            asked.append((d.player, d.prompt, d.choices))
+            return (d.choices[0],)
+    g.drive(g.perform(s.player("p1"), ("ability", "s:charlotte-ross", 0)), Pick())
+    # p3 is the other active player and p2 a friend, so the only player to pick is p4: its hand is offered
+    assert [a for a in asked if a[0] == "p1"][0][2] == tuple(p4_hand)
+    assert len(s.player("p4").hand) == before - 1
