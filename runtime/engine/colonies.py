@@ -87,7 +87,7 @@ class ColoniesState(State):
     actives: tuple[str, ...] = ()                                # the two players taking their turns together
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
-    winner: str | None = None                                    # the colony that completed the objective
+    winner: str | None = None                                    # "a", "b" or "both": who completed the objective
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if self.teams.get(p.id) == team]
@@ -552,7 +552,8 @@ class ColoniesGame(Game):
         """The colony that completed the objective wins; secret objectives are not played yet (their goals
         are not transcribed), so every player of that colony is counted a winner (a stand-in reading)."""
         s = self.state
-        winners = [p.id for p in s.players if s.winner is not None and s.teams[p.id] == s.winner]
+        won = TEAMS if s.winner == "both" else (s.winner,)
+        winners = [p.id for p in s.players if s.winner is not None and s.teams[p.id] in won]
         result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective)}
@@ -1028,7 +1029,7 @@ class ColoniesGame(Game):
         h.emit(event)
         yield from self.settle()
         if not s.over and self.goal_met(winner, event):
-            self.complete(winner, ends_game=True)
+            self.complete(winner)
 
     def _card_name(self, card: str) -> str:
         name = self.host.card_def(card).get("name")
@@ -1056,11 +1057,11 @@ class ColoniesGame(Game):
                 return True
         return False
 
-    def complete(self, team: str | None, ends_game: bool = False) -> None:
-        """A colony completed the main objective (None: both did at once) and the game ends."""
+    def complete(self, team: str) -> None:
+        """A colony ("a", "b", or "both" at once) completed the main objective, and the game ends."""
         s = self.state
         s.winner = team
-        self.log.add("objective_completed", {"colony": team or "both"}, {})
+        self.log.add("objective_completed", {"colony": team}, {})
         self.host.end("objective", {})
 
     # ---- the movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes) ----------------
@@ -1217,7 +1218,7 @@ class ColoniesGame(Game):
         s = self.state
         met = [t for t in TEAMS if self.goal_met(t)]
         if met:
-            self.complete(met[0] if len(met) == 1 else None)
+            self.complete(met[0] if len(met) == 1 else "both")
             return
         low = self.wc["morale_track"][0]
         lost = [t for t in TEAMS if s.colony_morale[t] <= low]

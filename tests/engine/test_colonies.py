@@ -936,3 +936,13 @@ def test_charlotte_ross_works_at_the_enemy_colony_on_a_player_who_is_not_active(
     # p3 is the other active player and p2 a friend, so the only player to pick is p4: its hand is offered
     assert [a for a in asked if a[0] == "p1"][0][2] == tuple(p4_hand)
     assert len(s.player("p4").hand) == before - 1
+
+
+def test_both_colonies_can_complete_the_objective_at_the_same_check(wc):
+    """seed 000, Verificar objetivo principal: both colonies check at the same time, and the game ends if at
+    least one completed it; when both did, the players of both win."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    g.goal_met = lambda team, event=None: True
+    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    assert g.state.over and g.state.winner == "both"
+    assert g.finish()["winners"] == ["p1", "p2", "p3", "p4"]
