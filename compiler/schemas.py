@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from .cards import COMMON, COMMON_REQUIRED, KINDS, LANGS
-from .ruleset import RULESET_SCHEMA
+from .ruleset import COLONIES_SCHEMA, RULESET_SCHEMA
 from .catalogue import CATALOGUE, GROUPS
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -174,6 +174,7 @@ def bundle_schema() -> dict:
                            "languages": {"type": "array", "items": {"enum": list(LANGS)}},
                            "cards": {"type": "array", "items": _ref("card")},
                            "rulesets": {"type": "object", "additionalProperties": RULESET_SCHEMA,
+                                        "properties": {"warring-colonies": COLONIES_SCHEMA},
                                         "description": "each set's game numbers (content/<set>/ruleset.yaml)"}},
             "required": ["ir_version", "content_hash", "languages", "cards"], "additionalProperties": False,
             "$defs": defs}

@@ -47,3 +47,11 @@ def test_a_broken_ruleset_is_a_located_error_and_no_bundle(tmp_path):
     assert any(d.code == "S005" and d.line == line and "wounds_to_kill" in d.message for d in errors)
     assert any(d.code == "S009" and "surprise" in d.message for d in errors)
     assert "base" not in build.rulesets
+
+
+def test_the_real_content_builds_a_bundle_that_keeps_its_published_schema():
+    from dow.compiler.project import schema_errors
+    build = compile_paths([ROOT / "content"], ROOT)
+    assert build.ok
+    assert set(build.rulesets) >= {"base", "warring-colonies"}
+    assert schema_errors(build) == []
