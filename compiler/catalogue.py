@@ -40,7 +40,7 @@ EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_f
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
           "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
           "bitten")
-DURATIONS = ("turn", "round", "game", "next_round", "warfare")
+DURATIONS = ("turn", "round", "game", "next_round", "warfare", "action")
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "choose a survivor you control."),
     _op("change_die", "effect", "die:target amount:signed", "Raise or lower an action die.",
         "increase an unused action die you control by 1."),
+    _op("set_die", "effect", "die:target value?:int",
+        "Turn an action die to a face: the given number, or (with no number) a face its owner chooses.",
+        "turn an unused action die you control to any face.", "turn an unused action die you control to 6."),
+    _op("perform", "effect", "who:target action:enum:" + ";".join(("attack", "search", "barricade", "clean_waste",
+                                                                   "attract")),
+        "A survivor takes an action (an attack, a search …) by the usual rules, without spending an action "
+        "die for it (a card that asks for a die says so as its cost).",
+        "this survivor attacks.", "you may spend an action die: this survivor attacks."),
     _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
         "reroll an unused action die you control."),
     _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
@@ -185,19 +193,32 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "when you move a survivor:\n  roll for exposure on the moved survivor."),
     _op("phase", "rule", "edge:enum:start;end of:enum:turn;your_turn;round;game body:block",
         "At the start or end of a turn or round.", "at the start of your turn:\n  gain 1 morale."),
-    _op("lasting", "rule", "duration:enum:turn;round;game;next_round;warfare body:block",
-        "Rules that hold for a while: the rest of the turn, round or game.",
-        "for the rest of the game:\n  the moved survivor does not roll for exposure when moving."),
+    _op("lasting", "rule", "duration:enum:" + ";".join(DURATIONS) + " body:block",
+        "Rules that hold for a while: the rest of the turn, round or game, or only the action that triggered "
+        "them (``action``).",
+        "for the rest of the game:\n  the moved survivor does not roll for exposure when moving.",
+        "when this survivor cleans waste:\n  for this action:\n    this survivor removes 5 cards from the waste pile instead of 3."),
     _op("while", "rule", "cond:cond body:block", "Rules that hold as long as a condition does.",
         "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
-    _op("forbid", "rule", "who:target actions:list unless?:cond", "Someone cannot do certain actions.",
-        "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move."),
+    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters",
+        "Someone cannot do certain actions: only moves to or away from a place (``to``, ``from``), only "
+        "plays of some cards (``cards``) when given.",
+        "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move.",
+        '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
+        "you cannot play food cards.", "you cannot add cards to the crisis."),
     _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list",
         "Someone does not roll for exposure (when doing certain actions), or is passed over when a bite spreads.",
         "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads."),
     _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
         "Change a number the rules use: combat strength, vote weight, cards looked at …",
-        "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes."),
+        "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes.",
+        "the colony loses 1 morale for every 15 cards in the waste pile instead of 10.",
+        "this survivor looks at 3 cards when making noise instead of 1."),
+    _op("extra_goal", "rule", "kind:enum:win;require cond:cond",
+        "Change the main objective: the colony also wins when a condition holds (``win``), or the objective "
+        "also requires it (``require``).",
+        "the colony also wins if there are 5 or more food tokens in the supply.",
+        "the main objective also requires that there are no zombies at the hospital."),
     _op("replace", "rule", "event:event body:block", "Instead of an event, something else happens.",
         "instead of this survivor receiving a frostbite wound:\n  place a wound on this survivor."),
     # ---- conditions ----------------------------------------------------------
@@ -239,9 +260,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("named", "selector", "card:str kind:enum:" + ";".join(KINDS), "A named card, such as a survivor by name.",
         'kill "Rod Miller".'),
     _op("you", "selector", "", "The player resolving the card.", 'if you control "Sparky": gain 1 morale.'),
-    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location",
-        "A pile or deck: your hand, the waste pile, a location's item deck …",
-        "draw 2 cards from the grocery store deck."),
+    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int",
+        "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
+        "cards from its top.",
+        "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
+        "look at the top card of the item deck here."),
     _op("location", "location", "id:str", "A named location.", "kill 3 zombies at the colony."),
     # ---- filters (inside select_of) -----------------------------------------------
     _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
@@ -263,8 +286,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
-    _op("location_of", "location", "target:target", "Where a survivor is.",
-        "kill all zombies sharing a location with the chosen survivor."),
+    _op("location_of", "location", "target:target", "Where a survivor is (\"the location of …\").",
+        "kill all zombies sharing a location with the chosen survivor.",
+        "add 4 noise tokens to the location of the chosen survivor."),
     _op("all_count", "count", "", "All of them.", "kill all zombies here."),
     _op("up_to", "count", "n:int", "Any number from 0 up to ``n``, chosen when resolved.",
         "take up to 4 fuel cards from the removed pile."),

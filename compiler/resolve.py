@@ -345,6 +345,24 @@ def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
             "kind": kind, "pos": P(w.pos)}
 
 
+def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """turn an unused action die you control to 6 | turn … to any face (its owner chooses)."""
+    ph = r.noun_phrase(allow_at=True, what="an action die")
+    if ph.kind != "die":
+        raise BindError("T001", f"you can turn a die to a face, not {ph.describe()}", ph.pos,
+                        expected="an action die", width=ph.first.width)
+    r.expect("to")
+    node = {"op": "set_die", "die": b.scope.target(ph), "pos": P(w.pos)}
+    if r.accept("any", "face") or r.accept("a", "face", "of", "your", "choice") or r.accept("any", "result"):
+        return node
+    n = r.number()
+    if n is None or not 1 <= n <= 6:
+        raise BindError("T002", "a die turns to a face from 1 to 6, or to 'any face'", r.here_pos(),
+                        expected="a number from 1 to 6, or 'any face'")
+    node["value"] = n
+    return node
+
+
 def verb_reroll(r: Reader, b: "Binder", w: A.Word) -> dict:
     """reroll an unused action die you control."""
     return {"op": "reroll_dice", "dice": b.scope.target(r.noun_phrase(allow_at=True, what="dice")), "pos": P(w.pos)}
@@ -416,7 +434,7 @@ VERBS: dict[str, Callable] = {
     "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
-    "spread": verb_spread, "reveal": verb_reveal,
+    "spread": verb_spread, "reveal": verb_reveal, "turn": verb_turn,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too

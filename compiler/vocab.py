@@ -49,6 +49,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "trash card": ("card", "trash"),
     "outsider card": ("card", "outsider"),
     "secret objective": ("card", "secret_objective"),
+    "main objective": ("card", "main_objective"),
     "tactic": ("tactic", ""),
     "die": ("die", "d6"),
     "action die": ("die", "action"),
@@ -177,7 +178,7 @@ def verb_base(word: str) -> str:
                  "spending": "spend", "spent": "spend", "starts": "start", "starting": "start", "kills": "kill", "killing": "kill", "killed": "kill",
                  "moves": "move", "moving": "move", "moved": "move", "searches": "search",
                  "searching": "search", "searched": "search", "attacks": "attack", "attacking": "attack",
-                 "attacked": "attack", "does": "do", "adds": "add", "adding": "add", "loses": "lose",
+                 "attacked": "attack", "does": "do", "adds": "add", "adding": "add", "removes": "remove", "attracts": "attract", "loses": "lose",
                  "gains": "gain", "controls": "control", "must": "must", "is": "be", "are": "be",
                  "was": "be", "were": "be", "plays_": "play"}
     return irregular.get(word, word)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import MAY, OPTION, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter
@@ -128,7 +128,7 @@ def h_roll(ip, node, env):
 
 
 def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
-    """A zone node as (zone, owner, location)."""
+    """A zone node as (zone, owner, location) when its place is named (see ``Interpreter.zone`` for the rest)."""
     if node["op"] != "zone":
         raise ip.fail(f"expected a pile or deck, got {node['op']!r}")
     location = node.get("location", {}).get("id")
@@ -137,7 +137,7 @@ def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
 
 def h_draw_cards(ip, node, env):
     """{op: draw_cards, count, from, to}"""
-    zone, owner, location = _zone(ip, node["from"], env)
+    zone, owner, location = yield from ip.zone(node["from"], env)
     if location is None and zone in ("item_deck", "location_deck"):      # "an item deck": the player picks one
         decks = [loc for loc in ip.host.things("location") if ip.host.cards_in(zone, None, loc)]
         if len(decks) > 1:
@@ -170,9 +170,11 @@ def h_take_cards(ip, node, env):
     source, env = yield from _whose(ip, node["from"], env)
     filters = [{**f, "zone": source} if f["op"] == "in_zone" and f["zone"] == node["from"] else f
                for f in node["filters"]]
-    zone, owner, location = _zone(ip, source, env)
-    pool = [c for c in ip.host.cards_in(zone, owner, location)
-            if all(ip.passes(c, f, env) for f in filters)]
+    zone, owner, location = yield from ip.zone(source, env)
+    cards = ip.host.cards_in(zone, owner, location)
+    if "top" in source:  # only the top cards are looked through
+        cards = cards[:source["top"]]
+    pool = [c for c in cards if all(ip.passes(c, f, env) for f in filters)]
     n = yield from ip.count(node["count"], env, len(pool))
     if n >= len(pool):
         picked = pool
@@ -188,7 +190,7 @@ def h_take_cards(ip, node, env):
 def h_move_cards(ip, node, env):
     """{op: move_cards, cards, to}"""
     cards = yield from ip.targets(node["cards"], env)
-    zone, owner, _ = _zone(ip, node["to"], env)
+    zone, owner, _ = yield from ip.zone(node["to"], env)
     ip.act("move_cards", {"cards": cards, "zone": zone, "owner": owner or env.player}, node, env)
 
 
@@ -234,6 +236,22 @@ def h_change_die(ip, node, env):
     """{op: change_die, die, amount}"""
     for die in (yield from ip.targets(node["die"], env)):
         ip.act("change_die", {"die": die, "amount": node["amount"]}, node, env)
+
+
+def h_set_die(ip, node, env):
+    """{op: set_die, die, value?} — with no value the die's owner chooses a face."""
+    for die in (yield from ip.targets(node["die"], env)):
+        value = node.get("value")
+        if value is None:
+            owner = ip.host.attr(die, "owner") or env.player
+            value = yield Decision(AMOUNT, owner, min=1, max=6, prompt="face", src=node.get("pos", {}))
+        ip.act("set_die", {"die": die, "value": value}, node, env)
+
+
+def h_perform(ip, node, env):
+    """{op: perform, who, action} — the survivor takes the action by the usual rules, without a die for it."""
+    for survivor in (yield from ip.targets(node["who"], env)):
+        ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player}, node, env)
 
 
 def h_reroll_dice(ip, node, env):
@@ -411,7 +429,7 @@ HANDLERS = {
     "take_cards": h_take_cards, "move_cards": h_move_cards, "give_cards": h_give_cards, "look_at": h_look_at,
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
-    "damage": h_damage, "reveal_cards": h_reveal_cards,
+    "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
@@ -419,5 +437,5 @@ HANDLERS = {
     "pay": h_pay, "limit": h_limit,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
-    "exempt": h_rule, "modify": h_rule, "replace": h_rule,
+    "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,
 }

@@ -32,7 +32,8 @@ class Host:
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
         location_deck (of ``location``), crisis; games with other decks name them too (Winter
-        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market)."""
+        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks are listed top
+        card first ("the top 4 cards of a deck" are the first four)."""
         raise NotImplementedError
 
     def zombies(self, location: str) -> int:
@@ -77,7 +78,8 @@ class Host:
 
     def add_rule(self, node: dict, env: dict) -> None:
         """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
-        attach) in force with its bindings; the host consults it while the game runs."""
+        extra_goal, attach) in force with its bindings; the host consults it while the game runs.
+        A ``lasting`` rule of duration ``action`` holds for the action that triggered it only."""
         raise NotImplementedError
 
     def log(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
@@ -101,4 +103,6 @@ ACTIONS = {
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
+    "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
+               "spent for it)",
 }

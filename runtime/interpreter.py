@@ -219,6 +219,9 @@ class Interpreter:
             return [env.player]
         if op in ("location", "here", "location_of"):
             return (yield from self.location(node, env))
+        if op == "zone" and "top" in node:  # "the top 3 cards of a deck": those cards, top first
+            zone, owner, location = yield from self.zone(node, env)
+            return self.host.cards_in(zone, owner, location)[:node["top"]]
         if op == "zone":
             return [node]
         if op != "select_of":
@@ -362,6 +365,16 @@ class Interpreter:
         bound = ranked[min(n, len(ranked)) - 1]
         return [t for t in pool if (values[t] <= bound if f["mode"] == "lowest" else values[t] >= bound)]
 
+    def zone(self, node: dict, env: Env) -> Gen:
+        """A zone node as (zone, owner, location id); a location deck's place may be a reference or chosen."""
+        if node["op"] != "zone":
+            raise self.fail(f"expected a pile or deck, got {node['op']!r}")
+        location = None
+        if "location" in node:
+            places = yield from self.location(node["location"], env)
+            location = places[0] if places else None
+        return node["zone"], self.zone_owner(node, env), location
+
     def zone_owner(self, zone: dict, env: Env) -> str | None:
         """The player whose zone it is (None for shared piles)."""
         owner = zone.get("owner")
@@ -447,6 +460,13 @@ class Interpreter:
         """How many things (or zombies, or tokens) a selector matches."""
         kind = sel["kind"]
         places = [f for f in sel["filters"] if f["op"] == "at"]
+        supplies = [f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("op") == "zone"
+                    and f["zone"].get("zone") in ("supply", "bullet_supply")]
+        if kind == "token" and supplies:  # "food tokens in the supply": the player's (or the owner's) supply
+            owner = self.zone_owner(supplies[0], env) or env.player
+            prefix = "bullets" if supplies[0]["zone"] == "bullet_supply" else "supply"
+            types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+            return sum(self.host.tokens(t, f"{prefix}:{owner}") for t in types)
         if kind in ("zombie", "token"):
             locations = self.places(places[0]["location"], env) if places else \
                 self.host.things("location")

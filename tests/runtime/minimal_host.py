@@ -51,8 +51,9 @@ class MinimalHost(Host):
             return self.dice[thing].get(name)
         return None
 
-    def cards_in(self, zone, owner, location):
-        return [c for c, f in self.cards.items() if f["zone"] == zone and f.get("owner") in (owner, None)]
+    def cards_in(self, zone, owner, location):  # in insertion order: a deck's first card is its top
+        return [c for c, f in self.cards.items() if f["zone"] == zone and f.get("owner") in (owner, None)
+                and f.get("location") in (location, None)]
 
     def zombies(self, location):
         return self.zombie_count[location]
@@ -106,6 +107,17 @@ class MinimalHost(Host):
             self.survivors[params["survivor"]]["frostbite" if params["kind"] == "frostbite" else "wounds"] += params["count"]
         elif action == "kill_survivor":
             self.survivors[params["survivor"]]["killed"] = True
+        elif action == "set_die":
+            self.dice[params["die"]]["value"] = params["value"]
+        elif action == "change_die":
+            self.dice[params["die"]]["value"] += params["amount"]
+        elif action == "perform":  # a toy table: an attack kills 1 zombie where the survivor stands
+            if params["action"] == "attack":
+                loc = self.survivors[params["survivor"]]["location"]
+                self.zombie_count[loc] -= min(1, self.zombie_count[loc])
+        elif action == "take_cards":
+            for card in params["cards"]:
+                self.cards[card].update(zone="hand", owner=params["player"])
         elif action in ("place_survivor", "move_survivor"):
             self.survivors[params["survivor"]]["location"] = params["location"]
         elif action == "pay" and params["cost"]["op"] == "spend_tokens":
