@@ -22,7 +22,7 @@ ACTION_WORDS = {"move": "move", "search": "search", "attack": "attack", "barrica
                 "vote": "vote", "request": "request", "spend": "spend_food", "add": "add_to_crisis"}
 EVENT_BINDS = {"move": "moved", "search": "searching", "attack": "attacking", "receive": "wounded",
                "enter": "new", "kill": "attacking", "use": "equipped"}
-EVENT_BIND_KIND = {"play": ("played", "card")}
+EVENT_BIND_KIND = {"play": ("played", "card"), "use": ("used", "card")}
 #: words that may follow an action a rule forbids: "use its ability", "play a card"
 OBJECT_WORDS = {"use_ability": ("its", "their", "the", "ability", "abilities"),
                 "play_card": ("a", "any", "card", "cards"),
@@ -348,8 +348,20 @@ class Binder:
         r.expect("for", "exposure", what="'roll for exposure'")
         node = {"op": "exempt", "who": subject, "from": "exposure", "pos": pos}
         if r.accept("when") or r.accept("while"):
-            node["when"] = [ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower))
-                            for w in r.words[r.i:] if w.kind == "word"]
+            words = []
+            while not r.done():  # "when moving from the colony to the hospital": a route
+                if words and words[-1] == "move" and r.at("from"):
+                    r.i += 1
+                    node["origin"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+                    continue
+                if words and words[-1] == "move" and r.at("to"):
+                    r.i += 1
+                    node["destination"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+                    continue
+                w = r.take()
+                if w.kind == "word":
+                    words.append(ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower)))
+            node["when"] = words
             bad = [a for a in node["when"] if a not in ACTIONS]
             if bad:
                 raise BindError("N001", f"'{bad[0]}' is not an action", r.here_pos(), expected=", ".join(ACTIONS))

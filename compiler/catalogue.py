@@ -151,6 +151,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("exile_vote", "effect", "target:target", "Start a vote to exile a player.",
         "start an exile vote against a player at the colony."),
     _op("end_game", "effect", "", "End the game at once.", "end the game."),
+    _op("make_leader", "effect", "survivor:target", "Make a survivor you control your group leader.",
+        'make the chosen survivor your group leader.'),
     _op("spread_bite", "effect", "from:target",
         "Spread a bite from a survivor, by the rules: the lowest-influence survivor who shared its location "
         "is killed, or its controller rolls the exposure die again (a blank stops the spread).",
@@ -206,9 +208,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move.",
         '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
         "you cannot play food cards.", "you cannot add cards to the crisis."),
-    _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list",
-        "Someone does not roll for exposure (when doing certain actions), or is passed over when a bite spreads.",
-        "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads."),
+    _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
+        "destination?:location",
+        "Someone does not roll for exposure (when doing certain actions; for moves, only from ``origin`` or to "
+        "``destination`` when given), or is passed over when a bite spreads.",
+        "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads.",
+        "each survivor does not roll for exposure when moving from the colony to the hospital."),
     _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
         "Change a number the rules use: combat strength, vote weight, cards looked at …",
         "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes.",
@@ -283,6 +288,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if there is a barricade at the colony: gain 1 morale."),
     _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),
     _op("owned_by", "filter", "player:target", "Whose it is.", "look at the secret objective of any player."),
+    _op("controller_of", "filter", "what:target", "The player who controls something (\"the player who controls "
+        "the chosen survivor\").",
+        "choose a survivor. give a card in your hand to the player who controls the chosen survivor."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
@@ -293,6 +301,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("up_to", "count", "n:int", "Any number from 0 up to ``n``, chosen when resolved.",
         "take up to 4 fuel cards from the removed pile."),
     _op("all_but", "count", "n:int", "All of them but ``n``.", "remove all but 1 zombie from the colony."),
+    _op("per", "count", "amount:int n:int selector:target round:enum:up;down",
+        "``amount`` for every ``n`` things that match, rounded up or down, counted when resolved.",
+        "lose 1 morale for every 2 helpless survivors at the colony, rounding up."),
     _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
         "An event pattern for triggers: who does what, where.", "when you move a survivor:\n  gain 1 morale."),
 )

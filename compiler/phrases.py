@@ -405,6 +405,10 @@ class Reader:
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
+            elif ph.kind == "player" and (self.accept("who", "controls") or self.accept("that", "controls")
+                                          or self.accept("controlling")):
+                other = self.noun_phrase(allow_at=False, what="what the player controls")
+                ph.filters.append({"op": "controller_of", "what": self.scope.target(other), "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})

@@ -182,6 +182,19 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     noun = r.match_noun()
     if noun and noun[0] == "stat" and noun[1] == "morale":
         r.i += noun[2]
+        if isinstance(amount, int) and r.accept("for", "every"):  # "… for every 2 helpless survivors …"
+            n = r.number()
+            if n is None or n < 1:
+                raise BindError("T003", "expected how many things each step counts after 'for every'", r.here_pos(),
+                                expected="a number, as in 'for every 2 helpless survivors'")
+            r.i -= 1  # the number belongs to the phrase ("2 helpless survivors")
+            ph = r.noun_phrase(allow_at=True, what="what to count")
+            selector = b.scope.select(ph)
+            selector["quantity"] = {"mode": "all"}
+            r.accept(",")
+            rounding = "down" if (r.accept("rounding", "down") or r.accept("rounded", "down")) else "up"
+            r.accept("rounding", "up") or r.accept("rounded", "up")
+            amount = {"op": "per", "amount": amount, "n": n, "selector": selector, "round": rounding, "pos": P(w.pos)}
         return {"op": "gain_morale" if w.lower in ("gain", "raise") else "lose_morale", "amount": amount,
                 "pos": P(w.pos)}
     if noun and noun[1] == "combat_strength":
@@ -363,6 +376,13 @@ def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
     return node
 
 
+def verb_make(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """make SURVIVOR your group leader."""
+    ph = r.noun_phrase(allow_at=False, what="a survivor")
+    r.expect("your", "group", "leader", what="'your group leader'")
+    return {"op": "make_leader", "survivor": b.scope.target(ph), "pos": P(w.pos)}
+
+
 def verb_reroll(r: Reader, b: "Binder", w: A.Word) -> dict:
     """reroll an unused action die you control."""
     return {"op": "reroll_dice", "dice": b.scope.target(r.noun_phrase(allow_at=True, what="dice")), "pos": P(w.pos)}
@@ -434,7 +454,7 @@ VERBS: dict[str, Callable] = {
     "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
-    "spread": verb_spread, "reveal": verb_reveal, "turn": verb_turn,
+    "spread": verb_spread, "reveal": verb_reveal, "turn": verb_turn, "make": verb_make,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too

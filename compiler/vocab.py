@@ -137,7 +137,7 @@ ADJECTIVES: dict[str, tuple[str, str]] = {
 BACKREFS: dict[str, str] = {
     "moved": "moved", "moving": "moved", "chosen": "chosen", "searching": "searching",
     "attacking": "attacking", "killed": "killed", "new": "new", "rolled": "rolled",
-    "wounded": "wounded", "equipped": "equipped", "played": "played", "drawn": "drawn",
+    "wounded": "wounded", "equipped": "equipped", "played": "played", "drawn": "drawn", "used": "used",
 }
 
 DETERMINERS = {"a": "one", "an": "one", "one": "one", "the": "the", "each": "each", "every": "each",

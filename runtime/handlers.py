@@ -254,6 +254,12 @@ def h_perform(ip, node, env):
         ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player}, node, env)
 
 
+def h_make_leader(ip, node, env):
+    """{op: make_leader, survivor}"""
+    for survivor in (yield from ip.targets(node["survivor"], env)):
+        ip.act("make_leader", {"survivor": survivor, "player": env.player}, node, env)
+
+
 def h_reroll_dice(ip, node, env):
     """{op: reroll_dice, dice}"""
     for die in (yield from ip.targets(node["dice"], env)):
@@ -430,6 +436,7 @@ HANDLERS = {
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
     "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
+    "make_leader": h_make_leader,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,

@@ -103,6 +103,7 @@ ACTIONS = {
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
+    "make_leader": "survivor, player",
     "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
                "spent for it)",
 }

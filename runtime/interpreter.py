@@ -170,6 +170,9 @@ class Interpreter:
             return env.result
         if op == "all_count":
             return available if available is not None else 10**6
+        if op == "per":  # 1 for every 2 matching things, rounded up or down
+            whole, rest = divmod(self.measure(value["selector"], env), value["n"])
+            return value["amount"] * (whole + (1 if rest and value["round"] == "up" else 0))
         if op == "all_but":
             return max((available or 0) - value["n"], 0)
         if op == "up_to":
@@ -349,6 +352,8 @@ class Interpreter:
             return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
+        if op == "controller_of":
+            return any(attr(t, "controller") == thing for t in self.run_now(self.targets(f["what"], env)))
         if op == "owned_by":
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":

@@ -107,6 +107,11 @@ class MinimalHost(Host):
             self.survivors[params["survivor"]]["frostbite" if params["kind"] == "frostbite" else "wounds"] += params["count"]
         elif action == "kill_survivor":
             self.survivors[params["survivor"]]["killed"] = True
+        elif action == "make_leader":
+            for facts in self.survivors.values():
+                if facts["controller"] == params["player"]:
+                    facts["group_leader"] = None
+            self.survivors[params["survivor"]]["group_leader"] = params["player"]
         elif action == "set_die":
             self.dice[params["die"]]["value"] = params["value"]
         elif action == "change_die":
