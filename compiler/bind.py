@@ -219,6 +219,9 @@ class Binder:
         if verb in PERFORM_WORDS and (r.done() or (verb == "clean" and r.at("waste"))):
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
+        if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
+            source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
+            return {"op": "copy_abilities", "who": subject, "from": source, "pos": pos}
         if verb == "remove":  # "… removes 5 cards from the waste pile instead of 3" (a clean waste action)
             amount = r.count(default=None)
             r.accept("additional") or r.accept("extra") or r.accept("more")
@@ -419,6 +422,9 @@ class Binder:
                 inner.bind("each", ph.kind or "survivor")
                 return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
                         "body": self.sub(h.body, scope=inner), "pos": pos}
+            if r.accept("any", "number", "of", "times"):
+                r.leftover("any number of times", "nothing more before ':'")
+                return {"op": "repeat", "body": self.sub(h.body), "pos": pos}
             if r.accept("instead", "of"):
                 inner = self.scope.child()
                 return {"op": "replace", "event": self.event(r, inner), "body": self.sub(h.body, scope=inner),

@@ -35,7 +35,8 @@ EXPECT: dict[tuple[str, str], set[str]] = {
     ("shares_location", "a"): SURVIVOR, ("shares_location", "b"): SURVIVOR, ("attach", "to"): SURVIVOR,
     ("attach", "card"): {"card"}, ("forbid", "who"): {"survivor", "player"},
     ("exempt", "who"): {"survivor", "player"}, ("modify", "who"): {"survivor", "player", "location"},
-    ("look_at", "what"): {"zone", "card", "player"}, ("remove_from_game", "target"): {"survivor", "card"},
+    ("look_at", "what"): {"zone", "card", "player"}, ("look_at", "by"): {"player"},
+    ("copy_abilities", "who"): SURVIVOR, ("copy_abilities", "from"): SURVIVOR, ("make_leader", "survivor"): SURVIVOR, ("remove_from_game", "target"): {"survivor", "card"},
     ("is", "subject"): {"survivor", "card", "player", "location"}, ("stat_of", "of"): SURVIVOR,
 }
 NAMES = {"survivor": "a survivor", "location": "a location", "zone": "a hand, deck, pile or supply",

@@ -405,10 +405,23 @@ class Reader:
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
-            elif ph.kind == "player" and (self.accept("who", "controls") or self.accept("that", "controls")
-                                          or self.accept("controlling")):
+            elif ph.kind == "player" and self.text(2) != "fewer" and (
+                    self.accept("who", "controls") or self.accept("that", "controls") or self.accept("controlling")):
                 other = self.noun_phrase(allow_at=False, what="what the player controls")
                 ph.filters.append({"op": "controller_of", "what": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "card" and self.accept("equipped", "to"):
+                other = self.noun_phrase(allow_at=False, what="a survivor")
+                ph.filters.append({"op": "equipped_to", "survivor": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "player" and (self.at("who", "controls", "fewer") or self.at("that", "controls", "fewer")):
+                self.i += 3  # "a player who controls fewer survivors than you"
+                what = self.take()
+                if singular(what.lower) != "survivor":
+                    raise BindError("N002", f"'{what.text}': a player is compared by how many survivors they control",
+                                    what.pos, expected="'survivors'", width=what.width)
+                self.expect("than")
+                other = self.noun_phrase(allow_at=False, what="another player")
+                ph.filters.append({"op": "controls_fewer", "kind": "survivor", "than": self.scope.target(other),
+                                   "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})

@@ -101,7 +101,9 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
     if ph.kind == "card":
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on", "under"), "a pile, deck or hand")
-        if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of":
+        mine = dest.get("owner") is None or dest["owner"].get("op") == "you"  # another's hand: the cards move
+        if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of" and mine and \
+                not any(f["op"] == "equipped_to" for f in cards["filters"]):
             return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
                     "to": dest, "pos": P(w.pos)}
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
@@ -306,6 +308,13 @@ def verb_give(r: Reader, b: "Binder", w: A.Word) -> dict:
     return {"op": "give_cards", "cards": cards, "to": _target_after(r, b, ("to",), "a player"), "pos": P(w.pos)}
 
 
+def verb_show(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """show CARDS to PLAYERS: they look at them."""
+    what = b.scope.target(r.noun_phrase(allow_at=True, what="what to show"))
+    return {"op": "look_at", "what": what, "by": _target_after(r, b, ("to",), "the players who see it"),
+            "pos": P(w.pos)}
+
+
 def verb_look(r: Reader, b: "Binder", w: A.Word) -> dict:
     """look at the hand of another player."""
     r.expect("at")
@@ -455,11 +464,13 @@ VERBS: dict[str, Callable] = {
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
     "spread": verb_spread, "reveal": verb_reveal, "turn": verb_turn, "make": verb_make,
+    "show": verb_show,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too
 HEADER_WORDS = ("choose one", "vote", "roll a die", "once per", "when", "after", "before", "at the start of",
-                "at the end of", "for the rest of", "until the end of", "for each", "instead of", "attach")
+                "at the end of", "for the rest of", "until the end of", "for each", "instead of", "attach",
+                "any number of times")
 
 
 def verb_takes(verb: str) -> str:

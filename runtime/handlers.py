@@ -202,26 +202,32 @@ def h_give_cards(ip, node, env):
 
 
 def h_look_at(ip, node, env):
-    """{op: look_at, what}"""
+    """{op: look_at, what, by?} — the viewers are ``by`` (shown to them) or you."""
     what = node["what"]
     for i, f in enumerate(what.get("filters", []) if what["op"] == "select_of" else []):
         if f["op"] == "in_zone":               # "a card in the hand of a player": whose hand is picked first
             zone, env = yield from _whose(ip, f["zone"], env)
             what = {**what, "filters": [*what["filters"][:i], {**f, "zone": zone}, *what["filters"][i + 1:]]}
     things = yield from ip.targets(what, env)
-    ip.host.apply("look_at", {"things": things, "player": env.player}, node.get("pos", {}))
-    ip.host.log("look_at", {"player": env.player}, node.get("pos", {}), private_to=env.player)
+    viewers = (yield from ip.targets(node["by"], env)) if "by" in node else [env.player]
+    for viewer in viewers:
+        ip.host.apply("look_at", {"things": things, "player": viewer}, node.get("pos", {}))
+        ip.host.log("look_at", {"player": viewer}, node.get("pos", {}), private_to=viewer)
 
 
 def h_add_survivor(ip, node, env):
-    """{op: add_survivor, survivor, to}"""
+    """{op: add_survivor, survivor, to} — a following chosen among players ("of a player who …") is asked for."""
     if node["survivor"]["op"] == "named":        # a named survivor comes from out of play (the survivor deck)
         found = ip.named(node["survivor"], anywhere=True)
         survivors = [found] if found is not None else []
     else:
         survivors = yield from ip.targets(node["survivor"], env)
     for survivor in survivors:
-        owner = ip.zone_owner(node["to"], env) or env.player
+        whose = node["to"].get("owner")
+        if whose is not None and whose["op"] == "select_of":
+            owner = ((yield from ip.targets(whose, env)) or [env.player])[0]
+        else:
+            owner = ip.zone_owner(node["to"], env) or env.player
         ip.act("add_survivor", {"survivor": survivor, "player": owner}, node, env)
 
 
@@ -401,6 +407,16 @@ def h_for_each(ip, node, env):
         yield from ip.block(node["body"], env.child(**{node["bind"]: thing}))
 
 
+def h_repeat(ip, node, env):
+    """{op: repeat, body} — any number of times: ask before each go; stop when a cost cannot be paid."""
+    while True:
+        if not all(ip.host.can_pay(c, env.player) for c in _costs(node["body"])):
+            return
+        if not (yield Decision(MAY, env.player, prompt="again", src=node.get("pos", {}))):
+            return
+        yield from ip.block(node["body"], env)
+
+
 def h_limit(ip, node, env):
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -441,7 +457,7 @@ HANDLERS = {
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
-    "pay": h_pay, "limit": h_limit,
+    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,

@@ -26,7 +26,7 @@ class Host:
     def attr(self, thing: str, name: str) -> Any:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
         search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
-        Players: colony, active. Cards: type, zone, owner. Dice: used, value, owner. Unknown facts: None."""
+        Players: colony, active. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
         raise NotImplementedError
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
@@ -78,7 +78,7 @@ class Host:
 
     def add_rule(self, node: dict, env: dict) -> None:
         """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
-        extra_goal, attach) in force with its bindings; the host consults it while the game runs.
+        extra_goal, copy_abilities, attach) in force with its bindings; the host consults it while the game runs.
         A ``lasting`` rule of duration ``action`` holds for the action that triggered it only."""
         raise NotImplementedError
 

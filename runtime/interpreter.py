@@ -352,6 +352,13 @@ class Interpreter:
             return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
+        if op == "equipped_to":
+            return attr(thing, "equipped_to") in self.pool(f["survivor"], env)
+        if op == "controls_fewer":
+            def following(player):
+                return sum(1 for s in self.host.things(f["kind"]) if attr(s, "controller") == player)
+            others = self.pool(f["than"], env)
+            return any(following(thing) < following(o) for o in others)
         if op == "controller_of":
             return any(attr(t, "controller") == thing for t in self.run_now(self.targets(f["what"], env)))
         if op == "owned_by":
