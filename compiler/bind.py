@@ -210,7 +210,18 @@ class Binder:
             r.accept("votes") or r.accept("vote")
             if subject.get("kind") == "vote":  # "your vote counts as 2": the voter is you
                 subject = {"op": "you", "pos": subject["pos"]}
-            return self.modify("vote_weight", subject, amount, "set", r, pos)
+            node = self.modify("vote_weight", subject, amount, "set", r, pos)
+            if r.accept("except", "in", "exile", "votes") or r.accept("except", "in", "an", "exile", "vote"):
+                node["except"] = "exile_vote"
+            return node
+        if verb == "can" and r.accept("be", "used"):  # "the chosen card can be used 2 times per round"
+            amount = r.count(default=None)
+            if r.accept("twice"):
+                amount = 2
+            else:
+                r.expect("times", what="'times'")
+            r.expect("per", "round", what="'per round'")
+            return self.modify("uses_per_round", subject, amount, "set", r, pos)
         if verb == "need":
             amount = r.count(default=None)
             r.expect("wounds", what="'wounds'")
@@ -394,6 +405,8 @@ class Binder:
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
+            if r.at("each", "player", "may") or r.at("each", "other", "player", "may"):
+                return self.each_player_may(h, r, pos)
             if r.accept("once", "per"):
                 per = r.take()
                 if per.lower not in ("turn", "round", "game"):
@@ -437,6 +450,21 @@ class Binder:
                 return {"op": "attach", "card": card, "to": to, "body": self.sub(h.body), "pos": pos}
         cost = [self.cost(c) for c in h.clauses]
         return {"op": "pay", "cost": cost, "body": self.sub(h.body), "pos": pos}
+
+    def each_player_may(self, h: A.Header, r: Reader, pos: list) -> dict:
+        """'each player may spend a food card: …': every player in turn decides, pays and acts ('they')."""
+        ph = r.noun_phrase(allow_at=False, what="'each player'")
+        r.expect("may")
+        inner = self.scope.child()
+        inner.bind("each", "player")
+        outer, self.scope = self.scope, inner
+        try:
+            cost = [self.cost(A.Clause(r.words[r.i:], r.here_pos()))] if not r.done() else []
+        finally:
+            self.scope = outer
+        them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
+        body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
+        return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""

@@ -33,7 +33,7 @@ KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "t
          "warfare", "round", "turn", "result", "number", "exposure")
 STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
          "search_cards", "search_keep", "exposure_rolls", "action_dice", "food_cost", "barricades_per_action",
-         "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit")
+         "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit", "uses_per_round")
 ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "use_ability", "play_card",
            "add_to_crisis", "vote", "request", "hand_off", "spend_food")
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
@@ -97,6 +97,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "roll for exposure on the moved survivor 3 times."),
     _op("skip_exposure", "effect", "", "Do not roll for exposure for this action or effect.",
         "do not roll for exposure."),
+    _op("skip_die_raise", "effect", "", "The food being spent does not raise the action die (the food stays spent).",
+        "do not raise the action die."),
     _op("place_survivor", "effect", "target:target at:location",
         "Put a survivor at a location; this does not count as a move.",
         "place the moved survivor at the colony."),
@@ -173,8 +175,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "choose one:\n  - gain 1 morale.\n  - lose 1 morale."),
     _op("vote", "control", "options:options", "Everyone votes; the option with most votes happens.",
         "vote:\n  - gain 1 morale.\n  - lose 1 morale."),
-    _op("optional", "control", "cost:block body:block", "\"You may\": do it (paying its cost) or not.",
-        "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here."),
+    _op("optional", "control", "cost:block body:block player?:target",
+        "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
+        "pays and acts.",
+        "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here.",
+        "each player may spend a food card:\n  until the end of this round:\n    they roll 1 additional action die."),
     _op("for_each", "control", "bind:str selector:target body:block", "Do something once for each chosen thing.",
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
@@ -220,11 +225,16 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "``destination`` when given), or is passed over when a bite spreads.",
         "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads.",
         "each survivor does not roll for exposure when moving from the colony to the hospital."),
-    _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
-        "Change a number the rules use: combat strength, vote weight, cards looked at …",
+    _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed "
+        "except?:enum:exile_vote",
+        "Change a number the rules use: combat strength, vote weight, cards looked at …; ``except``: not in "
+        "that kind of vote.",
         "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes.",
         "the colony loses 1 morale for every 15 cards in the waste pile instead of 10.",
-        "this survivor looks at 3 cards when making noise instead of 1."),
+        "this survivor looks at 3 cards when making noise instead of 1.",
+        "your vote counts as 2 votes except in exile votes.",
+        "choose a weapon equipped to this survivor.\nuntil the end of this round:\n  the chosen card can be used 2 "
+        "times per round."),
     _op("extra_goal", "rule", "kind:enum:win;require cond:cond",
         "Change the main objective: the colony also wins when a condition holds (``win``), or the objective "
         "also requires it (``require``).",

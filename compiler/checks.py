@@ -34,7 +34,7 @@ EXPECT: dict[tuple[str, str], set[str]] = {
     ("exile_vote", "target"): {"player"}, ("controls", "what"): SURVIVOR, ("controls", "player"): {"player"},
     ("shares_location", "a"): SURVIVOR, ("shares_location", "b"): SURVIVOR, ("attach", "to"): SURVIVOR,
     ("attach", "card"): {"card"}, ("forbid", "who"): {"survivor", "player"},
-    ("exempt", "who"): {"survivor", "player"}, ("modify", "who"): {"survivor", "player", "location"},
+    ("exempt", "who"): {"survivor", "player"}, ("modify", "who"): {"survivor", "player", "location", "card"},
     ("look_at", "what"): {"zone", "card", "player"}, ("look_at", "by"): {"player"},
     ("copy_abilities", "who"): SURVIVOR, ("copy_abilities", "from"): SURVIVOR, ("make_leader", "survivor"): SURVIVOR, ("remove_from_game", "target"): {"survivor", "card"},
     ("is", "subject"): {"survivor", "card", "player", "location"}, ("stat_of", "of"): SURVIVOR,

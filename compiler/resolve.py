@@ -439,6 +439,8 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.expect("not")
     if r.accept("roll", "for", "exposure"):
         return {"op": "skip_exposure", "pos": P(w.pos)}
+    if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
+        return {"op": "skip_die_raise", "pos": P(w.pos)}
     raise BindError("T002", "'do not' is followed by 'roll for exposure' here", r.here_pos(),
                     expected="'roll for exposure'", hint="for other things a survivor cannot do, write "
                     "'the chosen survivor cannot move'")

@@ -101,6 +101,13 @@ def h_exposure(ip, node, env):
             yield from ip.exposure(survivor, env, node)
 
 
+def h_skip_die_raise(ip, node, env):
+    """{op: skip_die_raise}"""
+    ip.act("skip_die_raise", {}, node, env)
+    return
+    yield
+
+
 def h_skip_exposure(ip, node, env):
     """{op: skip_exposure}"""
     ip.act("skip_exposure", {}, node, env)
@@ -373,7 +380,11 @@ def h_vote(ip, node, env):
 
 
 def h_optional(ip, node, env):
-    """{op: optional, cost, body} — 'you may'."""
+    """{op: optional, cost, body, player?} — 'you may'; with a player ('each player may'), that player decides,
+    pays and acts."""
+    if "player" in node:
+        (who, *_) = (yield from ip.targets(node["player"], env)) or [env.player]
+        env = type(env)(who, env.card, dict(env.bindings), env.result)
     if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
         return
     if not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
@@ -446,7 +457,7 @@ HANDLERS = {
     "heal": h_heal, "kill_survivor": on_each("kill_survivor", "target", "survivor"),
     "remove_from_game": on_each("remove_from_game", "target", "thing"),
     "spread_bite": on_each("spread_bite", "from", "survivor"), "exposure": h_exposure,
-    "skip_exposure": h_skip_exposure, "place_survivor": relocate("place_survivor", "at"),
+    "skip_exposure": h_skip_exposure, "skip_die_raise": h_skip_die_raise, "place_survivor": relocate("place_survivor", "at"),
     "move_survivor": relocate("move_survivor", "to"), "roll": h_roll, "draw_cards": h_draw_cards,
     "take_cards": h_take_cards, "move_cards": h_move_cards, "give_cards": h_give_cards, "look_at": h_look_at,
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,

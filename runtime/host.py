@@ -99,7 +99,7 @@ ACTIONS = {
     "give_cards": "cards, player", "look_at": "things, player", "add_survivor": "survivor, player",
     "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
     "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
-    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "manual": "instruction, player",
+    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
