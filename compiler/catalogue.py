@@ -85,8 +85,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("gain_morale", "effect", "amount:count", "The colony gains morale.", "gain 1 morale."),
     _op("lose_morale", "effect", "amount:count", "The colony loses morale.", "lose 1 morale."),
     _op("wound", "effect", "target:target count:count kind:enum:wound;frostbite",
-        "Wound a survivor (a frostbite wound grows every round).",
-        "place a wound on the chosen survivor.", "add a frostbite wound to the moved survivor."),
+        "Wound a survivor (a frostbite wound grows every round), or put a wound on a card that keeps them "
+        "(a vehicle's wear).",
+        "place a wound on the chosen survivor.", "add a frostbite wound to the moved survivor.",
+        "place a wound on this card."),
     _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
         "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
     _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
@@ -289,7 +291,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "cards from its top.",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
         "look at the top card of the item deck here."),
-    _op("location", "location", "id:str", "A named location.", "kill 3 zombies at the colony."),
+    _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
+        "main objective keeps zombies or cards.", "kill 3 zombies at the colony.",
+        "add a zombie to the storage.", "if the number of zombies at the storage >= 6: end the game."),
     # ---- filters (inside select_of) -----------------------------------------------
     _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
         "(``them``: the player of the enclosing 'for each player').",
@@ -315,6 +319,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("controls_fewer", "filter", "kind:str than:target",
         "A player who controls fewer things of a kind (survivors) than another player.",
         "give a card in your hand to a player who controls fewer survivors than you."),
+    _op("on", "filter", "thing:target", "Tokens kept on a survivor or a card.",
+        "if the number of wounds on this card >= 4: remove this card from the game."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),

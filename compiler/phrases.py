@@ -422,6 +422,10 @@ class Reader:
                 other = self.noun_phrase(allow_at=False, what="another player")
                 ph.filters.append({"op": "controls_fewer", "kind": "survivor", "than": self.scope.target(other),
                                    "pos": P(w.pos)})
+            elif allow_at and ph.kind == "token" and self.at("on") and not any(f["op"] == "on" for f in ph.filters):
+                self.i += 1  # "the number of wounds on this card"
+                other = self.noun_phrase(allow_at=False, what="what the tokens are on")
+                ph.filters.append({"op": "on", "thing": self.scope.target(other), "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})

@@ -17,6 +17,7 @@ LOCATIONS: dict[str, str] = {
     "cemetery": "cemetery",
     "enemy_colony": "enemy colony",
     "den": "den",
+    "storage": "storage",  # a place beside the board where a main objective keeps zombies or cards
 }
 
 #: noun words -> (kind, sub). Kinds: survivor, zombie, location, player, card, die,
@@ -106,7 +107,7 @@ NOUNS: dict[str, tuple[str, str]] = {
 }
 for _id, _words in LOCATIONS.items():
     NOUNS[_words] = ("location", _id)
-    if _id not in ("colony", "enemy_colony", "den"):
+    if _id not in ("colony", "enemy_colony", "den", "storage"):
         NOUNS[f"{_words} deck"] = ("zone", f"location_deck:{_id}")
         NOUNS[f"{_words} item deck"] = ("zone", f"location_deck:{_id}")
 

@@ -41,7 +41,8 @@ class Host:
         raise NotImplementedError
 
     def tokens(self, token: str, place: str) -> int:
-        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite)."""
+        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite) at a
+        place: a location (``storage`` too), a survivor, a card that keeps wounds, or a supply."""
         raise NotImplementedError
 
     def morale(self, player: str, enemy: bool = False) -> int:
@@ -92,7 +93,7 @@ ACTIONS = {
     "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
     "move_zombies": "source, target, count", "add_tokens": "token, place, count",
     "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
-    "wound": "survivor, kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
+    "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
     "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
     "take_cards": "zone, owner, location, cards, player", "move_cards": "cards, zone, owner",

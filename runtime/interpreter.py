@@ -474,6 +474,11 @@ class Interpreter:
         places = [f for f in sel["filters"] if f["op"] == "at"]
         supplies = [f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("op") == "zone"
                     and f["zone"].get("zone") in ("supply", "bullet_supply")]
+        holders = [f["thing"] for f in sel["filters"] if f["op"] == "on"]
+        if kind == "token" and holders:  # "wounds on this card": tokens kept on a survivor or a card
+            types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+            things = self.run_now(self.targets(holders[0], env))
+            return sum(self.host.tokens(t, thing) for t in types for thing in things)
         if kind == "token" and supplies:  # "food tokens in the supply": the player's (or the owner's) supply
             owner = self.zone_owner(supplies[0], env) or env.player
             prefix = "bullets" if supplies[0]["zone"] == "bullet_supply" else "supply"

@@ -103,6 +103,9 @@ class MinimalHost(Host):
         elif action == "change_morale":
             colony = self.players[params["player"]]["colony"]
             self.morale_of[colony] += params["amount"]
+        elif action == "wound" and params["survivor"] not in self.survivors:  # a card keeps its wounds as tokens
+            key = ("wound", params["survivor"])
+            self.token_count[key] = self.token_count.get(key, 0) + params["count"]
         elif action == "wound":
             self.survivors[params["survivor"]]["frostbite" if params["kind"] == "frostbite" else "wounds"] += params["count"]
         elif action == "kill_survivor":
