@@ -94,6 +94,10 @@ class MinimalHost(Host):
             return True
         if action in ("kill_zombies", "remove_zombies"):
             self.zombie_count[params["location"]] -= min(params["count"], self.zombie_count[params["location"]])
+        elif action == "move_zombies":
+            n = min(params["count"], self.zombie_count[params["source"]])
+            self.zombie_count[params["source"]] -= n
+            self.zombie_count[params["target"]] += n
         elif action == "add_zombies":
             self.zombie_count[params["location"]] += params["count"]
         elif action in ("add_tokens", "remove_tokens"):
