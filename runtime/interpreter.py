@@ -360,7 +360,7 @@ class Interpreter:
             others = self.pool(f["than"], env)
             return any(following(thing) < following(o) for o in others)
         if op == "controller_of":
-            return any(attr(t, "controller") == thing for t in self.described(f["what"], env))
+            return any(attr(t, "controller") == thing for t in self.pool(f["what"], env))
         if op == "owned_by":
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":

@@ -22,7 +22,8 @@ from .state import Location, Player, State, Survivor, check_invariants
 
 Gen = Generator[Decision, Any, Any]
 _NONE = object()
-RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach"}
+RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
+            "extra_goal", "copy_abilities"}
 ACTION = "action"       # the prompt of a turn's "which action next" decision
 
 
@@ -1020,7 +1021,8 @@ class Game:
         if op == "lasting":
             span = {"turn": ("turn", self.state.turn), "round": ("round", self.state.rounds_played),
                     "next_round": ("round", self.state.rounds_played + 1), "game": None,
-                    "warfare": ("turn", self.state.turn)}[node["duration"]]
+                    "warfare": ("turn", self.state.turn),
+                    "action": until}[node["duration"]]    # "for this action": the action the rule came with
             for k, inner in enumerate(node["body"]):
                 self.add(inner, env, span, per, attached, f"{key}.{k}", cond)
         elif op == "while":
