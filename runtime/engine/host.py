@@ -55,6 +55,7 @@ class GameHost(Host):
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
+        self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
         self.combat = 0
         self.interp = None                      # set by the game (to evaluate rule conditions)
         self.card_uses: dict[str, int] = {}
@@ -301,6 +302,8 @@ class GameHost(Host):
         if place in s.survivors:
             v = s.survivors[place]
             return {"wound": v.wounds, "frostbite": v.frostbite}.get(token, 0)
+        if token == "wound":
+            return self.card_wounds.get(place, 0)
         return 0
 
     def morale(self, player: str, enemy: bool = False) -> int:
@@ -451,6 +454,9 @@ class GameHost(Host):
             self.log("game_over", {"ending": how}, src)
 
     def do_wound(self, survivor, kind, count, src):
+        if survivor not in self.s.survivors:      # a card that keeps wounds (a vehicle's wear)
+            self.card_wounds[survivor] = self.card_wounds.get(survivor, 0) + count
+            return
         v = self.s.survivors[survivor]
         if v.place != "play":
             return
