@@ -19,18 +19,24 @@ DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 CMP_OPS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "=": "eq", "!=": "ne"}
 ACTION_WORDS = {"move": "move", "search": "search", "attack": "attack", "barricade": "barricade",
                 "clean": "clean_waste", "attract": "attract", "use": "use_ability", "play": "play_card",
-                "vote": "vote", "request": "request", "spend": "spend_food"}
+                "vote": "vote", "request": "request", "spend": "spend_food", "add": "add_to_crisis"}
 EVENT_BINDS = {"move": "moved", "search": "searching", "attack": "attacking", "receive": "wounded",
                "enter": "new", "kill": "attacking", "use": "equipped"}
-EVENT_BIND_KIND = {"play": ("played", "card")}
+EVENT_BIND_KIND = {"play": ("played", "card"), "use": ("used", "card")}
 #: words that may follow an action a rule forbids: "use its ability", "play a card"
 OBJECT_WORDS = {"use_ability": ("its", "their", "the", "ability", "abilities"),
-                "play_card": ("a", "any", "card", "cards")}
+                "play_card": ("a", "any", "card", "cards"),
+                "add_to_crisis": ("a", "any", "card", "cards", "to", "the", "crisis")}
 DURATION_WORDS = {("the", "game"): "game", ("this", "turn"): "turn", ("the", "turn"): "turn",
                   ("this", "round"): "round", ("the", "round"): "round", ("the", "next", "round"): "next_round",
-                  ("this", "warfare"): "warfare", ("the", "colony", "warfare"): "warfare",
+                  ("this", "warfare"): "warfare", ("the", "colony", "warfare"): "warfare", ("this", "action"): "action",
                   ("this", "colony", "warfare"): "warfare"}
-SUBJECT_VERBS = ("cannot", "does not", "receives", "gives", "counts as", "needs", "looks at", "rolls", "pays")
+SUBJECT_VERBS = ("cannot", "does not", "receives", "gives", "counts as", "needs", "looks at", "rolls", "pays",
+                 "attacks", "searches", "removes … from the waste pile", "loses … for every", "also wins if",
+                 "also requires that")
+#: "this survivor attacks": a survivor takes an action (the perform node)
+PERFORM_WORDS = {"attack": "attack", "search": "search", "barricade": "barricade", "clean": "clean_waste",
+                 "attract": "attract"}
 
 
 class Binder:
@@ -167,6 +173,10 @@ class Binder:
         subject = self.scope.target(r.noun_phrase(allow_at=True, what="who or what"))
         pos = P(c.pos)
         r.accept("must")
+        if r.accept("also", "wins", "if") or r.accept("also", "win", "if"):
+            return self.extra_goal("win", r, pos)
+        if r.accept("also", "requires", "that") or r.accept("also", "requires"):
+            return self.extra_goal("require", r, pos)
         if r.accept("cannot") or r.accept("can", "not"):
             return self.forbid(r, subject, pos)
         if (r.accept("does", "not") or r.accept("do", "not") or r.accept("no", "longer", "has", "to")
@@ -200,12 +210,49 @@ class Binder:
             r.accept("votes") or r.accept("vote")
             if subject.get("kind") == "vote":  # "your vote counts as 2": the voter is you
                 subject = {"op": "you", "pos": subject["pos"]}
-            return self.modify("vote_weight", subject, amount, "set", r, pos)
+            node = self.modify("vote_weight", subject, amount, "set", r, pos)
+            if r.accept("except", "in", "exile", "votes") or r.accept("except", "in", "an", "exile", "vote"):
+                node["except"] = "exile_vote"
+            return node
+        if verb == "can" and r.accept("be", "used"):  # "the chosen card can be used 2 times per round"
+            amount = r.count(default=None)
+            if r.accept("twice"):
+                amount = 2
+            else:
+                r.expect("times", what="'times'")
+            r.expect("per", "round", what="'per round'")
+            return self.modify("uses_per_round", subject, amount, "set", r, pos)
         if verb == "need":
             amount = r.count(default=None)
             r.expect("wounds", what="'wounds'")
             r.expect("to", "die", what="'to die'")
             return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
+        if verb in PERFORM_WORDS and (r.done() or (verb == "clean" and r.at("waste"))):
+            r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
+            return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
+        if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
+            source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
+            return {"op": "copy_abilities", "who": subject, "from": source, "pos": pos}
+        if verb == "remove":  # "… removes 5 cards from the waste pile instead of 3" (a clean waste action)
+            amount = r.count(default=None)
+            r.accept("additional") or r.accept("extra") or r.accept("more")
+            r.accept("cards") or r.accept("card")
+            r.expect("from", "the", "waste", "pile", what="'from the waste pile'")
+            r.accept("when", "cleaning", "waste")
+            return self.modify("clean_waste_cards", subject, amount, "set", r, pos)
+        if verb == "lose" and r.peek() is not None and r.peek().kind == "int" and r.at(r.text(), "morale", "for"):
+            r.i += 3  # "the colony loses 1 morale for every 15 cards in the waste pile instead of 10"
+            r.expect("every", what="'every'")
+            amount = r.count(default=None)
+            r.accept("cards") or r.accept("card")
+            r.expect("in", "the", "waste", "pile", what="'in the waste pile'")
+            return self.modify("waste_limit", subject, amount, "set", r, pos)
+        if verb == "look" and r.at("at") and r.peek(1) is not None and r.peek(1).kind == "int" and \
+                r.text(2) in ("card", "cards") and r.at("at", r.text(1), r.text(2), "when", "making", "noise"):
+            r.i += 1  # "this survivor looks at 3 cards when making noise instead of 1"
+            amount = r.count(default=None)
+            r.i += 4
+            return self.modify("noise_cards", subject, amount, "set", r, pos)
         if verb == "look":
             r.expect("at")
             stat = "search_keep" if (r.accept("and", "keep") or r.accept("and", "keeps")) else "search_cards"
@@ -232,6 +279,30 @@ class Binder:
                         hint=did_you_mean(w.lower, ["cannot", "receives", "gives", "counts", "needs", "looks",
                                                     "rolls", "pays", "does"]), width=w.width)
 
+    def extra_goal(self, kind: str, r: Reader, pos: list) -> dict:
+        """'the colony also wins if COND' / 'the main objective also requires that COND' (COND may join
+        tests with 'and' or with 'or', not both)."""
+        words = r.words[r.i:]
+        r.i = len(r.words)
+        if not words:
+            raise r.error_end("a condition")
+        joins = {w.kind for w in words if w.kind in ("and", "or")}
+        if len(joins) > 1:
+            w = next(w for w in words if w.kind == "or")
+            raise BindError("T002", "this condition mixes 'and' and 'or'", w.pos,
+                            expected="tests joined by 'and' only, or by 'or' only", width=w.width)
+        parts, current = [], []
+        for w in words:
+            if w.kind in ("and", "or"):
+                parts.append(current)
+                current = []
+            else:
+                current.append(w)
+        parts.append(current)
+        tests = [self.test(A.Clause(tuple(p), p[0].pos)) for p in parts if p]
+        cond = tests[0] if len(tests) == 1 else {"op": "all" if "and" in joins else "any", "items": tests, "pos": pos}
+        return {"op": "extra_goal", "kind": kind, "cond": cond, "pos": pos}
+
     def modify(self, stat: str, subject: dict, amount, mode: str, r: Reader, pos: list) -> dict:
         """A 'modify' rule, with an optional 'instead of N'."""
         if not isinstance(amount, int):
@@ -245,13 +316,28 @@ class Binder:
         return node
 
     def forbid(self, r: Reader, subject: dict, pos: list) -> dict:
-        """'X cannot move or search [unless COND]'."""
-        actions = []
+        """'X cannot move or search [unless COND]', 'cannot move to/away from PLACE', 'cannot play food cards'."""
+        actions, place = [], {}
         while not r.done() and not r.at("unless"):
             w = r.take()
             if w.kind in ("or", "and", "comma"):
                 continue
             action = ACTION_WORDS.get(verb_base(w.lower))
+            if actions and actions[-1] == "move" and w.lower in ("to", "from", "away"):  # "move to the library"
+                side = "to" if w.lower == "to" else "from"
+                if w.lower == "away":
+                    r.expect("from", what="'away from'")
+                node_place = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+                place[side] = node_place
+                continue
+            if actions and actions[-1] == "play_card" and action is None and w.lower not in OBJECT_WORDS["play_card"]:
+                r.i -= 1  # "play food cards": which cards
+                cards = r.noun_phrase(allow_at=False, what="which cards")
+                if cards.kind != "card":
+                    raise BindError("T001", f"a rule can forbid playing cards, not {cards.describe()}s", cards.pos,
+                                    expected="cards, such as 'food cards'", width=cards.first.width)
+                place["cards"] = cards.filters
+                continue
             if action is None:
                 if actions and w.lower in OBJECT_WORDS.get(actions[-1], ()):  # "use its ability", "play a card"
                     continue
@@ -264,7 +350,7 @@ class Binder:
                 actions.append(action)
         if not actions:
             raise r.error_end("an action such as 'move' or 'search'")
-        node = {"op": "forbid", "who": subject, "actions": actions, "pos": pos}
+        node = {"op": "forbid", "who": subject, "actions": actions, "pos": pos, **place}
         if r.accept("unless"):
             node["unless"] = self.test(A.Clause(r.words[r.i:], r.here_pos()))
             r.i = len(r.words)
@@ -276,8 +362,20 @@ class Binder:
         r.expect("for", "exposure", what="'roll for exposure'")
         node = {"op": "exempt", "who": subject, "from": "exposure", "pos": pos}
         if r.accept("when") or r.accept("while"):
-            node["when"] = [ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower))
-                            for w in r.words[r.i:] if w.kind == "word"]
+            words = []
+            while not r.done():  # "when moving from the colony to the hospital": a route
+                if words and words[-1] == "move" and r.at("from"):
+                    r.i += 1
+                    node["origin"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+                    continue
+                if words and words[-1] == "move" and r.at("to"):
+                    r.i += 1
+                    node["destination"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+                    continue
+                w = r.take()
+                if w.kind == "word":
+                    words.append(ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower)))
+            node["when"] = words
             bad = [a for a in node["when"] if a not in ACTIONS]
             if bad:
                 raise BindError("N001", f"'{bad[0]}' is not an action", r.here_pos(), expected=", ".join(ACTIONS))
@@ -307,6 +405,8 @@ class Binder:
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
+            if r.at("each", "player", "may") or r.at("each", "other", "player", "may"):
+                return self.each_player_may(h, r, pos)
             if r.accept("once", "per"):
                 per = r.take()
                 if per.lower not in ("turn", "round", "game"):
@@ -322,6 +422,9 @@ class Binder:
                         "pos": pos}
             if r.at("at", "the", "start", "of") or r.at("at", "the", "end", "of"):
                 return self.phase(r, h, pos)
+            if r.at("for", "this", "action") and len(c0.words) == 3:
+                r.i += 1
+                return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
             if r.accept("for", "the", "rest", "of") or r.accept("until", "the", "end", "of") or r.accept("during"):
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
             if r.accept("for", "each"):
@@ -332,6 +435,9 @@ class Binder:
                 inner.bind("each", ph.kind or "survivor")
                 return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
                         "body": self.sub(h.body, scope=inner), "pos": pos}
+            if r.accept("any", "number", "of", "times"):
+                r.leftover("any number of times", "nothing more before ':'")
+                return {"op": "repeat", "body": self.sub(h.body), "pos": pos}
             if r.accept("instead", "of"):
                 inner = self.scope.child()
                 return {"op": "replace", "event": self.event(r, inner), "body": self.sub(h.body, scope=inner),
@@ -344,6 +450,21 @@ class Binder:
                 return {"op": "attach", "card": card, "to": to, "body": self.sub(h.body), "pos": pos}
         cost = [self.cost(c) for c in h.clauses]
         return {"op": "pay", "cost": cost, "body": self.sub(h.body), "pos": pos}
+
+    def each_player_may(self, h: A.Header, r: Reader, pos: list) -> dict:
+        """'each player may spend a food card: …': every player in turn decides, pays and acts ('they')."""
+        ph = r.noun_phrase(allow_at=False, what="'each player'")
+        r.expect("may")
+        inner = self.scope.child()
+        inner.bind("each", "player")
+        outer, self.scope = self.scope, inner
+        try:
+            cost = [self.cost(A.Clause(r.words[r.i:], r.here_pos()))] if not r.done() else []
+        finally:
+            self.scope = outer
+        them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
+        body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
+        return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""

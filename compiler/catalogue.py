@@ -33,14 +33,14 @@ KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "t
          "warfare", "round", "turn", "result", "number", "exposure")
 STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
          "search_cards", "search_keep", "exposure_rolls", "action_dice", "food_cost", "barricades_per_action",
-         "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit")
+         "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit", "uses_per_round")
 ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "use_ability", "play_card",
            "add_to_crisis", "vote", "request", "hand_off", "spend_food")
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
           "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
           "bitten")
-DURATIONS = ("turn", "round", "game", "next_round", "warfare")
+DURATIONS = ("turn", "round", "game", "next_round", "warfare", "action")
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("gain_morale", "effect", "amount:count", "The colony gains morale.", "gain 1 morale."),
     _op("lose_morale", "effect", "amount:count", "The colony loses morale.", "lose 1 morale."),
     _op("wound", "effect", "target:target count:count kind:enum:wound;frostbite",
-        "Wound a survivor (a frostbite wound grows every round).",
-        "place a wound on the chosen survivor.", "add a frostbite wound to the moved survivor."),
+        "Wound a survivor (a frostbite wound grows every round), or put a wound on a card that keeps them "
+        "(a vehicle's wear).",
+        "place a wound on the chosen survivor.", "add a frostbite wound to the moved survivor.",
+        "place a wound on this card."),
     _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
         "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
     _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
@@ -97,6 +99,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "roll for exposure on the moved survivor 3 times."),
     _op("skip_exposure", "effect", "", "Do not roll for exposure for this action or effect.",
         "do not roll for exposure."),
+    _op("skip_die_raise", "effect", "", "The food being spent does not raise the action die (the food stays spent).",
+        "do not raise the action die."),
     _op("place_survivor", "effect", "target:target at:location",
         "Put a survivor at a location; this does not count as a move.",
         "place the moved survivor at the colony."),
@@ -115,8 +119,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "place a random card in your hand in the waste pile."),
     _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
         "give a card in your hand to another player."),
-    _op("look_at", "effect", "what:target", "Look at hidden cards.",
-        "look at the hand of another player.", "look at the secret objective of any player."),
+    _op("look_at", "effect", "what:target by?:target",
+        "Look at hidden cards; with ``by``, those players look (\"show … to …\") instead of you.",
+        "look at the hand of another player.", "look at the secret objective of any player.",
+        "choose a survivor another player controls. show the hand of the player who controls the chosen survivor "
+        "to each other player."),
     _op("add_survivor", "effect", "survivor:target to:target", "Add a survivor to a player's following.",
         'add "Sophie Robinson" to your following.'),
     _op("select", "effect", "bind:str chooser:enum:you;them;random selector:target",
@@ -124,6 +131,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "choose a survivor you control."),
     _op("change_die", "effect", "die:target amount:signed", "Raise or lower an action die.",
         "increase an unused action die you control by 1."),
+    _op("set_die", "effect", "die:target value?:int",
+        "Turn an action die to a face: the given number, or (with no number) a face its owner chooses.",
+        "turn an unused action die you control to any face.", "turn an unused action die you control to 6."),
+    _op("perform", "effect", "who:target action:enum:" + ";".join(("attack", "search", "barricade", "clean_waste",
+                                                                   "attract")),
+        "A survivor takes an action (an attack, a search …) by the usual rules, without spending an action "
+        "die for it (a card that asks for a die says so as its cost).",
+        "this survivor attacks.", "you may spend an action die: this survivor attacks."),
     _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
         "reroll an unused action die you control."),
     _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
@@ -143,6 +158,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("exile_vote", "effect", "target:target", "Start a vote to exile a player.",
         "start an exile vote against a player at the colony."),
     _op("end_game", "effect", "", "End the game at once.", "end the game."),
+    _op("make_leader", "effect", "survivor:target", "Make a survivor you control your group leader.",
+        'make the chosen survivor your group leader.'),
     _op("spread_bite", "effect", "from:target",
         "Spread a bite from a survivor, by the rules: the lowest-influence survivor who shared its location "
         "is killed, or its controller rolls the exposure die again (a blank stops the spread).",
@@ -160,12 +177,18 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "choose one:\n  - gain 1 morale.\n  - lose 1 morale."),
     _op("vote", "control", "options:options", "Everyone votes; the option with most votes happens.",
         "vote:\n  - gain 1 morale.\n  - lose 1 morale."),
-    _op("optional", "control", "cost:block body:block", "\"You may\": do it (paying its cost) or not.",
-        "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here."),
+    _op("optional", "control", "cost:block body:block player?:target",
+        "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
+        "pays and acts.",
+        "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here.",
+        "each player may spend a food card:\n  until the end of this round:\n    they roll 1 additional action die."),
     _op("for_each", "control", "bind:str selector:target body:block", "Do something once for each chosen thing.",
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),
+    _op("repeat", "control", "body:block",
+        "Any number of times: you may do the block again and again (paying its cost each time) until you stop.",
+        "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -185,19 +208,43 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "when you move a survivor:\n  roll for exposure on the moved survivor."),
     _op("phase", "rule", "edge:enum:start;end of:enum:turn;your_turn;round;game body:block",
         "At the start or end of a turn or round.", "at the start of your turn:\n  gain 1 morale."),
-    _op("lasting", "rule", "duration:enum:turn;round;game;next_round;warfare body:block",
-        "Rules that hold for a while: the rest of the turn, round or game.",
-        "for the rest of the game:\n  the moved survivor does not roll for exposure when moving."),
+    _op("lasting", "rule", "duration:enum:" + ";".join(DURATIONS) + " body:block",
+        "Rules that hold for a while: the rest of the turn, round or game, or only the action that triggered "
+        "them (``action``).",
+        "for the rest of the game:\n  the moved survivor does not roll for exposure when moving.",
+        "when this survivor cleans waste:\n  for this action:\n    this survivor removes 5 cards from the waste pile instead of 3."),
     _op("while", "rule", "cond:cond body:block", "Rules that hold as long as a condition does.",
         "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
-    _op("forbid", "rule", "who:target actions:list unless?:cond", "Someone cannot do certain actions.",
-        "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move."),
-    _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list",
-        "Someone does not roll for exposure (when doing certain actions), or is passed over when a bite spreads.",
-        "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads."),
-    _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed",
-        "Change a number the rules use: combat strength, vote weight, cards looked at …",
-        "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes."),
+    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters",
+        "Someone cannot do certain actions: only moves to or away from a place (``to``, ``from``), only "
+        "plays of some cards (``cards``) when given.",
+        "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move.",
+        '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
+        "you cannot play food cards.", "you cannot add cards to the crisis."),
+    _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
+        "destination?:location",
+        "Someone does not roll for exposure (when doing certain actions; for moves, only from ``origin`` or to "
+        "``destination`` when given), or is passed over when a bite spreads.",
+        "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads.",
+        "each survivor does not roll for exposure when moving from the colony to the hospital."),
+    _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed "
+        "except?:enum:exile_vote",
+        "Change a number the rules use: combat strength, vote weight, cards looked at …; ``except``: not in "
+        "that kind of vote.",
+        "this survivor gives 2 combat strength instead of 1.", "your vote counts as 2 votes.",
+        "the colony loses 1 morale for every 15 cards in the waste pile instead of 10.",
+        "this survivor looks at 3 cards when making noise instead of 1.",
+        "your vote counts as 2 votes except in exile votes.",
+        "choose a weapon equipped to this survivor.\nuntil the end of this round:\n  the chosen card can be used 2 "
+        "times per round."),
+    _op("extra_goal", "rule", "kind:enum:win;require cond:cond",
+        "Change the main objective: the colony also wins when a condition holds (``win``), or the objective "
+        "also requires it (``require``).",
+        "the colony also wins if there are 5 or more food tokens in the supply.",
+        "the main objective also requires that there are no zombies at the hospital."),
+    _op("copy_abilities", "rule", "who:target from:target",
+        "A survivor also has the abilities printed on other survivor cards.",
+        "this survivor has the abilities of each other survivor sharing a location with it."),
     _op("replace", "rule", "event:event body:block", "Instead of an event, something else happens.",
         "instead of this survivor receiving a frostbite wound:\n  place a wound on this survivor."),
     # ---- conditions ----------------------------------------------------------
@@ -239,10 +286,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("named", "selector", "card:str kind:enum:" + ";".join(KINDS), "A named card, such as a survivor by name.",
         'kill "Rod Miller".'),
     _op("you", "selector", "", "The player resolving the card.", 'if you control "Sparky": gain 1 morale.'),
-    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location",
-        "A pile or deck: your hand, the waste pile, a location's item deck …",
-        "draw 2 cards from the grocery store deck."),
-    _op("location", "location", "id:str", "A named location.", "kill 3 zombies at the colony."),
+    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int",
+        "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
+        "cards from its top.",
+        "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
+        "look at the top card of the item deck here."),
+    _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
+        "main objective keeps zombies or cards.", "kill 3 zombies at the colony.",
+        "add a zombie to the storage.", "if the number of zombies at the storage >= 6: end the game."),
     # ---- filters (inside select_of) -----------------------------------------------
     _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
         "(``them``: the player of the enclosing 'for each player').",
@@ -260,15 +311,29 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if there is a barricade at the colony: gain 1 morale."),
     _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),
     _op("owned_by", "filter", "player:target", "Whose it is.", "look at the secret objective of any player."),
+    _op("controller_of", "filter", "what:target", "The player who controls something (\"the player who controls "
+        "the chosen survivor\").",
+        "choose a survivor. give a card in your hand to the player who controls the chosen survivor."),
+    _op("equipped_to", "filter", "survivor:target", "Cards equipped to a survivor.",
+        "put all cards equipped to the chosen survivor into your hand."),
+    _op("controls_fewer", "filter", "kind:str than:target",
+        "A player who controls fewer things of a kind (survivors) than another player.",
+        "give a card in your hand to a player who controls fewer survivors than you."),
+    _op("on", "filter", "thing:target", "Tokens kept on a survivor or a card.",
+        "if the number of wounds on this card >= 4: remove this card from the game."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
-    _op("location_of", "location", "target:target", "Where a survivor is.",
-        "kill all zombies sharing a location with the chosen survivor."),
+    _op("location_of", "location", "target:target", "Where a survivor is (\"the location of …\").",
+        "kill all zombies sharing a location with the chosen survivor.",
+        "add 4 noise tokens to the location of the chosen survivor."),
     _op("all_count", "count", "", "All of them.", "kill all zombies here."),
     _op("up_to", "count", "n:int", "Any number from 0 up to ``n``, chosen when resolved.",
         "take up to 4 fuel cards from the removed pile."),
     _op("all_but", "count", "n:int", "All of them but ``n``.", "remove all but 1 zombie from the colony."),
+    _op("per", "count", "amount:int n:int selector:target round:enum:up;down",
+        "``amount`` for every ``n`` things that match, rounded up or down, counted when resolved.",
+        "lose 1 morale for every 2 helpless survivors at the colony, rounding up."),
     _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
         "An event pattern for triggers: who does what, where.", "when you move a survivor:\n  gain 1 morale."),
 )

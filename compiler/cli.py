@@ -10,6 +10,7 @@
   dow play [--players 4] [--seed S]        a whole base game with bots, its log told in --lang
   dow replay FILE                          play a recorded game again; exit 1 if the log differs
   dow simulate --games N [--seed S]        many games with bots: win rates, length, card use
+  dow status [--format text|json]          per set and kind: known, to transcribe, automated, tested, translated
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
 2 usage errors (unknown command, missing file, unknown card).
@@ -114,6 +115,11 @@ def _parser() -> argparse.ArgumentParser:
     i18n.add_argument("--lang", choices=("pt", "vi"), help="the language to export, import or sync")
     i18n.add_argument("--out", type=Path, help="where export writes (default: stdout)")
     i18n.set_defaults(run=cmd_i18n)
+
+    status = sub.add_parser("status", help="per set and kind: known, needs transcription, full, partial, "
+                            "manual, tested and translated cards")
+    status.add_argument("--format", choices=("text", "json"), default="text")
+    status.set_defaults(run=cmd_status)
 
     docs = sub.add_parser("docs", help="regenerate the generated docs (effect language in pt/en/vi, "
                                        "card files, diagnostics)")
@@ -272,6 +278,20 @@ def cmd_i18n(args) -> int:
         print(f"wrote {args.out}")
     else:
         print(text, end="")
+    return EXIT_OK
+
+
+def cmd_status(args) -> int:
+    """dow status: how far the corpus has come (exit 1 if the content does not compile)."""
+    from . import status
+    from .project import CONTENT, compile_paths
+    root = _root(args)
+    build = compile_paths([root / CONTENT], root)
+    if not build.ok:
+        _report(build.diagnostics, "text", "")
+        return EXIT_CONTENT
+    rows = status.table(root, build.cards)
+    print(status.as_json(rows) if args.format == "json" else status.render(rows))
     return EXIT_OK
 
 

@@ -51,6 +51,8 @@ class Phrase:
     owner: dict | None = None   # "your hand" → you
     adjs: list[str] = field(default_factory=list)
     last: Word | None = None
+    top: int | None = None      # "the top 8 cards of DECK": only that many from the top
+    place: dict | None = None   # a location the phrase is tied to: "the location of X", "the item deck here"
 
     @property
     def pos(self) -> Pos:
@@ -243,9 +245,26 @@ class Reader:
             self.i += 1
             ph.mode, ph.kind = "you", "player"
             return ph
+        if self.at("the", "top") and (self.text(2) in ("card", "cards") or self.peek(2) is not None
+                                      and self.peek(2).kind == "int"):
+            return self.top_of(ph, allow_at)
         self.determiner(ph)
         self.adjectives_and_noun(ph, what)
         return self.post_filters(ph, allow_at)
+
+    def top_of(self, ph: Phrase, allow_at: bool) -> Phrase:
+        """'the top card of DECK', 'the top 8 cards of DECK': the deck, limited to its top cards."""
+        self.i += 2
+        n = self.number() or 1
+        if not (self.accept("cards") or self.accept("card")):
+            raise BindError("T002", "write 'the top N cards of' a deck", self.here_pos(), expected="'cards'")
+        self.expect("of")
+        deck = self.noun_phrase(allow_at=allow_at, what="a deck or pile")
+        if deck.kind != "zone":
+            raise BindError("T001", f"only a deck or pile has a top, not {deck.describe()}", deck.pos,
+                            expected="a deck, such as 'the police station deck'", width=deck.first.width)
+        deck.top, deck.first = n, ph.first
+        return deck
 
     def determiner(self, ph: Phrase) -> None:
         """Read the quantity or determiner at the start of a phrase."""
@@ -374,6 +393,11 @@ class Reader:
                 ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
             elif self.accept("in", "play"):
                 ph.filters.append({"op": "state", "is": "in_play", "pos": P(w.pos)})
+            elif self.at("in") and ph.kind == "token" and ph.sub in ("food", "bullet") and \
+                    not any(f["op"] == "in_zone" for f in ph.filters):
+                self.i += 1  # "5 or more food tokens in the supply"
+                zone = self.noun_phrase(allow_at=False, what="a supply")
+                ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif (self.at("in") and ph.kind == "card" and not ph.ref and ph.mode not in ("ref", "that", "this")
                   and not any(f["op"] == "in_zone" for f in ph.filters)):
                 self.i += 1
@@ -381,6 +405,27 @@ class Reader:
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
+            elif ph.kind == "player" and self.text(2) != "fewer" and (
+                    self.accept("who", "controls") or self.accept("that", "controls") or self.accept("controlling")):
+                other = self.noun_phrase(allow_at=False, what="what the player controls")
+                ph.filters.append({"op": "controller_of", "what": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "card" and self.accept("equipped", "to"):
+                other = self.noun_phrase(allow_at=False, what="a survivor")
+                ph.filters.append({"op": "equipped_to", "survivor": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "player" and (self.at("who", "controls", "fewer") or self.at("that", "controls", "fewer")):
+                self.i += 3  # "a player who controls fewer survivors than you"
+                what = self.take()
+                if singular(what.lower) != "survivor":
+                    raise BindError("N002", f"'{what.text}': a player is compared by how many survivors they control",
+                                    what.pos, expected="'survivors'", width=what.width)
+                self.expect("than")
+                other = self.noun_phrase(allow_at=False, what="another player")
+                ph.filters.append({"op": "controls_fewer", "kind": "survivor", "than": self.scope.target(other),
+                                   "pos": P(w.pos)})
+            elif allow_at and ph.kind == "token" and self.at("on") and not any(f["op"] == "on" for f in ph.filters):
+                self.i += 1  # "the number of wounds on this card"
+                other = self.noun_phrase(allow_at=False, what="what the tokens are on")
+                ph.filters.append({"op": "on", "thing": self.scope.target(other), "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})
@@ -391,6 +436,15 @@ class Reader:
             elif allow_at and self.at("here") and ph.kind in ("survivor", "zombie"):
                 self.i += 1
                 ph.filters.append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
+            elif self.at("of") and ph.kind == "location" and not ph.sub and ph.mode == "the":
+                self.i += 1  # "the location of the chosen survivor"
+                ph.mode = "location_of"
+                ph.place = self.scope.target(self.noun_phrase(allow_at=False, what="whose location"))
+            elif ph.kind == "zone" and ph.sub == "item_deck" and (self.at("here") or self.at("of")):
+                # "the item deck here", "the item deck of the chosen location": that location's deck
+                here = self.take()
+                ph.place = {"op": "here", "pos": P(here.pos)} if here.lower == "here" else \
+                    self.scope.location(self.noun_phrase(allow_at=False, what="a location"))
             elif self.at("of") and (ph.kind in ("zone", "stat", "number") or ph.sub == "secret_objective"):
                 self.i += 1
                 ph.owner = self.scope.target(self.noun_phrase(allow_at=True, what="whose it is"))

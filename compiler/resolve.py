@@ -101,7 +101,9 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
     if ph.kind == "card":
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on", "under"), "a pile, deck or hand")
-        if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of":
+        mine = dest.get("owner") is None or dest["owner"].get("op") == "you"  # another's hand: the cards move
+        if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of" and mine and \
+                not any(f["op"] == "equipped_to" for f in cards["filters"]):
             return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
                     "to": dest, "pos": P(w.pos)}
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
@@ -182,6 +184,19 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     noun = r.match_noun()
     if noun and noun[0] == "stat" and noun[1] == "morale":
         r.i += noun[2]
+        if isinstance(amount, int) and r.accept("for", "every"):  # "… for every 2 helpless survivors …"
+            n = r.number()
+            if n is None or n < 1:
+                raise BindError("T003", "expected how many things each step counts after 'for every'", r.here_pos(),
+                                expected="a number, as in 'for every 2 helpless survivors'")
+            r.i -= 1  # the number belongs to the phrase ("2 helpless survivors")
+            ph = r.noun_phrase(allow_at=True, what="what to count")
+            selector = b.scope.select(ph)
+            selector["quantity"] = {"mode": "all"}
+            r.accept(",")
+            rounding = "down" if (r.accept("rounding", "down") or r.accept("rounded", "down")) else "up"
+            r.accept("rounding", "up") or r.accept("rounded", "up")
+            amount = {"op": "per", "amount": amount, "n": n, "selector": selector, "round": rounding, "pos": P(w.pos)}
         return {"op": "gain_morale" if w.lower in ("gain", "raise") else "lose_morale", "amount": amount,
                 "pos": P(w.pos)}
     if noun and noun[1] == "combat_strength":
@@ -293,6 +308,13 @@ def verb_give(r: Reader, b: "Binder", w: A.Word) -> dict:
     return {"op": "give_cards", "cards": cards, "to": _target_after(r, b, ("to",), "a player"), "pos": P(w.pos)}
 
 
+def verb_show(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """show CARDS to PLAYERS: they look at them."""
+    what = b.scope.target(r.noun_phrase(allow_at=True, what="what to show"))
+    return {"op": "look_at", "what": what, "by": _target_after(r, b, ("to",), "the players who see it"),
+            "pos": P(w.pos)}
+
+
 def verb_look(r: Reader, b: "Binder", w: A.Word) -> dict:
     """look at the hand of another player."""
     r.expect("at")
@@ -345,6 +367,31 @@ def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
             "kind": kind, "pos": P(w.pos)}
 
 
+def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """turn an unused action die you control to 6 | turn … to any face (its owner chooses)."""
+    ph = r.noun_phrase(allow_at=True, what="an action die")
+    if ph.kind != "die":
+        raise BindError("T001", f"you can turn a die to a face, not {ph.describe()}", ph.pos,
+                        expected="an action die", width=ph.first.width)
+    r.expect("to")
+    node = {"op": "set_die", "die": b.scope.target(ph), "pos": P(w.pos)}
+    if r.accept("any", "face") or r.accept("a", "face", "of", "your", "choice") or r.accept("any", "result"):
+        return node
+    n = r.number()
+    if n is None or not 1 <= n <= 6:
+        raise BindError("T002", "a die turns to a face from 1 to 6, or to 'any face'", r.here_pos(),
+                        expected="a number from 1 to 6, or 'any face'")
+    node["value"] = n
+    return node
+
+
+def verb_make(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """make SURVIVOR your group leader."""
+    ph = r.noun_phrase(allow_at=False, what="a survivor")
+    r.expect("your", "group", "leader", what="'your group leader'")
+    return {"op": "make_leader", "survivor": b.scope.target(ph), "pos": P(w.pos)}
+
+
 def verb_reroll(r: Reader, b: "Binder", w: A.Word) -> dict:
     """reroll an unused action die you control."""
     return {"op": "reroll_dice", "dice": b.scope.target(r.noun_phrase(allow_at=True, what="dice")), "pos": P(w.pos)}
@@ -392,6 +439,8 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.expect("not")
     if r.accept("roll", "for", "exposure"):
         return {"op": "skip_exposure", "pos": P(w.pos)}
+    if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
+        return {"op": "skip_die_raise", "pos": P(w.pos)}
     raise BindError("T002", "'do not' is followed by 'roll for exposure' here", r.here_pos(),
                     expected="'roll for exposure'", hint="for other things a survivor cannot do, write "
                     "'the chosen survivor cannot move'")
@@ -416,12 +465,14 @@ VERBS: dict[str, Callable] = {
     "take": verb_take, "search": verb_search, "give": verb_give, "look": verb_look, "choose": verb_choose,
     "spend": verb_spend, "discard": verb_spend, "heal": verb_heal, "reroll": verb_reroll, "start": verb_start,
     "end": verb_end, "skip": verb_skip, "fill": verb_fill, "do": verb_do, "manual": verb_manual,
-    "spread": verb_spread, "reveal": verb_reveal,
+    "spread": verb_spread, "reveal": verb_reveal, "turn": verb_turn, "make": verb_make,
+    "show": verb_show,
 }
 COST_OPS = {"spend_die", "spend_tokens", "spend_cards"}
 #: header words that open blocks; listed so "did you mean" knows them too
 HEADER_WORDS = ("choose one", "vote", "roll a die", "once per", "when", "after", "before", "at the start of",
-                "at the end of", "for the rest of", "until the end of", "for each", "instead of", "attach")
+                "at the end of", "for the rest of", "until the end of", "for each", "instead of", "attach",
+                "any number of times")
 
 
 def verb_takes(verb: str) -> str:

@@ -142,6 +142,8 @@ class Scope:
         pos = P(ph.pos)
         if ph.mode == "here":
             return {"op": "here", "pos": pos}
+        if ph.mode == "location_of":
+            return {"op": "location_of", "target": ph.place, "pos": pos}
         if ph.kind == "location" and ph.sub.startswith("@"):
             name = ph.sub[1:]
             if name not in self.bindings:
@@ -155,6 +157,9 @@ class Scope:
             return {"op": "location", "id": ph.sub, "pos": pos}
         if ph.kind == "location" and ph.mode == "this":
             return {"op": "here", "pos": pos}
+        if ph.kind == "location" and ph.ref:  # "the chosen location"
+            self.require(ph.ref, ph)
+            return {"op": "ref", "name": ph.ref, "kind": "location", "pos": pos}
         if ph.kind == "location":
             sel = self.select(ph)
             if ph.sub:
@@ -170,6 +175,10 @@ class Scope:
         if ph.sub.startswith("location_deck:"):
             node["zone"] = "location_deck"
             node["location"] = {"op": "location", "id": ph.sub.split(":", 1)[1], "pos": P(ph.pos)}
+        if ph.place is not None:
+            node["zone"], node["location"] = "location_deck", ph.place
         if ph.owner is not None:
             node["owner"] = ph.owner
+        if ph.top is not None:
+            node["top"] = ph.top
         return node

@@ -99,6 +99,13 @@ class SiteData:
             self._stats = game_statistics(self.bundle)
         return self._stats
 
+    def status(self) -> list:
+        """The rows of `dow status` (compiler/status.py), computed once for every language."""
+        if not hasattr(self, "_status"):
+            from .status import table
+            self._status = table(self.root, self.bundle["cards"])
+        return self._status
+
     def sets(self) -> dict:
         """{set: {kind: [cards]}}."""
         out: dict = {}
@@ -139,7 +146,8 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
               mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card),
               examples=worked_examples(card, example_words, lang), EL=EXAMPLE_LABELS, **common)
     _page(env, "search.md.j2", docs / "search.md", **common)
-    _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, **common)
+    _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
+          columns={k: v[lang] for k, v in STATUS_COLUMNS.items()}, **common)
     from .stats import LABELS
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=LABELS,
           by_id={c["id"]: c for c in data.cards}, **common)
@@ -232,6 +240,31 @@ FACTS = {
     "price": {"pt": "preço", "en": "price", "vi": "giá"},
     "copies": {"pt": "cópias", "en": "copies", "vi": "số bản"},
     "tree": {"pt": "Árvore de efeitos", "en": "Effect tree", "vi": "Cây hiệu ứng"},
+}
+
+#: the columns of the status table on the transcription page (compiler/status.py)
+STATUS_COLUMNS = {
+    "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
+    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"},
+    "official": {"pt": "oficial", "en": "official", "vi": "chính thức"},
+    "known": {"pt": "conhecidas", "en": "known", "vi": "đã biết"},
+    "needs_transcription": {"pt": "falta transcrever", "en": "needs transcription", "vi": "cần chép lại"},
+    "full": {"pt": "completas", "en": "full", "vi": "đầy đủ"},
+    "partial": {"pt": "parciais", "en": "partial", "vi": "một phần"},
+    "manual": {"pt": "manuais", "en": "manual", "vi": "thủ công"},
+    "tested": {"pt": "testadas", "en": "tested", "vi": "đã kiểm thử"},
+    "translated": {"pt": "traduzidas", "en": "translated", "vi": "đã dịch"},
+    "effects": {"pt": "efeitos", "en": "effects", "vi": "hiệu ứng"},
+    "automated": {"pt": "efeitos sem passo manual", "en": "effects with no manual step",
+                  "vi": "hiệu ứng không cần bước thủ công"},
+    "missing": {"pt": "Cartas que faltam transcrever", "en": "Cards still to transcribe",
+                "vi": "Các thẻ còn cần chép lại"},
+    "missing_note": {"pt": "Cada carta que a contagem oficial diz existir, mas que ainda não tem arquivo, aparece "
+                             "aqui com um número provisório.",
+                     "en": "Each card the official count says exists but that has no file yet is listed here "
+                           "under a provisional number.",
+                     "vi": "Mỗi thẻ mà số lượng chính thức cho biết là có, nhưng chưa có tệp, được liệt kê ở đây "
+                           "với một số tạm."},
 }
 
 KIND_NAMES = {

@@ -339,7 +339,15 @@ def _event(r: Renderer, node: dict, case) -> dict:
     return {"you": (node.get("actor") or {}).get("op") == "you", "where": where}
 
 
-EXTRAS = {"select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
+def _forbid(r: Renderer, node: dict, case) -> dict:
+    """'cannot play food cards': the cards a forbid names, as a bare noun phrase."""
+    if not node.get("cards"):
+        return {"cards_np": ""}
+    ctx = r.noun_context("kind.card", "bare", None, node["cards"], "card")
+    return {"cards_np": r.pick(r.lang.phrases["quantity"]["bare"], ctx, None)}
+
+
+EXTRAS = {"forbid": _forbid, "select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
 
 
 # ---- finishing, the public functions -----------------------------------------------------

@@ -17,6 +17,7 @@ LOCATIONS: dict[str, str] = {
     "cemetery": "cemetery",
     "enemy_colony": "enemy colony",
     "den": "den",
+    "storage": "storage",  # a place beside the board where a main objective keeps zombies or cards
 }
 
 #: noun words -> (kind, sub). Kinds: survivor, zombie, location, player, card, die,
@@ -49,6 +50,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "trash card": ("card", "trash"),
     "outsider card": ("card", "outsider"),
     "secret objective": ("card", "secret_objective"),
+    "main objective": ("card", "main_objective"),
     "tactic": ("tactic", ""),
     "die": ("die", "d6"),
     "action die": ("die", "action"),
@@ -105,7 +107,7 @@ NOUNS: dict[str, tuple[str, str]] = {
 }
 for _id, _words in LOCATIONS.items():
     NOUNS[_words] = ("location", _id)
-    if _id not in ("colony", "enemy_colony", "den"):
+    if _id not in ("colony", "enemy_colony", "den", "storage"):
         NOUNS[f"{_words} deck"] = ("zone", f"location_deck:{_id}")
         NOUNS[f"{_words} item deck"] = ("zone", f"location_deck:{_id}")
 
@@ -136,7 +138,7 @@ ADJECTIVES: dict[str, tuple[str, str]] = {
 BACKREFS: dict[str, str] = {
     "moved": "moved", "moving": "moved", "chosen": "chosen", "searching": "searching",
     "attacking": "attacking", "killed": "killed", "new": "new", "rolled": "rolled",
-    "wounded": "wounded", "equipped": "equipped", "played": "played", "drawn": "drawn",
+    "wounded": "wounded", "equipped": "equipped", "played": "played", "drawn": "drawn", "used": "used",
 }
 
 DETERMINERS = {"a": "one", "an": "one", "one": "one", "the": "the", "each": "each", "every": "each",
@@ -177,7 +179,7 @@ def verb_base(word: str) -> str:
                  "spending": "spend", "spent": "spend", "starts": "start", "starting": "start", "kills": "kill", "killing": "kill", "killed": "kill",
                  "moves": "move", "moving": "move", "moved": "move", "searches": "search",
                  "searching": "search", "searched": "search", "attacks": "attack", "attacking": "attack",
-                 "attacked": "attack", "does": "do", "adds": "add", "adding": "add", "loses": "lose",
+                 "attacked": "attack", "does": "do", "adds": "add", "adding": "add", "removes": "remove", "attracts": "attract", "loses": "lose",
                  "gains": "gain", "controls": "control", "must": "must", "is": "be", "are": "be",
                  "was": "be", "were": "be", "plays_": "play"}
     return irregular.get(word, word)

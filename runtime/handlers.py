@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import MAY, OPTION, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter
@@ -101,6 +101,13 @@ def h_exposure(ip, node, env):
             yield from ip.exposure(survivor, env, node)
 
 
+def h_skip_die_raise(ip, node, env):
+    """{op: skip_die_raise}"""
+    ip.act("skip_die_raise", {}, node, env)
+    return
+    yield
+
+
 def h_skip_exposure(ip, node, env):
     """{op: skip_exposure}"""
     ip.act("skip_exposure", {}, node, env)
@@ -128,7 +135,7 @@ def h_roll(ip, node, env):
 
 
 def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
-    """A zone node as (zone, owner, location)."""
+    """A zone node as (zone, owner, location) when its place is named (see ``Interpreter.zone`` for the rest)."""
     if node["op"] != "zone":
         raise ip.fail(f"expected a pile or deck, got {node['op']!r}")
     location = node.get("location", {}).get("id")
@@ -137,7 +144,7 @@ def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
 
 def h_draw_cards(ip, node, env):
     """{op: draw_cards, count, from, to}"""
-    zone, owner, location = _zone(ip, node["from"], env)
+    zone, owner, location = yield from ip.zone(node["from"], env)
     if location is None and zone in ("item_deck", "location_deck"):      # "an item deck": the player picks one
         decks = [loc for loc in ip.host.things("location") if ip.host.cards_in(zone, None, loc)]
         if len(decks) > 1:
@@ -170,9 +177,11 @@ def h_take_cards(ip, node, env):
     source, env = yield from _whose(ip, node["from"], env)
     filters = [{**f, "zone": source} if f["op"] == "in_zone" and f["zone"] == node["from"] else f
                for f in node["filters"]]
-    zone, owner, location = _zone(ip, source, env)
-    pool = [c for c in ip.host.cards_in(zone, owner, location)
-            if all(ip.passes(c, f, env) for f in filters)]
+    zone, owner, location = yield from ip.zone(source, env)
+    cards = ip.host.cards_in(zone, owner, location)
+    if "top" in source:  # only the top cards are looked through
+        cards = cards[:source["top"]]
+    pool = [c for c in cards if all(ip.passes(c, f, env) for f in filters)]
     n = yield from ip.count(node["count"], env, len(pool))
     if n >= len(pool):
         picked = pool
@@ -188,7 +197,7 @@ def h_take_cards(ip, node, env):
 def h_move_cards(ip, node, env):
     """{op: move_cards, cards, to}"""
     cards = yield from ip.targets(node["cards"], env)
-    zone, owner, _ = _zone(ip, node["to"], env)
+    zone, owner, _ = yield from ip.zone(node["to"], env)
     ip.act("move_cards", {"cards": cards, "zone": zone, "owner": owner or env.player}, node, env)
 
 
@@ -200,26 +209,32 @@ def h_give_cards(ip, node, env):
 
 
 def h_look_at(ip, node, env):
-    """{op: look_at, what}"""
+    """{op: look_at, what, by?} — the viewers are ``by`` (shown to them) or you."""
     what = node["what"]
     for i, f in enumerate(what.get("filters", []) if what["op"] == "select_of" else []):
         if f["op"] == "in_zone":               # "a card in the hand of a player": whose hand is picked first
             zone, env = yield from _whose(ip, f["zone"], env)
             what = {**what, "filters": [*what["filters"][:i], {**f, "zone": zone}, *what["filters"][i + 1:]]}
     things = yield from ip.targets(what, env)
-    ip.host.apply("look_at", {"things": things, "player": env.player}, node.get("pos", {}))
-    ip.host.log("look_at", {"player": env.player}, node.get("pos", {}), private_to=env.player)
+    viewers = (yield from ip.targets(node["by"], env)) if "by" in node else [env.player]
+    for viewer in viewers:
+        ip.host.apply("look_at", {"things": things, "player": viewer}, node.get("pos", {}))
+        ip.host.log("look_at", {"player": viewer}, node.get("pos", {}), private_to=viewer)
 
 
 def h_add_survivor(ip, node, env):
-    """{op: add_survivor, survivor, to}"""
+    """{op: add_survivor, survivor, to} — a following chosen among players ("of a player who …") is asked for."""
     if node["survivor"]["op"] == "named":        # a named survivor comes from out of play (the survivor deck)
         found = ip.named(node["survivor"], anywhere=True)
         survivors = [found] if found is not None else []
     else:
         survivors = yield from ip.targets(node["survivor"], env)
     for survivor in survivors:
-        owner = ip.zone_owner(node["to"], env) or env.player
+        whose = node["to"].get("owner")
+        if whose is not None and whose["op"] == "select_of":
+            owner = ((yield from ip.targets(whose, env)) or [env.player])[0]
+        else:
+            owner = ip.zone_owner(node["to"], env) or env.player
         ip.act("add_survivor", {"survivor": survivor, "player": owner}, node, env)
 
 
@@ -234,6 +249,28 @@ def h_change_die(ip, node, env):
     """{op: change_die, die, amount}"""
     for die in (yield from ip.targets(node["die"], env)):
         ip.act("change_die", {"die": die, "amount": node["amount"]}, node, env)
+
+
+def h_set_die(ip, node, env):
+    """{op: set_die, die, value?} — with no value the die's owner chooses a face."""
+    for die in (yield from ip.targets(node["die"], env)):
+        value = node.get("value")
+        if value is None:
+            owner = ip.host.attr(die, "owner") or env.player
+            value = yield Decision(AMOUNT, owner, min=1, max=6, prompt="face", src=node.get("pos", {}))
+        ip.act("set_die", {"die": die, "value": value}, node, env)
+
+
+def h_perform(ip, node, env):
+    """{op: perform, who, action} — the survivor takes the action by the usual rules, without a die for it."""
+    for survivor in (yield from ip.targets(node["who"], env)):
+        ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player}, node, env)
+
+
+def h_make_leader(ip, node, env):
+    """{op: make_leader, survivor}"""
+    for survivor in (yield from ip.targets(node["survivor"], env)):
+        ip.act("make_leader", {"survivor": survivor, "player": env.player}, node, env)
 
 
 def h_reroll_dice(ip, node, env):
@@ -343,7 +380,11 @@ def h_vote(ip, node, env):
 
 
 def h_optional(ip, node, env):
-    """{op: optional, cost, body} — 'you may'."""
+    """{op: optional, cost, body, player?} — 'you may'; with a player ('each player may'), that player decides,
+    pays and acts."""
+    if "player" in node:
+        (who, *_) = (yield from ip.targets(node["player"], env)) or [env.player]
+        env = type(env)(who, env.card, dict(env.bindings), env.result)
     if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
         return
     if not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
@@ -377,6 +418,16 @@ def h_for_each(ip, node, env):
         yield from ip.block(node["body"], env.child(**{node["bind"]: thing}))
 
 
+def h_repeat(ip, node, env):
+    """{op: repeat, body} — any number of times: ask before each go; stop when a cost cannot be paid."""
+    while True:
+        if not all(ip.host.can_pay(c, env.player) for c in _costs(node["body"])):
+            return
+        if not (yield Decision(MAY, env.player, prompt="again", src=node.get("pos", {}))):
+            return
+        yield from ip.block(node["body"], env)
+
+
 def h_limit(ip, node, env):
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -406,18 +457,19 @@ HANDLERS = {
     "heal": h_heal, "kill_survivor": on_each("kill_survivor", "target", "survivor"),
     "remove_from_game": on_each("remove_from_game", "target", "thing"),
     "spread_bite": on_each("spread_bite", "from", "survivor"), "exposure": h_exposure,
-    "skip_exposure": h_skip_exposure, "place_survivor": relocate("place_survivor", "at"),
+    "skip_exposure": h_skip_exposure, "skip_die_raise": h_skip_die_raise, "place_survivor": relocate("place_survivor", "at"),
     "move_survivor": relocate("move_survivor", "to"), "roll": h_roll, "draw_cards": h_draw_cards,
     "take_cards": h_take_cards, "move_cards": h_move_cards, "give_cards": h_give_cards, "look_at": h_look_at,
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
-    "damage": h_damage, "reveal_cards": h_reveal_cards,
+    "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
+    "make_leader": h_make_leader,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
-    "pay": h_pay, "limit": h_limit,
+    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
-    "exempt": h_rule, "modify": h_rule, "replace": h_rule,
+    "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,
 }

@@ -26,13 +26,14 @@ class Host:
     def attr(self, thing: str, name: str) -> Any:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
         search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
-        Players: colony, active. Cards: type, zone, owner. Dice: used, value, owner. Unknown facts: None."""
+        Players: colony, active. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
         raise NotImplementedError
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
         location_deck (of ``location``), crisis; games with other decks name them too (Winter
-        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market)."""
+        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks are listed top
+        card first ("the top 4 cards of a deck" are the first four)."""
         raise NotImplementedError
 
     def zombies(self, location: str) -> int:
@@ -40,7 +41,8 @@ class Host:
         raise NotImplementedError
 
     def tokens(self, token: str, place: str) -> int:
-        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite)."""
+        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite) at a
+        place: a location (``storage`` too), a survivor, a card that keeps wounds, or a supply."""
         raise NotImplementedError
 
     def morale(self, player: str, enemy: bool = False) -> int:
@@ -77,7 +79,8 @@ class Host:
 
     def add_rule(self, node: dict, env: dict) -> None:
         """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
-        attach) in force with its bindings; the host consults it while the game runs."""
+        extra_goal, copy_abilities, attach) in force with its bindings; the host consults it while the game runs.
+        A ``lasting`` rule of duration ``action`` holds for the action that triggered it only."""
         raise NotImplementedError
 
     def log(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
@@ -90,15 +93,18 @@ ACTIONS = {
     "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
     "move_zombies": "source, target, count", "add_tokens": "token, place, count",
     "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
-    "wound": "survivor, kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
+    "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
     "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
     "take_cards": "zone, owner, location, cards, player", "move_cards": "cards, zone, owner",
     "give_cards": "cards, player", "look_at": "things, player", "add_survivor": "survivor, player",
     "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
     "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
-    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "manual": "instruction, player",
+    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
+    "make_leader": "survivor, player",
+    "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
+               "spent for it)",
 }

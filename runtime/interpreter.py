@@ -170,6 +170,9 @@ class Interpreter:
             return env.result
         if op == "all_count":
             return available if available is not None else 10**6
+        if op == "per":  # 1 for every 2 matching things, rounded up or down
+            whole, rest = divmod(self.measure(value["selector"], env), value["n"])
+            return value["amount"] * (whole + (1 if rest and value["round"] == "up" else 0))
         if op == "all_but":
             return max((available or 0) - value["n"], 0)
         if op == "up_to":
@@ -219,6 +222,9 @@ class Interpreter:
             return [env.player]
         if op in ("location", "here", "location_of"):
             return (yield from self.location(node, env))
+        if op == "zone" and "top" in node:  # "the top 3 cards of a deck": those cards, top first
+            zone, owner, location = yield from self.zone(node, env)
+            return self.host.cards_in(zone, owner, location)[:node["top"]]
         if op == "zone":
             return [node]
         if op != "select_of":
@@ -346,6 +352,15 @@ class Interpreter:
             return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
+        if op == "equipped_to":
+            return attr(thing, "equipped_to") in self.pool(f["survivor"], env)
+        if op == "controls_fewer":
+            def following(player):
+                return sum(1 for s in self.host.things(f["kind"]) if attr(s, "controller") == player)
+            others = self.pool(f["than"], env)
+            return any(following(thing) < following(o) for o in others)
+        if op == "controller_of":
+            return any(attr(t, "controller") == thing for t in self.pool(f["what"], env))
         if op == "owned_by":
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":
@@ -361,6 +376,16 @@ class Interpreter:
         ranked = sorted(values.values(), reverse=f["mode"] != "lowest")
         bound = ranked[min(n, len(ranked)) - 1]
         return [t for t in pool if (values[t] <= bound if f["mode"] == "lowest" else values[t] >= bound)]
+
+    def zone(self, node: dict, env: Env) -> Gen:
+        """A zone node as (zone, owner, location id); a location deck's place may be a reference or chosen."""
+        if node["op"] != "zone":
+            raise self.fail(f"expected a pile or deck, got {node['op']!r}")
+        location = None
+        if "location" in node:
+            places = yield from self.location(node["location"], env)
+            location = places[0] if places else None
+        return node["zone"], self.zone_owner(node, env), location
 
     def zone_owner(self, zone: dict, env: Env) -> str | None:
         """The player whose zone it is (None for shared piles)."""
@@ -447,6 +472,18 @@ class Interpreter:
         """How many things (or zombies, or tokens) a selector matches."""
         kind = sel["kind"]
         places = [f for f in sel["filters"] if f["op"] == "at"]
+        supplies = [f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("op") == "zone"
+                    and f["zone"].get("zone") in ("supply", "bullet_supply")]
+        holders = [f["thing"] for f in sel["filters"] if f["op"] == "on"]
+        if kind == "token" and holders:  # "wounds on this card": tokens kept on a survivor or a card
+            types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+            things = self.run_now(self.targets(holders[0], env))
+            return sum(self.host.tokens(t, thing) for t in types for thing in things)
+        if kind == "token" and supplies:  # "food tokens in the supply": the player's (or the owner's) supply
+            owner = self.zone_owner(supplies[0], env) or env.player
+            prefix = "bullets" if supplies[0]["zone"] == "bullet_supply" else "supply"
+            types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+            return sum(self.host.tokens(t, f"{prefix}:{owner}") for t in types)
         if kind in ("zombie", "token"):
             locations = self.places(places[0]["location"], env) if places else \
                 self.host.things("location")

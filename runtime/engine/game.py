@@ -22,7 +22,8 @@ from .state import Location, Player, State, Survivor, check_invariants
 
 Gen = Generator[Decision, Any, Any]
 _NONE = object()
-RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach"}
+RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
+            "extra_goal", "copy_abilities"}
 ACTION = "action"       # the prompt of a turn's "which action next" decision
 
 
@@ -366,7 +367,7 @@ class Game:
     def resolve_crossroads(self, p: Player, card: str, drawer: str, bound: dict) -> Gen:
         """Read a triggered crossroads card out and run the option chosen (seed 004, Resolving Crossroads cards)."""
         d = self.host.card_def(card)
-        env = {"player": p.id, "card": d["id"]}
+        env = {"player": p.id, "card": d["id"], "this_card": card}   # "this card": the crossroads card itself
         self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
@@ -1020,7 +1021,8 @@ class Game:
         if op == "lasting":
             span = {"turn": ("turn", self.state.turn), "round": ("round", self.state.rounds_played),
                     "next_round": ("round", self.state.rounds_played + 1), "game": None,
-                    "warfare": ("turn", self.state.turn)}[node["duration"]]
+                    "warfare": ("turn", self.state.turn),
+                    "action": until}[node["duration"]]    # "for this action": the action the rule came with
             for k, inner in enumerate(node["body"]):
                 self.add(inner, env, span, per, attached, f"{key}.{k}", cond)
         elif op == "while":
@@ -1074,6 +1076,8 @@ class Game:
             bound.update(origin=ev["origin"], destination=ev["destination"])
         if ev["kind"] == "play_card":
             bound["played"] = ev["card"]
+        if ev["kind"] == "use_weapon" and ev.get("card"):   # "the used weapon" (No Ammo)
+            bound["used"] = ev["card"]
         scope = {**env, **bound}
         for role in ("actor", "subject"):
             who = pattern.get(role)

@@ -55,6 +55,7 @@ class GameHost(Host):
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
+        self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
         self.combat = 0
         self.interp = None                      # set by the game (to evaluate rule conditions)
         self.card_uses: dict[str, int] = {}
@@ -301,6 +302,8 @@ class GameHost(Host):
         if place in s.survivors:
             v = s.survivors[place]
             return {"wound": v.wounds, "frostbite": v.frostbite}.get(token, 0)
+        if token == "wound":
+            return self.card_wounds.get(place, 0)
         return 0
 
     def morale(self, player: str, enemy: bool = False) -> int:
@@ -451,6 +454,9 @@ class GameHost(Host):
             self.log("game_over", {"ending": how}, src)
 
     def do_wound(self, survivor, kind, count, src):
+        if survivor not in self.s.survivors:      # a card that keeps wounds (a vehicle's wear)
+            self.card_wounds[survivor] = self.card_wounds.get(survivor, 0) + count
+            return
         v = self.s.survivors[survivor]
         if v.place != "play":
             return
@@ -721,6 +727,29 @@ class GameHost(Host):
             return False
         self.limits[k] = 1
         return True
+
+    # ---- actions the card corpus added (see docs/effect-language.md); kept simple here ----------
+    def do_make_leader(self, survivor, player, src):
+        p = self.s.player(player)
+        if survivor in p.survivors:             # the group leader is the first of a player's survivors
+            p.survivors.remove(survivor)
+            p.survivors.insert(0, survivor)
+        self.log("group_leader", {"player": player, "survivor": survivor}, src)
+
+    def do_perform(self, survivor, action, player, src):
+        """A card has a survivor take an action with no die spent for it. This engine carries out an
+        attack as a kill at the survivor's location (no exposure roll yet); other actions are logged."""
+        self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
+        if action == "attack":
+            where = self.s.survivors[survivor].location if survivor in self.s.survivors else None
+            if where in self.s.locations:
+                self.do_kill_zombies(where, 1, src)
+
+    def do_skip_die_raise(self, src):
+        """The food being spent raises no die; this engine raises the die before the card resolves, so it
+        only records the request."""
+        self.skip_die_raise = True
+        self.log("die_raise_skipped", {}, src)
 
     def do_attach(self, card, survivor, src):
         pass                                       # the card stays where its rules say; the rule is kept by add_rule

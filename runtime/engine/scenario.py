@@ -203,7 +203,8 @@ class Scenario:
         s.crossroads = [self.card_instance(c) for c in given.get("crossroads", [])]
         s.active, s.turn, s.rounds_played = 0, 1, 1
         g.total_cards = len(s.cards)
-        self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else v)
+        cards_by_slug = {slug(s.cards[c]): c for c in s.cards}           # "bind: {used: pistol}": a card on the table
+        self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else cards_by_slug.get(v, v))
                      for k, v in (given.get("bind") or {}).items()}
 
     def colony_table(self, s: State, given: dict) -> None:
@@ -249,6 +250,8 @@ class Scenario:
         words = str(step).split()
         verb, args = words[0], words[1:]
         env = {"player": p1.id, "card": self.card["id"] if self.card else "", **self.bind}
+        if self.card and self.card.get("kind") == "crossroads" and verb == "option":
+            env["this_card"] = self.card_instance(self.card["id"])   # "this card": the crossroads card itself
         if verb == "option":
             options = self.card.get("options") or []
             n = int(args[0])

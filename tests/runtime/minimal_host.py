@@ -51,8 +51,9 @@ class MinimalHost(Host):
             return self.dice[thing].get(name)
         return None
 
-    def cards_in(self, zone, owner, location):
-        return [c for c, f in self.cards.items() if f["zone"] == zone and f.get("owner") in (owner, None)]
+    def cards_in(self, zone, owner, location):  # in insertion order: a deck's first card is its top
+        return [c for c, f in self.cards.items() if f["zone"] == zone and f.get("owner") in (owner, None)
+                and f.get("location") in (location, None)]
 
     def zombies(self, location):
         return self.zombie_count[location]
@@ -93,6 +94,10 @@ class MinimalHost(Host):
             return True
         if action in ("kill_zombies", "remove_zombies"):
             self.zombie_count[params["location"]] -= min(params["count"], self.zombie_count[params["location"]])
+        elif action == "move_zombies":
+            n = min(params["count"], self.zombie_count[params["source"]])
+            self.zombie_count[params["source"]] -= n
+            self.zombie_count[params["target"]] += n
         elif action == "add_zombies":
             self.zombie_count[params["location"]] += params["count"]
         elif action in ("add_tokens", "remove_tokens"):
@@ -102,10 +107,29 @@ class MinimalHost(Host):
         elif action == "change_morale":
             colony = self.players[params["player"]]["colony"]
             self.morale_of[colony] += params["amount"]
+        elif action == "wound" and params["survivor"] not in self.survivors:  # a card keeps its wounds as tokens
+            key = ("wound", params["survivor"])
+            self.token_count[key] = self.token_count.get(key, 0) + params["count"]
         elif action == "wound":
             self.survivors[params["survivor"]]["frostbite" if params["kind"] == "frostbite" else "wounds"] += params["count"]
         elif action == "kill_survivor":
             self.survivors[params["survivor"]]["killed"] = True
+        elif action == "make_leader":
+            for facts in self.survivors.values():
+                if facts["controller"] == params["player"]:
+                    facts["group_leader"] = None
+            self.survivors[params["survivor"]]["group_leader"] = params["player"]
+        elif action == "set_die":
+            self.dice[params["die"]]["value"] = params["value"]
+        elif action == "change_die":
+            self.dice[params["die"]]["value"] += params["amount"]
+        elif action == "perform":  # a toy table: an attack kills 1 zombie where the survivor stands
+            if params["action"] == "attack":
+                loc = self.survivors[params["survivor"]]["location"]
+                self.zombie_count[loc] -= min(1, self.zombie_count[loc])
+        elif action == "take_cards":
+            for card in params["cards"]:
+                self.cards[card].update(zone="hand", owner=params["player"])
         elif action in ("place_survivor", "move_survivor"):
             self.survivors[params["survivor"]]["location"] = params["location"]
         elif action == "pay" and params["cost"]["op"] == "spend_tokens":
