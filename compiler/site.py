@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 import jinja2
@@ -60,23 +62,86 @@ def _env() -> jinja2.Environment:
     return env
 
 
-def build_site(bundle: dict, root: Path, out: Path, say=print) -> Path:
-    """Generate every language's Markdown under out/../site-src and build it into out/<lang>/."""
+def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None = None,
+               timings: dict | None = None) -> Path:
+    """Generate every language's Markdown under out/../site-src and build it into out/<lang>/.
+
+    The languages are independent builds, so they run in forked processes, as many at a time as
+    there are cores (``jobs``, or DOW_JOBS, or the core count); one job builds them one by one.
+    ``timings``, when given, receives the seconds each stage took: {lang: {stage: seconds}}.
+    """
     src = out.parent / "site-src"
     shutil.rmtree(src, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
     data = SiteData(bundle, root)
     env = _env()
-    for lang in LANGS:
-        say(f"site: writing {lang} pages")
-        docs = src / lang / "docs"
-        write_pages(env, data, lang, docs, root, out)
-        config = write_config(data, lang, src / lang, out / lang)
-        say(f"site: building {lang} with MkDocs")
-        run_mkdocs(config)
+
+    def one(lang: str) -> dict:
+        return build_language(env, data, lang, src / lang, out, say)
+    jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
+    if jobs > 1:
+        data.stats  # the games are played once, here, not once in every language's process
+    stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
+    if timings is not None:
+        timings.update(stages)
     (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES,
                                                                              ui=UI), encoding="utf-8")
     return out
+
+
+def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, say=print) -> dict:
+    """One language: its Markdown pages, its mkdocs.yml, the MkDocs build. Returns seconds per stage."""
+    clock = time.perf_counter()
+    say(f"site: writing {lang} pages")
+    seconds = write_pages(env, data, lang, project / "docs", data.root, out)
+    config = write_config(data, lang, project, out / lang)
+    seconds["pages"] = time.perf_counter() - clock
+    say(f"site: building {lang} with MkDocs")
+    clock = time.perf_counter()
+    run_mkdocs(config)
+    seconds["mkdocs"] = time.perf_counter() - clock
+    return seconds
+
+
+class SiteBuildError(Exception):
+    """A language's build failed in its worker process; the message holds the worker's traceback."""
+
+
+def _in_processes(work, items) -> dict:
+    """work(item) for every item, each in a forked process, all started at once (the scheduler
+    shares the cores; three languages on two cores finish as soon as two jobs in a row would).
+    Fork hands each child the data without pickling it; only the small result comes back."""
+    import multiprocessing
+    import pickle
+    import traceback
+    ctx = multiprocessing.get_context("fork")
+    running = []
+    for item in items:
+        receive, send = ctx.Pipe(duplex=False)
+
+        def child(item=item, send=send):
+            try:
+                send.send(("ok", work(item)))
+            except BaseException:
+                send.send(("error", traceback.format_exc()))
+        process = ctx.Process(target=child, name=f"site-{item}")
+        process.start()
+        send.close()
+        running.append((item, process, receive))
+    results, failures = {}, []
+    for item, process, receive in running:
+        try:
+            status, value = receive.recv()
+        except (EOFError, pickle.UnpicklingError):
+            status, value = "error", "the worker process ended without a result"
+        process.join()
+        if status == "ok":
+            results[item] = value
+        else:
+            failures.append(f"{item}: {value}")
+    if failures:
+        raise SiteBuildError("\n".join(failures))
+    return results
 
 
 class SiteData:
@@ -121,8 +186,8 @@ def _load(path: Path):
     return node.plain() if node is not None else None
 
 
-def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> None:
-    """Every Markdown page of one language."""
+def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> dict:
+    """Every Markdown page of one language. Returns the seconds of its costly parts."""
     from .explain import tree_outline
     from .text import card_texts
     docs.mkdir(parents=True)
@@ -137,14 +202,18 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
     _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
+    clock = time.perf_counter()
     texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
+    seconds = {"rules text": time.perf_counter() - clock}
+    clock = time.perf_counter()
     from .examples import LABELS as EXAMPLE_LABELS, example_names, worked_examples
     example_words = example_names(data.cards, lang)
     for card in data.cards:
         texts = texts_of[card["id"]]
         _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
-              mentions=_mentions(card, data), tree=tree_outline(card), rules_link=_rules_link(card),
+              mentions=_mentions(card, data), tree=_code(tree_outline(card)), rules_link=_rules_link(card),
               examples=worked_examples(card, example_words, lang), EL=EXAMPLE_LABELS, **common)
+    seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
           columns={k: v[lang] for k, v in STATUS_COLUMNS.items()}, **common)
@@ -159,8 +228,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     (downloads / "bundle.json").write_text(json.dumps(data.bundle, ensure_ascii=False), encoding="utf-8")
     for schema in (root / "build" / "schemas").glob("*.json"):
         shutil.copy(schema, downloads / schema.name)
+    clock = time.perf_counter()
     (downloads / f"cards-{lang}.json").write_text(json.dumps(search_export(data, lang, texts_of), ensure_ascii=False),
                                                    encoding="utf-8")
+    seconds["search export"] = time.perf_counter() - clock
     _page(env, "downloads.md.j2", docs / "downloads.md", **common)
     authors = docs / "authors"
     authors.mkdir()
@@ -169,11 +240,17 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         if source.is_file():
             text = source.read_text(encoding="utf-8")
             (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")
+    return seconds
 
 
 def _author_links(text: str) -> str:
     """Author docs link to each other as siblings; keep links into the repository as plain text."""
     return re.sub(r"\]\((?!https?:|#)([^)]*?)\)", lambda m: "](" + m.group(1).split("/")[-1] + ")", text)
+
+
+def _code(text: str) -> str:
+    """Plain text as the inside of a highlighted ```text block: HTML escaped, outer newlines off."""
+    return html.escape(text.strip("\n"), quote=False)
 
 
 def _title(path: Path) -> str:
