@@ -6,7 +6,7 @@
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
   dow serve [--port 8000]                  preview the site; rebuild when content is saved
   dow i18n status|export|import|sync       translation coverage; PO files out and back in
-  dow docs                                 regenerate the effect-language and diagnostics docs
+  dow docs                                 regenerate the effect-language, card-files and diagnostics docs
   dow play [--players 4] [--seed S]        a whole base game with bots, its log told in --lang
   dow replay FILE                          play a recorded game again; exit 1 if the log differs
   dow simulate --games N [--seed S]        many games with bots: win rates, length, card use
@@ -121,8 +121,8 @@ def _parser() -> argparse.ArgumentParser:
     status.add_argument("--format", choices=("text", "json"), default="text")
     status.set_defaults(run=cmd_status)
 
-    docs = sub.add_parser("docs", help="regenerate the generated docs (effect language in pt/en/vi, "
-                                       "card files, diagnostics)")
+    docs = sub.add_parser("docs", help="regenerate the generated docs (effect language and card files "
+                                       "in pt/en/vi, diagnostics)")
     docs.set_defaults(run=cmd_docs)
     return parser
 

@@ -7,7 +7,9 @@ import pytest
 from dow.compiler import checks
 from dow.compiler.bind import Binder
 from dow.compiler.catalogue import BY_OP, CATALOGUE
-from dow.compiler.docs import card_files_doc, diagnostics_doc, doc_texts, effect_language
+from dow.compiler.cards import KINDS
+from dow.compiler.docs import (CARD_FILES, card_file_texts, card_files_doc, diagnostics_doc, doc_texts,
+                              effect_language)
 from dow.compiler.schemas import bundle_schema
 from dow.compiler.scope import Scope
 from dow.compiler.vocab import ADJECTIVES, NOUNS
@@ -68,3 +70,20 @@ def test_every_catalogue_op_has_a_translated_doc_line_and_no_more(lang):
 def test_translated_effect_language_docs_are_up_to_date(lang):
     assert (ROOT / "docs" / lang / "effect-language.md").read_text(encoding="utf-8") == effect_language(lang), \
         "run 'dow docs' and commit the result"
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_every_card_kind_has_a_translated_line_and_every_word_is_translated(lang):
+    texts = card_file_texts(lang)
+    assert set(texts["kinds"]) == set(KINDS), \
+        f"compiler/templates/docs/{lang}.yaml: card_files.kinds differs from the kinds in compiler/cards.py"
+    assert set(texts) == set(CARD_FILES) | {"kinds"}
+    assert set(texts["types"]) == set(CARD_FILES["types"])
+    assert all(line.strip() and "\n" not in line for line in texts["kinds"].values())
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_translated_card_files_docs_are_up_to_date(lang):
+    text = (ROOT / "docs" / lang / "card-files.md").read_text(encoding="utf-8")
+    assert text == card_files_doc(lang), "run 'dow docs' and commit the result"
+    assert "## Fields of every card" not in text and "| field | type |" not in text
