@@ -203,3 +203,38 @@ def test_a_card_page_shows_its_scenarios_as_worked_examples(site, browser):
     assert "Trên bàn" in body and "Sau đó" in body and "Brian Lee" in body
     v.shot("worked-examples-vi")
     v.clean()
+
+
+@pytest.mark.parametrize("lang,section,guide,reference", [
+    ("pt", "Para autores", "Como adicionar e traduzir uma carta", "Arquivos de carta"),
+    ("vi", "Cho người soạn thẻ", "Thêm và dịch một thẻ bài", "Tệp thẻ bài")])
+def test_author_guide_and_card_file_reference_are_in_the_site_language(site, browser, lang, section, guide,
+                                                                       reference):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/authors/authoring/")
+    assert page.locator("h1").inner_text().rstrip("¶") == guide
+    assert section in page.locator("nav.md-nav--primary").inner_text()
+    page.locator('article a[href$="card-files/"]').first.click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith(f"/{lang}/authors/card-files/")
+    assert page.locator("h1").inner_text().rstrip("¶") == reference
+    assert "`survivor`" not in page.locator("article").inner_text()  # the code is shown as code
+    v.go(f"/{lang}/authors/authoring/")
+    v.shot(f"authors-{lang}")
+    v.clean()
+
+
+def test_a_card_page_opens_its_effect_tree(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/pt/cards/base.crossroads.car-crash/")
+    assert "Acidente de Carro" in page.title()
+    tree = page.locator("article details.note")
+    assert tree.locator("summary").inner_text() == "Árvore de efeitos"
+    assert not tree.locator("code").is_visible()
+    v.shot("card-pt")
+    tree.locator("summary").click()
+    assert tree.locator("code").is_visible() and "options[0].effect:" in tree.locator("code").inner_text()
+    v.shot("card-pt-tree")
+    v.clean()
