@@ -220,6 +220,7 @@ def test_author_guide_and_card_file_reference_are_in_the_site_language(site, bro
     assert page.url.endswith(f"/{lang}/authors/card-files/")
     assert page.locator("h1").inner_text().rstrip("¶") == reference
     assert "`survivor`" not in page.locator("article").inner_text()  # the code is shown as code
+    v.shot(f"card-files-{lang}")
     v.go(f"/{lang}/authors/authoring/")
     v.shot(f"authors-{lang}")
     v.clean()
