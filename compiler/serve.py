@@ -39,6 +39,7 @@ def rebuild(root: Path, say=print) -> bool:
 
 def serve(root: Path, port: int, once: bool = False, interval: float = 1.0, say=print) -> int:
     """Serve until interrupted (or, with ``once``, until one change has been rebuilt)."""
+    seen = snapshot(root)  # before the first build: a file saved while it runs is rebuilt too
     rebuild(root, say)
     site = root / BUILD / "site"
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
@@ -46,7 +47,6 @@ def serve(root: Path, port: int, once: bool = False, interval: float = 1.0, say=
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     say(f"serving http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
-    seen = snapshot(root)
     try:
         while True:
             time.sleep(interval)
