@@ -712,7 +712,11 @@ class Game:
                 d = self.host.card_def(card)
                 self.log.add("given", {"from": o.id, "to": p.id, "card": d["id"]}, {})
                 ab = (d.get("abilities") or [{}])[0]
-                if ab.get("use") == "equip":
+                if ab.get("use") == "equip" and not p.survivors:
+                    p.hand.remove(card)                 # nobody to equip it to: played onto the waste pile
+                    (s.removed if p.exiled else s.waste).append(card)
+                    self.log.add("played", {"player": p.id, "card": self.host.card_def(card)["id"]}, {})
+                elif ab.get("use") == "equip":
                     sid = (yield Decision(TARGETS, p.id, tuple(p.survivors), 1, 1, prompt="equip"))[0]
                     yield from self.equip(p, card, sid)
                 else:
