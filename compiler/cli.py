@@ -357,8 +357,8 @@ def cmd_build(args) -> int:
 
 def _v001(message: str):
     from .diagnostics import Diagnostic
-    return Diagnostic("V001", f"the bundle breaks its published schema: {message}",
-                      hint="this is a compiler bug; please report it with the card files")
+    from .messages import M
+    return Diagnostic("V001", M("V001.bundle-schema", problem=message), hint=M("hint.compiler-bug-files"))
 
 
 def _report(diags, fmt: str, summary: str) -> None:

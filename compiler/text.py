@@ -26,6 +26,7 @@ from ruamel.yaml import YAML
 
 from .bind import DIE_FACES
 from .catalogue import BY_OP
+from .messages import M
 
 TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
 LANGS = ("pt", "en", "vi")
@@ -463,11 +464,11 @@ def compare(where: str, authored: str, generated: str, names: set[str]) -> list[
     out = []
     mine, theirs = Counter(re.findall(r"\d+", authored)), Counter(re.findall(r"\d+", generated))
     if mine != theirs:
-        out.append(f"{where}: numbers differ: authored {', '.join(sorted(mine.elements())) or 'none'}, "
-                   f"generated {', '.join(sorted(theirs.elements())) or 'none'}")
+        out.append(M("L004.numbers", where=where, authored=", ".join(sorted(mine.elements())) or M("word.none"),
+                     generated=", ".join(sorted(theirs.elements())) or M("word.none")))
     for name in sorted(names):
         if name not in authored and name.split()[0] not in authored:
-            out.append(f"{where}: the authored text does not mention {name}")
+            out.append(M("L004.name-missing", where=where, name=name))
     return out
 
 
@@ -504,6 +505,6 @@ def text_warnings(cards: list[dict]) -> list:
     for card in cards:
         for lang in LANGS:
             for line in disagreements(card, lang):
-                out.append(Diagnostic("L004", f"[{lang}] {line}", card["file"], 1, 1, severity=WARNING,
-                                      hint="make the card's text say what its effect does (or fix the effect)"))
+                out.append(Diagnostic("L004", M("L004.in-lang", lang=lang, text=line), card["file"], 1, 1,
+                                      severity=WARNING, hint=M("hint.text-agree")))
     return out
