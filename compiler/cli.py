@@ -1,6 +1,7 @@
 """The ``dow`` command line.
 
   dow check [PATHS] [--format text|json]   check card files, print diagnostics
+            [--lang pt|en|vi]               in this language (default: $DOW_LANG, else English)
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
@@ -54,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check card files and print diagnostics")
     check.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: content/)")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
+                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
     check.add_argument("--compare-text", action="store_true",
                        help="also warn where a card's authored text and its generated text disagree (L004)")
     check.set_defaults(run=cmd_check)
@@ -63,6 +66,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
     build.add_argument("--no-site", action="store_true", help="write the bundle only, not the website")
     build.add_argument("--format", choices=("text", "json"), default="text")
+    build.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
+                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
     build.set_defaults(run=cmd_build)
 
     explain = sub.add_parser("explain", help="show a card's text and compiled tree")
@@ -320,7 +325,7 @@ def cmd_check(args) -> int:
     if args.compare_text:
         from .text import text_warnings
         build.diagnostics.extend(text_warnings(build.cards))
-    _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}")
+    _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}", args.lang)
     return EXIT_OK if build.ok else EXIT_CONTENT
 
 
@@ -335,7 +340,7 @@ def cmd_build(args) -> int:
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
         build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "")
+        _report(build.diagnostics, args.format, "", args.lang)
         return EXIT_CONTENT
     from .project import schema_errors
     problems = schema_errors(build)
@@ -343,10 +348,10 @@ def cmd_build(args) -> int:
         for message in problems:
             build.diagnostics.add(_v001(message))
         build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "")
+        _report(build.diagnostics, args.format, "", args.lang)
         return EXIT_CONTENT
     target = write_outputs(build, root, out)
-    _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)")
+    _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)", args.lang)
     if not args.no_site:
         from .project import bundle_of
         from .site import build_site
@@ -361,12 +366,12 @@ def _v001(message: str):
     return Diagnostic("V001", M("V001.bundle-schema", problem=message), hint=M("hint.compiler-bug-files"))
 
 
-def _report(diags, fmt: str, summary: str) -> None:
+def _report(diags, fmt: str, summary: str, lang: str | None = None) -> None:
     if fmt == "json":
-        print(diags.to_json())
+        print(diags.to_json(lang))
         return
     if diags.items:
-        print(diags.render(), file=sys.stderr)
+        print(diags.render(lang), file=sys.stderr)
     if summary:
         print(summary)
 

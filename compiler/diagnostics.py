@@ -15,52 +15,13 @@ import json
 from dataclasses import dataclass, field, asdict
 from typing import Iterable
 
-from .messages import M, Msg, MessageError, render as say
+from .messages import M, Msg, MessageError, catalogue, render as say
 
-#: Stable codes. The letter says which pass speaks: Y load, P parse, N names,
-#: T types, S structure, V schema, L localization, B bundle, U usage.
-CODES: dict[str, str] = {
-    "Y001": "the file is not valid UTF-8",
-    "Y002": "the file is not valid YAML",
-    "Y003": "YAML anchors, aliases and merge keys are not allowed in card files",
-    "Y004": "custom YAML tags are not allowed in card files",
-    "Y005": "the file nests too deeply",
-    "Y006": "the file is too large",
-    "Y007": "a key appears twice in one mapping",
-    "Y008": "effect text must be a plain line or a literal block (|)",
-    "Y009": "the card file must be a mapping",
-    "P001": "unexpected word or symbol in effect text",
-    "P002": "effect text ended too early",
-    "P003": "unexpected character in effect text",
-    "P004": "effect text indentation is inconsistent",
-    "N001": "unknown action",
-    "N002": "unknown word in a noun phrase",
-    "N003": "unknown card reference",
-    "N004": "unknown trigger event",
-    "N005": "a back-reference names nothing chosen or moved before it",
-    "N006": "unknown game stat or value",
-    "N007": "'that many' has no number before it to refer to",
-    "T001": "an effect is aimed at the wrong kind of thing",
-    "T002": "an action got a phrase it does not take",
-    "T003": "an action is missing something it needs",
-    "S001": "a choice has no options",
-    "S002": "an option can never be chosen",
-    "S003": "a cost nobody can pay",
-    "S004": "a die outcome range is impossible or overlaps another",
-    "S005": "a card field is missing or has the wrong shape",
-    "S006": "a card id does not match its file",
-    "S007": "two cards share one id",
-    "S008": "a crossroads card needs a trigger and at least one option",
-    "S009": "an unknown card field",
-    "S010": "manual effect without a reason",
-    "V001": "the compiled tree does not match the bundle schema",
-    "L001": "a localized field lacks a language",
-    "L002": "a localized field has an empty text",
-    "L003": "a localized field still holds the TODO left by 'dow new'",
-    "L004": "a card's authored text and the text generated from its effect disagree",
-    "B001": "the bundle was not written because of errors",
-    "U001": "usage error",
-}
+#: Stable codes and what each means. The letter says which pass speaks: Y load, P parse,
+#: N names, T types, S structure, V schema, L localization, B bundle, U usage. The words are
+#: ``title.<code>`` in templates/messages/en.yaml (and pt.yaml, vi.yaml): add a code there.
+CODES: dict[str, str] = {key.split(".", 1)[1]: str(text) for key, text in catalogue("en").items()
+                         if key.startswith("title.")}
 
 ERROR = "error"
 WARNING = "warning"

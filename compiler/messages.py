@@ -11,7 +11,8 @@ Ids start with the diagnostic code that says them (``N001.…``), or with ``expe
 that is a message itself is rendered in the same language, every other value is printed as
 it is: names, words of the effect language and "did you mean" suggestions are the author's
 own words and are never translated. A template may instead map CLDR plural categories to
-texts (``{one: …, other: …}``); the parameter ``n`` picks the form.
+texts (``{one: …, other: …}``), with exact counts first (``"=0": …``); the parameter ``n``
+picks the form.
 
 A ``Msg`` is a ``str`` whose value is the English text, so code and tests that read a message
 as text keep working; ``Msg.render(lang)`` gives another language. Building a ``Msg`` with an
@@ -134,8 +135,9 @@ def render(text, lang: str | None = None) -> str:
 
 
 def _fill(template, params: dict, lang: str, transform=None) -> str:
-    if isinstance(template, dict):
-        template = template.get(_category(params.get("n"), lang), template["other"])
+    if isinstance(template, dict):  # an exact count ("=0") first, then the CLDR plural category
+        n = params.get("n")
+        template = template.get(f"={n}") or template.get(_category(n, lang), template["other"])
     text = transform(str(template)) if transform else str(template)
 
     def value(match: re.Match) -> str:
