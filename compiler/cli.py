@@ -3,6 +3,7 @@
   dow check [PATHS] [--format text|json]   check card files, print diagnostics
             [--lang pt|en|vi]               in this language (default: $DOW_LANG, else English)
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
+            [--pseudo]                      and the site in the pseudo-locale (DIR/site-pseudo/qps/)
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
   dow serve [--port 8000]                  preview the site; rebuild when content is saved
@@ -65,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, default=None, help="output folder (default: build/)")
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
     build.add_argument("--no-site", action="store_true", help="write the bundle only, not the website")
+    build.add_argument("--pseudo", action="store_true",
+                       help="build the website in the pseudo-locale (every catalogue text accented and "
+                            "bracketed) into DIR/site-pseudo/qps/, to find text that skips the catalogues")
     build.add_argument("--format", choices=("text", "json"), default="text")
     build.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
                        help="the language of the diagnostics (default: $DOW_LANG, else en)")
@@ -334,7 +338,7 @@ def cmd_build(args) -> int:
     from .project import BUILD, CONTENT, compile_paths, failed_build, up_to_date, write_outputs
     root = _root(args)
     out = (args.out or root / BUILD).resolve()
-    if not args.force and up_to_date(root, out):
+    if not args.force and not args.pseudo and up_to_date(root, out):
         print(f"{out.as_posix()}/bundle.json is up to date")
         return EXIT_OK
     build = compile_paths([root / CONTENT], root)
@@ -352,7 +356,12 @@ def cmd_build(args) -> int:
         return EXIT_CONTENT
     target = write_outputs(build, root, out)
     _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)", args.lang)
-    if not args.no_site:
+    if args.pseudo:
+        from .project import bundle_of
+        from .site import build_pseudo
+        site = build_pseudo(bundle_of(build.cards), root, out / "site-pseudo", say=lambda m: print(m, flush=True))
+        print(f"wrote {site}/ (pseudo-locale)")
+    elif not args.no_site:
         from .project import bundle_of
         from .site import build_site
         site = build_site(bundle_of(build.cards, build.rulesets), root, out / "site", say=lambda m: print(m, flush=True))

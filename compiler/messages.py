@@ -174,9 +174,10 @@ def _category(n, lang: str) -> str:
 #: the pseudo-locale's code: every catalogue text accented and bracketed, so text that skips
 #: a catalogue shows up plain (dow build --pseudo; tests/site/test_pseudo.py)
 PSEUDO = "qps"
-_ACCENTS = str.maketrans("aceinorsuyACEINORSUYzZgGlLkK",
-                         "âçéîñôŕšûýÂÇÉÎÑÔŔŠÛÝžŽĝĜĺĹķĶ")
-_PROTECTED = re.compile(r"(\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<[^>]*>|`[^`]*`|\[\[|\]\]|&\w+;|\*\*|__)")
+#: every ASCII letter has an accented twin, so a plain ASCII word on a pseudo page is a leak
+_ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                         "âƀçđéƒĝĥîĵķĺɱñôþǫŕšţûṽŵẋýžÂƁÇĐÉƑĜĤÎĴĶĹṀÑÔÞǪŔŠŢÛṼŴẊÝŽ")
+_PROTECTED = re.compile(r"(\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<[^>]*>|`[^`]*`|\]\([^)]*\)|&\w+;|https?://\S+)")
 
 
 def pseudo(text: str) -> str:

@@ -67,13 +67,27 @@ class Language:
 @lru_cache(maxsize=None)
 def load_language(lang: str, folder: str | None = None) -> Language:
     """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
+    from .messages import PSEUDO, pseudo
     base = Path(folder) if folder else TEXT_DIR
     yaml = YAML(typ="safe")
-    data = yaml.load((base / f"{lang}.yaml").read_text(encoding="utf-8"))
+    source = "en" if lang == PSEUDO else lang
+    data = yaml.load((base / f"{source}.yaml").read_text(encoding="utf-8"))
     glossary = yaml.load((base / "glossary.yaml").read_text(encoding="utf-8"))
+    if lang == PSEUDO:  # the English templates and terms, every word accented (placeholders kept)
+        data = {k: _pseudo_strings(v, pseudo) for k, v in data.items()}
+        glossary = {key: {**entry, PSEUDO: _pseudo_strings(entry["en"], pseudo)} for key, entry in glossary.items()}
     return Language(lang, data["messages"], data["phrases"], glossary, data.get("classifiers") or {},
                     [(re.compile(p), r) for p, r in (data.get("contractions") or {}).items()],
-                    Locale.parse(lang).plural_form)
+                    Locale.parse(source).plural_form)
+
+
+def _pseudo_strings(value, fn):
+    """Every text in a template tree transformed; form keys (one, other, at …) stay as they are."""
+    if isinstance(value, dict):
+        return {k: _pseudo_strings(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_pseudo_strings(v, fn) for v in value]
+    return fn(value) if isinstance(value, str) else value
 
 
 # ---- the renderer ------------------------------------------------------------------------

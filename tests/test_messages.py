@@ -203,7 +203,8 @@ def test_translated_diagnostics_docs_are_up_to_date(lang):
 
 
 def test_pseudo_text_keeps_placeholders_markup_and_code():
-    assert pseudo("Survivor") == "⟦Šûŕvîvôŕ⟧"
-    assert pseudo("kill {n} zombies") == "⟦ķîĺĺ {n} žômbîéš⟧"
-    assert pseudo("see `dow check` <b>now</b>") == "⟦šéé `dow check` <b>ñôw</b>⟧"
-    assert M("N001.unknown-action", word="kil").render("qps").startswith("⟦'kil' îš ñôt âñ âçtîôñ")
+    assert pseudo("Survivor") == "⟦Šûŕṽîṽôŕ⟧"
+    assert pseudo("kill {n} zombies") == "⟦ķîĺĺ {n} žôɱƀîéš⟧"
+    assert pseudo("see `dow check` <b>now</b> [the rules](base-game.md#x)") == \
+        "⟦šéé `dow check` <b>ñôŵ</b> [ţĥé ŕûĺéš](base-game.md#x)⟧"
+    assert M("N001.unknown-action", word="kil").render("qps").startswith("⟦'kil' îš ñôţ âñ âçţîôñ")
