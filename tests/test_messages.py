@@ -208,3 +208,24 @@ def test_pseudo_text_keeps_placeholders_markup_and_code():
     assert pseudo("see `dow check` <b>now</b> [the rules](base-game.md#x)") == \
         "⟦šéé `dow check` <b>ñôŵ</b> [ţĥé ŕûĺéš](base-game.md#x)⟧"
     assert M("N001.unknown-action", word="kil").render("qps").startswith("⟦'kil' îš ñôţ âñ âçţîôñ")
+
+
+def _keys(value, prefix=""):
+    if isinstance(value, dict):
+        return {k for key, child in value.items() for k in _keys(child, f"{prefix}{key}.")}
+    return {prefix.rstrip(".")}
+
+
+@pytest.mark.parametrize("lang", ("pt", "vi"))
+def test_the_sites_own_words_have_the_same_keys_in_every_language(lang):
+    from dow.compiler.site import site_words
+    assert _keys(site_words(lang)) == _keys(site_words("en"))
+    assert all(text.strip() for text in _strings(site_words(lang)))
+
+
+def _strings(value):
+    if isinstance(value, dict):
+        for child in value.values():
+            yield from _strings(child)
+    elif isinstance(value, str):
+        yield value
