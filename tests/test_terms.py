@@ -2,7 +2,7 @@
 
 content/glossary.yaml names, per term, the variants the project does not use (``avoid:``). Every
 Vietnamese text is scanned: card fields, rules chapters, the glossary itself, the text templates,
-the translated docs and the message catalogues. A variant is allowed only inside a glossary term
+the translated docs, the message catalogues and the game log's sentences. A variant is allowed only inside a glossary term
 (``thủ lĩnh`` inside ``thủ lĩnh nhóm``)
 """
 from __future__ import annotations
@@ -56,6 +56,8 @@ def vi_sources() -> list[tuple[str, str]]:
         out.append((path.relative_to(ROOT).as_posix(), "\n".join(_strings(yaml.load(path.read_text(encoding="utf-8"))))))
     glossary = yaml.load((templates / "text" / "glossary.yaml").read_text(encoding="utf-8"))
     out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, "vi")]
+    from dow.compiler import playlog  # the game log's sentences
+    out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES, "vi")]
     return out
 
 
