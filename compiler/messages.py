@@ -180,6 +180,11 @@ _ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
 _PROTECTED = re.compile(r"(\{[^{}]*\}|\{\{.*?\}\}|\{%.*?%\}|<[^>]*>|`[^`]*`|\]\([^)]*\)|&\w+;|https?://\S+)")
 
 
+def accent(text: str) -> str:
+    """Every ASCII letter of a text replaced by its accented twin (no brackets)."""
+    return str(text).translate(_ACCENTS)
+
+
 def pseudo(text: str) -> str:
     """English text as the pseudo-locale shows it: letters accented, the whole bracketed.
 

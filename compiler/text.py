@@ -150,7 +150,8 @@ class Renderer:
     def __init__(self, lang: Language):
         self.lang = lang
         self.helpers = {"term": contextual(self._term), "qty": self.qty, "form": self.form,
-                        "phrase": contextual(self._phrase), "an": an, "terms": self.terms,
+                        "phrase": contextual(self._phrase), "an": _pseudo_an if lang.code == "qps" else an,
+                        "terms": self.terms,
                         "and_": lambda items: self.join(items, "and"), "or_": lambda items: self.join(items, "or")}
 
     # -- nodes
@@ -330,6 +331,13 @@ def an(text: str) -> str:
     if text.startswith("other "):
         return "an" + text
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def _pseudo_an(text: str) -> str:
+    """The English article of the pseudo-locale, accented like every other word there."""
+    from .messages import accent
+    out = an(text)
+    return accent(out[:len(out) - len(text)]) + text
 
 
 def _select_of(r: Renderer, node: dict, case) -> dict:
