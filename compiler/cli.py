@@ -23,6 +23,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .messages import M, Msg
+
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
 
@@ -36,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except UsageError as err:
-        print(f"dow: {err}", file=sys.stderr)
+        text = err.args[0] if err.args else ""
+        print(f"dow: {text.render(getattr(args, 'lang', None)) if isinstance(text, Msg) else text}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
         sys.stderr.close()
@@ -324,12 +327,12 @@ def cmd_check(args) -> int:
     paths = args.paths or [root / CONTENT]
     for p in paths:
         if not p.exists():
-            raise UsageError(f"no such file or folder: {p}")
+            raise UsageError(M("cli.no-such-path", path=p))
     build = compile_paths(paths, root)
     if args.compare_text:
         from .text import text_warnings
         build.diagnostics.extend(text_warnings(build.cards))
-    _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}", args.lang)
+    _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     return EXIT_OK if build.ok else EXIT_CONTENT
 
 
@@ -355,7 +358,7 @@ def cmd_build(args) -> int:
         _report(build.diagnostics, args.format, "", args.lang)
         return EXIT_CONTENT
     target = write_outputs(build, root, out)
-    _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)", args.lang)
+    _report(build.diagnostics, args.format, M("cli.wrote-bundle", path=target, n=len(build.cards)), args.lang)
     if args.pseudo:
         from .project import bundle_of
         from .site import build_pseudo
@@ -382,7 +385,7 @@ def _report(diags, fmt: str, summary: str, lang: str | None = None) -> None:
     if diags.items:
         print(diags.render(lang), file=sys.stderr)
     if summary:
-        print(summary)
+        print(summary.render(lang) if isinstance(summary, Msg) else summary)
 
 
 def cmd_explain(args) -> int:
