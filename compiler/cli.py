@@ -274,12 +274,12 @@ def cmd_i18n(args) -> int:
         return EXIT_OK
     if args.action == "import":
         if args.file is None or not args.file.is_file():
-            raise UsageError("dow i18n import needs a PO file: dow i18n import vi.po")
+            raise UsageError(M("cli.import-needs-po"))
         changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang)
         print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
         return EXIT_OK
     if not args.lang:
-        raise UsageError(f"dow i18n {args.action} needs --lang pt or --lang vi")
+        raise UsageError(M("cli.needs-lang", action=args.action))
     if args.action == "sync":
         changed = i18n.sync(files, args.lang)
         print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
@@ -407,7 +407,7 @@ def cmd_new(args) -> int:
     try:
         path = new_card(root, args.kind, args.name, args.set)
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(err.args[0]) from None
     print(f"wrote {path}")
     return EXIT_OK
 
