@@ -362,7 +362,7 @@ def cmd_build(args) -> int:
     if args.pseudo:
         from .project import bundle_of
         from .site import build_pseudo
-        site = build_pseudo(bundle_of(build.cards), root, out / "site-pseudo", say=lambda m: print(m, flush=True))
+        site = build_pseudo(bundle_of(build.cards, build.rulesets), root, out / "site-pseudo", say=lambda m: print(m, flush=True))
         print(f"wrote {site}/ (pseudo-locale)")
     elif not args.no_site:
         from .project import bundle_of
