@@ -288,7 +288,7 @@ class Binder:
         joins = {w.kind for w in words if w.kind in ("and", "or")}
         if len(joins) > 1:
             w = next(w for w in words if w.kind == "or")
-            raise BindError("T002", "this condition mixes 'and' and 'or'", w.pos,
+            raise BindError("T002", M("T002.and-or"), w.pos,
                             expected="tests joined by 'and' only, or by 'or' only", width=w.width)
         parts, current = [], []
         for w in words:
@@ -333,7 +333,7 @@ class Binder:
                 r.i -= 1  # "play food cards": which cards
                 cards = r.noun_phrase(allow_at=False, what="which cards")
                 if cards.kind != "card":
-                    raise BindError("T001", f"a rule can forbid playing cards, not {cards.describe()}s", cards.pos,
+                    raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
                 place["cards"] = cards.filters
                 continue

@@ -275,11 +275,11 @@ class Reader:
         self.i += 2
         n = self.number() or 1
         if not (self.accept("cards") or self.accept("card")):
-            raise BindError("T002", "write 'the top N cards of' a deck", self.here_pos(), expected="'cards'")
+            raise BindError("T002", M("T002.top-cards"), self.here_pos(), expected="'cards'")
         self.expect("of")
         deck = self.noun_phrase(allow_at=allow_at, what="a deck or pile")
         if deck.kind != "zone":
-            raise BindError("T001", f"only a deck or pile has a top, not {deck.describe()}", deck.pos,
+            raise BindError("T001", M("T001.top-of", thing=deck.describe()), deck.pos,
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
         return deck
@@ -435,7 +435,7 @@ class Reader:
                 self.i += 3  # "a player who controls fewer survivors than you"
                 what = self.take()
                 if singular(what.lower) != "survivor":
-                    raise BindError("N002", f"'{what.text}': a player is compared by how many survivors they control",
+                    raise BindError("N002", M("N002.compare-players", word=what.text),
                                     what.pos, expected="'survivors'", width=what.width)
                 self.expect("than")
                 other = self.noun_phrase(allow_at=False, what="another player")

@@ -190,7 +190,7 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
         if isinstance(amount, int) and r.accept("for", "every"):  # "… for every 2 helpless survivors …"
             n = r.number()
             if n is None or n < 1:
-                raise BindError("T003", "expected how many things each step counts after 'for every'", r.here_pos(),
+                raise BindError("T003", M("T003.for-every-number"), r.here_pos(),
                                 expected="a number, as in 'for every 2 helpless survivors'")
             r.i -= 1  # the number belongs to the phrase ("2 helpless survivors")
             ph = r.noun_phrase(allow_at=True, what="what to count")
@@ -373,7 +373,7 @@ def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
     """turn an unused action die you control to 6 | turn … to any face (its owner chooses)."""
     ph = r.noun_phrase(allow_at=True, what="an action die")
     if ph.kind != "die":
-        raise BindError("T001", f"you can turn a die to a face, not {ph.describe()}", ph.pos,
+        raise BindError("T001", M("T001.turn-die", thing=ph.describe()), ph.pos,
                         expected="an action die", width=ph.first.width)
     r.expect("to")
     node = {"op": "set_die", "die": b.scope.target(ph), "pos": P(w.pos)}
@@ -381,7 +381,7 @@ def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
         return node
     n = r.number()
     if n is None or not 1 <= n <= 6:
-        raise BindError("T002", "a die turns to a face from 1 to 6, or to 'any face'", r.here_pos(),
+        raise BindError("T002", M("T002.die-face"), r.here_pos(),
                         expected="a number from 1 to 6, or 'any face'")
     node["value"] = n
     return node
