@@ -118,7 +118,7 @@ TEXTS = [
 TRIGGER_TEXTS = [
     ("Você move um sobrevivente.", "You move a survivor.", "Bạn di chuyển một người sống sót."),
     ("Você tem um sobrevivente na colônia.", "You have a survivor at the colony.",
-     "Bạn có một người sống sót ở khu định cư."),
+     "Bạn có một người sống sót ở thuộc địa."),
     ("A moral está baixa e há zumbis no hospital.", "Morale is low and there are zombies at the hospital.",
      "Tinh thần thấp và có thây ma ở bệnh viện."),
 ]

@@ -10,6 +10,7 @@ from dow.dsl import ast as A
 
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
+from .messages import M
 from .phrases import BindError, P, Reader
 from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, verb_roll, verb_takes
 from .scope import Scope
@@ -65,15 +66,13 @@ class Binder:
     def check_placement(self, stmt, expect: str) -> None:
         """Options only under 'choose one:' or 'vote:', outcomes only under 'roll a die:'."""
         if isinstance(stmt, A.Option) and expect != "options":
-            raise BindError("S001", "an option '-' belongs under 'choose one:' or 'vote:'", stmt.pos,
-                            hint="open the choice with a line 'choose one:' and indent the options under it")
+            raise BindError("S001", M("S001.option-outside"), stmt.pos, hint=M("hint.open-choice"))
         if isinstance(stmt, A.Outcome) and expect != "outcomes":
-            raise BindError("S004", "a die outcome 'on …:' belongs under 'roll a die:'", stmt.pos,
-                            hint="open it with a line 'roll a die:' and indent the outcomes under it")
+            raise BindError("S004", M("S004.outcome-outside"), stmt.pos, hint=M("hint.open-roll"))
         if expect and not isinstance(stmt, (A.Option, A.Outcome)):
-            what = "an option starting with '-'" if expect == "options" else "an outcome such as 'on 4 or more:'"
-            raise BindError("S001" if expect == "options" else "S004", f"only {what} can stand here",
-                            stmt.pos, expected=what)
+            if expect == "options":
+                raise BindError("S001", M("S001.only-options"), stmt.pos, expected=M("expected.option"))
+            raise BindError("S004", M("S004.only-outcomes"), stmt.pos, expected=M("expected.outcome"))
 
     def stmt(self, stmt) -> list[dict]:
         """Bind one statement into one or more nodes."""
@@ -125,7 +124,7 @@ class Binder:
         """A clause that must be a cost (spend …)."""
         node = self.clause(clause)
         if node["op"] not in COST_OPS:
-            raise BindError("T002", f"'{clause.words[0].text} …' is not a cost; a cost spends something", clause.pos,
+            raise BindError("T002", M("T002.not-a-cost", word=clause.words[0].text), clause.pos,
                             expected="'spend an action die of N or more', 'spend 2 food', 'spend 3 fuel cards'",
                             width=clause.words[0].width)
         return node
@@ -148,15 +147,15 @@ class Binder:
             r = Reader(c, self.scope)
             r.take()
             node = VERBS[verb](r, self, first)
-            r.leftover(verb, verb_takes(verb))
+            r.leftover(verb, M("expected.words", words=verb_takes(verb)))  # the verb's forms: effect-language words
             return node
         if first.kind == "name" or verb in ("this", "that", "the", "each", "every", "your", "it", "he", "she",
                                             "they", "a", "an", "all", "you", "any"):
             return self.subject_clause(c)
         known = list(VERBS) + [h.split()[0] for h in HEADER_WORDS]
-        raise BindError("N001", f"'{first.text}' is not an action the effect language knows", first.pos,
-                        expected="an action such as 'kill', 'add', 'gain', 'roll', 'place'",
-                        hint=did_you_mean(verb, known) or "see the effect language reference for every action",
+        raise BindError("N001", M("N001.unknown-action", word=first.text), first.pos,
+                        expected=M("expected.action"),
+                        hint=did_you_mean(verb, known) or M("hint.see-actions"),
                         width=first.width)
 
     def default_subject(self, w: A.Word) -> dict:
@@ -164,7 +163,7 @@ class Binder:
         for name in ("self", "moved", "chosen", "each"):
             if name in self.scope.bindings:
                 return {"op": "ref", "name": name, "kind": "survivor", "pos": P(w.pos)}
-        raise BindError("T003", "roll for exposure on whom? name the survivor", w.pos,
+        raise BindError("T003", M("T003.exposure-whom"), w.pos,
                         expected="'roll for exposure on the moved survivor'", width=w.width)
 
     def subject_clause(self, c: A.Clause) -> dict:
@@ -197,7 +196,7 @@ class Binder:
         if verb == "receive":
             count, ph = _count_and_noun(r, "wounds")
             if ph.sub not in ("wound", "frostbite"):
-                raise BindError("T001", "a survivor receives wounds or frostbite wounds", ph.pos,
+                raise BindError("T001", M("T001.receives-wounds"), ph.pos,
                                 expected="'1 wound' or 'a frostbite wound'")
             return {"op": "wound", "target": subject, "count": count, "kind": ph.sub, "pos": pos}
         if verb in ("give", "add"):
@@ -274,7 +273,7 @@ class Binder:
             r.accept("additional") or r.accept("extra") or r.accept("more")
             r.expect("food", what="'food'")
             return self.modify("food_cost", subject, amount, "add", r, pos)
-        raise BindError("N001", f"'{w.text}' is not something a subject can do in the effect language", w.pos,
+        raise BindError("N001", M("N001.not-subject-verb", word=w.text), w.pos,
                         expected=", ".join(f"'{v}'" for v in SUBJECT_VERBS),
                         hint=did_you_mean(w.lower, ["cannot", "receives", "gives", "counts", "needs", "looks",
                                                     "rolls", "pays", "does"]), width=w.width)
@@ -289,7 +288,7 @@ class Binder:
         joins = {w.kind for w in words if w.kind in ("and", "or")}
         if len(joins) > 1:
             w = next(w for w in words if w.kind == "or")
-            raise BindError("T002", "this condition mixes 'and' and 'or'", w.pos,
+            raise BindError("T002", M("T002.and-or"), w.pos,
                             expected="tests joined by 'and' only, or by 'or' only", width=w.width)
         parts, current = [], []
         for w in words:
@@ -306,12 +305,12 @@ class Binder:
     def modify(self, stat: str, subject: dict, amount, mode: str, r: Reader, pos: list) -> dict:
         """A 'modify' rule, with an optional 'instead of N'."""
         if not isinstance(amount, int):
-            raise BindError("T003", "this rule needs a number", r.here_pos(), expected="a number")
+            raise BindError("T003", M("T003.rule-needs-number"), r.here_pos(), expected=M("expected.number"))
         node = {"op": "modify", "stat": stat, "who": subject, "value": amount, "mode": mode, "pos": pos}
         if r.accept("instead", "of"):
             n = r.number()
             if n is None:
-                raise BindError("T003", "expected a number after 'instead of'", r.here_pos(), expected="a number")
+                raise BindError("T003", M("T003.number-after-instead"), r.here_pos(), expected=M("expected.number"))
             node["instead_of"] = n
         return node
 
@@ -334,7 +333,7 @@ class Binder:
                 r.i -= 1  # "play food cards": which cards
                 cards = r.noun_phrase(allow_at=False, what="which cards")
                 if cards.kind != "card":
-                    raise BindError("T001", f"a rule can forbid playing cards, not {cards.describe()}s", cards.pos,
+                    raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
                 place["cards"] = cards.filters
                 continue
@@ -342,10 +341,10 @@ class Binder:
                 if actions and w.lower in OBJECT_WORDS.get(actions[-1], ()):  # "use its ability", "play a card"
                     continue
                 durations = ("for", "during", "this", "turn", "round", "rest", "remainder", "until")
-                hint = ("a rule's duration is a block around it: 'for the rest of this turn: the chosen survivor "
-                        "cannot move.'" if w.lower in durations else did_you_mean(w.lower, ACTION_WORDS))
-                raise BindError("N001", f"'{w.text}' is not an action a rule can forbid", w.pos,
-                                expected=", ".join(sorted(ACTION_WORDS)), hint=hint, width=w.width)
+                hint = M("hint.duration-block") if w.lower in durations else did_you_mean(w.lower, ACTION_WORDS)
+                raise BindError("N001", M("N001.not-forbiddable", word=w.text), w.pos,
+                                expected=M("expected.words", words=", ".join(sorted(ACTION_WORDS))), hint=hint,
+                                width=w.width)
             if action not in actions:
                 actions.append(action)
         if not actions:
@@ -378,7 +377,8 @@ class Binder:
             node["when"] = words
             bad = [a for a in node["when"] if a not in ACTIONS]
             if bad:
-                raise BindError("N001", f"'{bad[0]}' is not an action", r.here_pos(), expected=", ".join(ACTIONS))
+                raise BindError("N001", M("N001.not-an-action", word=bad[0]), r.here_pos(),
+                                expected=M("expected.words", words=", ".join(ACTIONS)))
             r.i = len(r.words)
         return node
 
@@ -410,7 +410,7 @@ class Binder:
             if r.accept("once", "per"):
                 per = r.take()
                 if per.lower not in ("turn", "round", "game"):
-                    raise BindError("T002", f"'once per {per.text}' is not a limit", per.pos,
+                    raise BindError("T002", M("T002.not-a-limit", word=per.text), per.pos,
                                     expected="'turn', 'round' or 'game'", width=per.width)
                 r.leftover("once per", "nothing more before ':'")
                 return {"op": "limit", "per": per.lower, "body": self.sub(h.body), "pos": pos}
@@ -480,7 +480,7 @@ class Binder:
               ("this", "turn"): "turn", ("each", "round"): "round", ("the", "round"): "round",
               ("the", "game"): "game", ("every", "round"): "round"}.get(words)
         if of is None:
-            raise BindError("T002", f"'at the {edge} of {' '.join(words)}' is not a moment the rules know",
+            raise BindError("T002", M("T002.not-a-moment", words=f"at the {edge} of {' '.join(words)}"),
                             r.here_pos(), expected="'your turn', 'each turn', 'each round', 'the game'")
         return {"op": "phase", "edge": edge, "of": of, "body": self.sub(h.body), "pos": pos}
 
@@ -490,7 +490,7 @@ class Binder:
         if words in DURATION_WORDS:
             r.i = len(r.words)
             return DURATION_WORDS[words]
-        raise BindError("T002", f"'{' '.join(words) or '…'}' is not a duration", r.here_pos(),
+        raise BindError("T002", M("T002.not-a-duration", words=" ".join(words) or "…"), r.here_pos(),
                         expected="'the game', 'this turn', 'this round', 'the next round'")
 
     # ---- events ----------------------------------------------------------------------
@@ -583,10 +583,10 @@ class Binder:
         if verb == "reach":
             r.number()
             return "round_track_zero", None
-        raise BindError("N004", f"'{w.text}' is not an event a trigger can wait for", w.pos,
-                        expected="moves, searches, attacks, kills, receives, spends food, plays, enters play, "
-                                 "cleans waste, uses, rolls for exposure, rolls action dice, makes noise, dies, "
-                                 "wins, reaches, (a colony warfare) starts",
+        raise BindError("N004", M("N004.unknown-event", word=w.text), w.pos,
+                        expected=M("expected.words", words="moves, searches, attacks, kills, receives, spends food, "
+                                   "plays, enters play, cleans waste, uses, rolls for exposure, rolls action dice, "
+                                   "makes noise, dies, wins, reaches, (a colony warfare) starts"),
                         hint=did_you_mean(verb, ["move", "search", "attack", "kill", "receive", "spend", "play",
                                                  "enter", "clean", "use", "roll", "make", "die", "win", "reach",
                                                  "start"]),
@@ -609,7 +609,7 @@ class Binder:
         pos = P(clause.pos)
         if r.accept("there"):
             if not (r.accept("is") or r.accept("are")):
-                raise BindError("T002", "write 'there is …' or 'there are …'", r.here_pos(), expected="'is' or 'are'")
+                raise BindError("T002", M("T002.there-is"), r.here_pos(), expected="'is' or 'are'")
             negate = r.accept("no")
             ph = r.noun_phrase(allow_at=True, what="what there is")
             r.leftover("there are", "nothing more")
@@ -662,11 +662,11 @@ class Binder:
         if r.accept("plays") or r.accept("played"):
             name = r.take()
             if name.kind != "name":
-                raise BindError("T002", "write the tactic's name in quotes", name.pos, expected='"ON GUARD"')
+                raise BindError("T002", M("T002.tactic-quotes"), name.pos, expected=M("expected.words", words='"ON GUARD"'))
             enemy = subject_ph.sub == "enemy_leader" or "enemy" in subject_ph.adjs
             who = "enemy" if enemy else "you"
             return {"op": "tactic_played", "who": who, "name": name.text.strip('"'), "pos": pos}
-        raise BindError("T002", f"'{w.text}' does not make a condition here", w.pos,
+        raise BindError("T002", M("T002.not-a-condition", word=w.text), w.pos,
                         expected="'is …', 'is not …', 'shares a location with …'", width=w.width)
 
     def state(self, r: Reader, subject: dict, pos: list) -> dict:
@@ -690,9 +690,10 @@ class Binder:
             w = r.take()
             states = {"exiled": "exiled", "killed": "killed", "armed": "armed", "helpless": "helpless"}
             if w.lower not in states:
-                raise BindError("N002", f"'{w.text}' is not a state the rules track", w.pos,
-                                expected="exiled, killed, armed, in play, at LOCATION, in the survivor deck, "
-                                         "your group leader", hint=did_you_mean(w.lower, states), width=w.width)
+                raise BindError("N002", M("N002.not-a-state", word=w.text), w.pos,
+                                expected=M("expected.words", words="exiled, killed, armed, in play, at LOCATION, in the "
+                                           "survivor deck, your group leader"),
+                                hint=did_you_mean(w.lower, states), width=w.width)
             node["state"] = states[w.lower]
         r.leftover("is", "nothing more")
         return node
@@ -721,7 +722,7 @@ class Binder:
             return {"op": "count_of", "selector": selector, "pos": pos}
         if r.accept("result"):
             if not self.scope.has_result():
-                raise BindError("N007", "'the result' needs a die rolled before it", w.pos)
+                raise BindError("N007", M("N007.result-no-die"), w.pos)
             return {"op": "result", "pos": pos}
         if r.accept("round"):
             return {"op": "round", "pos": pos}
@@ -730,7 +731,7 @@ class Binder:
             r.i += 2
             of = self.scope.target(r.noun_phrase(allow_at=True, what="whose"))
             return {"op": "stat_of", "stat": stat.lower, "of": of, "pos": pos}
-        raise BindError("N006", f"'{clause.text}' is not a number the rules know", clause.pos,
+        raise BindError("N006", M("N006.unknown-number", words=clause.text), clause.pos,
                         expected="a number, 'morale', 'the number of …', 'the influence of …', 'the result'",
                         width=len(clause.text))
 
@@ -745,6 +746,6 @@ class Binder:
             return (n, 99) if texts[1].split()[-1] in ("more", "higher", "greater") else (1, n)
         if len(ws) == 3 and ws[0].kind == "int" and texts[1] == "to" and ws[2].kind == "int":
             return int(ws[0].text), int(ws[2].text)
-        raise BindError("S004", f"'{clause.text}' is not a die range", clause.pos,
+        raise BindError("S004", M("S004.not-a-range", words=clause.text), clause.pos,
                         expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
 

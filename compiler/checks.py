@@ -15,6 +15,7 @@ from typing import Iterator
 from dow.dsl.ast import Pos
 
 from .catalogue import BY_OP
+from .messages import M
 from .phrases import BindError
 
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
@@ -42,8 +43,8 @@ EXPECT: dict[tuple[str, str], set[str]] = {
 #: (op, field, kind) accepted besides EXPECT without being named in its messages: a card that keeps
 #: wounds (a vehicle's wear) takes a wound, but "place a wound on …" is taught as "on a survivor"
 ALSO_ACCEPTED = {("wound", "target", "card")}
-NAMES = {"survivor": "a survivor", "location": "a location", "zone": "a hand, deck, pile or supply",
-         "player": "a player", "card": "cards", "die": "action dice", "zombie": "zombies"}
+#: kinds of things that have words in the message catalogues (``kind.<name>``)
+NAMES = ("survivor", "location", "zone", "player", "card", "die", "zombie")
 
 
 def kind_of(node: dict) -> str:
@@ -96,18 +97,28 @@ def typecheck(nodes: list[dict]) -> list[BindError]:
             if (node["op"], name, got) in ALSO_ACCEPTED:
                 continue
             if expected and got and got not in expected:
-                want = " or ".join(NAMES.get(k, k) for k in sorted(expected))
-                errors.append(BindError("T001", f"this needs {want}, but it names {NAMES.get(got, got)}",
+                want = _either([_kind(k) for k in sorted(expected)])
+                errors.append(BindError("T001", M("T001.needs", want=want, got=_kind(got)),
                                         _pos(value), expected=want,
                                         hint=_type_hint(node["op"], name, got)))
     return errors
 
 
-def _type_hint(op: str, field: str, got: str) -> str:
+def _kind(kind: str):
+    """A kind of thing as words: 'a survivor', 'cards' (a kind with no message stays as it is)."""
+    return M("kind." + kind) if kind in NAMES else kind
+
+
+def _either(items: list):
+    """'a or b or c', in the language the message is printed in."""
+    return items[0] if len(items) == 1 else M("word.or", a=items[0], b=_either(items[1:]))
+
+
+def _type_hint(op: str, field: str, got: str):
     if op == "wound" and got == "location":
-        return "wounds go on survivors: 'place a wound on a survivor at the grocery store'"
+        return M("hint.wounds-on-survivors")
     if got == "survivor" and field in ("at", "to", "from"):
-        return "to mean where a survivor is, write 'at the location of the chosen survivor' or use 'here'"
+        return M("hint.where-survivor-is")
     return ""
 
 
@@ -122,30 +133,30 @@ def structure(nodes: list[dict]) -> list[BindError]:
             errors.extend(_outcomes(node))
         elif op == "spend_die":
             if not 1 <= node["min"] <= 6:
-                errors.append(BindError("S003", f"no action die shows {node['min']} or more; action dice have 6 faces",
-                                        _pos(node), expected="a minimum from 1 to 6"))
+                errors.append(BindError("S003", M("S003.no-die-shows", min=node["min"]), _pos(node),
+                                        expected=M("expected.die-min-range")))
             if node["count"] == 0:
-                errors.append(BindError("S003", "spending 0 dice is not a cost", _pos(node)))
+                errors.append(BindError("S003", M("S003.zero-dice"), _pos(node)))
         elif op in ("spend_tokens", "spend_cards") and node["count"] == 0:
-            errors.append(BindError("S003", "spending nothing is not a cost", _pos(node)))
+            errors.append(BindError("S003", M("S003.nothing"), _pos(node)))
     return errors
 
 
 def _options(node: dict) -> list[BindError]:
     options = node["options"]
     if len(options) < 2:
-        return [BindError("S001", f"a {'choice' if node['op'] == 'choose' else 'vote'} needs at least two options, "
-                          f"this one has {len(options)}", _pos(node), expected="two or more lines starting with '-'")]
+        message = (M("S001.choice-options", n=len(options)) if node["op"] == "choose"
+                   else M("S001.vote-options", n=len(options)))
+        return [BindError("S001", message, _pos(node), expected=M("expected.two-options"))]
     errors = []
     seen = []
     for option in options:
         if _always_false(option.get("requires")):
-            errors.append(BindError("S002", "this option can never be chosen: its requirement is never met",
+            errors.append(BindError("S002", M("S002.never-met"),
                                     _pos(option)))
         shape = strip_positions(option["body"])
         if shape in seen:
-            errors.append(BindError("S002", "this option is the same as an earlier one", _pos(option),
-                                    hint="merge the two options or make them differ"))
+            errors.append(BindError("S002", M("S002.same-option"), _pos(option), hint=M("hint.merge-options")))
         seen.append(shape)
     return errors
 
@@ -157,14 +168,14 @@ def _outcomes(node: dict) -> list[BindError]:
     for outcome in node["outcomes"]:
         lo, hi = outcome["min"], outcome["max"]
         if lo < 1 or hi > faces or lo > hi:
-            errors.append(BindError("S004", f"a {faces}-sided die never shows {lo}" + (f" to {hi}" if hi != lo else ""),
-                                    _pos(outcome), expected=f"results from 1 to {faces}"))
+            message = (M("S004.never-shows-range", faces=faces, lo=lo, hi=hi) if hi != lo
+                       else M("S004.never-shows", faces=faces, lo=lo))
+            errors.append(BindError("S004", message, _pos(outcome), expected=M("expected.results", faces=faces)))
             continue
         for value in range(lo, hi + 1):
             if value in covered:
-                errors.append(BindError("S004", f"the result {value} already has an outcome (line "
-                                        f"{covered[value]['pos'][0]})", _pos(outcome),
-                                        hint="die ranges must not overlap"))
+                errors.append(BindError("S004", M("S004.overlap", value=value, line=covered[value]["pos"][0]),
+                                        _pos(outcome), hint=M("hint.no-overlap")))
                 break
             covered[value] = outcome
     return errors

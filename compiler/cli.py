@@ -1,7 +1,9 @@
 """The ``dow`` command line.
 
   dow check [PATHS] [--format text|json]   check card files, print diagnostics
+            [--lang pt|en|vi]               in this language (default: $DOW_LANG, else English)
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
+            [--pseudo]                      and the site in the pseudo-locale (DIR/site-pseudo/qps/)
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
   dow serve [--port 8000]                  preview the site; rebuild when content is saved
@@ -21,6 +23,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .messages import M, Msg
+
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
 
@@ -34,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except UsageError as err:
-        print(f"dow: {err}", file=sys.stderr)
+        text = err.args[0] if err.args else ""
+        print(f"dow: {text.render(getattr(args, 'lang', None)) if isinstance(text, Msg) else text}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
         sys.stderr.close()
@@ -54,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check card files and print diagnostics")
     check.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: content/)")
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
+                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
     check.add_argument("--compare-text", action="store_true",
                        help="also warn where a card's authored text and its generated text disagree (L004)")
     check.set_defaults(run=cmd_check)
@@ -62,7 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, default=None, help="output folder (default: build/)")
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
     build.add_argument("--no-site", action="store_true", help="write the bundle only, not the website")
+    build.add_argument("--pseudo", action="store_true",
+                       help="build the website in the pseudo-locale (every catalogue text accented and "
+                            "bracketed) into DIR/site-pseudo/qps/, to find text that skips the catalogues")
     build.add_argument("--format", choices=("text", "json"), default="text")
+    build.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
+                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
     build.set_defaults(run=cmd_build)
 
     explain = sub.add_parser("explain", help="show a card's text and compiled tree")
@@ -262,12 +274,12 @@ def cmd_i18n(args) -> int:
         return EXIT_OK
     if args.action == "import":
         if args.file is None or not args.file.is_file():
-            raise UsageError("dow i18n import needs a PO file: dow i18n import vi.po")
+            raise UsageError(M("cli.import-needs-po"))
         changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang)
         print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
         return EXIT_OK
     if not args.lang:
-        raise UsageError(f"dow i18n {args.action} needs --lang pt or --lang vi")
+        raise UsageError(M("cli.needs-lang", action=args.action))
     if args.action == "sync":
         changed = i18n.sync(files, args.lang)
         print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
@@ -315,12 +327,12 @@ def cmd_check(args) -> int:
     paths = args.paths or [root / CONTENT]
     for p in paths:
         if not p.exists():
-            raise UsageError(f"no such file or folder: {p}")
+            raise UsageError(M("cli.no-such-path", path=p))
     build = compile_paths(paths, root)
     if args.compare_text:
         from .text import text_warnings
         build.diagnostics.extend(text_warnings(build.cards))
-    _report(build.diagnostics, args.format, f"checked {build.files} card file{'s' * (build.files != 1)}")
+    _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     return EXIT_OK if build.ok else EXIT_CONTENT
 
 
@@ -329,13 +341,13 @@ def cmd_build(args) -> int:
     from .project import BUILD, CONTENT, compile_paths, failed_build, up_to_date, write_outputs
     root = _root(args)
     out = (args.out or root / BUILD).resolve()
-    if not args.force and up_to_date(root, out):
+    if not args.force and not args.pseudo and up_to_date(root, out):
         print(f"{out.as_posix()}/bundle.json is up to date")
         return EXIT_OK
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
         build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "")
+        _report(build.diagnostics, args.format, "", args.lang)
         return EXIT_CONTENT
     from .project import schema_errors
     problems = schema_errors(build)
@@ -343,11 +355,16 @@ def cmd_build(args) -> int:
         for message in problems:
             build.diagnostics.add(_v001(message))
         build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "")
+        _report(build.diagnostics, args.format, "", args.lang)
         return EXIT_CONTENT
     target = write_outputs(build, root, out)
-    _report(build.diagnostics, args.format, f"wrote {target} ({len(build.cards)} cards)")
-    if not args.no_site:
+    _report(build.diagnostics, args.format, M("cli.wrote-bundle", path=target, n=len(build.cards)), args.lang)
+    if args.pseudo:
+        from .project import bundle_of
+        from .site import build_pseudo
+        site = build_pseudo(bundle_of(build.cards, build.rulesets), root, out / "site-pseudo", say=lambda m: print(m, flush=True))
+        print(f"wrote {site}/ (pseudo-locale)")
+    elif not args.no_site:
         from .project import bundle_of
         from .site import build_site
         site = build_site(bundle_of(build.cards, build.rulesets), root, out / "site", say=lambda m: print(m, flush=True))
@@ -357,18 +374,18 @@ def cmd_build(args) -> int:
 
 def _v001(message: str):
     from .diagnostics import Diagnostic
-    return Diagnostic("V001", f"the bundle breaks its published schema: {message}",
-                      hint="this is a compiler bug; please report it with the card files")
+    from .messages import M
+    return Diagnostic("V001", M("V001.bundle-schema", problem=message), hint=M("hint.compiler-bug-files"))
 
 
-def _report(diags, fmt: str, summary: str) -> None:
+def _report(diags, fmt: str, summary: str, lang: str | None = None) -> None:
     if fmt == "json":
-        print(diags.to_json())
+        print(diags.to_json(lang))
         return
     if diags.items:
-        print(diags.render(), file=sys.stderr)
+        print(diags.render(lang), file=sys.stderr)
     if summary:
-        print(summary)
+        print(summary.render(lang) if isinstance(summary, Msg) else summary)
 
 
 def cmd_explain(args) -> int:
@@ -390,7 +407,7 @@ def cmd_new(args) -> int:
     try:
         path = new_card(root, args.kind, args.name, args.set)
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(err.args[0]) from None
     print(f"wrote {path}")
     return EXIT_OK
 

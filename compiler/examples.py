@@ -78,6 +78,15 @@ WORDS = {
 }
 
 
+def _word(key: str, lang: str) -> str | None:
+    """A scenario word in a language; in the pseudo-locale, the English one accented."""
+    from .messages import PSEUDO, pseudo
+    forms = WORDS.get(key, {})
+    if lang == PSEUDO:
+        return pseudo(forms["en"]) if "en" in forms else None
+    return forms.get(lang)
+
+
 class Teller:
     """Scenario values in one language."""
 
@@ -85,7 +94,7 @@ class Teller:
         self.names, self.lang = names, lang
 
     def word(self, key: str) -> str:
-        return WORDS.get(key, {}).get(self.lang, key.replace("_", " "))
+        return _word(key, self.lang) or key.replace("_", " ")
 
     def value(self, v: Any) -> str:
         if isinstance(v, bool):
@@ -95,7 +104,7 @@ class Teller:
         if isinstance(v, dict):
             return "; ".join(f"{self.value(k)}: {self.value(x)}" for k, x in v.items())
         if isinstance(v, str):
-            return self.names.get(v) or self.names.get(v.replace("-", "_")) or WORDS.get(v, {}).get(self.lang) or v
+            return self.names.get(v) or self.names.get(v.replace("-", "_")) or _word(v, self.lang) or v
         return str(v)
 
     def facts(self, table: dict) -> list[str]:

@@ -39,6 +39,7 @@ except ImportError:  # pragma: no cover - exercised only without ruamel.yaml.cli
             return self._parser.get_event()
 
 from .diagnostics import Diagnostic
+from .messages import M
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
@@ -125,25 +126,22 @@ class _Composer:
         self.events.get_event()  # document end
         event = self.events.get_event()
         if not isinstance(event, ev.StreamEndEvent):
-            self.fail("Y002", "a card file holds exactly one YAML document", event.start_mark,
-                      hint="remove the '---' line and the second document")
+            self.fail("Y002", M("Y002.two-documents"), event.start_mark, hint=M("hint.one-document"))
         return root
 
     def check_event(self, event) -> None:
         """Refuse aliases, anchors and non-standard tags."""
         if isinstance(event, ev.AliasEvent) or getattr(event, "anchor", None):
-            self.fail("Y003", "anchors (&) and aliases (*) are not allowed in card files", event.start_mark,
-                      hint="write the value out in full; card files stay flat and explicit")
+            self.fail("Y003", M("Y003.anchor"), event.start_mark, hint=M("hint.write-out"))
         tag = getattr(event, "tag", None)
         if tag and tag not in SAFE_TAGS and not (tag == "!" and isinstance(event, ev.ScalarEvent)):
-            self.fail("Y004", f"the tag '{tag}' is not allowed in card files", event.start_mark,
-                      hint="remove the tag; card files use plain YAML values only")
+            self.fail("Y004", M("Y004.tag", tag=tag), event.start_mark, hint=M("hint.remove-tag"))
 
     def node(self, event, depth: int) -> Node:
         """Compose one node starting at ``event``."""
         self.check_event(event)
         if depth > MAX_DEPTH:
-            self.fail("Y005", f"the file nests deeper than {MAX_DEPTH} levels", event.start_mark)
+            self.fail("Y005", M("Y005.too-deep", limit=MAX_DEPTH), event.start_mark)
         line, col = event.start_mark.line + 1, event.start_mark.column + 1
         if isinstance(event, ev.ScalarEvent):
             return self.scalar(event, line, col)
@@ -154,7 +152,7 @@ class _Composer:
             return Node("seq", items, line, col, nxt.end_mark.line + 1)
         if isinstance(event, ev.MappingStartEvent):
             return self.mapping(line, col, depth)
-        self.fail("Y002", f"unexpected YAML event {type(event).__name__}", event.start_mark)
+        self.fail("Y002", M("Y002.event", event=type(event).__name__), event.start_mark)
         raise AssertionError  # unreachable
 
     def mapping(self, line: int, col: int, depth: int) -> Node:
@@ -164,11 +162,11 @@ class _Composer:
         while not isinstance(key_event := self.events.get_event(), ev.MappingEndEvent):
             key = self.node(key_event, depth + 1)
             if key.kind != "scalar":
-                self.fail("Y002", "mapping keys must be plain words", key_event.start_mark)
+                self.fail("Y002", M("Y002.key-not-word"), key_event.start_mark)
             name = str(key.value)
             if name in out:
-                self.fail("Y007", f"the key '{name}' appears twice in this mapping", key_event.start_mark,
-                          hint=f"the first '{name}' is on line {node.key_pos[name][0]}; keep one")
+                self.fail("Y007", M("Y007.twice", key=name), key_event.start_mark,
+                          hint=M("hint.first-key", key=name, line=node.key_pos[name][0]))
             node.key_pos[name] = (key.line, key.col)
             out[name] = self.node(self.events.get_event(), depth + 1)
         node.end_line = key_event.end_mark.line + 1
@@ -208,17 +206,17 @@ def load_text(text: str, path: str) -> Node | None:
         lines = text.splitlines()
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise LoadError(Diagnostic("Y002", f"this is not valid YAML: {problem}", path, line, col,
+        raise LoadError(Diagnostic("Y002", M("Y002.not-yaml", problem=problem), path, line, col,
                                    source_line=src)) from None
     except (ValueError, TypeError, RecursionError) as err:  # defensive: parser internals
-        raise LoadError(Diagnostic("Y002", f"this is not valid YAML: {err}", path)) from None
+        raise LoadError(Diagnostic("Y002", M("Y002.not-yaml", problem=err), path)) from None
 
 
 def decode(data: bytes, path: str) -> str:
     """Bytes to text, refusing oversized files and invalid UTF-8 with a located error."""
     if len(data) > MAX_BYTES:
-        raise LoadError(Diagnostic("Y006", f"the file has {len(data)} bytes; a card file may have at most {MAX_BYTES}",
-                                   path, 1, 1, hint="split it into one file per card"))
+        raise LoadError(Diagnostic("Y006", M("Y006.too-large", size=len(data), limit=MAX_BYTES),
+                                   path, 1, 1, hint=M("hint.one-card-per-file")))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -227,8 +225,8 @@ def decode(data: bytes, path: str) -> str:
         col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1  # in characters
         line_bytes = data[before.rfind(b"\n") + 1:].split(b"\n", 1)[0]
         shown = line_bytes.decode("utf-8", errors="replace").rstrip("\r")
-        raise LoadError(Diagnostic("Y001", f"byte 0x{data[err.start]:02x} is not valid UTF-8", path, line, col,
-                                   hint="save the file as UTF-8", source_line=shown)) from None
+        raise LoadError(Diagnostic("Y001", M("Y001.bad-byte", byte=f"0x{data[err.start]:02x}"), path, line, col,
+                                   hint=M("hint.save-utf8"), source_line=shown)) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     # one line break everywhere, so YAML marks, effect-text lines and diagnostics agree
@@ -240,8 +238,10 @@ def decode(data: bytes, path: str) -> str:
         col = bad.start() - (before.rfind("\n") + 1) + 1
         shown = text.split("\n")[line - 1]
         code = "Y001" if bad.group() == "\x00" else "Y002"
-        raise LoadError(Diagnostic(code, f"the character U+{ord(bad.group()):04X} is not allowed in a card file",
-                                   path, line, col, hint="delete it; card files hold printable text only",
+        char = f"U+{ord(bad.group()):04X}"
+        message = M("Y001.bad-character", char=char) if code == "Y001" else M("Y002.bad-character", char=char)
+        raise LoadError(Diagnostic(code, message,
+                                   path, line, col, hint=M("hint.printable-only"),
                                    source_line="".join(c if c.isprintable() else "?" for c in shown)))
     return text
 

@@ -9,6 +9,7 @@ from dow.dsl.ast import Pos
 
 from .cards import LANGS
 from .diagnostics import did_you_mean
+from .messages import M
 from .phrases import BindError
 
 
@@ -43,15 +44,15 @@ class Lowering:
         pos = original.get("_key_pos") or Pos(*original["pos"])
         entry = self.manual.get(key)
         if entry is None:
-            self.errors.append(BindError("N003", f"the manual step '{key}' has no entry under 'manual:'", pos,
-                                         expected=f"'manual:\\n  {key}:\\n    why: …\\n    pt: …\\n    en: …\\n    vi: …'",
+            self.errors.append(BindError("N003", M("N003.no-manual-entry", key=key), pos,
+                                         expected=M("expected.words", words=f"'manual:\\n  {key}:\\n    why: …\\n    pt: …"
+                                                                             f"\\n    en: …\\n    vi: …'"),
                                          hint=did_you_mean(key, self.manual), width=len(key)))
             out["instruction"] = {lang: "" for lang in LANGS}
             return
         out["instruction"] = {lang: str(entry.get(lang, "")) for lang in LANGS}
         out["why"] = str(entry.get("why", ""))
         if not out["why"].strip():
-            self.errors.append(BindError("S010", f"the manual step '{key}' does not say why it is manual", pos,
-                                         expected="'why: …' under the manual entry",
-                                         hint="say what the effect language cannot express, so it can grow",
+            self.errors.append(BindError("S010", M("S010.no-why", key=key), pos,
+                                         expected=M("expected.why-entry"), hint=M("hint.say-why"),
                                          width=len(key)))

@@ -7,12 +7,14 @@ verb that asked for it. Every failure is a ``BindError`` pointing at a word.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from dow.dsl.ast import Clause, Pos, Word
 
 from .diagnostics import did_you_mean
+from .messages import M, Msg
 from .vocab import (ADJECTIVES, BACKREFS, DETERMINERS, LOCATIONS, NOUNS, PRONOUNS, singular)
 
 #: words that end a noun phrase and start a phrase of the verb
@@ -25,10 +27,26 @@ KNOWN_NOUN_WORDS = {w for k in NOUNS for w in k.split()} | set(ADJECTIVES) | set
 class BindError(Exception):
     """A located name or type error raised while reading a clause."""
 
-    def __init__(self, code: str, message: str, pos: Pos, expected: str = "", hint: str = "", width: int = 1):
+    def __init__(self, code: str, message: Msg, pos: Pos, expected: Msg | str = "", hint: Msg | str = "",
+                 width: int = 1):
         super().__init__(message)
         self.code, self.message, self.pos = code, message, pos
-        self.expected, self.hint, self.width = expected, hint, width
+        self.expected, self.hint, self.width = wanted(expected), hint, width
+
+
+_QUOTED = re.compile(r"'[^']*'(?:(?:, | or | and/or )'[^']*')*")
+
+
+def wanted(what: Msg | str) -> Msg | str:
+    """What a reader wanted, as a message. The readers describe it in short English phrases
+    (``what="who or what"``); the catalogues hold those by their English text, gettext style,
+    as ``what:<text>`` (tests/test_messages.py finds every such phrase in the code). A phrase
+    made only of quoted effect-language words (``"'combat strength'"``) stays as it is."""
+    if not what or isinstance(what, Msg):
+        return what
+    if _QUOTED.fullmatch(what):
+        return M("expected.words", words=what)
+    return M("what:" + what)
 
 
 def P(pos: Pos) -> list[int]:
@@ -117,16 +135,17 @@ class Reader:
         """Consume ``texts`` or fail saying what was expected."""
         if not self.accept(*texts):
             w = self.peek()
-            wanted = what or "'" + " ".join(texts) + "'"
+            want = wanted(what or "'" + " ".join(texts) + "'")
             if w is None:
-                raise self.error_end(wanted)
-            raise BindError("T002", f"expected {wanted} but found '{w.text}'", w.pos, expected=wanted, width=w.width)
+                raise self.error_end(want)
+            raise BindError("T002", M("T002.expected-found", what=want, found=w.text), w.pos, expected=want,
+                            width=w.width)
 
-    def error_end(self, wanted: str) -> BindError:
-        """The clause ended while ``wanted`` was still needed."""
+    def error_end(self, what: Msg | str) -> BindError:
+        """The clause ended while ``what`` was still needed."""
         last = self.words[-1] if self.words else None
         pos = Pos(last.pos.line, last.pos.col + len(last.text)) if last else self.end_pos
-        return BindError("T003", f"the clause ends where {wanted} is needed", pos, expected=wanted)
+        return BindError("T003", M("T003.clause-ends", what=wanted(what)), pos, expected=what)
 
     def leftover(self, verb: str, takes: str) -> None:
         """Fail if words remain after a verb has read everything it takes."""
@@ -136,8 +155,8 @@ class Reader:
         from .resolve import VERBS  # the table of actions, for the full-stop hint
         hint = ""
         if w.lower in VERBS:
-            hint = f"did you forget a full stop before '{w.text}'?"
-        raise BindError("T002", f"'{verb}' does not take '{w.text}' here", w.pos,
+            hint = M("hint.forgot-full-stop", word=w.text)
+        raise BindError("T002", M("T002.does-not-take", verb=verb, word=w.text), w.pos,
                         expected=takes, hint=hint, width=w.width)
 
     # ---- numbers -------------------------------------------------------------
@@ -162,12 +181,12 @@ class Reader:
         if self.accept("up", "to"):
             n = self.number()
             if n is None:
-                raise BindError("T002", "'up to' needs a number after it", self.here_pos(), expected="a number")
+                raise BindError("T002", M("T002.up-to-number"), self.here_pos(), expected=M("expected.number"))
             return {"op": "up_to", "n": n, "pos": P(w.pos)}
         if self.accept("all", "but"):
             n = self.number()
             if n is None:
-                raise BindError("T002", "'all but' needs a number after it", self.here_pos(), expected="a number")
+                raise BindError("T002", M("T002.all-but-number"), self.here_pos(), expected=M("expected.number"))
             return {"op": "all_but", "n": n, "pos": P(w.pos)}
         if self.at("all") and self.text(1) != "but":
             self.i += 1
@@ -182,8 +201,7 @@ class Reader:
     def result_ref(self, w: Word) -> dict:
         """'that many' / 'the result': the last die rolled."""
         if not self.scope.has_result():
-            raise BindError("N007", "'that many' refers to a die result, but no die was rolled before it",
-                            w.pos, hint="roll a die in an earlier sentence: 'roll a die. remove that many zombies …'",
+            raise BindError("N007", M("N007.no-die"), w.pos, hint=M("hint.roll-first"),
                             width=9)
         return {"op": "result", "pos": P(w.pos)}
 
@@ -257,11 +275,11 @@ class Reader:
         self.i += 2
         n = self.number() or 1
         if not (self.accept("cards") or self.accept("card")):
-            raise BindError("T002", "write 'the top N cards of' a deck", self.here_pos(), expected="'cards'")
+            raise BindError("T002", M("T002.top-cards"), self.here_pos(), expected="'cards'")
         self.expect("of")
         deck = self.noun_phrase(allow_at=allow_at, what="a deck or pile")
         if deck.kind != "zone":
-            raise BindError("T001", f"only a deck or pile has a top, not {deck.describe()}", deck.pos,
+            raise BindError("T001", M("T001.top-of", thing=deck.describe()), deck.pos,
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
         return deck
@@ -340,7 +358,8 @@ class Reader:
                     ph.filters.append({"op": "state", "is": value, "pos": P(w.pos)})
                 continue
             if w.kind != "word":
-                raise BindError("N002", f"expected {what} but found '{w.text}'", w.pos, expected=what, width=w.width)
+                raise BindError("N002", M("N002.expected-found", what=wanted(what), found=w.text), w.pos,
+                                expected=what, width=w.width)
             raise self.unknown_noun(w, what)
 
     def unknown_noun(self, w: Word, what: str) -> BindError:
@@ -353,12 +372,12 @@ class Reader:
             hint = did_you_mean(phrase, [k for k in NOUNS if len(k.split()) == size], cutoff=0.85)
             if hint:
                 last = words[-1]
-                return BindError("N002", f"'{' '.join(x.text for x in words)}' is not a name the effect language "
-                                 "knows here", w.pos, expected=what, hint=hint,
+                return BindError("N002", M("N002.unknown-name", words=" ".join(x.text for x in words)), w.pos,
+                                 expected=what, hint=hint,
                                  width=last.pos.col + len(last.text) - w.pos.col)
         hint = did_you_mean(w.lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
-        return BindError("N002", f"'{w.text}' is not a word the effect language knows here", w.pos,
-                         expected=what, hint=hint or "see the effect language reference for the nouns",
+        return BindError("N002", M("N002.unknown-word", word=w.text), w.pos,
+                         expected=what, hint=hint or M("hint.see-nouns"),
                          width=w.width)
 
     def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
@@ -386,8 +405,8 @@ class Reader:
                 mode = self.take().lower
                 stat = self.take()
                 if stat.lower not in ("influence", "attack", "search"):
-                    raise BindError("N002", f"'{stat.text}' is not a number printed on a survivor", stat.pos,
-                                    expected="influence, attack or search",
+                    raise BindError("N002", M("N002.not-a-stat", word=stat.text), stat.pos,
+                                    expected=M("expected.stat"),
                                     hint=did_you_mean(stat.lower, ("influence", "attack", "search")),
                                     width=stat.width)
                 ph.filters.append({"op": "extreme", "stat": stat.lower, "mode": mode, "pos": P(w.pos)})
@@ -416,7 +435,7 @@ class Reader:
                 self.i += 3  # "a player who controls fewer survivors than you"
                 what = self.take()
                 if singular(what.lower) != "survivor":
-                    raise BindError("N002", f"'{what.text}': a player is compared by how many survivors they control",
+                    raise BindError("N002", M("N002.compare-players", word=what.text),
                                     what.pos, expected="'survivors'", width=what.width)
                 self.expect("than")
                 other = self.noun_phrase(allow_at=False, what="another player")

@@ -20,6 +20,7 @@ from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
 from .loader import LoadError, Node, decode, load_text
 from .lower import Lowering
+from .messages import M, Msg, from_parser
 from .phrases import BindError
 from .scope import Scope
 from .shape import Shape
@@ -37,7 +38,7 @@ class CardResult:
     names: list[tuple[str, str, Pos]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
-    def diag(self, code: str, message: str, pos: Pos | None, expected: str = "", hint: str = "",
+    def diag(self, code: str, message: Msg, pos: Pos | None, expected: Msg | str = "", hint: Msg | str = "",
              width: int = 1, severity: str = "error") -> None:
         """Add a diagnostic at a position of this file."""
         line, col = (pos.line, pos.col) if pos else (0, 0)
@@ -45,8 +46,9 @@ class CardResult:
         self.diags.append(Diagnostic(code, message, self.display, line, col, severity, expected, hint, src, width))
 
     def from_error(self, err) -> None:
-        """A BindError or EffectSyntaxError as a diagnostic."""
-        self.diag(err.code, err.message, err.pos, err.expected, err.hint, err.width)
+        """A BindError or EffectSyntaxError as a diagnostic (the parser's message references become Msgs)."""
+        self.diag(err.code, from_parser(err.message), err.pos, from_parser(err.expected), from_parser(err.hint),
+                  err.width)
 
 
 def compile_file(path: Path, display: str) -> CardResult:
@@ -60,7 +62,7 @@ def compile_file(path: Path, display: str) -> CardResult:
         result.diags.append(err.diag)
         return result
     except OSError as err:
-        result.diag("U001", f"cannot read the file: {err.strerror}", None)
+        result.diag("U001", M("U001.cannot-read", reason=err.strerror), None)
         return result
     compile_root(root, result)
     return result
@@ -103,8 +105,8 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     compiled["file"] = result.display
     errors = validate_card(compiled)
     for message in errors:
-        result.diag("V001", f"the compiled tree breaks the bundle schema: {message}", Pos(root.line, root.col),
-                    hint="this is a compiler bug; please report it with this card file")
+        result.diag("V001", M("V001.card-schema", problem=message), Pos(root.line, root.col),
+                    hint=M("hint.compiler-bug-file"))
     if not errors:
         result.card = compiled
 
@@ -143,9 +145,8 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     """Parse, resolve, check and lower one effect, condition or event text."""
     text = node.value if isinstance(node.value, str) else ""
     if node.style not in ("|", None, "'", '"') or (node.style != "|" and node.end_line > node.line):
-        result.diag("Y008", "effect text spanning lines must be a literal block: write '|' and indent the lines",
-                    Pos(node.line, node.col), expected="'key: |' followed by indented lines",
-                    hint="a folded ('>') or multi-line quoted text loses its line breaks and positions")
+        result.diag("Y008", M("Y008.not-literal"), Pos(node.line, node.col), expected=M("expected.literal-block"),
+                    hint=M("hint.folded-loses-lines"))
         return {"source": text, "tree": []}
     origin = Origin(node.text_line, node.text_col)
     try:
@@ -185,8 +186,7 @@ def _bind(binder: Binder, block, kind: str, result: CardResult):
     stmts = block.stmts
     if len(stmts) != 1 or not (hasattr(stmts[0], "clauses") and len(stmts[0].clauses) == 1):
         pos = stmts[1].pos if len(stmts) > 1 else block.pos
-        result.diag("P001", "a trigger event is one clause", pos,
-                    expected="one clause such as 'you move a survivor'")
+        result.diag("P001", M("P001.event-one-clause"), pos, expected=M("expected.one-clause"))
         return {}
     clause = stmts[0].clauses[0]
     try:
@@ -221,8 +221,8 @@ def cross_card(results: list[CardResult], known_names: set[str], others: dict | 
         by_kind.setdefault(res.card["kind"], set()).update(res.card["name"].values())
         card_id = res.card["id"]
         if card_id in seen:
-            res.diag("S007", f"the id '{card_id}' is also used by {seen[card_id].display}", Pos(1, 1),
-                     hint="every card needs an id of its own")
+            res.diag("S007", M("S007.duplicate-id", id=card_id, other=seen[card_id].display), Pos(1, 1),
+                     hint=M("hint.own-id"))
             res.card = None
             continue
         seen.setdefault(card_id, res)
@@ -230,8 +230,8 @@ def cross_card(results: list[CardResult], known_names: set[str], others: dict | 
         for name, kind, pos in res.names:
             names = by_kind.get(kind, set())
             if name not in names and name not in known_names:
-                res.diag("N003", f'no {kind} card is named "{name}"', pos, expected=f"the name of a {kind} in content/",
-                         hint=did_you_mean(name, names | known_names, cutoff=0.6) or
-                         "add the card, or list the name in content/<set>/known-names.yaml",
+                res.diag("N003", M("N003.no-card-named", kind=kind, name=name), pos,
+                         expected=M("expected.card-name", kind=kind),
+                         hint=did_you_mean(name, names | known_names, cutoff=0.6) or M("hint.known-names"),
                          width=len(name) + 2)
                 res.card = None

@@ -231,8 +231,8 @@ def write_outputs(build: Build, root: Path, out: Path) -> Path:
 
 def failed_build(out: Path) -> Diagnostic:
     """The note that says no bundle was written."""
-    return Diagnostic("B001", f"no bundle was written to {out.as_posix()}/bundle.json because of the errors above; "
-                      "the previous bundle, if any, is unchanged", severity="error")
+    from .messages import M
+    return Diagnostic("B001", M("B001.not-written", path=f"{out.as_posix()}/bundle.json"), severity="error")
 
 
 def sha256_file(path: Path) -> str:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Callable
 from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
-from .phrases import BindError, P, Phrase, Reader
+from .messages import M
+from .phrases import BindError, P, Phrase, Reader, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -48,8 +49,8 @@ def _place_phrase(r: Reader, b: "Binder", preps: tuple[str, ...], what: str) -> 
     w = r.peek()
     if w is None:
         raise r.error_end(what)
-    raise BindError("T002", f"expected {what} but found '{w.text}'", w.pos, expected=" or ".join(f"'{p} …'" for p in preps) + " or 'here'",
-                    width=w.width)
+    raise BindError("T002", M("T002.expected-found", what=wanted(what), found=w.text), w.pos,
+                    expected=" or ".join(f"'{p} …'" for p in preps) + " or 'here'", width=w.width)
 
 
 def _zombies_at(r: Reader, b: "Binder", ph: Phrase, preps: tuple[str, ...]) -> dict:
@@ -107,8 +108,8 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
             return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
                     "to": dest, "pos": P(w.pos)}
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
-    raise BindError("T001", f"'{w.text}' cannot add {ph.describe()}s", ph.pos,
-                    expected="zombies, tokens, wounds, a survivor or cards", width=ph.first.width)
+    raise BindError("T001", M("T001.cannot-add", verb=w.text, thing=ph.describe()), ph.pos,
+                    expected=M("expected.addable"), width=ph.first.width)
 
 
 def _following_ahead(r: Reader) -> bool:
@@ -139,7 +140,8 @@ def _target_after(r: Reader, b: "Binder", preps: tuple[str, ...], what: str) -> 
     if r.accept("here"):
         return {"op": "here", "pos": P(r.words[r.i - 1].pos)}
     raise r.error_end(what) if r.done() else BindError(
-        "T002", f"expected {what} after {' or '.join(repr(p) for p in preps)}, found '{r.peek().text}'",
+        "T002", M("T002.expected-after", what=wanted(what), preps=" or ".join(repr(p) for p in preps),
+                  found=r.peek().text),
         r.peek().pos, expected=" or ".join(f"'{p} …'" for p in preps), width=r.peek().width)
 
 
@@ -166,7 +168,7 @@ def verb_remove(r: Reader, b: "Binder", w: A.Word) -> dict:
         dest = _target_after(r, b, ("to", "into", "in"), "a pile")
         return {"op": "move_cards", "cards": target, "to": dest, "pos": P(w.pos)}
     raise r.error_end("'from the game'") if r.done() else BindError(
-        "T002", f"expected 'from the game' after what to remove, found '{r.peek().text}'", r.peek().pos,
+        "T002", M("T002.expected-from-game", found=r.peek().text), r.peek().pos,
         expected="'from the game'", width=r.peek().width)
 
 
@@ -180,14 +182,15 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     """gain 1 morale | lose 2 morale | gain 3 combat strength."""
     amount = r.count(default=None)
     if amount is None:
-        raise BindError("T003", f"'{w.text}' needs a number: '{w.lower} 1 morale'", r.here_pos(), expected="a number")
+        raise BindError("T003", M("T003.needs-number", word=w.text, example=f"{w.lower} 1 morale"), r.here_pos(),
+                        expected=M("expected.number"))
     noun = r.match_noun()
     if noun and noun[0] == "stat" and noun[1] == "morale":
         r.i += noun[2]
         if isinstance(amount, int) and r.accept("for", "every"):  # "… for every 2 helpless survivors …"
             n = r.number()
             if n is None or n < 1:
-                raise BindError("T003", "expected how many things each step counts after 'for every'", r.here_pos(),
+                raise BindError("T003", M("T003.for-every-number"), r.here_pos(),
                                 expected="a number, as in 'for every 2 helpless survivors'")
             r.i -= 1  # the number belongs to the phrase ("2 helpless survivors")
             ph = r.noun_phrase(allow_at=True, what="what to count")
@@ -207,7 +210,7 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     bad = r.peek()
     if bad is None:
         raise r.error_end("'morale' or 'combat strength'")
-    raise BindError("T002", f"you can {w.lower} morale or combat strength, not '{bad.text}'", bad.pos,
+    raise BindError("T002", M("T002.morale-or-strength", verb=w.lower, found=bad.text), bad.pos,
                     expected="'morale' or 'combat strength'", hint=did_you_mean(bad.lower, ["morale"]),
                     width=bad.width)
 
@@ -221,7 +224,7 @@ def verb_raise(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.expect("by")
     n = r.number()
     if n is None:
-        raise BindError("T003", "expected a number after 'by'", r.here_pos(), expected="a number")
+        raise BindError("T003", M("T003.number-after-by"), r.here_pos(), expected=M("expected.number"))
     sign = -1 if w.lower in ("decrease", "lower") else 1
     return {"op": "change_die", "die": b.scope.target(ph), "amount": sign * n, "pos": P(w.pos)}
 
@@ -235,7 +238,7 @@ def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "exposure", "target": target, "times": times, "pos": P(w.pos)}
     ph = r.noun_phrase(allow_at=False, what="'a die' or 'for exposure'")
     if ph.kind != "die":
-        raise BindError("T001", f"you can roll a die, not {ph.describe()}", ph.pos, expected="'a die'")
+        raise BindError("T001", M("T001.roll-a-die", thing=ph.describe()), ph.pos, expected="'a die'")
     b.scope.result = True
     return {"op": "roll", "die": ph.sub if ph.sub in ("exposure", "combat") else "d6", "outcomes": [],
             "pos": P(w.pos)}
@@ -340,11 +343,10 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
         if r.accept("of"):
             n = r.number()
             if n is None:
-                raise BindError("T003", "expected the lowest die result after 'of'", r.here_pos(),
-                                expected="a number, as in 'an action die of 4 or more'")
+                raise BindError("T003", M("T003.lowest-after-of"), r.here_pos(), expected=M("expected.die-minimum"))
             more = r.peek()
             if more is None or more.kind != "or_more":
-                raise BindError("T002", "write the die minimum as 'of N or more'", r.here_pos(),
+                raise BindError("T002", M("T002.die-minimum"), r.here_pos(),
                                 expected="'or more'")
             r.take()
             minimum = n
@@ -353,8 +355,8 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "spend_tokens", "token": ph.sub, "count": count, "pos": P(w.pos)}
     if ph.kind == "card":
         return {"op": "spend_cards", "count": count, "filters": ph.filters, "pos": P(w.pos)}
-    raise BindError("T001", f"you can spend action dice, food, bullets or cards, not {ph.describe()}s", ph.pos,
-                    expected="action dice, food, bullets or cards", width=ph.first.width)
+    raise BindError("T001", M("T001.spend", thing=ph.describe()), ph.pos,
+                    expected=M("expected.spendable"), width=ph.first.width)
 
 
 def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -371,7 +373,7 @@ def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
     """turn an unused action die you control to 6 | turn … to any face (its owner chooses)."""
     ph = r.noun_phrase(allow_at=True, what="an action die")
     if ph.kind != "die":
-        raise BindError("T001", f"you can turn a die to a face, not {ph.describe()}", ph.pos,
+        raise BindError("T001", M("T001.turn-die", thing=ph.describe()), ph.pos,
                         expected="an action die", width=ph.first.width)
     r.expect("to")
     node = {"op": "set_die", "die": b.scope.target(ph), "pos": P(w.pos)}
@@ -379,7 +381,7 @@ def verb_turn(r: Reader, b: "Binder", w: A.Word) -> dict:
         return node
     n = r.number()
     if n is None or not 1 <= n <= 6:
-        raise BindError("T002", "a die turns to a face from 1 to 6, or to 'any face'", r.here_pos(),
+        raise BindError("T002", M("T002.die-face"), r.here_pos(),
                         expected="a number from 1 to 6, or 'any face'")
     node["value"] = n
     return node
@@ -401,7 +403,7 @@ def verb_start(r: Reader, b: "Binder", w: A.Word) -> dict:
     """start an exile vote against PLAYER."""
     ph = r.noun_phrase(allow_at=False, what="'an exile vote'")
     if ph.kind != "vote":
-        raise BindError("T001", "you can start an exile vote", ph.pos, expected="'an exile vote'")
+        raise BindError("T001", M("T001.exile-vote"), ph.pos, expected="'an exile vote'")
     return {"op": "exile_vote", "target": _target_after(r, b, ("against", "on"), "a player"), "pos": P(w.pos)}
 
 
@@ -412,7 +414,7 @@ def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "end_warfare", "pos": P(w.pos)}
     if ph.kind == "zone" and ph.sub == "removed":
         return {"op": "end_game", "pos": P(w.pos)}
-    raise BindError("T001", f"you can end the colony warfare or the game, not {ph.describe()}", ph.pos,
+    raise BindError("T001", M("T001.end", thing=ph.describe()), ph.pos,
                     expected="'the colony warfare' or 'the game'")
 
 
@@ -420,7 +422,7 @@ def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
     """skip the colony warfare here."""
     ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
     if ph.kind != "warfare":
-        raise BindError("T001", "you can skip the colony warfare", ph.pos, expected="'the colony warfare'")
+        raise BindError("T001", M("T001.skip"), ph.pos, expected="'the colony warfare'")
     return {"op": "skip_warfare", "at": _place_phrase(r, b, ("at",), "where"), "pos": P(w.pos)}
 
 
@@ -430,7 +432,7 @@ def verb_fill(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.expect("with")
     ph = r.noun_phrase(allow_at=False, what="'noise tokens'")
     if ph.sub != "noise":
-        raise BindError("T001", "only noise tokens can fill a location", ph.pos, expected="'noise tokens'")
+        raise BindError("T001", M("T001.fill"), ph.pos, expected="'noise tokens'")
     return {"op": "fill_noise", "at": loc, "pos": P(w.pos)}
 
 
@@ -441,9 +443,7 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
-    raise BindError("T002", "'do not' is followed by 'roll for exposure' here", r.here_pos(),
-                    expected="'roll for exposure'", hint="for other things a survivor cannot do, write "
-                    "'the chosen survivor cannot move'")
+    raise BindError("T002", M("T002.do-not"), r.here_pos(), expected="'roll for exposure'", hint=M("hint.cannot-move"))
 
 
 def verb_spread(r: Reader, b: "Binder", w: A.Word) -> dict:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic
+from .messages import M
 from .loader import LoadError, Node, load_file
 
 _INT = {"type": "integer", "minimum": 0}
@@ -103,7 +104,7 @@ def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagn
             diags.append(err.diag)
             continue
         if node is None:
-            diags.append(Diagnostic("Y001", "the ruleset file could not be read as YAML", display, 1, 1))
+            diags.append(Diagnostic("Y001", M("Y001.ruleset-unreadable"), display, 1, 1))
             continue
         lines = text.splitlines()
         data = node.plain()
@@ -111,10 +112,11 @@ def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagn
         errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         for err in errors:
             line, col = _position(node, list(err.absolute_path))
-            where = ".".join(map(str, err.absolute_path)) or "the file"
+            where = ".".join(map(str, err.absolute_path)) or M("word.the-file")
             code = "S009" if err.validator == "additionalProperties" else "S005"
-            diags.append(Diagnostic(code, f"ruleset {where}: {err.message}", display, line, col,
-                                    expected="see compiler/ruleset.py RULESET_SCHEMA (COLONIES_SCHEMA for warring-colonies)",
+            message = (M("S009.ruleset", where=where, problem=err.message) if code == "S009"
+                       else M("S005.ruleset", where=where, problem=err.message))
+            diags.append(Diagnostic(code, message, display, line, col, expected=M("expected.ruleset-schema"),
                                     source_line=lines[line - 1] if 0 < line <= len(lines) else ""))
         if not errors:
             found[path.parent.name] = data

@@ -11,6 +11,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 from .cards import KINDS, SETS
 from .diagnostics import did_you_mean
+from .messages import M
 
 PROPER_NAME_KINDS = ("survivor",)
 
@@ -28,13 +29,15 @@ def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
     kind = KINDS.get(kind_name)
     if kind is None:
         hint = did_you_mean(kind_name, KINDS)
-        raise ValueError(f"unknown card kind {kind_name!r}; kinds: {', '.join(KINDS)}" + (f" ({hint})" if hint else ""))
+        kinds = ", ".join(KINDS)
+        raise ValueError(M("cli.unknown-kind-hint", kind=kind_name, kinds=kinds, hint=hint) if hint
+                         else M("cli.unknown-kind", kind=kind_name, kinds=kinds))
     if set_name not in SETS:
-        raise ValueError(f"unknown set {set_name!r}; sets: {', '.join(SETS)}")
+        raise ValueError(M("cli.unknown-set", set=set_name, sets=", ".join(SETS)))
     stem = slug(name)
     path = root / "content" / set_name / kind.folder / f"{stem}.yaml"
     if path.exists():
-        raise ValueError(f"{path} already exists")
+        raise ValueError(M("cli.exists", path=path))
     data = {"id": f"{set_name}.{kind.name}.{stem}", "kind": kind.name, "set": set_name,
             "name": name if kind.name in PROPER_NAME_KINDS else {"pt": "TODO", "en": name, "vi": "TODO"},
             "status": {"implementation": "full", "data": "needs transcription"}}

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from dow.dsl.ast import Pos, Word
 
+from .messages import M
 from .phrases import BindError, P, Phrase
 
 #: what each back-reference name is called when written
@@ -57,8 +58,8 @@ class Scope:
             return "named", self.recent_name[0]
         usable = [n for n in self.bindings if n != "this_card" and self.bindings[n] != "location"]
         if not usable:
-            raise BindError("N005", f"'{word.text}' refers to nothing chosen, moved or named before it", word.pos,
-                            hint="name the thing instead, for example 'the moved survivor'", width=word.width)
+            raise BindError("N005", M("N005.refers-to-nothing", word=word.text), word.pos,
+                            hint=M("hint.name-the-thing"), width=word.width)
         return "ref", usable[-1]
 
     def last_binding(self) -> str:
@@ -70,19 +71,18 @@ class Scope:
         """Check that back-reference ``name`` is bound; return its kind."""
         if name in self.bindings:
             return self.bindings[name]
-        known = ", ".join(f"'{REF_WORDS.get(n, n)}'" for n in self.bindings) or "nothing yet"
+        known = ", ".join(f"'{REF_WORDS.get(n, n)}'" for n in self.bindings) or M("word.nothing-yet")
         word, last = ph.first, ph.last or ph.first
         width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
-        raise BindError("N005", f"'{' '.join(['the', *ph.adjs])} …' refers to something no trigger or earlier "
-                        f"sentence chose or moved", word.pos,
-                        hint=f"here you can refer to: {known}", width=width)
+        raise BindError("N005", M("N005.unbound", words=" ".join(["the", *ph.adjs])), word.pos,
+                        hint=M("hint.can-refer-to", known=known), width=width)
 
     def last_of(self, kind: str, ph: Phrase) -> str:
         """The most recent binding of a kind ('that survivor')."""
         for name in reversed(list(self.bindings)):
             if self.bindings[name] == kind or (kind == "" and name != "this_card"):
                 return name
-        raise BindError("N005", f"'that {kind or '…'}' refers to no {kind or 'thing'} chosen or moved before it",
+        raise BindError("N005", M("N005.that-kind", kind=kind) if kind else M("N005.that-thing"),
                         ph.first.pos, width=ph.first.width)
 
     # ---- phrases to nodes ------------------------------------------------------
@@ -110,8 +110,7 @@ class Scope:
         if ph.mode == "this":
             name = {"survivor": "self", "card": "this_card"}.get(ph.kind, "this_card")
             if name not in self.bindings:
-                raise BindError("N005", f"'this {ph.kind}' means the card's own {ph.kind}, but this card has none",
-                                ph.first.pos, width=ph.first.width)
+                raise BindError("N005", M("N005.this-none", kind=ph.kind), ph.first.pos, width=ph.first.width)
             return {"op": "ref", "name": name, "kind": ph.kind or "card", "pos": pos}
         if ph.mode == "that":
             name = self.last_of(ph.kind, ph)
@@ -147,8 +146,8 @@ class Scope:
         if ph.kind == "location" and ph.sub.startswith("@"):
             name = ph.sub[1:]
             if name not in self.bindings:
-                raise BindError("N005", f"'{ph.first.text} {name}' names a place no trigger gave", ph.first.pos,
-                                hint="a move trigger ('when you move a survivor') gives 'its destination'",
+                raise BindError("N005", M("N005.no-place", words=f"{ph.first.text} {name}"), ph.first.pos,
+                                hint=M("hint.move-gives-destination"),
                                 width=ph.first.width)
             return {"op": "ref", "name": name, "kind": "location", "pos": pos}
         if ph.kind == "location" and ph.sub and ph.mode in ("the", "your", "one", "its", "that", "this"):

@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from .cards import COMMON_REQUIRED, KINDS, LANGS, all_fields
 from .diagnostics import WARNING, Diagnostic, did_you_mean
 from .loader import Node
+from .messages import M, Msg
 
 
 class Shape:
@@ -22,7 +23,7 @@ class Shape:
         self.lines = lines
         self.diags: list[Diagnostic] = []
 
-    def report(self, code: str, message: str, line: int, col: int, expected: str = "", hint: str = "",
+    def report(self, code: str, message: Msg, line: int, col: int, expected: Msg | str = "", hint: Msg | str = "",
                width: int = 1) -> None:
         """Add a located diagnostic."""
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -33,19 +34,19 @@ class Shape:
         """Check a whole card; returns whether it is shaped well enough to compile further."""
         if root is None or root.kind != "map":
             line, col = (root.line, root.col) if root else (1, 1)
-            self.report("Y009", "a card file is a mapping of fields, starting with 'id:' and 'kind:'", line, col,
-                        hint="run 'dow new KIND NAME' to start from a valid card file")
+            self.report("Y009", M("Y009.not-a-mapping"), line, col, hint=M("hint.dow-new-kind"))
             return False
         kind_node = root.get("kind")
         kind_name = kind_node.value if kind_node is not None and kind_node.kind == "scalar" else None
         if kind_name not in KINDS:
             line, col = (kind_node.line, kind_node.col) if kind_node else (root.line, root.col)
-            self.report("S005", f"unknown card kind {kind_name!r}" if kind_node else "the card has no 'kind:' field",
-                        line, col, expected=", ".join(KINDS), hint=did_you_mean(str(kind_name), KINDS))
+            self.report("S005", M("S005.unknown-kind", kind=kind_name) if kind_node else M("S005.no-kind"),
+                        line, col, expected=M("expected.words", words=", ".join(KINDS)),
+                        hint=did_you_mean(str(kind_name), KINDS))
             return False
         kind = KINDS[kind_name]
         before = len(self.diags)
-        self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, "card")
+        self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, M("where.card"))
         self.check_id(root, kind_name)
         trigger = root.get("trigger")
         status = root.get("status")
@@ -54,15 +55,12 @@ class Shape:
                 and "when" not in trigger.value and "if" not in trigger.value
                 and declared.get("data") != "needs transcription" and declared.get("implementation") == "full"):
             line, col = root.key_pos["trigger"]
-            self.report("S008", "this trigger has neither 'when' nor 'if', so the card never triggers",
-                        line, col, expected="'when: EVENT' and/or 'if: CONDITION'",
-                        hint="if the trigger is not known, mark the card 'data: needs transcription'; "
-                             "if the language cannot say it, mark it 'implementation: partial'")
+            self.report("S008", M("S008.never-triggers"), line, col, expected=M("expected.when-if"),
+                        hint=M("hint.trigger-unknown"))
             self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
         options = root.get("options")
         if kind_name == "crossroads" and options is not None and options.kind == "seq" and not options.value:
-            self.report("S008", "a crossroads card needs at least one option", options.line, options.col,
-                        expected="'- text: …' entries under 'options:'")
+            self.report("S008", M("S008.no-options"), options.line, options.col, expected=M("expected.option-entries"))
         return not any(d.severity == "error" and d.code.startswith("S") for d in self.diags[before:])
 
     def check_id(self, root: Node, kind_name: str) -> None:
@@ -73,80 +71,83 @@ class Shape:
         stem = PurePosixPath(self.display).stem
         want = f"{set_node.value}.{kind_name}.{stem}"
         if id_node.value != want:
-            self.report("S006", f"the id '{id_node.value}' does not match the file: expected '{want}'",
-                        id_node.line, id_node.col, expected=want,
-                        hint="ids are <set>.<kind>.<file name>; rename the file or fix the id",
+            self.report("S006", M("S006.id-mismatch", id=id_node.value, want=want),
+                        id_node.line, id_node.col, expected=M("expected.words", words=want),
+                        hint=M("hint.id-form"),
                         width=len(str(id_node.value)))
 
-    def fields(self, node: Node, spec: dict, required: tuple, where: str) -> None:
-        """Check a mapping against a field spec."""
+    def fields(self, node: Node, spec: dict, required: tuple, where: Msg) -> None:
+        """Check a mapping against a field spec; ``where`` names the mapping ("a card", "a 'x' entry")."""
         for key, child in node.value.items():
             line, col = node.key_pos.get(key, (node.line, node.col))
             if key not in spec:
-                self.report("S009", f"'{key}' is not a field of a {where}", line, col,
-                            expected=", ".join(spec), hint=did_you_mean(key, spec), width=len(key))
+                self.report("S009", M("S009.not-a-field", key=key, where=where), line, col,
+                            expected=M("expected.words", words=", ".join(spec)), hint=did_you_mean(key, spec),
+                            width=len(key))
                 continue
             self.value(child, spec[key], key)
         for key in required:
             if key not in node.value:
-                self.report("S005", f"the {where} has no '{key}' field", node.line, node.col,
-                            expected=f"'{key}:'", hint="run 'dow new' to see a complete card of this kind")
+                self.report("S005", M("S005.no-field", key=key), node.line, node.col,
+                            expected=M("expected.words", words=f"'{key}:'"), hint=M("hint.dow-new-complete"))
 
     def value(self, node: Node, kind, key: str) -> None:
         """Check one field value against its type."""
         if isinstance(kind, tuple):
             shape, inner = kind
             if shape == "list":
-                if not self.expect(node, "seq", key, "a list"):
+                if not self.expect(node, "seq", key, M("expected.list")):
                     return
                 for item in node.value:
                     if isinstance(inner, dict):
-                        if self.expect(item, "map", key, "a mapping"):
-                            self.fields(item, inner, (), f"'{key}' entry")
+                        if self.expect(item, "map", key, M("expected.mapping")):
+                            self.fields(item, inner, (), M("where.entry", key=key))
                     else:
                         self.value(item, inner, key)
             elif shape == "object":
-                if self.expect(node, "map", key, "a mapping"):
-                    self.fields(node, inner, (), f"'{key}'")
+                if self.expect(node, "map", key, M("expected.mapping")):
+                    self.fields(node, inner, (), M("where.field", key=key))
             elif shape == "map":
-                if self.expect(node, "map", key, "a mapping"):
+                if self.expect(node, "map", key, M("expected.mapping")):
                     for sub, child in node.value.items():
-                        if self.expect(child, "map", sub, "a mapping"):
-                            self.fields(child, inner, (), f"'{key}: {sub}'")
+                        if self.expect(child, "map", sub, M("expected.mapping")):
+                            self.fields(child, inner, (), M("where.field", key=f"{key}: {sub}"))
                             self.localized(child, f"{key}: {sub}", require=False)
             return
         if kind == "localized":
-            if self.expect(node, "map", key, "a mapping with pt, en and vi"):
+            if self.expect(node, "map", key, M("expected.localized")):
                 self.localized(node, key)
         elif kind == "name":
             if node.kind == "map":
                 self.localized(node, key)
             else:
-                self.scalar(node, str, key, "a name")
+                self.scalar(node, str, key, M("expected.name"))
         elif kind in ("int", "int?"):
             if not (kind == "int?" and node.kind == "scalar" and node.value is None):
-                self.scalar(node, int, key, "a whole number" + (" (or null when unknown)" if kind == "int?" else ""))
+                self.scalar(node, int, key, M("expected.whole-number-or-null") if kind == "int?"
+                            else M("expected.whole-number"))
         elif kind == "bool":
-            self.scalar(node, bool, key, "true or false")
+            self.scalar(node, bool, key, M("expected.bool"))
         elif kind.startswith("enum:"):
             choices = kind[5:].split("|")
             if node.kind != "scalar" or node.value not in choices:
-                self.report("S005", f"'{key}' must be one of: {', '.join(choices)}", node.line, node.col,
-                            expected=", ".join(choices), hint=did_you_mean(str(node.value), choices))
+                self.report("S005", M("S005.one-of", key=key, choices=", ".join(choices)), node.line, node.col,
+                            expected=M("expected.words", words=", ".join(choices)),
+                            hint=did_you_mean(str(node.value), choices))
         elif kind in ("str", "effect", "cond", "event"):
-            self.scalar(node, str, key, "text")
+            self.scalar(node, str, key, M("expected.text"))
         # "any": anything goes
 
-    def scalar(self, node: Node, typ: type, key: str, what: str) -> None:
+    def scalar(self, node: Node, typ: type, key: str, what: Msg) -> None:
         """A scalar of the given Python type (bool is not an int here)."""
         ok = node.kind == "scalar" and isinstance(node.value, typ) and not (typ is int and isinstance(node.value, bool))
         if not ok:
-            self.report("S005", f"'{key}' must be {what}", node.line, node.col, expected=what)
+            self.report("S005", M("S005.must-be", key=key, what=what), node.line, node.col, expected=what)
 
-    def expect(self, node: Node, shape: str, key: str, what: str) -> bool:
+    def expect(self, node: Node, shape: str, key: str, what: Msg) -> bool:
         """Whether a node is a map/seq; reports if not."""
         if node.kind != shape:
-            self.report("S005", f"'{key}' must be {what}", node.line, node.col, expected=what)
+            self.report("S005", M("S005.must-be", key=key, what=what), node.line, node.col, expected=what)
             return False
         return True
 
@@ -156,25 +157,24 @@ class Shape:
             child = node.get(lang)
             if child is None:
                 if require:
-                    self.report("L001", f"'{key}' has no '{lang}' text", node.line, node.col,
-                                expected=", ".join(LANGS), hint=f"add '{lang}:' with the text in that language")
+                    self.report("L001", M("L001.no-text", key=key, lang=lang), node.line, node.col,
+                                expected=M("expected.words", words=", ".join(LANGS)), hint=M("hint.add-lang", lang=lang))
                 continue
             if child.kind != "scalar" or not isinstance(child.value, str) or not child.value.strip():
-                self.report("L002", f"'{key}.{lang}' is empty", child.line, child.col,
-                            expected="a text", hint="write the text, or mark the card 'needs transcription'")
+                self.report("L002", M("L002.empty", key=key, lang=lang), child.line, child.col,
+                            expected=M("expected.a-text"), hint=M("hint.write-text"))
             elif child.value.strip() == "TODO":
-                self.report("L003", f"'{key}.{lang}' still says TODO", child.line, child.col,
-                            expected="the text in this language", hint="'dow new' leaves TODO for you to fill in",
+                self.report("L003", M("L003.todo", key=key, lang=lang), child.line, child.col,
+                            expected=M("expected.text-in-lang"), hint=M("hint.todo"),
                             width=4)
                 self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
         sync = node.get("sync")
         if sync is not None:
             if sync.kind != "map" or any(k not in LANGS or not isinstance(v.value, str) for k, v in sync.value.items()):
-                self.report("S005", f"'{key}.sync' maps languages to the hash of the English text they "
-                            "were translated from", sync.line, sync.col, expected="{pt: 1a2b3c4d, vi: 1a2b3c4d}",
-                            hint="let 'dow i18n import' or 'dow i18n sync' write it")
+                self.report("S005", M("S005.sync", key=key), sync.line, sync.col,
+                            expected=M("expected.words", words="{pt: 1a2b3c4d, vi: 1a2b3c4d}"), hint=M("hint.sync"))
         for extra in node.value:
             if extra not in LANGS and extra not in ("why", "sync"):
                 line, col = node.key_pos.get(extra, (node.line, node.col))
-                self.report("L001", f"'{extra}' is not a language of this project", line, col,
-                            expected=", ".join(LANGS), hint=did_you_mean(extra, LANGS))
+                self.report("L001", M("L001.not-a-lang", key=extra), line, col,
+                            expected=M("expected.words", words=", ".join(LANGS)), hint=did_you_mean(extra, LANGS))

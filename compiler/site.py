@@ -10,6 +10,7 @@ our own file.
 """
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -24,27 +25,40 @@ from .cards import LANGS
 from .loader import load_file
 
 SITE = Path(__file__).resolve().parent.parent / "site"
-LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt"}
+LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
 AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "diagnostics", "bundle", "runtime")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
-UI = {
-    "site": {"pt": "Dead of Winter — regras e cartas", "en": "Dead of Winter — rules and cards",
-             "vi": "Dead of Winter — luật và thẻ bài"},
-    "home": {"pt": "Início", "en": "Home", "vi": "Trang chủ"},
-    "rules": {"pt": "Regras", "en": "Rules", "vi": "Luật chơi"},
-    "glossary": {"pt": "Glossário", "en": "Glossary", "vi": "Thuật ngữ"},
-    "cards": {"pt": "Cartas", "en": "Cards", "vi": "Thẻ bài"},
-    "search": {"pt": "Busca de cartas", "en": "Card search", "vi": "Tìm thẻ bài"},
-    "downloads": {"pt": "Downloads", "en": "Downloads", "vi": "Tải xuống"},
-    "authors": {"pt": "Para autores", "en": "For authors", "vi": "Cho người soạn thẻ"},
-    "transcription": {"pt": "Falta transcrever", "en": "Still to transcribe", "vi": "Còn cần chép lại"},
-    "statistics": {"pt": "Estatísticas", "en": "Statistics", "vi": "Thống kê"},
-    "example": {"pt": "Conteúdo de exemplo, não o jogo publicado",
-                "en": "Example content, not the published game",
-                "vi": "Nội dung ví dụ, không phải trò chơi đã phát hành"},
-}
+SITE_WORDS = Path(__file__).resolve().parent / "templates" / "site"
+
+
+@functools.lru_cache(maxsize=None)
+def site_words(lang: str) -> dict:
+    """The website's own words in one language (templates/site/<lang>.yaml); in the pseudo-locale,
+    the English words accented and bracketed, so a word that skips this catalogue shows up plain."""
+    from ruamel.yaml import YAML
+
+    from .messages import PSEUDO, pseudo
+    if lang == PSEUDO:
+        return _map_strings(site_words("en"), pseudo)
+    return YAML(typ="safe").load((SITE_WORDS / f"{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def _with_pseudo(table: dict) -> dict:
+    """A {key: {pt, en, vi}} label table that also answers in the pseudo-locale (from the English).
+    The worked examples and the statistics page keep their labels in such tables for now."""
+    from .messages import PSEUDO, pseudo
+    return {k: {**v, PSEUDO: pseudo(v["en"])} if isinstance(v, dict) and isinstance(v.get("en"), str) else v
+            for k, v in table.items()}
+
+
+def _map_strings(value, fn):
+    if isinstance(value, dict):
+        return {k: _map_strings(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_strings(v, fn) for v in value]
+    return fn(value) if isinstance(value, str) else value
 
 
 def esc(text) -> str:
@@ -84,8 +98,8 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
     stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
     if timings is not None:
         timings.update(stages)
-    (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES,
-                                                                             ui=UI), encoding="utf-8")
+    (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES),
+                                    encoding="utf-8")
     return out
 
 
@@ -191,10 +205,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     from .explain import tree_outline
     from .text import card_texts
     docs.mkdir(parents=True)
-    common = {"lang": lang, "ui": UI, "names": LANG_NAMES, "sets": data.sets(), "chapters": _chapters(root, lang),
-              "facts": {k: v[lang] for k, v in FACTS.items()}, "_abbr": _abbreviations(data.glossary, lang),
-              "kinds": {k: v[lang] for k, v in KIND_NAMES.items()},
-              "set_names": {k: v[lang] for k, v in SET_NAMES.items()},
+    words = site_words(lang)
+    common = {"lang": lang, "ui": words["ui"], "names": LANG_NAMES, "sets": data.sets(),
+              "chapters": _chapters(root, lang), "words": words, "facts": words["facts"],
+              "_abbr": _abbreviations(data.glossary, lang), "kinds": words["kinds"], "set_names": words["sets"],
               "titles": {c: _title(root / "content" / "rules" / lang / f"{c}.md") for c in _chapters(root, lang)}}
     _page(env, "index.md.j2", docs / "index.md", **common)
     for chapter in common["chapters"]:
@@ -212,13 +226,13 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         texts = texts_of[card["id"]]
         _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
               mentions=_mentions(card, data), tree=_code(tree_outline(card)), rules_link=_rules_link(card),
-              examples=worked_examples(card, example_words, lang), EL=EXAMPLE_LABELS, **common)
+              examples=worked_examples(card, example_words, lang), EL=_with_pseudo(EXAMPLE_LABELS), **common)
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
-          columns={k: v[lang] for k, v in STATUS_COLUMNS.items()}, **common)
+          columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()}, **common)
     from .stats import LABELS
-    _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=LABELS,
+    _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
           by_id={c["id"]: c for c in data.cards}, **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
@@ -306,19 +320,6 @@ def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
     return out
 
 
-FACTS = {
-    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"}, "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
-    "number": {"pt": "número", "en": "number", "vi": "số"},
-    "influence": {"pt": "influência", "en": "influence", "vi": "ảnh hưởng"},
-    "attack": {"pt": "ataque", "en": "attack", "vi": "tấn công"},
-    "search": {"pt": "busca", "en": "search", "vi": "lục soát"},
-    "occupation": {"pt": "ocupação", "en": "occupation", "vi": "nghề nghiệp"},
-    "status": {"pt": "situação", "en": "status", "vi": "trạng thái"},
-    "price": {"pt": "preço", "en": "price", "vi": "giá"},
-    "copies": {"pt": "cópias", "en": "copies", "vi": "số bản"},
-    "tree": {"pt": "Árvore de efeitos", "en": "Effect tree", "vi": "Cây hiệu ứng"},
-}
-
 #: the columns of the status table on the transcription page (compiler/status.py)
 STATUS_COLUMNS = {
     "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
@@ -344,42 +345,10 @@ STATUS_COLUMNS = {
                            "với một số tạm."},
 }
 
-KIND_NAMES = {
-    "survivor": {"pt": "sobreviventes", "en": "survivors", "vi": "người sống sót"},
-    "crossroads": {"pt": "cartas de encruzilhada", "en": "crossroads cards", "vi": "thẻ ngã tư"},
-    "crisis": {"pt": "crises", "en": "crises", "vi": "khủng hoảng"},
-    "main-objective": {"pt": "objetivos principais", "en": "main objectives", "vi": "mục tiêu chính"},
-    "secret-objective": {"pt": "objetivos secretos", "en": "secret objectives", "vi": "mục tiêu bí mật"},
-    "item": {"pt": "itens", "en": "items", "vi": "vật phẩm"},
-    "tactic": {"pt": "táticas", "en": "tactics", "vi": "chiến thuật"},
-    "lone-wolf-mission": {"pt": "missões do Lobo Solitário", "en": "Lone Wolf missions",
-                          "vi": "nhiệm vụ Lone Wolf"},
-    "die": {"pt": "dados", "en": "dice", "vi": "xúc xắc"},
-    "location": {"pt": "locais", "en": "locations", "vi": "địa điểm"},
-    "winter-event": {"pt": "eventos", "en": "events", "vi": "sự kiện"},
-    "relic": {"pt": "relíquias", "en": "relics", "vi": "di vật"},
-    "resource": {"pt": "recursos", "en": "resources", "vi": "tài nguyên"},
-    "equipment": {"pt": "equipamentos", "en": "equipment", "vi": "trang bị"},
-    "expedition": {"pt": "expedição", "en": "expedition", "vi": "thám hiểm"},
-}
-SET_NAMES = {"base": {"pt": "Jogo básico", "en": "Base game", "vi": "Bản cơ bản"},
-             "warring-colonies": {"pt": "Colônias em Guerra", "en": "Warring Colonies", "vi": "Warring Colonies"},
-             "winter-tricks": {"pt": "Truques de Inverno", "en": "Winter Tricks", "vi": "Nước bài mùa đông"}}
-
-LABELS = {
-    "abilities": {"pt": "Habilidade", "en": "Ability", "vi": "Kỹ năng"},
-    "options": {"pt": "Opção", "en": "Option", "vi": "Lựa chọn"},
-    "trigger": {"pt": "Gatilho", "en": "Trigger", "vi": "Điều kiện kích hoạt"},
-    "goals": {"pt": "Objetivo", "en": "Goal", "vi": "Mục tiêu"},
-    "setup": {"pt": "Preparação", "en": "Set-up", "vi": "Chuẩn bị"},
-    "faces": {"pt": "Face", "en": "Face", "vi": "Mặt"},
-    "effect": {"pt": "Efeito", "en": "Effect", "vi": "Hiệu ứng"},
-}
-
 
 def _label(parts: list[str], lang: str) -> str:
     """'options.1.effect' -> 'Option 2'."""
-    head = LABELS.get(parts[0], {}).get(lang, parts[0])
+    head = site_words(lang)["sections"].get(parts[0], parts[0])
     if len(parts) > 1 and parts[1].isdigit():
         return f"{head} {int(parts[1]) + 1}"
     return head
@@ -447,24 +416,26 @@ def _collect_texts(value, lang: str, out: list) -> None:
 def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Path:
     """The mkdocs.yml of one language."""
     chapters = _chapters(data.root, lang)
-    nav = [{UI["home"][lang]: "index.md"}]
+    ui = site_words(lang)["ui"]
+    nav = [{ui["home"]: "index.md"}]
     if chapters:
-        nav.append({UI["rules"][lang]: [f"{c}.md" for c in chapters]})
-    nav += [{UI["glossary"][lang]: "glossary.md"}, {UI["cards"][lang]: "cards/index.md"},
-            {UI["search"][lang]: "search.md"}, {UI["transcription"][lang]: "transcription.md"},
-            {UI["statistics"][lang]: "statistics.md"},
-            {UI["downloads"][lang]: "downloads.md"},
-            {UI["authors"][lang]: [f"authors/{n}.md" for n in AUTHOR_DOCS
-                                   if (data.root / "docs" / f"{n}.md").is_file()]}]
+        nav.append({ui["rules"]: [f"{c}.md" for c in chapters]})
+    nav += [{ui["glossary"]: "glossary.md"}, {ui["cards"]: "cards/index.md"},
+            {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
+            {ui["statistics"]: "statistics.md"},
+            {ui["downloads"]: "downloads.md"},
+            {ui["authors"]: [f"authors/{n}.md" for n in AUTHOR_DOCS
+                             if (data.root / "docs" / f"{n}.md").is_file()]}]
     config = {
-        "site_name": UI["site"][lang], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
-        "theme": {"name": "material", "language": lang, "font": False, "custom_dir": str(SITE / "overrides"),
+        "site_name": ui["site"], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
+        "theme": {"name": "material", "language": lang if lang in LANGS else "en", "font": False, "custom_dir": str(SITE / "overrides"),
                   "features": ["navigation.sections", "search.highlight", "content.tooltips"]},
         "extra_css": ["assets/extra.css"],
         "plugins": [{"search": {"lang": [lang]}}],
         "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
                                 "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
-        "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other} for other in LANGS],
+        "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
+                                for other in (LANGS if lang in LANGS else (lang,))],
                   "generator": False},
         "not_in_nav": "/cards/*.md\n",
         "nav": nav,
@@ -484,3 +455,78 @@ def run_mkdocs(config_path: Path) -> None:
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     config = load_config(str(config_path))
     build(config)
+
+
+# ---- the pseudo-locale ------------------------------------------------------------------------
+
+def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
+    """Build the site once more in the pseudo-locale (``qps``) into out/qps/.
+
+    Every text that reaches a page through a catalogue is the English one accented and
+    bracketed (⟦Šûŕvîvôŕ⟧): card names and texts, the glossary and the rules chapters from
+    content, generated rules text from the text templates, the site's own words from
+    templates/site. A plain English word on this site is a text that skips the catalogues;
+    tests/site/test_pseudo.py looks for them. The author docs are documents kept in their
+    own languages and are copied as they are.
+    """
+    from .messages import PSEUDO, pseudo
+    work = out.parent / "pseudo-root"  # a project folder holding the pseudo content next to the real one
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(out, ignore_errors=True)
+    rules = work / "content" / "rules" / PSEUDO
+    rules.mkdir(parents=True)
+    for chapter in _chapters(root, "en"):
+        text = (root / "content" / "rules" / "en" / f"{chapter}.md").read_text(encoding="utf-8")
+        (rules / f"{chapter}.md").write_text(pseudo_markdown(text), encoding="utf-8")
+    glossary = _pseudo_content(_load(root / "content" / "glossary.yaml") or [], pseudo)
+    (work / "content" / "glossary.yaml").write_text(json.dumps(glossary, ensure_ascii=False), encoding="utf-8")
+    if (root / "content" / "sets.yaml").is_file():
+        shutil.copy(root / "content" / "sets.yaml", work / "content" / "sets.yaml")
+    if (root / "docs").is_dir():
+        shutil.copytree(root / "docs", work / "docs")
+    if (root / "build" / "schemas").is_dir():
+        shutil.copytree(root / "build" / "schemas", work / "build" / "schemas")
+    data = SiteData(_pseudo_content(bundle, pseudo), work)
+    say(f"site: writing {PSEUDO} pages")
+    write_pages(_env(), data, PSEUDO, work / "site-src" / "docs", work, out)
+    config = write_config(data, PSEUDO, work / "site-src", out / PSEUDO)
+    say(f"site: building {PSEUDO} with MkDocs")
+    run_mkdocs(config)
+    return out / PSEUDO
+
+
+def _pseudo_content(value, fn):
+    """Content with a pseudo-locale text beside every localized one ({pt, en, vi} gains qps)."""
+    from .messages import PSEUDO
+    if isinstance(value, dict):
+        out = {k: _pseudo_content(v, fn) for k, v in value.items()}
+        if set(LANGS) <= set(value) and isinstance(value["en"], str):
+            out[PSEUDO] = fn(value["en"])
+        return out
+    if isinstance(value, list):
+        return [_pseudo_content(v, fn) for v in value]
+    return value
+
+
+_MD_KEEP = re.compile(r"^(\s*)(#+ |[-*+] |\d+\. |\|)?(.*?)(\s*\{[#:][^}]*\}\s*)?$")
+
+
+def pseudo_markdown(text: str) -> str:
+    """A Markdown chapter in the pseudo-locale: the words of each line transformed, its Markdown
+    (headings, list marks, {#ids}, {: attribute lists }, link targets, code) kept."""
+    from .messages import pseudo
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if fenced or not line.strip() or line.lstrip().startswith(("```", "{:", "*[", "<")):
+            out.append(line)
+            continue
+        indent, mark, body, attrs = _MD_KEEP.match(line).groups()
+        if mark == "|":
+            cells = ("|" + body).split("|")
+            body = "|".join(c if not c.strip() or set(c.strip()) <= set("-:") else pseudo(c) for c in cells)[1:]
+        else:
+            body = pseudo(body)
+        out.append(f"{indent}{mark or ''}{body}{attrs or ''}")
+    return "\n".join(out)

@@ -26,6 +26,7 @@ from ruamel.yaml import YAML
 
 from .bind import DIE_FACES
 from .catalogue import BY_OP
+from .messages import M
 
 TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
 LANGS = ("pt", "en", "vi")
@@ -66,13 +67,27 @@ class Language:
 @lru_cache(maxsize=None)
 def load_language(lang: str, folder: str | None = None) -> Language:
     """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
+    from .messages import PSEUDO, pseudo
     base = Path(folder) if folder else TEXT_DIR
     yaml = YAML(typ="safe")
-    data = yaml.load((base / f"{lang}.yaml").read_text(encoding="utf-8"))
+    source = "en" if lang == PSEUDO else lang
+    data = yaml.load((base / f"{source}.yaml").read_text(encoding="utf-8"))
     glossary = yaml.load((base / "glossary.yaml").read_text(encoding="utf-8"))
+    if lang == PSEUDO:  # the English templates and terms, every word accented (placeholders kept)
+        data = {k: _pseudo_strings(v, pseudo) for k, v in data.items()}
+        glossary = {key: {**entry, PSEUDO: _pseudo_strings(entry["en"], pseudo)} for key, entry in glossary.items()}
     return Language(lang, data["messages"], data["phrases"], glossary, data.get("classifiers") or {},
                     [(re.compile(p), r) for p, r in (data.get("contractions") or {}).items()],
-                    Locale.parse(lang).plural_form)
+                    Locale.parse(source).plural_form)
+
+
+def _pseudo_strings(value, fn):
+    """Every text in a template tree transformed; form keys (one, other, at …) stay as they are."""
+    if isinstance(value, dict):
+        return {k: _pseudo_strings(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_pseudo_strings(v, fn) for v in value]
+    return fn(value) if isinstance(value, str) else value
 
 
 # ---- the renderer ------------------------------------------------------------------------
@@ -135,7 +150,8 @@ class Renderer:
     def __init__(self, lang: Language):
         self.lang = lang
         self.helpers = {"term": contextual(self._term), "qty": self.qty, "form": self.form,
-                        "phrase": contextual(self._phrase), "an": an, "terms": self.terms,
+                        "phrase": contextual(self._phrase), "an": _pseudo_an if lang.code == "qps" else an,
+                        "terms": self.terms,
                         "and_": lambda items: self.join(items, "and"), "or_": lambda items: self.join(items, "or")}
 
     # -- nodes
@@ -317,6 +333,13 @@ def an(text: str) -> str:
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
+def _pseudo_an(text: str) -> str:
+    """The English article of the pseudo-locale, accented like every other word there."""
+    from .messages import accent
+    out = an(text)
+    return accent(out[:len(out) - len(text)]) + text
+
+
 def _select_of(r: Renderer, node: dict, case) -> dict:
     quantity = node["quantity"]
     mode = case if case in ("bare", "none") else quantity["mode"]
@@ -463,11 +486,11 @@ def compare(where: str, authored: str, generated: str, names: set[str]) -> list[
     out = []
     mine, theirs = Counter(re.findall(r"\d+", authored)), Counter(re.findall(r"\d+", generated))
     if mine != theirs:
-        out.append(f"{where}: numbers differ: authored {', '.join(sorted(mine.elements())) or 'none'}, "
-                   f"generated {', '.join(sorted(theirs.elements())) or 'none'}")
+        out.append(M("L004.numbers", where=where, authored=", ".join(sorted(mine.elements())) or M("word.none"),
+                     generated=", ".join(sorted(theirs.elements())) or M("word.none")))
     for name in sorted(names):
         if name not in authored and name.split()[0] not in authored:
-            out.append(f"{where}: the authored text does not mention {name}")
+            out.append(M("L004.name-missing", where=where, name=name))
     return out
 
 
@@ -504,6 +527,6 @@ def text_warnings(cards: list[dict]) -> list:
     for card in cards:
         for lang in LANGS:
             for line in disagreements(card, lang):
-                out.append(Diagnostic("L004", f"[{lang}] {line}", card["file"], 1, 1, severity=WARNING,
-                                      hint="make the card's text say what its effect does (or fix the effect)"))
+                out.append(Diagnostic("L004", M("L004.in-lang", lang=lang, text=line), card["file"], 1, 1,
+                                      severity=WARNING, hint=M("hint.text-agree")))
     return out

@@ -21,15 +21,25 @@ MAX_DEPTH = 40
 MAX_DIGITS = 6  # no count in the game comes near a million
 
 #: what a terminal is called in an error message
-TOKEN_NAMES = {
-    "WORD": "a word", "INT": "a number", "NAME": 'a quoted name such as "Sparky"',
-    "COMMA": "','", "_DOT": "a full stop '.'", "COLON": "':'", "_NL": "the end of the line",
-    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "CMP": "a comparison such as '<'",
-    "AND": "'and'", "OR": "'or'", "IF": "'if'", "OTHERWISE": "'otherwise'", "MAY": "'you may'",
-    "_THEN": "', then'", "DASH": "'-' (an option)", "ON": "'on' (a die outcome)", "LPAR": "'('",
-    "RPAR": "')'", "_ONLY_IF": "'only if'", "AS_LONG_AS": "'as long as'", "OR_MORE": "'or more'",
-    "$END": "the end of the text",
-}
+#: terminals that have a description in the message catalogues (``token.<NAME>``); any other
+#: terminal is a keyword and is shown as its own word
+TOKEN_NAMES = ("WORD", "INT", "NAME", "COMMA", "_DOT", "COLON", "_NL", "_INDENT", "_DEDENT", "CMP", "AND", "OR",
+               "IF", "OTHERWISE", "MAY", "_THEN", "DASH", "ON", "LPAR", "RPAR", "_ONLY_IF", "AS_LONG_AS", "OR_MORE",
+               "$END")
+
+
+@dataclass(frozen=True)
+class Say:
+    """A message by id and parameters. The parser keeps no sentences: the compiler's catalogues
+    (compiler/templates/messages) word each id in every language when a diagnostic is printed."""
+
+    id: str
+    params: tuple = ()
+
+    @classmethod
+    def of(cls, msg_id: str, **params) -> "Say":
+        """A message reference with named parameters."""
+        return cls(msg_id, tuple(params.items()))
 
 
 class _Indent(Indenter):
@@ -72,10 +82,11 @@ class Origin:
 
 
 class EffectSyntaxError(Exception):
-    """A located syntax error: code, message, file position, what was expected, a hint."""
+    """A located syntax error: code, message, file position, what was expected, a hint (``Say`` values)."""
 
-    def __init__(self, code: str, message: str, pos: A.Pos, expected: str = "", hint: str = "", width: int = 1):
-        super().__init__(message)
+    def __init__(self, code: str, message: Say, pos: A.Pos, expected: Say | str = "", hint: Say | str = "",
+                 width: int = 1):
+        super().__init__(message.id)
         self.code, self.message, self.pos = code, message, pos
         self.expected, self.hint, self.width = expected, hint, width
 
@@ -235,10 +246,10 @@ def parse_condition(text: str, origin: Origin = Origin()) -> A.Cond:
 def parse(text: str, origin: Origin = Origin(), start: str = "start"):
     """Parse effect text (a Block; or a Cond with start='condition'); raises EffectSyntaxError."""
     if len(text) > MAX_TEXT:
-        raise EffectSyntaxError("P001", f"effect text is {len(text)} characters long; the limit is {MAX_TEXT}",
-                                origin.pos(1, 1), hint="split the effect into several cards or options")
+        raise EffectSyntaxError("P001", Say.of("P001.too-long", length=len(text), limit=MAX_TEXT),
+                                origin.pos(1, 1), hint=Say.of("hint.split-effect"))
     if _depth(text) > MAX_DEPTH or text.count("(") > MAX_DEPTH:
-        raise EffectSyntaxError("P004", f"effect text nests deeper than {MAX_DEPTH} levels", origin.pos(1, 1))
+        raise EffectSyntaxError("P004", Say.of("P004.too-deep", limit=MAX_DEPTH), origin.pos(1, 1))
     source = text if text.endswith("\n") else text + "\n"
     try:
         parser, builder = _builder()
@@ -249,15 +260,15 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
     except DedentError:
         line = _dedent_line(source)
         text = source.splitlines()[line - 1]
-        raise EffectSyntaxError("P004", "this line's indentation matches no enclosing block",
+        raise EffectSyntaxError("P004", Say.of("P004.no-block"),
                                 origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1),
-                                hint="line it up with the lines of the block it belongs to") from None
+                                hint=Say.of("hint.line-up")) from None
     except _OtherwiseMisplaced as err:
-        raise EffectSyntaxError("P001", f"'otherwise' can only follow an 'if' block, not a '{err.kind}' block",
-                                err.pos, hint="put the 'otherwise' under an 'if' at the same indentation") from None
+        raise EffectSyntaxError("P001", Say.of("P001.otherwise", block=err.kind),
+                                err.pos, hint=Say.of("hint.otherwise-under-if")) from None
     except _TooLarge as err:
-        raise EffectSyntaxError("P001", f"a number of {err.digits} digits means nothing in the game",
-                                err.pos, expected=f"a number of at most {MAX_DIGITS} digits",
+        raise EffectSyntaxError("P001", Say.of("P001.too-many-digits", digits=err.digits),
+                                err.pos, expected=Say.of("expected.digits", limit=MAX_DIGITS),
                                 width=err.digits) from None
     return block
 
@@ -279,9 +290,9 @@ def _dedent_line(source: str) -> int:
     return 1
 
 
-def _expected(names) -> str:
-    shown = sorted({TOKEN_NAMES.get(n, f"'{n.lower()}'") for n in names if not n.startswith("__")})
-    return ", ".join(shown[:8]) + (", …" if len(shown) > 8 else "")
+def _expected(names) -> Say:
+    """What the parser would have accepted: terminal names, worded by the compiler (``token.<NAME>``)."""
+    return Say.of("expected.tokens", tokens=tuple(sorted(n for n in set(names) if not n.startswith("__"))))
 
 
 def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxError:
@@ -290,51 +301,55 @@ def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxE
     col = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
         char = source[err.pos_in_stream] if err.pos_in_stream < len(source) else "?"
-        return EffectSyntaxError("P003", f"the character {char!r} has no meaning in effect text",
+        return EffectSyntaxError("P003", Say.of("P003.character", char=repr(char)),
                                  origin.pos(line, col), hint=_char_hint(char))
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
         last = source.rstrip().splitlines() or [""]
         expected = getattr(err, "expected", None) or getattr(err, "accepts", None) or []
-        return EffectSyntaxError("P002", "the effect text ends before the statement is complete",
+        return EffectSyntaxError("P002", Say.of("P002.ends-early"),
                                  origin.pos(len(last), max(len(last[-1]), 1)), expected=_expected(expected),
-                                 hint="a line ending in ':' needs an indented block or a sentence after it")
+                                 hint=Say.of("hint.colon-needs-block"))
     tok = err.token
     expected = _expected(err.accepts or err.expected)
     if tok.type == "_INDENT":
         line = tok.end_line or line  # the indent token starts at the previous line's break
         text = source.split("\n")[line - 1] if line - 1 < len(source.split("\n")) else ""
-        return EffectSyntaxError("P004", "this line is indented but the line before it does not end with ':'",
+        return EffectSyntaxError("P004", Say.of("P004.indented"),
                                  origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1), expected=expected,
-                                 hint="indent only the lines of a block opened by a line ending in ':'")
+                                 hint=Say.of("hint.indent-only-blocks"))
     if tok.type == "_DEDENT" or tok.type == "_NL":
-        return EffectSyntaxError("P001", "this line ends before the statement is complete", origin.pos(line, col),
+        return EffectSyntaxError("P001", Say.of("P001.line-ends-early"), origin.pos(line, col),
                                  expected=expected, hint=_hint_for(err))
     text = tok.value
-    what = TOKEN_NAMES.get(tok.type, repr(text))
-    shown = f"{what} '{text}'" if tok.type in ("WORD", "INT", "NAME") else what
-    return EffectSyntaxError("P001", f"{shown} cannot come here",
+    if tok.type in ("WORD", "INT", "NAME"):
+        message = Say.of("P001.cannot-come-here", token=tok.type, text=text)
+    elif tok.type in TOKEN_NAMES:
+        message = Say.of("P001.token-cannot-come-here", token=tok.type)
+    else:
+        message = Say.of("P001.word-cannot-come-here", text=repr(text))
+    return EffectSyntaxError("P001", message,
                              origin.pos(line, col), expected=expected, hint=_hint_for(err),
                              width=len(text.split("\n")[0]) or 1)
 
 
-def _char_hint(char: str) -> str:
+def _char_hint(char: str) -> Say:
     if char in "“”":
-        return 'use straight double quotes (") around names'
+        return Say.of("hint.straight-quotes")
     if char in ";":
-        return "end each sentence with a full stop '.'"
+        return Say.of("hint.full-stop")
     if char in "+":
-        return "write numbers without a sign: 'gain 2 combat strength', not '+2'"
+        return Say.of("hint.no-sign")
     if char in "{}[]":
-        return "effect text has no brackets; use ':' and an indented block"
-    return "effect text holds words, numbers, quoted names and . , : - ( )"
+        return Say.of("hint.no-brackets")
+    return Say.of("hint.effect-characters")
 
 
-def _hint_for(err: UnexpectedToken) -> str:
+def _hint_for(err: UnexpectedToken) -> Say | str:
     accepts = set(err.accepts or err.expected or ())
     if "COLON" in accepts and err.token.type in ("_NL", "_DOT"):
-        return "a line that opens a block ('if …', 'choose one', 'roll a die', …) ends with ':'"
+        return Say.of("hint.block-ends-with-colon")
     if err.token.type == "OTHERWISE":
-        return "'otherwise' goes on its own line, at the same indentation as its 'if'"
+        return Say.of("hint.otherwise-own-line")
     if err.token.type == "COLON":
-        return "only the first part of a line can open a block; put the rest on the next line, indented"
+        return Say.of("hint.one-block-per-line")
     return ""

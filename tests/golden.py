@@ -38,7 +38,7 @@ def save(path: Path, data: dict) -> None:
     yaml = YAML(typ="rt")
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
-    for key in ("source", "diagnostics"):
+    for key in ("source", "diagnostics", "stderr"):
         if isinstance(data.get(key), str) and "\n" in data[key]:
             data[key] = LiteralScalarString(data[key])
     buf = io.StringIO()

@@ -1,6 +1,7 @@
 """The parse pass: effect text to AST, positions mapped into the card file."""
 import pytest
 
+from dow.compiler.messages import from_parser
 from dow.dsl import EffectSyntaxError, Origin, parse
 from dow.dsl import ast as A
 
@@ -27,7 +28,8 @@ def test_multi_word_keywords_are_single_tokens():
 def test_syntax_errors_are_located_and_explained():
     with pytest.raises(EffectSyntaxError) as err:
         parse("if morale < 4 gain 1 morale.\n", Origin(5, 7))
-    assert (err.value.code, err.value.pos) == ("P001", A.Pos(5, 34)) and "':'" in err.value.hint
+    # the parser names its messages; the compiler's catalogues word them
+    assert (err.value.code, err.value.pos) == ("P001", A.Pos(5, 34)) and "':'" in from_parser(err.value.hint)
     with pytest.raises(EffectSyntaxError) as err:
         parse("gain 1 morale; lose 1 morale.\n")
     assert err.value.code == "P003"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.site import KIND_NAMES, SiteData, _env, write_pages
+from dow.compiler.site import SiteData, _env, site_words, write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = {"pt": "Conteúdo de exemplo, não o jogo publicado", "en": "Example content, not the published game",
@@ -22,10 +22,10 @@ def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
     event = (cards / "winter-tricks.winter-event.example-whiteout.md").read_text(encoding="utf-8")
     assert f'!!! warning "{MARK[lang]}"' in event
     harpoon = (cards / "winter-tricks.equipment.harpoon.md").read_text(encoding="utf-8")
-    assert MARK[lang] not in harpoon and "needs transcription" in harpoon
+    assert MARK[lang] not in harpoon and site_words(lang)["data"]["needs transcription"] in harpoon
     assert "winter-tricks/#wt-equipment" in harpoon
     transcription = (docs / "transcription.md").read_text(encoding="utf-8")
-    (row,) = [line for line in transcription.splitlines() if f"| {KIND_NAMES['winter-event'][lang]} |" in line]
+    (row,) = [line for line in transcription.splitlines() if f"| {site_words(lang)['kinds']['winter-event']} |" in line]
     cells = [c.strip() for c in row.split("|")[1:-1]]
     # official count unknown; none known; the 4 example events still need the real ones (compiler/status.py)
     assert cells[2:5] == ["?", "0", "4"]

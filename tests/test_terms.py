@@ -1,0 +1,117 @@
+"""One word per game term: the Vietnamese texts use the glossary's term, never an avoided variant.
+
+content/glossary.yaml names, per term, the variants the project does not use (``avoid:``). Every
+Vietnamese text is scanned: card fields, rules chapters, the glossary itself, the text templates,
+the translated docs, the message catalogues and the game log's sentences. A variant is allowed only inside a glossary term
+(``thủ lĩnh`` inside ``thủ lĩnh nhóm``)
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+GLOSSARY = YAML(typ="safe").load((CONTENT / "glossary.yaml").read_text(encoding="utf-8"))
+
+
+def avoided(lang: str) -> dict[str, str]:
+    """{variant: the chosen term} for a language."""
+    return {variant: entry["term"][lang] for entry in GLOSSARY for variant in (entry.get("avoid") or {}).get(lang, ())}
+
+
+def terms(lang: str) -> list[str]:
+    return [str(entry["term"][lang]) for entry in GLOSSARY]
+
+
+def texts_in(value, lang: str):
+    """Every text of one language in a YAML value: values under a ``lang`` key, recursively."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key == lang and isinstance(child, str):
+                yield child
+            elif key == lang and isinstance(child, dict):  # glossary forms {one, other}
+                yield from (v for v in child.values() if isinstance(v, str))
+            else:
+                yield from texts_in(child, lang)
+    elif isinstance(value, list):
+        for child in value:
+            yield from texts_in(child, lang)
+
+
+def vi_sources() -> list[tuple[str, str]]:
+    """(where, text) for every Vietnamese text of the project."""
+    yaml = YAML(typ="safe")
+    out = []
+    for path in sorted(CONTENT.rglob("*.yaml")):
+        data = yaml.load(path.read_text(encoding="utf-8"))
+        out += [(path.relative_to(ROOT).as_posix(), text) for text in texts_in(data, "vi")]
+    for path in sorted((CONTENT / "rules" / "vi").glob("*.md")):
+        out.append((path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")))
+    templates = ROOT / "compiler" / "templates"
+    for path in (templates / "text" / "vi.yaml", templates / "docs" / "vi.yaml", templates / "messages" / "vi.yaml"):
+        out.append((path.relative_to(ROOT).as_posix(), "\n".join(_strings(yaml.load(path.read_text(encoding="utf-8"))))))
+    glossary = yaml.load((templates / "text" / "glossary.yaml").read_text(encoding="utf-8"))
+    out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, "vi")]
+    from dow.compiler import playlog  # the game log's sentences
+    out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES, "vi")]
+    return out
+
+
+def _strings(value):
+    if isinstance(value, dict):
+        for child in value.values():
+            yield from _strings(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _strings(child)
+    elif isinstance(value, str):
+        yield value
+
+
+def _flagged(text: str, variants: dict[str, str], allowed: list[str]) -> list[str]:
+    """The variants in a text that no allowed term covers."""
+    covered = [m.span() for term in allowed for m in re.finditer(_pattern(term), text)]
+    found = []
+    for variant, chosen in variants.items():
+        for m in re.finditer(_pattern(variant), text):
+            if not any(a <= m.start() and m.end() <= b for a, b in covered):
+                found.append(f"'{m.group(0)}' (use '{chosen}')")
+    return found
+
+
+def _pattern(words: str) -> re.Pattern:
+    """A phrase, case-insensitive, whole words, any whitespace between words (Markdown wraps lines)."""
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in words.split()) + r"(?!\w)", re.IGNORECASE)
+
+
+def test_vietnamese_texts_use_one_term_per_concept():
+    variants, allowed = avoided("vi"), terms("vi")
+    assert {"khu định cư", "thủ lĩnh thuộc địa", "sức chiến đấu"} <= set(variants)
+    problems = [f"{where}: {hit}" for where, text in vi_sources() for hit in _flagged(text, variants, allowed)]
+    assert problems == [], "\n".join(problems)
+
+
+def test_in_warring_colonies_a_bare_thu_linh_is_the_colony_leader_and_is_flagged():
+    """'thủ lĩnh' alone is the group leader's word ('thủ lĩnh nhóm') and the Winter Tricks Leader;
+    in Warring Colonies texts the colony leader is 'lãnh đạo'."""
+    wc = [(w, t) for w, t in vi_sources() if "warring-colonies" in w]
+    assert wc
+    problems = [f"{where}: {hit}" for where, text in wc
+                for hit in _flagged(text, {"thủ lĩnh": "lãnh đạo thuộc địa"}, ["thủ lĩnh nhóm"])]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("text, hits", [
+    ("Mỗi người sống sót ở khu định cư nhận 1 vết thương.", 1),
+    ("Thủ lĩnh thuộc địa tung xúc xắc chiến đấu.", 1),
+    ("Cộng 2 vào sức mạnh chiến đấu.", 0),
+    ("Cộng 2 vào sức chiến đấu của thuộc địa.", 1),
+    ("Cộng 2 vào SỨC CHIẾN ĐẤU.", 1),              # any case
+    ("trong mỗi cuộc chiến tranh giữa các\nthuộc địa", 1),  # wrapped over two lines
+])
+def test_the_lint_finds_planted_variants(text, hits):
+    assert len(_flagged(text, avoided("vi"), terms("vi"))) == hits
