@@ -1193,14 +1193,7 @@ class ColoniesGame(Game):
                 self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
                 for i in range(n):
                     h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
-        for lid in order:
-            loc = s.locations[lid]
-            while loc.noise:
-                loc.noise -= 1
-                roll = self.rng.randint(1, 6)
-                if roll <= z["noise_adds_on_or_below"]:
-                    h.add_zombie(lid, {"rule": "noise"}, entrance=0)
-                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
+        self.roll_noise(order)
         yield from self.settle()
 
     def step_add_bullets(self) -> Gen:

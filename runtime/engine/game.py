@@ -823,17 +823,20 @@ class Game:
                     h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
                     if s.over:
                         return
+        self.roll_noise(order)
+        yield from self.settle()
+
+    def roll_noise(self, order: list[str]) -> None:
+        """Each noise token, one at a time: removed, a die rolled, a zombie on 3 or lower (seed 004, 4. Add Zombies)."""
+        s, h, z = self.state, self.host, self.rules["zombies"]
         for lid in order:
             loc = s.locations[lid]
-            while loc.noise:
+            while loc.noise and not s.over:
                 loc.noise -= 1
                 roll = self.rng.randint(1, 6)
                 if roll <= z["noise_adds_on_or_below"]:
                     h.add_zombie(lid, {"rule": "noise"}, entrance=0)
                 self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
-                if s.over:
-                    return
-        yield from self.settle()
 
     def objective_met(self, event: str | None = None) -> bool:
         s = self.state
