@@ -638,6 +638,9 @@ class GameHost(Host):
             if c not in self.s.cards:
                 continue
             self.take_out(c)
+            if zone == "hand":                                    # "put the played card in your hand"
+                self.s.player(owner).hand.append(c)
+                continue
             {"waste_pile": self.s.waste, "removed": self.s.removed}.get(zone, self.s.removed).append(c)
 
     def do_give_cards(self, cards, player, src):
