@@ -174,8 +174,8 @@ class SiteData:
     def stats(self) -> dict:
         """Seeded bot games on the reference engine, played once for every language's page."""
         if self._stats is None:
-            from .stats import game_statistics
-            self._stats = game_statistics(self.bundle)
+            from .stats import game_statistics, winter_tricks_statistics
+            self._stats = {**game_statistics(self.bundle), "winter_tricks": winter_tricks_statistics(self.bundle)}
         return self._stats
 
     def status(self) -> list:
@@ -231,8 +231,9 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
           columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()}, **common)
-    from .stats import LABELS
+    from .stats import LABELS, charts
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
+          charts=charts(data.stats, _with_pseudo(LABELS), lang, {c["id"]: c["name"][lang] for c in data.cards}),
           by_id={c["id"]: c for c in data.cards}, **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")

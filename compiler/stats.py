@@ -35,6 +35,24 @@ LABELS = {
     "checks": {"pt": "Violações de invariantes: {violations}. Falhas: {crashes}.",
                "en": "Invariant violations: {violations}. Crashes: {crashes}.",
                "vi": "Vi phạm bất biến: {violations}. Lỗi: {crashes}."},
+    "rounds_chart": {"pt": "Partidas por número de rodadas", "en": "Games by number of rounds",
+                     "vi": "Số ván theo số vòng"},
+    "rounds_label": {"pt": "{n} rodadas", "en": "{n} rounds", "vi": "{n} vòng"},
+    "base": {"pt": "Jogo base", "en": "Base game", "vi": "Trò chơi gốc"},
+    "winter": {"pt": "Truques de Inverno (o segundo jogo)", "en": "Winter Tricks (the second game)",
+               "vi": "Nước bài mùa đông (trò chơi thứ hai)"},
+    "winter_intro": {
+        "pt": "{games} partidas de Truques de Inverno com {players} jogadores aleatórios (sementes {first} a {last}), "
+              "com o baralho de exemplo: não são os números do jogo publicado.",
+        "en": "{games} Winter Tricks games with {players} random players (seeds {first} to {last}), played with "
+              "the example deck: these are not the published game's figures.",
+        "vi": "{games} ván Nước bài mùa đông với {players} người chơi ngẫu nhiên (hạt giống {first} đến {last}), "
+              "chơi bằng bộ bài ví dụ: đây không phải số liệu của trò chơi đã phát hành."},
+    "seat": {"pt": "jogador {n}", "en": "player {n}", "vi": "người chơi {n}"},
+    "wins_by_seat": {"pt": "Vitórias por lugar à mesa", "en": "Wins by seat", "vi": "Số trận thắng theo vị trí"},
+    "average": {"pt": "Em média {rounds} eventos e {damage} de dano por jogador.",
+                "en": "On average {rounds} events and {damage} damage per player.",
+                "vi": "Trung bình {rounds} sự kiện và {damage} sát thương mỗi người chơi."},
     "unavailable": {"pt": "Sem estatísticas: {why}", "en": "No statistics: {why}", "vi": "Không có thống kê: {why}"},
     "mean": {"pt": "média", "en": "mean", "vi": "trung bình"},
     "colony": {"pt": "os leais (objetivo principal)", "en": "the loyal players (main objective)",
@@ -47,6 +65,43 @@ LABELS = {
                   "vi": "hoàn thành mục tiêu chính"},
     "card": {"pt": "uma carta encerrou", "en": "a card ended it", "vi": "một lá bài kết thúc"},
 }
+
+
+def bar_chart(rows: list[tuple[str, float]], unit: str = "", width: int = 640) -> str:
+    """A horizontal bar chart as inline SVG, drawn at build time (no script, no font, no other host).
+    Labels and values are escaped; each bar also carries a <title> for a tooltip."""
+    from html import escape
+    if not rows:
+        return ""
+    top = max(v for _, v in rows) or 1
+    label_w, bar_h, gap = 230, 18, 6
+    height = len(rows) * (bar_h + gap) + gap
+    parts = [f'<svg class="dow-chart" role="img" viewBox="0 0 {width} {height}" width="100%" '
+             f'xmlns="http://www.w3.org/2000/svg">']
+    for i, (label, value) in enumerate(rows):
+        y = gap + i * (bar_h + gap)
+        w = max(1.0, (width - label_w - 70) * value / top)
+        shown = f"{value:g}{unit}"
+        parts.append(f'<g><title>{escape(label)}: {escape(shown)}</title>'
+                     f'<text x="{label_w - 8}" y="{y + 13}" text-anchor="end" font-size="12" '
+                     f'fill="currentColor">{escape(label[:34])}</text>'
+                     f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="#5c6bc0" rx="2"/>'
+                     f'<text x="{label_w + w + 6:.1f}" y="{y + 13}" font-size="12" fill="currentColor">'
+                     f'{escape(shown)}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def winter_tricks_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players: int = 4) -> dict:
+    """The same for the second game of the seeds (Winter Tricks), or {'error': why}."""
+    try:
+        from dow.runtime.games import winter_tricks
+        summary = winter_tricks.simulate(bundle, games, seed, players)
+    except Exception as err:                        # no Winter Tricks content: the page says why
+        return {"error": f"{type(err).__name__}: {err}"}
+    summary["first"], summary["last"] = seed, seed + games - 1
+    summary["top_cards"] = sorted(summary["card_uses"].items(), key=lambda kv: (-kv[1], kv[0]))[:15]
+    return summary
 
 
 def game_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players: int = PLAYERS) -> dict:
@@ -62,3 +117,19 @@ def game_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players:
     summary["first"], summary["last"] = seed, seed + games - 1
     summary["top_cards"] = list(summary["card_uses"].items())[:15]
     return summary
+
+
+def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[str, str]:
+    """The statistics page's charts in one language, as inline SVG: {name: svg}."""
+    def say(key: str, **kw) -> str:
+        return labels[key][lang].format(**kw) if key in labels else key
+    out: dict[str, str] = {}
+    if not stats.get("error"):
+        out["wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in stats["wins"].items()], "%")
+        out["rounds"] = bar_chart([(say("rounds_label", n=n), c) for n, c in stats["rounds"]["histogram"].items()])
+        out["cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in stats["top_cards"]])
+    wt = stats.get("winter_tricks") or {}
+    if wt and not wt.get("error"):
+        out["wt_wins"] = bar_chart([(say("seat", n=i), n) for i, n in enumerate(wt["wins"].values(), 1)])
+        out["wt_cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in wt["top_cards"]])
+    return out

@@ -148,5 +148,6 @@ def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: 
             "games_per_second": round(games / elapsed, 1) if elapsed else None,
             "wins": {k: round(v / done, 3) for k, v in sorted(wins.items())} if done else {},
             "endings": dict(sorted(endings.items())),
-            "rounds": {"mean": round(sum(lengths) / done, 2), "min": min(lengths), "max": max(lengths)} if done else {},
+            "rounds": {"mean": round(sum(lengths) / done, 2), "min": min(lengths), "max": max(lengths),
+                       "histogram": {str(k): v for k, v in sorted(Counter(lengths).items())}} if done else {},
             "card_uses": dict(uses.most_common()), "violations": violations, "crashes": crashes}

@@ -18,3 +18,18 @@ def test_statistics_add_up(bundle):
 def test_an_unplayable_bundle_gives_a_reason_not_a_crash(bundle):
     stats = game_statistics({**bundle, "rulesets": {}}, games=3)
     assert "ruleset" in stats["error"]
+
+
+def test_a_chart_is_plain_svg_with_escaped_labels():
+    from dow.compiler.stats import bar_chart
+    svg = bar_chart([("<script>alert(1)</script>", 3), ("two", 6)], "%")
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    assert svg.count("<rect") == 2 and "6%" in svg and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_winter_tricks_statistics_come_from_its_own_engine(bundle):
+    from dow.compiler.stats import winter_tricks_statistics
+    wt = winter_tricks_statistics(bundle, games=6, seed=1)
+    assert wt["games"] == 6 and wt["crashes"] == 0 and wt["invariant_violations"] == 0
+    assert sum(wt["wins"].values()) >= 6          # every game has at least one winner (shared wins count twice)

@@ -184,6 +184,8 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
     text = page.locator("article").inner_text()
     assert title in text and disclaimer in text
     assert page.locator("article table").count() >= 3
+    assert page.locator("article svg.dow-chart").count() >= 5          # drawn at build time, no script
+    assert page.locator("article svg.dow-chart rect").count() >= 10
     v.shot(f"statistics-{lang}")
     link = page.locator("article table a").first
     link.click()
