@@ -175,7 +175,9 @@ def cmd_play(args) -> int:
             for text in teller.lines(lines):
                 print(text)
         if args.save:
-            args.save.write_text(game.replay().to_json() + "\n", encoding="utf-8")
+            replay = game.replay()
+            replay.setup = {"game": other.NAME, "players": args.players}
+            args.save.write_text(replay.to_json() + "\n", encoding="utf-8")
         return EXIT_CONTENT if game.check_invariants() else EXIT_OK
     try:
         game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True)
@@ -202,6 +204,18 @@ def cmd_replay(args) -> int:
     replay = Replay.from_json(args.file.read_text(encoding="utf-8"))
     bundle = _game_bundle(args)
     try:
+        if replay.setup.get("game") == "winter-tricks":
+            from dow.runtime.games import winter_tricks
+            replay.check_bundle(bundle)
+            game = winter_tricks.new_game(bundle, replay.seed, replay.setup.get("players", 4), replay.agent())
+            game.run()
+            same = game.log.digest() == replay.log_hash
+            if not args.quiet:
+                for text in Teller(bundle, args.lang).lines(game.log.public()):
+                    print(text)
+            print("the log is identical to the recorded one" if same else "the log differs from the recorded one",
+                  file=sys.stderr)
+            return EXIT_OK if same else EXIT_CONTENT
         game, same = replay_game(bundle, replay)
     except BundleError as err:
         print(f"dow: {err}", file=sys.stderr)

@@ -125,3 +125,14 @@ def test_cards_taken_into_a_hand_are_counted_in_public_and_named_in_private(bund
     assert public and "cards" not in public[0]["params"] and public[0]["params"]["count"] == 2
     assert private and len(private[0]["params"]["cards"]) == 2
     assert sc.game.log.public() == [line for line in sc.game.log.lines if "private_to" not in line]
+
+
+def test_cli_plays_and_replays_the_second_game(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).parent.parent.parent)
+    saved = tmp_path / "wt.json"
+    assert main(["play", "--game", "winter-tricks", "--players", "3", "--seed", "4", "--save", str(saved),
+                 "--quiet"]) == 0
+    assert json.loads(saved.read_text())["setup"] == {"game": "winter-tricks", "players": 3}
+    assert main(["replay", str(saved), "--quiet"]) == 0
+    assert "identical" in capsys.readouterr().err
+    assert main(["play", "--game", "winter-tricks", "--players", "7"]) == 2
