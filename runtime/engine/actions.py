@@ -1,0 +1,391 @@
+"""The turn actions of the base game (seed 004, Player Turn Actions): which are legal, and doing them.
+
+A mixin of ``Game``: it reads and changes the game through ``self.state``, ``self.host`` and
+``self.interp`` and runs effects with ``self.run_effect``; every decision is yielded.
+"""
+from __future__ import annotations
+
+from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
+from .common import RULE_OPS, GameError, Gen, _walk
+from .state import Player
+
+
+class TurnActions:
+    """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
+    food, request, hand off and exile (seed 004), with exposure and spreading bites."""
+
+    # ---- the actions (seed 004, Player Turn Actions) ------------------------------------------
+    def legal_actions(self, p: Player) -> list[tuple]:
+        s, h = self.state, self.host
+        acts: list[tuple] = []
+        crowd: dict[str, int] = {}
+        for v in s.survivors.values():
+            if v.place == "play":
+                crowd[v.location] = crowd.get(v.location, 0) + 1
+        dice = sorted(set(p.unused))
+        for sid in p.survivors:
+            v = s.survivors[sid]
+            loc = s.locations[v.location]
+            attack, search = h.attr(sid, "attack"), h.attr(sid, "search")
+            if not h.forbidden(sid, "attack"):
+                if loc.zombie_count():
+                    acts += [("attack", sid, "zombie", d) for d in dice if d >= attack][:1]
+                for other in s.survivors_at(v.location):
+                    if other.controller != p.id and other.id != sid:
+                        acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
+            if not loc.colony and loc.deck and not h.forbidden(sid, "search"):
+                acts += [("search", sid, d) for d in dice if d >= search][:1]
+            if dice and loc.free_entrance_space() and not h.forbidden(sid, "barricade"):
+                acts.append(("barricade", sid, dice[0]))
+            if dice and any(l.zombie_count() for l in s.locations.values() if l.id != v.location) \
+                    and not h.forbidden(sid, "attract"):
+                acts.append(("attract", sid, dice[0]))
+            if sid not in p.moved and not h.forbidden(sid, "move"):
+                acts += [("move", sid, l.id) for l in s.locations.values()
+                         if l.id != v.location and crowd.get(l.id, 0) < l.survivor_spaces]
+            for i, ab in enumerate(self.host.card_def_of_survivor(sid).get("abilities", [])):
+                if self.usable(ab, sid, p, s.survivors[sid].card) and not h.forbidden(sid, "use_ability"):
+                    acts.append(("ability", sid, i))
+            for card in v.equipped:
+                for i, ab in enumerate(h.card_def(card).get("abilities", [])):
+                    if ab.get("use") == "equip" and self.usable(ab, sid, p, card):
+                        acts.append(("item", card, i))
+                if card not in self.handed:
+                    acts += [("handoff", card, o.id) for o in s.survivors_at(v.location) if o.id != sid]
+        if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
+            acts.append(("clean_waste", dice[0]))
+        for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
+            d = h.card_def(card)
+            for ab in d.get("abilities", [])[:1]:
+                if ab.get("use") == "equip":
+                    acts += [("equip", card, sid) for sid in p.survivors]
+                else:
+                    acts.append(("play", card))
+            if s.crisis and not p.exiled:
+                acts.append(("crisis", card))
+        if s.food and not p.exiled:
+            acts += [("food", d) for d in dice if d < 6]
+        if not self.requested and any(o.hand for o in s.players if o is not p):
+            acts.append(("request",))
+        if not p.exile_vote_used and not p.exiled:
+            acts += [("exile", o.id) for o in s.players if o is not p and not o.exiled]
+        acts.append(("end",))
+        return acts
+
+    def usable(self, ability: dict, sid: str, p: Player, source: str) -> bool:
+        """Whether an activated ability can be used now: where it works, its limit, its die cost."""
+        s = self.state
+        where = ability.get("where")
+        loc = s.survivors[sid].location
+        if where and where != "anywhere" and not (where == loc or (where == "non-colony" and loc != "colony")
+                                                  or where.replace("-", "_") == loc):
+            return False
+        info = self._ability_info.get(id(ability))
+        if info is None:
+            tree = ability.get("effect", {}).get("tree", [])
+            info = (not tree or self.passive(tree),
+                    [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
+                     for n in tree if n["op"] == "limit"],
+                    [n for n in _walk(tree) if n.get("op") == "spend_die"])
+            self._ability_info[id(ability)] = info
+        inert, limits, costs = info
+        if inert:
+            return False
+        if not limits and not costs and (source, id(ability)) in self.free_used:
+            return False          # a free, unlimited ability: once per turn is enough (the engine's reading)
+        card = s.cards.get(source, source)
+        for suffix, per in limits:
+            if self.host.limits.get(self.host.limit_key(f"{card}{suffix}:{p.id}", per)):
+                return False
+        return all(self.host.can_pay(c, p.id) for c in costs)
+
+    @staticmethod
+    def passive(tree: list[dict]) -> bool:
+        """Rules that are simply in force (no activation): every statement is a rule, maybe under a limit."""
+        def rule_only(nodes):
+            return all(n["op"] in RULE_OPS or (n["op"] == "limit" and rule_only(n["body"]))
+                       or (n["op"] == "optional" and not n["cost"] and rule_only(n["body"])) for n in nodes)
+        return rule_only(tree)
+
+    def spend(self, p: Player, value: int) -> None:
+        p.unused.remove(value)
+        p.used += 1
+
+    def perform(self, p: Player, act: tuple) -> Gen:
+        s, h = self.state, self.host
+        kind = act[0]
+        self.log.add("action", {"player": p.id, "action": list(act) if kind not in ("crisis",) else ["crisis"]}, {})
+        if kind == "attack":
+            yield from self.attack(p, *act[1:])
+        elif kind == "search":
+            yield from self.search(p, act[1], act[2])
+        elif kind == "barricade":
+            self.spend(p, act[2])
+            loc = s.locations[s.survivors[act[1]].location]
+            i = next(i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces)
+            loc.barricades[i] += 1
+            h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
+        elif kind == "clean_waste":
+            self.spend(p, act[1])
+            n = h.stat(p.id, "clean_waste", self.rules["clean_waste"])
+            top = s.waste[-n:]
+            del s.waste[-n:]
+            s.removed.extend(top)
+            cleaner = next((x for x in p.survivors if s.survivors[x].location == "colony"), None)
+            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": "colony"})
+        elif kind == "attract":
+            self.spend(p, act[2])
+            here = s.survivors[act[1]].location
+            for _ in range(self.rules["attract"]):
+                sources = tuple(l.id for l in s.locations.values() if l.id != here and l.zombie_count())
+                if not sources:
+                    break
+                src = (yield Decision(TARGETS, p.id, sources, 1, 1, prompt="attract from"))[0]
+                h.remove_zombies_from(s.locations[src], 1)
+                h.add_zombie(here, {"action": "attract"})
+        elif kind == "move":
+            p.moved.add(act[1])
+            yield from self.move(p, act[1], act[2], exposure=True)
+        elif kind == "ability":
+            sid = act[1]
+            ab = h.card_def_of_survivor(sid)["abilities"][act[2]]
+            self.free_used.add((s.survivors[sid].card, id(ab)))
+            h.card_uses[s.survivors[sid].card] = h.card_uses.get(s.survivors[sid].card, 0) + 1
+            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": s.survivors[sid].card,
+                                                              "self": sid})
+        elif kind == "item":
+            card = act[1]
+            owner = next(v.id for v in s.survivors.values() if card in v.equipped)
+            ab = h.card_def(card)["abilities"][act[2]]
+            self.free_used.add((card, id(ab)))
+            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": owner,
+                                                              "this_card": card})
+            self.used_weapon(card, p.id, owner)
+        elif kind == "equip":
+            yield from self.equip(p, act[1], act[2])
+        elif kind == "play":
+            yield from self.play_card(p, act[1])
+        elif kind == "crisis":
+            p.hand.remove(act[1])
+            s.crisis_added.append((act[1], p.id))
+            self.log.add("crisis_card", {"player": p.id}, {})
+            self.log.add("crisis_card_is", {"card": s.cards[act[1]]}, {}, private_to=p.id)
+        elif kind == "food":
+            s.food -= 1
+            i = p.unused.index(act[1])
+            p.unused[i] += 1
+            h.emit({"kind": "spend_food", "player": p.id})
+        elif kind == "request":
+            yield from self.request(p)
+        elif kind == "handoff":
+            card, to = act[1], act[2]
+            giver = next(v for v in s.survivors.values() if card in v.equipped)
+            giver.equipped.remove(card)
+            s.survivors[to].equipped.append(card)
+            self.handed.add(card)
+            self.rehome_rules(card, to)
+        elif kind == "exile":
+            p.exile_vote_used = True
+            yield from self.exile_vote(p, act[1])
+        else:
+            raise GameError(f"unknown action {act!r}")
+
+    def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
+        """Attack a zombie (kill it, roll for exposure) or a survivor (seed 004, Attack)."""
+        s, h = self.state, self.host
+        self.spend(p, die)
+        v = s.survivors[sid]
+        if target == "zombie":
+            h.do_kill_zombies(v.location, 1, {})
+            self.log.add("zombie_killed", {"survivor": sid, "location": v.location}, {})
+            h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": "zombie"})
+            yield from self.settle()
+            if not h.skip_exposure and not h.exempt(sid, "exposure", "attack") and v.place == "play":
+                yield from self.exposure(sid, p.id)
+            return
+        other = s.survivors[target]
+        roll = self.rng.randint(1, 6)
+        hit = roll <= h.attr(target, "attack")
+        self.log.add("attack_survivor", {"survivor": sid, "target": target, "roll": roll, "hit": hit}, {})
+        h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": target})
+        if hit:
+            victim = s.player(other.controller)
+            h.do_wound(target, "wound", 1, {"action": "attack"})
+            if victim.hand:
+                stolen = self.rng.choice(victim.hand)
+                victim.hand.remove(stolen)
+                p.hand.append(stolen)
+                self.log.add("stole", {"player": p.id, "from": victim.id}, {})
+
+    def search(self, p: Player, sid: str, die: int) -> Gen:
+        """Draw 1, make noise for more, keep 1, the rest to the bottom (seed 004, Search)."""
+        s, h = self.state, self.host
+        self.spend(p, die)
+        loc = s.locations[s.survivors[sid].location]
+        h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
+        yield from self.settle(scope=("action", self.action_no))
+        extra_keep = h.stat(sid, "search_keep", 0, use=True)     # "looks at and keeps N additional": N more of each
+        look = 1 + h.stat(sid, "search_cards", 0, use=True) + extra_keep
+        drawn = loc.deck[:look]
+        del loc.deck[:look]
+        while loc.deck and loc.noise < loc.noise_spaces:
+            self.log.add("looking", {"cards": [s.cards[c] for c in drawn]}, {}, private_to=p.id)
+            if not (yield Decision(MAY, p.id, prompt="make noise")):
+                break
+            loc.noise += 1
+            h.emit({"kind": "make_noise", "survivor": sid, "player": p.id, "location": loc.id})
+            drawn.append(loc.deck.pop(0))
+        if not drawn:
+            return
+        keep = min(len(drawn), 1 + extra_keep)
+        kept = drawn if keep == len(drawn) else list((yield Decision(KEEP, p.id, tuple(drawn), keep, keep,
+                                                                     prompt="keep")))
+        p.hand.extend(kept)
+        loc.deck.extend(c for c in drawn if c not in kept)
+        self.log.add("searched", {"player": p.id, "location": loc.id, "looked": len(drawn), "kept": len(kept)}, {})
+        self.log.add("kept", {"cards": [s.cards[c] for c in kept]}, {}, private_to=p.id)
+
+    def move(self, p: Player, sid: str, to: str, exposure: bool) -> Gen:
+        """Move a survivor and roll for exposure (seed 004, Move a Survivor)."""
+        s, h = self.state, self.host
+        v = s.survivors[sid]
+        origin = v.location
+        v.location = to
+        self.last_location[sid] = to
+        self.log.add("moved", {"survivor": sid, "from": origin, "to": to}, {})
+        h.emit({"kind": "move", "survivor": sid, "player": p.id, "origin": origin, "destination": to, "location": to})
+        yield from self.settle()
+        if exposure and not h.skip_exposure and not h.exempt(sid, "exposure", "move") and v.place == "play":
+            yield from self.exposure(sid, p.id)
+        h.skip_exposure = False
+
+    def exposure(self, sid: str, player: str) -> Gen:
+        """Roll the exposure die from the bundle and run the face (seed 004, Rolling for Exposure)."""
+        faces = self.interp.exposure_faces
+        if not faces:
+            raise GameError("the bundle has no exposure die")
+        face, tree = faces[self.rng.randint(1, len(faces)) - 1]
+        self.log.add("exposure", {"survivor": sid, "face": face}, {})
+        if face == "bitten":
+            self.host.emit({"kind": "bitten", "survivor": sid, "player": player})
+            rule = self.host.replacement("bitten", sid)
+            if rule is not None:
+                self.log.add("replaced", {"event": "bitten", "survivor": sid}, {})
+                yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
+                return
+            self.last_location[sid] = self.state.survivors[sid].location
+        yield from self.run_effect(tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+
+    def spread(self, victim: str, location: str) -> Gen:
+        """A bite spreads to the lowest influence there; its controller kills it or rolls again (seed 004)."""
+        s, h = self.state, self.host
+        while True:
+            here = [v for v in s.survivors_at(location) if not h.exempt(v.id, "bite_spread")]
+            if not here:
+                return
+            low = min(h.attr(v.id, "influence") for v in here)
+            target = min((v for v in here if h.attr(v.id, "influence") == low), key=lambda v: v.id)
+            owner = target.controller
+            pick = yield Decision(OPTION, owner, (1, 2), prompt="bite spreads")
+            self.log.add("bite_spread", {"to": target.id, "option": pick}, {})
+            if pick == 1:
+                h.kill(target.id, {"rule": "bite"}, cause="bite")
+                return
+            face, _ = self.interp.exposure_faces[self.rng.randint(1, len(self.interp.exposure_faces)) - 1]
+            self.log.add("exposure", {"survivor": target.id, "face": face}, {})
+            if face == "blank":
+                return
+            h.kill(target.id, {"rule": "bite"}, cause="bite")
+            if s.over:
+                return
+
+    def equip(self, p: Player, card: str, sid: str) -> Gen:
+        """Equip an item to a survivor you control (seed 004, Play a Card)."""
+        s = self.state
+        p.hand.remove(card)
+        s.survivors[sid].equipped.append(card)
+        d = self.host.card_def(card)
+        self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
+        self.log.add("equipped", {"player": p.id, "card": d["id"], "survivor": sid}, {})
+        self.register(card, sid)
+        self.host.emit({"kind": "play_card", "player": p.id, "card": card, "type": d.get("item_type")})
+        return
+        yield
+
+    def play_card(self, p: Player, card: str) -> Gen:
+        """Play a card onto the waste pile, running its effect (seed 004, Play a Card; Exile)."""
+        s, h = self.state, self.host
+        d = h.card_def(card)
+        p.hand.remove(card)
+        (s.removed if p.exiled else s.waste).append(card)
+        h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
+        self.log.add("played", {"player": p.id, "card": d["id"]}, {})
+        h.emit({"kind": "play_card", "player": p.id, "card": card, "type": d.get("item_type")})
+        if p.exiled and d.get("item_type") == "food":
+            if p.unused:                              # an exiled player's food card raises a die by 1 instead
+                i = p.unused.index(min(p.unused))
+                p.unused[i] = min(6, p.unused[i] + 1)
+            return
+        for ab in d.get("abilities", [])[:1]:
+            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "this_card": card})
+
+    def request(self, p: Player) -> Gen:
+        """Ask the others for item cards; a given card is revealed and played at once (seed 004, Request)."""
+        s = self.state
+        self.requested = True
+        for o in self.asked_in_request(p):
+            if o is p or not o.hand:
+                continue
+            given = yield Decision(TARGETS, o.id, tuple(o.hand), 0, 1, prompt="give to " + p.id)
+            for card in given:
+                o.hand.remove(card)
+                p.hand.append(card)
+                d = self.host.card_def(card)
+                self.log.add("given", {"from": o.id, "to": p.id, "card": d["id"]}, {})
+                ab = (d.get("abilities") or [{}])[0]
+                if ab.get("use") == "equip" and not p.survivors:
+                    p.hand.remove(card)                 # nobody to equip it to: played onto the waste pile
+                    (s.removed if p.exiled else s.waste).append(card)
+                    self.log.add("played", {"player": p.id, "card": self.host.card_def(card)["id"]}, {})
+                elif ab.get("use") == "equip":
+                    sid = (yield Decision(TARGETS, p.id, tuple(p.survivors), 1, 1, prompt="equip"))[0]
+                    yield from self.equip(p, card, sid)
+                else:
+                    yield from self.play_card(p, card)
+                if s.over:
+                    return
+
+    def asked_in_request(self, p: Player) -> list[Player]:
+        """The players a request asks, in order (every other player in the base game)."""
+        return list(self.state.players)
+
+    def exile_vote(self, p: Player, target: str) -> Gen:
+        """Everyone votes at once; ties go the first player's way (seed 004, Vote to Exile; Voting)."""
+        s = self.state
+        votes = {}
+        for o in s.players:
+            if not o.exiled:
+                votes[o.id] = yield Decision(VOTE, o.id, ("yes", "no"), prompt=f"exile {target}")
+        yes = sum(self.host.stat(v, "vote_weight", 1) for v, x in votes.items() if x == "yes")
+        no = sum(self.host.stat(v, "vote_weight", 1) for v, x in votes.items() if x == "no")
+        first = s.players[s.first].id
+        passed = yes > no or (yes == no and votes.get(first) == "yes")
+        self.log.add("exile_vote", {"by": p.id, "target": target, "yes": yes, "no": no, "exiled": passed}, {})
+        if passed:
+            yield from self.exile(s.player(target))
+
+    def exile(self, x: Player) -> Gen:
+        """The exiled player moves every survivor out of the colony (seed 004, Exile)."""
+        s = self.state
+        x.exiled = True
+        for sid in [i for i in x.survivors if s.survivors[i].location == "colony"]:
+            places = tuple(l.id for l in s.locations.values()
+                           if not l.colony and len(s.survivors_at(l.id)) < l.survivor_spaces)
+            if not places or s.survivors[sid].place != "play":
+                continue
+            to = (yield Decision(TARGETS, x.id, places, 1, 1, prompt="exile move"))[0]
+            yield from self.move(x, sid, to, exposure=True)
+        exiled = [o for o in s.players if o.exiled]
+        if len(exiled) >= 2 and not any(o.betrayer for o in exiled):   # "Important note" (seed 004, Exile)
+            self.log.add("two_exiled_loyal", {}, {})
+            self.host.set_morale(0, {"rule": "exile"})

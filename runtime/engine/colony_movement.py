@@ -1,0 +1,104 @@
+"""The movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes):
+a mixin of ``ColoniesGame``."""
+from __future__ import annotations
+
+from ..decisions import OPTION, Decision
+from .colony_table import ColonyBoard, other
+from .common import Gen
+from .state import Player
+
+
+class MovementStep:
+    """Players alternate from the lower-morale colony; full locations; bullets to send enemies home."""
+
+    # ---- the movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes) ----------------
+    def first_by_morale(self, lower: bool) -> str:
+        """The colony with the lower (or higher) morale; on equal morale a die decides (odd: colony A)."""
+        ma, mb = self.state.colony_morale["a"], self.state.colony_morale["b"]
+        if ma == mb:
+            roll = self.rng.randint(1, 6)
+            self.log.add("morale_tie_roll", {"roll": roll}, {})
+            return "a" if roll % 2 else "b"
+        return ("a" if ma < mb else "b") if lower else ("a" if ma > mb else "b")
+
+    def entrance_room(self, lid: str) -> int:
+        """Empty entrance spaces at a colony: spaces less zombies, barricades and the enemy survivors who
+        stand in them."""
+        loc = self.state.locations[lid]
+        return sum(max(0, self.host.entrance_free(lid, i)) for i in range(loc.entrances))
+
+    def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+        s, h = self.state, self.host
+        team = s.teams[p.id]
+        out: list[tuple] = []
+        for sid in p.survivors:
+            if sid in moved or h.forbidden(sid, "move"):
+                continue
+            here = s.survivors[sid].location
+            if sid in s.entrance and any(self.host.entrance_free(here, i) > 0
+                                         for i in range(s.locations[here].entrances) if i != s.entrance[sid]):
+                out.append(("move", sid, here))     # to another entrance of the enemy colony
+            for lid, loc in s.locations.items():
+                if lid == here:
+                    continue
+                if isinstance(loc, ColonyBoard):
+                    if loc.team != team and self.entrance_room(lid) <= 0:
+                        continue                  # the enemy colony: an empty entrance space is needed
+                elif len(s.survivors_at(lid)) >= loc.survivor_spaces and not self.make_room_options(p, lid, other_active):
+                    continue
+                out.append(("move", sid, lid))
+        return out
+
+    def make_room_options(self, p: Player, lid: str, other_active: str) -> list[tuple]:
+        """At a full location: send a friendly survivor home, or pay 1 bullet (2 if it has a weapon
+        equipped) to send home an enemy survivor who is not the other active player's (seed 000, Andar
+        para um local cheio)."""
+        s, h = self.state, self.host
+        team = s.teams[p.id]
+        out: list[tuple] = []
+        for v in s.survivors_at(lid):
+            if h.team_of(v.id) == team:
+                out.append(("home", v.id, 0))
+            elif v.controller != other_active:
+                cost = 2 if h.attr(v.id, "armed") else 1
+                if s.bullets[team] >= cost:
+                    out.append(("home", v.id, cost))
+        return out
+
+    def step_movement(self, active: dict[str, str]) -> Gen:
+        """The two active players (one per colony) move survivors in turn, the lower-morale colony's first:
+        each time 1 survivor, or pass; a player who passed moves no more; no survivor moves twice in the
+        step (seed 000, Andar com sobreviventes). Moves roll for exposure; survivors sent home do not. A
+        survivor at the enemy colony may move to another of its entrances, rolling for exposure too (Nota)."""
+        s = self.state
+        first = self.first_by_morale(lower=True)
+        order = [first, other(first)]
+        passed: set[str] = set()
+        moved: set[str] = set()
+        while len(passed) < 2 and not s.over:
+            for team in order:
+                if team in passed or s.over:
+                    continue
+                p = s.player(active[team])
+                options = self.move_options(p, moved, active[other(team)])
+                choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
+                if choice == ("pass",):
+                    passed.add(team)
+                    self.log.add("movement_pass", {"player": p.id}, {})
+                    continue
+                _, sid, to = choice
+                moved.add(sid)
+                loc = s.locations[to]
+                if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
+                    room = self.make_room_options(p, to, active[other(team)])
+                    _, out, cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
+                    s.bullets[s.teams[p.id]] -= cost
+                    self.host.send_home(out, {"by": p.id, "bullets": cost})
+                if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
+                    free = tuple(i + 1 for i in range(loc.entrances)
+                                 if self.host.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
+                    gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
+                    s.entrance[sid] = gate - 1
+                else:
+                    s.entrance.pop(sid, None)
+                yield from self.move(p, sid, to, exposure=True)

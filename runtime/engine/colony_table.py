@@ -1,0 +1,362 @@
+"""The Warring Colonies table: two colony boards in one town, its state, invariants and host.
+
+The rules are those of seed 000 (see ``colonies.py``); this module holds what the table is made of
+and how the host protocol reads it: sides, per-colony morale and bullets, zombies at a colony
+with enemy survivors at its entrances, and survivors leaving play on either side.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import GameError
+from .host import GameHost
+from .state import Location, Player, State, check_invariants
+
+TEAMS = ("a", "b")
+COLONIES = {"a": "colony_a", "b": "colony_b"}
+SET = "warring-colonies"
+
+
+def other(team: str) -> str:
+    return "b" if team == "a" else "a"
+
+
+@dataclass
+class ColonyBoard(Location):
+    """A colony board of one side (seed 000, Preparação 2: the two colony boards)."""
+
+    team: str = ""
+
+    @property
+    def colony(self) -> bool:
+        return True
+
+
+@dataclass
+class ColoniesState(State):
+    """The base state plus what two colonies need. ``morale`` (the base field) holds the lower of the
+    two colonies' morale, so that the base invariants still read one number."""
+
+    teams: dict[str, str] = field(default_factory=dict)          # player -> "a" | "b"
+    colony_morale: dict[str, int] = field(default_factory=dict)
+    bullets: dict[str, int] = field(default_factory=dict)
+    colony_food: dict[str, int] = field(default_factory=dict)    # each colony board has its own food supply
+    colony_starvation: dict[str, int] = field(default_factory=dict)
+    entrance: dict[str, int] = field(default_factory=dict)       # survivor at the enemy colony -> its entrance
+    held_by: dict[str, str] = field(default_factory=dict)        # active player -> the crossroads card drawn for them
+    waste_of: dict[str, str] = field(default_factory=dict)       # card in the waste -> the colony whose pile holds it
+    actives: tuple[str, ...] = ()                                # the two players taking their turns together
+    leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
+    tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
+    winner: str | None = None                                    # "a", "b" or "both": who completed the objective
+
+    def team_players(self, team: str) -> list[Player]:
+        return [p for p in self.players if self.teams.get(p.id) == team]
+
+    def colony_waste(self, team: str) -> list[str]:
+        """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
+        return [c for c in self.waste if self.waste_of.get(c) == team]
+
+
+def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
+    bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
+    low, high = wc["morale_track"]
+    for team, morale in state.colony_morale.items():
+        if not low <= morale <= high:
+            bad.append(f"colony {team}: morale {morale} is off its track {low}..{high}")
+    for team, n in state.bullets.items():
+        if n < 0:
+            bad.append(f"colony {team}: {n} bullets")
+    for loc in state.locations.values():
+        if isinstance(loc, ColonyBoard):
+            for i, (z, b) in enumerate(zip(loc.zombies, loc.barricades)):
+                standing = sum(1 for sid, e in state.entrance.items() if e == i
+                               and state.survivors[sid].location == loc.id and state.survivors[sid].place == "play")
+                if z + b + standing > loc.entrance_spaces:
+                    bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
+    for sid in state.entrance:
+        v = state.survivors[sid]
+        loc = state.locations.get(v.location)
+        if v.place != "play" or not isinstance(loc, ColonyBoard) or state.teams.get(v.controller) == loc.team:
+            bad.append(f"{sid} stands at an entrance but is not at the enemy colony")
+    for team in state.colony_food:
+        if state.colony_food[team] < 0 or state.colony_starvation.get(team, 0) < 0:
+            bad.append(f"colony {team}: negative food or starvation")
+    for team in TEAMS:
+        leader = state.leaders.get(team)
+        if leader is not None and state.teams.get(leader) != team:
+            bad.append(f"colony {team}'s leader {leader} is not of that colony")
+    return bad
+
+
+class ColoniesHost(GameHost):
+    """The base host with two colonies: morale, bullets, tactics and combat strength per colony."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tactics_now: dict[str, str] = {}      # colony -> the name of the tactic it played in this combat
+        self.strength: dict[str, int] = {}         # colony -> combat strength in this combat
+        self.warfare_ended = False
+        self.skipped: set[str] = set()
+        self.in_warfare = False
+        self.deferred: list[str] = []               # players whose last survivor died during warfare
+        self.attacking_entrance: int | None = None  # the entrance an attack at the enemy colony kills at
+
+    # ---- sides ---------------------------------------------------------------------
+    def team_of(self, thing: str | None) -> str | None:
+        """The colony a player, a survivor, a colony board or a supply ("bullets:p1") belongs to."""
+        s = self.s
+        if thing is None:
+            return None
+        if ":" in thing and thing.split(":", 1)[0] in ("bullets", "supply"):
+            thing = thing.split(":", 1)[1]
+        if thing in s.teams:
+            return s.teams[thing]
+        if thing in s.survivors:
+            return s.teams.get(s.survivors[thing].controller)
+        loc = s.locations.get(thing)
+        if isinstance(loc, ColonyBoard):
+            return loc.team
+        return None
+
+    def controller_of_location(self, lid: str) -> str | None:
+        """The colony with more survivors at a location (Divide and Conquer: "Control"); a tie: none."""
+        here = [self.team_of(v.id) for v in self.s.survivors_at(lid)]
+        a, b = here.count("a"), here.count("b")
+        return "a" if a > b else "b" if b > a else None
+
+    def place(self, location: str, player: str) -> str:
+        team = self.team_of(player)
+        if location == "colony" and team:
+            return COLONIES[team]
+        if location == "enemy_colony" and team:
+            return COLONIES[other(team)]
+        return location
+
+    def attr(self, thing: str, name: str) -> Any:
+        s = self.s
+        if thing in s.locations:
+            if name == "colony":
+                return isinstance(s.locations[thing], ColonyBoard)
+            if name == "non_colony":
+                return not isinstance(s.locations[thing], ColonyBoard)
+            if name == "controller":
+                team = self.controller_of_location(thing)
+                return s.leaders.get(team) if team else None
+        if thing in s.survivors and name == "colony":
+            return self.team_of(thing)
+        if thing in s.teams and name == "colony":
+            return s.teams[thing]
+        if thing in s.teams and name == "active" and s.actives:
+            return thing in s.actives
+        if thing in s.survivors and name == "at_colony":
+            v = s.survivors[thing]
+            return v.place == "play" and isinstance(s.locations.get(v.location), ColonyBoard)
+        return super().attr(thing, name)
+
+    # ---- morale, bullets --------------------------------------------------------------
+    def morale(self, player: str, enemy: bool = False) -> int:
+        team = self.team_of(player)
+        return self.s.colony_morale[other(team) if enemy else team]
+
+    def set_colony_morale(self, team: str, value: int, src: dict) -> None:
+        """A colony's morale moves on its track; once at 0 it never rises again, and the colony's
+        players lose but play on until the main objective is checked (seed 000, Condições de vitória)."""
+        low, high = self.rules_wc["morale_track"]
+        before = self.s.colony_morale[team]
+        if before <= low and value > before:
+            return
+        self.s.colony_morale[team] = max(low, min(high, value))
+        self.s.morale = min(self.s.colony_morale.values())
+        if self.s.colony_morale[team] != before:
+            self.log("morale", {"colony": team, "from": before, "to": self.s.colony_morale[team]}, src)
+
+    def set_morale(self, value: int, src: dict) -> None:
+        raise GameError("in Warring Colonies a morale change must name its colony")
+
+    def do_change_morale(self, player, amount, src):
+        team = self.team_of(player)
+        self.set_colony_morale(team, self.s.colony_morale[team] + amount, src)
+
+    def tokens(self, token: str, place: str) -> int:
+        if token == "bullet":
+            team = self.team_of(place)
+            return self.s.bullets.get(team, 0) if team else 0
+        if token in ("food", "starvation") and place.startswith("supply"):
+            team = self.team_of(place)
+            return (self.s.colony_food if token == "food" else self.s.colony_starvation).get(team, 0)
+        return super().tokens(token, place)
+
+    def do_add_tokens(self, token, place, count, src):
+        if token == "food" and place.startswith("supply"):
+            self.s.colony_food[self.team_of(place)] += count
+            return
+        if token == "bullet":
+            team = self.team_of(place)
+            if team is None:
+                raise ValueError(f"no colony's bullet supply is {place!r}")
+            self.s.bullets[team] += count
+            return
+        return super().do_add_tokens(token, place, count, src)
+
+    def do_remove_tokens(self, token, place, count, src):
+        if token == "food" and place.startswith("supply"):
+            team = self.team_of(place)
+            self.s.colony_food[team] = max(0, self.s.colony_food[team] - count)
+            return
+        if token == "bullet":
+            team = self.team_of(place)
+            self.s.bullets[team] = max(0, self.s.bullets[team] - count)
+            return
+        return super().do_remove_tokens(token, place, count, src)
+
+    def can_pay(self, cost: dict, player: str) -> bool:
+        if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
+            return self.s.bullets[self.team_of(player)] >= cost["count"]
+        if cost["op"] == "spend_tokens" and cost["token"] == "food":
+            return self.s.colony_food[self.team_of(player)] >= cost["count"]
+        return super().can_pay(cost, player)
+
+    def do_pay(self, cost, player, src):
+        if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
+            self.s.bullets[self.team_of(player)] -= cost["count"]
+            return
+        if cost["op"] == "spend_tokens" and cost["token"] == "food":
+            self.s.colony_food[self.team_of(player)] -= cost["count"]
+            self.emit({"kind": "spend_food", "player": player})
+            return
+        return super().do_pay(cost, player, src)
+
+    # ---- zombies at a colony with enemy survivors at its entrances -----------------------
+    def standing(self, lid: str, entrance: int) -> list[str]:
+        s = self.s
+        return [sid for sid, e in s.entrance.items() if e == entrance and s.survivors[sid].location == lid
+                and s.survivors[sid].place == "play"]
+
+    def entrance_free(self, lid: str, entrance: int) -> int:
+        loc = self.s.locations[lid]
+        return loc.entrance_spaces - loc.zombies[entrance] - loc.barricades[entrance] - len(self.standing(lid, entrance))
+
+    def do_kill_zombies(self, location, count, src, by=None):
+        """An attack from an entrance of the enemy colony kills the zombie at that entrance."""
+        e, self.attacking_entrance = self.attacking_entrance, None
+        loc = self.s.locations[location]
+        if e is not None and isinstance(loc, ColonyBoard) and loc.zombies[e]:
+            n = min(count, loc.zombies[e])
+            loc.zombies[e] -= n
+            return n
+        return super().do_kill_zombies(location, count, src, by)
+
+    def send_home(self, sid: str, src: dict) -> None:
+        """Back to its own colony, with no exposure roll."""
+        s = self.s
+        s.entrance.pop(sid, None)
+        home = COLONIES[self.team_of(sid)]
+        s.survivors[sid].location = home
+        self.game.last_location[sid] = home
+        self.log("sent_home", {"survivor": sid, **src}, src)
+
+    def add_zombie(self, location: str, src: dict, entrance: int | None = None) -> None:
+        """At a colony, enemy survivors hold entrance spaces. A zombie that would enter a full entrance where
+        a survivor stands instead puts 1 wound on the lowest-influence survivor there, who goes back to its
+        colony without an exposure roll (seed 000, Aparecimento de zumbis); otherwise the base rule."""
+        loc = self.s.locations[location]
+        if not isinstance(loc, ColonyBoard) or not self.s.entrance:
+            return super().add_zombie(location, src, entrance)
+        if entrance is None:
+            entrance = next((i for i in range(loc.entrances) if self.entrance_free(location, i) > 0), 0)
+        if self.entrance_free(location, entrance) > 0:
+            loc.zombies[entrance] += 1
+            return
+        here = self.standing(location, entrance)
+        if here:
+            weakest = min(here, key=lambda sid: (self.attr(sid, "influence"), sid))
+            self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
+                                                 "survivor": weakest}, src)
+            self.do_wound(weakest, "wound", 1, src)
+            if self.s.survivors[weakest].place == "play":
+                self.send_home(weakest, {"rule": "zombie at a held entrance"})
+            return
+        super().add_zombie(location, src, entrance)
+
+    # ---- warfare --------------------------------------------------------------------
+    def tactic_played(self, who: str, name: str, player: str) -> bool:
+        team = self.team_of(player)
+        if team is None:
+            return False
+        return self.tactics_now.get(team if who == "you" else other(team)) == name
+
+    def do_combat_strength(self, player, amount, src):
+        if not self.in_warfare:
+            raise ValueError("combat strength outside a colony warfare")
+        self.strength[self.team_of(player)] += amount
+
+    def do_end_warfare(self, src):
+        self.warfare_ended = True
+
+    def do_skip_warfare(self, location, src):
+        if location:
+            self.skipped.add(location)
+
+    # ---- survivors ------------------------------------------------------------------
+    def kill(self, survivor: str, src: dict, cause: str) -> None:
+        """Killing a survivor costs its own colony 1 morale (seed 004, Killing Survivors, per colony)."""
+        team = self.team_of(survivor)
+        self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
+        self.leave_play(survivor, "removed")
+        self.set_colony_morale(team, self.s.colony_morale[team] - 1, src)
+
+    def kill_helpless(self, location: str, src: dict) -> None:
+        loc = self.s.locations[location]
+        if loc.helpless and isinstance(loc, ColonyBoard):
+            loc.helpless -= 1
+            self.log("killed", {"helpless": location}, src)
+            self.set_colony_morale(loc.team, self.s.colony_morale[loc.team] - 1, src)
+
+    def leave_play(self, survivor: str, where: str) -> None:
+        """Equipped cards: at its own colony to the hand; at the enemy colony to that colony's leader,
+        who equips them on survivors of theirs there, or out of the game if there are none (seed 000,
+        Morte de sobrevivente na colônia inimiga); elsewhere to the location's deck (base rule)."""
+        s = self.s
+        v = s.survivors[survivor]
+        loc = s.locations.get(v.location)
+        team = self.team_of(survivor)
+        s.entrance.pop(survivor, None)
+        if isinstance(loc, ColonyBoard) and v.equipped:
+            cards, v.equipped = list(v.equipped), []
+            if loc.team == team:
+                s.player(v.controller).hand.extend(cards)
+            else:
+                keepers = [w.id for w in s.survivors_at(loc.id) if self.team_of(w.id) == loc.team]
+                if keepers:                        # out of play until the leader equips them (ColoniesGame.settle)
+                    self.pending.append(("spoils", loc.team, keepers, cards))
+                    s.removed.extend(cards)
+                else:
+                    s.removed.extend(cards)
+                    self.log("spoils_removed", {"cards": cards}, {})
+        super().leave_play(survivor, where)
+
+    def replace_last(self, owner) -> None:
+        """The last survivor lost: a new group leader at the player's colony; during colony warfare, only
+        once the warfare is over (seed 000, Combate entre as colônias, Nota)."""
+        if self.in_warfare:
+            self.deferred.append(owner.id)
+            return
+        s = self.s
+        s.removed.extend(owner.hand)
+        owner.hand.clear()
+        if s.survivor_deck:
+            new = s.survivor_deck.pop(0)
+            self.enter_play(new, owner.id, COLONIES[s.teams[owner.id]])
+            self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
+
+    def last_location(self, survivor: str) -> str:
+        team = self.team_of(survivor)
+        return self.game.last_location.get(survivor, COLONIES[team] if team else COLONIES["a"])
+
+    def do_add_survivor(self, survivor, player, src):
+        s = self.s
+        if survivor in s.survivors and s.survivors[survivor].place == "deck":
+            self.enter_play(survivor, player, COLONIES[s.teams[player]])
+            self.log("survivor_added", {"player": player, "survivor": survivor}, src)

@@ -1,0 +1,158 @@
+"""Colony warfare (seed 000, Combate entre as colônias): a mixin of ``ColoniesGame``."""
+from __future__ import annotations
+
+from ..decisions import AMOUNT, TARGETS, Decision
+from .colony_table import COLONIES, TEAMS, other
+from .common import Gen
+
+
+class ColonyWarfare:
+    """Every combat of the warfare step in the rulebook's order, and the undefended colony after it."""
+
+    # ---- colony warfare (seed 000, Combate entre as colônias) ----------------------------------
+    def warfare_sites(self) -> list[str]:
+        """Every location with survivors of both colonies, in the rulebook's order: the colony with the
+        lower morale (a die on a tie), the other colony, then the other locations by number."""
+        s, h = self.state, self.host
+        contested = [lid for lid in s.locations
+                     if {h.team_of(v.id) for v in s.survivors_at(lid)} >= set(TEAMS)]
+        ma, mb = s.colony_morale["a"], s.colony_morale["b"]
+        if ma == mb and all(COLONIES[t] in contested for t in TEAMS):   # the die only matters then
+            roll = self.rng.randint(1, 6)
+            self.log.add("warfare_order_roll", {"roll": roll}, {})
+            first = "a" if roll % 2 else "b"
+        else:
+            first = "a" if ma < mb else "b"
+        order = [COLONIES[first], COLONIES[other(first)]]
+        numbered = self.wc["stand_ins"]["location_order"]
+        order += sorted((l for l in s.locations if l not in order),
+                        key=lambda l: (numbered.index(l) if l in numbered else len(numbered), l))
+        return [l for l in order if l in contested]
+
+    def step_colony_warfare(self) -> Gen:
+        """Colony phase, step 2: a combat at each contested location in order; the last survivors lost
+        are replaced afterwards; then an undefended colony loses morale (seed 000, Combate entre as
+        colônias; Combate na colônia inimiga)."""
+        s, h = self.state, self.host
+        h.in_warfare, self.stop_all = True, False
+        h.skipped = set()
+        try:
+            for lid in self.warfare_sites():
+                if s.over or self.stop_all:
+                    break
+                yield from self.combat(lid)
+        finally:
+            h.in_warfare = False
+            h.tactics_now, h.strength = {}, {}
+        for pid in h.deferred:
+            p = s.player(pid)
+            if not p.survivors:
+                h.replace_last(p)
+        h.deferred = []
+        yield from self.settle()
+        if not s.over:
+            self.undefended()
+
+    def undefended(self) -> None:
+        """At least 1 enemy survivor and none of the colony's own at a colony: it loses 1 morale per enemy
+        survivor there, even if a combat was fought there this round (seed 000, Combate na colônia inimiga)."""
+        s, h = self.state, self.host
+        for team in TEAMS:
+            here = [h.team_of(v.id) for v in s.survivors_at(COLONIES[team])]
+            enemies, friends = here.count(other(team)), here.count(team)
+            if enemies and not friends:
+                loss = enemies * self.wc["warfare"]["undefended_morale_per_enemy"]
+                self.log.add("undefended_colony", {"colony": team, "enemies": enemies, "morale": -loss}, {})
+                h.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "undefended colony"})
+
+    def combat(self, lid: str) -> Gen:
+        """One combat between the colonies at a location, in the rulebook's 4 steps."""
+        s, h, w = self.state, self.host, self.wc["warfare"]
+        src = {"rule": "colony warfare", "location": lid}
+        h.emit({"kind": "warfare_start", "location": lid, "player": s.leaders["a"]})
+        yield from self.settle()
+        if lid in h.skipped:
+            self.log.add("warfare_skipped", {"location": lid}, {})
+            return
+        self.log.add("warfare", {"location": lid}, {})
+        h.strength = {t: 0 for t in TEAMS}
+        h.tactics_now, h.warfare_ended = {}, False
+        # 1. each leader plays a tactic face down; both are revealed together, then resolved
+        played = {}
+        for team in TEAMS:
+            leader = s.leaders[team]
+            pick = (yield Decision(TARGETS, leader, tuple(s.tactics[team]), 1, 1, prompt="tactic"))[0]
+            played[team] = pick
+            self.log.add("tactic_chosen", {"colony": team, "card": s.cards[pick]}, {}, private_to=leader)
+        for team in TEAMS:
+            h.tactics_now[team] = self._card_name(played[team])
+        self.log.add("tactics", {t: s.cards[played[t]] for t in TEAMS}, {})
+        for team in TEAMS:
+            d = h.card_def(played[team])
+            yield from self.run_effect((d.get("effect") or {}).get("tree", []),
+                                       {"player": s.leaders[team], "card": played[team]})
+        if h.warfare_ended:
+            self.log.add("warfare_ended", {"location": lid, "by": "tactics"}, {})
+            if self.wc["readings"]["both_on_guard_ends"] == "all_combats":
+                self.stop_all = True
+            return
+        # 2. +1 per friendly survivor here, +1 more for each with an equipped card (Marcus Johnson: 2)
+        for v in s.survivors_at(lid):
+            team = h.team_of(v.id)
+            h.strength[team] += h.stat(v.id, "combat_strength", w["per_survivor"])
+            if v.equipped:
+                h.strength[team] += w["per_equipped_survivor"]
+        self.log.add("combat_survivors", {"strength": dict(h.strength)}, {})
+        # 3. secret, simultaneous bullet bids; bid bullets are discarded, the rest go back
+        bids = {}
+        for team in TEAMS:
+            bids[team] = yield Decision(AMOUNT, s.leaders[team], min=0, max=s.bullets[team], prompt="bullet bid")
+        for team in TEAMS:
+            s.bullets[team] -= bids[team]
+            h.strength[team] += bids[team] * w["bullet_strength"]
+        self.log.add("bullet_bids", {"bids": bids, "strength": dict(h.strength)}, {})
+        # 4. each leader rolls a combat die (stand-in faces) and applies it at once
+        die = self.wc["stand_ins"]["combat_die"]
+        faces = {}
+        for team in TEAMS:
+            roll = self.rng.randint(1, len(die))
+            faces[team] = die[roll - 1]
+            self.log.add("combat_die", {"colony": team, "roll": roll, **faces[team], "stand_in": True}, {})
+        for team in TEAMS:
+            if faces[team]["face"] == "plus":
+                h.strength[team] += faces[team]["value"]
+        for team in TEAMS:
+            if faces[team]["face"] == "target" and faces[team]["value"]:
+                foes = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == other(team))
+                if foes:
+                    victim = (yield Decision(TARGETS, s.leaders[team], foes, 1, 1, prompt="combat die target"))[0]
+                    h.do_wound(victim, "wound", faces[team]["value"], src)
+        yield from self.settle()
+        zombies = sum(f["value"] for f in faces.values() if f["face"] == "biohazard")
+        if zombies and not s.over:              # biohazard: zombies after the target wounds, entrance by entrance
+            h.do_add_zombies(lid, zombies, src)
+        yield from self.settle()
+        diff = h.strength["a"] - h.strength["b"]
+        self.log.add("combat_result", {"location": lid, "strength": dict(h.strength), "difference": abs(diff)}, {})
+        if diff == 0 or s.over:
+            return
+        winner = "a" if diff > 0 else "b"
+        loser = other(winner)
+        # the loser's leader spreads wounds equal to the difference over their survivors here
+        for _ in range(abs(diff)):
+            mine = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == loser)
+            if not mine:
+                break
+            hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, 1, prompt="combat wound"))[0]
+            h.do_wound(hurt, "wound", 1, src)
+        yield from self.settle()
+        self.log.add("combat_won", {"location": lid, "colony": winner}, {})
+        event = {"kind": "win_warfare", "player": s.leaders[winner], "location": lid}
+        h.emit(event)
+        yield from self.settle()
+        if not s.over and self.goal_met(winner, event):
+            self.complete(winner)
+
+    def _card_name(self, card: str) -> str:
+        name = self.host.card_def(card).get("name")
+        return name.get("en") if isinstance(name, dict) else name

@@ -1,0 +1,32 @@
+"""What the reference engine's modules share: the generator type, rule ops, ids, errors."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ..decisions import Decision
+
+Gen = Generator[Decision, Any, Any]
+RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
+            "extra_goal", "copy_abilities"}
+ACTION = "action"       # the prompt of a turn's "which action next" decision
+
+
+def slug(card_id: str) -> str:
+    return card_id.rsplit(".", 1)[-1]
+
+
+def loc_id(card_id: str) -> str:
+    return slug(card_id).replace("-", "_")
+
+
+class GameError(Exception):
+    """The game cannot go on: the bundle lacks what the rules need, or an answer broke a rule."""
+
+
+def _walk(nodes):
+    for n in nodes if isinstance(nodes, list) else [nodes]:
+        if isinstance(n, dict):
+            yield n
+            for v in n.values():
+                if isinstance(v, (list, dict)):
+                    yield from _walk(v)

@@ -1,0 +1,261 @@
+"""Effects, continuous rules and events for the reference engine.
+
+A mixin of ``Game``: running card effects on the interpreter, settling what the host
+queued (triggers, bites, moves, leaders, votes), keeping the rules cards hand over,
+and matching events against trigger patterns.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..decisions import ORDER, TARGETS, Decision
+from ..interpreter import Env
+from .common import RULE_OPS, GameError, Gen
+from .host import Rule
+from .state import check_invariants
+
+
+class EffectRules:
+    """Card effects, the rules they leave in force, and the events that trigger them."""
+
+    # ---- effects, rules, events -----------------------------------------------------------------
+    def run_effect(self, tree: list[dict], env: dict) -> Gen:
+        """Run an effect tree on the interpreter, then whatever it queued."""
+        if not tree:
+            return
+        self.interp.steps = 0
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        card = env.get("card", "")
+        e = Env(env["player"], self.state.cards.get(card, card), bindings)
+        yield from self.interp.block(tree, e)
+        yield from self.settle()
+
+    def run_sync(self, tree: list[dict], env: dict) -> None:
+        """Run an effect that must not ask anything (a replacement inside the host)."""
+        gen = self.run_effect_now(tree, env)
+        try:
+            d = next(gen)
+        except StopIteration:
+            return
+        raise GameError(f"a replacement effect cannot ask a {d.kind} question")
+
+    def run_effect_now(self, tree: list[dict], env: dict) -> Gen:
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        yield from self.interp.block(tree, Env(env["player"], env.get("card", ""), bindings))
+
+    def settle(self, scope: tuple | None = None) -> Gen:
+        """Run what the host queued: triggered rules, bite spreads, moves, leader choices, exile votes."""
+        guard = 0
+        while self.host.pending and not self.state.over:
+            guard += 1
+            if guard > 500:
+                raise GameError("more than 500 queued effects in one step: a rule triggers itself")
+            if self.host.pending[0][0] == "trigger":
+                batch = []                              # the triggers an event fired together
+                while self.host.pending and self.host.pending[0][0] == "trigger":
+                    batch.append(self.host.pending.pop(0))
+                batch = [b for b in batch if not self.host.used_up(b[1], count=False)]
+                if len(batch) > 1:
+                    # simultaneous effects: the first player decides their order (seed 004, Card Text)
+                    first = self.state.players[self.state.first].id
+                    order = yield Decision(ORDER, first, tuple(range(len(batch))), len(batch), len(batch),
+                                           prompt="order effects")
+                    batch = [batch[k] for k in order]
+                for item in batch:
+                    yield from self.run_trigger(item, scope)
+                continue
+            item = self.host.pending.pop(0)
+            if item[0] == "spread":
+                yield from self.spread(item[1], item[2])
+            elif item[0] == "move":
+                v = self.state.survivors[item[1]]
+                if v.place == "play" and item[2]:
+                    yield from self.move(self.state.player(v.controller), item[1], item[2], exposure=True)
+            elif item[0] == "leader":
+                p = self.state.player(item[1])
+                if len(p.survivors) > 1:
+                    pick = (yield Decision(TARGETS, p.id, tuple(p.survivors), 1, 1, prompt="group leader"))[0]
+                    p.survivors.remove(pick)
+                    p.survivors.insert(0, pick)
+            elif item[0] == "exile_vote":
+                target = item[2]
+                if target in self.state.survivors:          # "a vote to exile the player who controls …"
+                    target = self.state.survivors[target].controller
+                if target and not self.state.player(target).exiled:
+                    yield from self.exile_vote(self.state.player(item[1]), target)
+
+    def run_trigger(self, item: tuple, scope: tuple | None) -> Gen:
+        """Run one triggered rule (unless its use limit is spent), with the event's bindings."""
+        _, rule, bound = item
+        if self.host.used_up(rule):
+            return
+        old, self.rule_scope = self.rule_scope, scope or ("action", self.action_no)
+        card = rule.env.get("card", "")
+        self.host.card_uses[card] = self.host.card_uses.get(card, 0) + 1
+        try:
+            yield from self.run_effect(rule.node["body"], {**rule.env, **bound})
+        finally:
+            self.rule_scope = old
+        self.used_weapon(rule.env.get("this_card"), rule.env.get("player"), rule.env.get("self"))
+
+    def used_weapon(self, card: str | None, player: str | None, sid: str | None) -> None:
+        """A weapon card's ability was used (for "when you use a weapon", e.g. No Ammo)."""
+        if card and card in self.state.cards and self.host.card_def(card).get("item_type") == "weapon":
+            self.host.emit({"kind": "use_weapon", "player": player, "card": card, "survivor": sid})
+
+    def register_survivor(self, sid: str) -> None:
+        """A survivor entered play: its always-on abilities come into force."""
+        self.register(self.state.survivors[sid].card, sid)
+
+    def register(self, source: str, sid: str) -> None:
+        """Put the always-on rules of a survivor card or an equipped item in force, attached to the survivor."""
+        d = self.defs.get(source) or self.host.card_def(source)
+        for i, ab in enumerate(d.get("abilities", [])):
+            if d["kind"] == "item" and ab.get("use") != "equip":
+                continue
+            env = {"player": self.state.survivors[sid].controller, "card": d["id"], "self": sid,
+                   "this_card": source}
+            where = self.where_cond(ab.get("where"))
+            for j, node in enumerate(ab.get("effect", {}).get("tree", [])):
+                self._register_node(node, env, sid, per=None, key=f"{source}#{i}.{j}", cond=where)
+
+    def where_cond(self, where: str | None) -> dict | None:
+        """An ability printed for a location (Library, Colony, Non-colony) is in force only while its survivor is there."""
+        lid = (where or "anywhere").replace("-", "_")
+        if lid == "non_colony":
+            place = {"op": "select_of", "kind": "location", "quantity": {"mode": "all"},
+                     "filters": [{"op": "state", "is": "non_colony"}]}
+        elif lid in self.state.locations:
+            place = {"op": "location", "id": lid}
+        else:
+            return None
+        return {"op": "is", "subject": {"op": "ref", "name": "self", "kind": "survivor"}, "state": "at", "where": place}
+
+    def _register_node(self, node: dict, env: dict, sid: str, per: str | None, key: str,
+                       cond: dict | None = None) -> None:
+        if node["op"] == "optional" and not node["cost"] and self.passive(node["body"]):
+            for k, inner in enumerate(node["body"]):       # "you may: <a rule>": the rule is simply on
+                self._register_node(inner, env, sid, per, f"{key}.{k}", cond)
+        elif node["op"] == "limit":
+            for k, inner in enumerate(node["body"]):
+                self._register_node(inner, env, sid, node["per"], f"{key}.{k}", cond)
+        elif node["op"] in RULE_OPS:
+            self.add(node, env, until=None, per=per, attached=sid, key=key, cond=cond)
+
+    def rehome_rules(self, card: str, to: str) -> None:
+        """A handed-off item's rules follow it to the new survivor (their use limits stay used)."""
+        for r in self.host.rules:
+            if r.env.get("this_card") == card:
+                r.attached = to
+                r.env = {**r.env, "self": to, "player": self.state.survivors[to].controller}
+
+    def add(self, node: dict, env: dict, until, per=None, attached=None, key="", cond=None) -> None:
+        op = node["op"]
+        if op == "lasting":
+            span = {"turn": ("turn", self.state.turn), "round": ("round", self.state.rounds_played),
+                    "next_round": ("round", self.state.rounds_played + 1), "game": None,
+                    "warfare": ("turn", self.state.turn),
+                    "action": until}[node["duration"]]    # "for this action": the action the rule came with
+            for k, inner in enumerate(node["body"]):
+                self.add(inner, env, span, per, attached, f"{key}.{k}", cond)
+        elif op == "while":
+            for k, inner in enumerate(node["body"]):
+                self.add(inner, env, until, per, attached, f"{key}.{k}", node["cond"])
+        elif op == "attach":
+            for k, inner in enumerate(node["body"]):
+                self.add(inner, env, None, per, env.get("attached_to") or attached, f"{key}.{k}", cond)
+        elif op == "limit":
+            for k, inner in enumerate(node["body"]):
+                self.add(inner, env, until, node["per"], attached, f"{key}.{k}", cond)
+        else:
+            self.host.keep(Rule(node, dict(env), until, per, attached, env.get("card", ""), cond, key))
+
+    def keep_rule(self, node: dict, env: dict) -> None:
+        """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
+        scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
+        until = scope            # a rule a triggered effect hands over applies to that action only
+        key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
+        if node["op"] == "trigger":       # "when you move …" from a played card: the next such event only
+            key, per = f"{key}#{self.action_no}.{len(self.host.rules)}", "game"
+        else:
+            per = None
+        self.add(node, env, until, per=per, key=key, attached=env.get("attached_to"))
+
+    # ---- evaluation helpers used by the host --------------------------------------------------------
+    def holds(self, cond: dict, env: dict) -> bool:
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        return self.interp.check(cond, Env(env.get("player") or self.state.players[self.state.first].id,
+                                           env.get("card", ""), bindings))
+
+    def targets_now(self, node: dict, env: dict) -> list[str]:
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        e = Env(env.get("player") or self.state.players[self.state.first].id, env.get("card", ""), bindings)
+        if node.get("op") == "select_of":
+            return self.interp.candidates(node, e)
+        return self.interp.run_now(self.interp.targets(node, e))
+
+    def match(self, pattern: dict, ev: dict, env: dict) -> dict | None:
+        """The bindings an event gives if it matches a trigger's event pattern, else None."""
+        if pattern.get("kind") != ev["kind"]:
+            return None
+        bound: dict[str, Any] = {}
+        survivor = ev.get("survivor")
+        if survivor:
+            name = {"move": "moved", "search": "searching", "attack": "attacking", "receive_wound": "wounded",
+                    "receive_frostbite": "wounded", "enter_play": "new", "bitten": "rolled"}.get(ev["kind"])
+            if name:
+                bound[name] = survivor
+        if ev["kind"] == "move":
+            bound.update(origin=ev["origin"], destination=ev["destination"])
+        if ev["kind"] == "play_card":
+            bound["played"] = ev["card"]
+        if ev["kind"] == "use_weapon" and ev.get("card"):   # "the used weapon" (No Ammo)
+            bound["used"] = ev["card"]
+        scope = {**env, **bound}
+        for role in ("actor", "subject"):
+            who = pattern.get(role)
+            if who is None:
+                continue
+            op = who.get("op")
+            if op == "you":
+                if ev.get("player") != env.get("player"):
+                    return None
+            elif op == "ref":
+                if who["name"] in bound and who["name"] not in env:
+                    continue
+                value = env.get(who["name"])
+                if value not in (survivor, ev.get("player"), ev.get("card")):
+                    return None
+            elif op == "select_of":
+                kind = who["kind"]
+                thing = {"survivor": survivor, "player": ev.get("player"), "card": ev.get("card")}.get(kind)
+                if kind in ("round", "warfare"):
+                    continue
+                if thing is None:
+                    return None
+                e = Env(env.get("player") or ev.get("player"), env.get("card", ""),
+                        {k: v for k, v in scope.items() if k not in ("player", "card")})
+                if kind == "card":
+                    if not all(self.host.attr(thing, "type") == f["type"] for f in who["filters"]
+                               if f["op"] == "card_type"):
+                        return None
+                    continue
+                if not all(self.interp.passes(thing, f, e) for f in who["filters"] if f["op"] != "extreme"):
+                    return None
+        for f in pattern.get("filters", []):
+            if f["op"] == "at":
+                e = Env(env.get("player") or ev.get("player"), env.get("card", ""),
+                        {k: v for k, v in scope.items() if k not in ("player", "card")})
+                places = self.interp.run_now(self.interp.location(f["location"], e))
+                if ev.get("location") not in places:
+                    return None
+            elif f["op"] == "in_zone":
+                continue
+        return bound
+
+    def verify(self, where: str) -> None:
+        """Check the invariants (when asked to); every violation is kept with where it was seen."""
+        if not self.check:
+            return
+        for v in check_invariants(self.state, self.total_cards, self.rules):
+            self.violations.append(f"{where}: {v}")
