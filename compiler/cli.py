@@ -95,6 +95,8 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a whole base game with bots and print its log")
     play.add_argument("--game", choices=("base", "winter-tricks"), default="base")
+    play.add_argument("--variant", action="append", default=[], choices=("warring-colonies", "quick", "random-items"),
+                        help="warring-colonies (4-{max} players), its quick game, the random-items module; repeatable")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--agents", choices=("bot", "random"), default="bot")
@@ -112,6 +114,8 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="many games with bots: win rates, game length, card use")
     simulate.add_argument("--game", choices=("base", "winter-tricks"), default="base")
+    simulate.add_argument("--variant", action="append", default=[], choices=("warring-colonies", "quick", "random-items"),
+                        help="warring-colonies (4-{max} players), its quick game, the random-items module; repeatable")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--players", type=int, default=4)
@@ -180,7 +184,8 @@ def cmd_play(args) -> int:
             args.save.write_text(replay.to_json() + "\n", encoding="utf-8")
         return EXIT_CONTENT if game.check_invariants() else EXIT_OK
     try:
-        game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True)
+        game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True,
+                                         variants=args.variant)
     except GameError as err:
         raise UsageError(str(err)) from None
     teller = Teller(bundle, args.lang, game.state.cards)
@@ -234,7 +239,7 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     import json
-    from dow.runtime.engine.sim import simulate
+    from dow.runtime.engine.sim import new_game, simulate
     bundle = _game_bundle(args)
 
     def progress(done: int, total: int) -> None:
@@ -245,17 +250,25 @@ def cmd_simulate(args) -> int:
                   file=sys.stderr, flush=True)
 
     other = _other_game(args)
+    if other is not None and args.variant:
+        raise UsageError(f"--variant is for the base game's engine, not {other.NAME}")
     if other is not None:
         summary = other.simulate(bundle, args.games, args.seed, args.players)
         print(json.dumps(summary, ensure_ascii=False, indent=1))
         return EXIT_CONTENT if summary["crashes"] or summary["invariant_violations"] else EXIT_OK
-    summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress)
+    from dow.runtime.engine.game import GameError
+    try:                                          # a bad combination is refused before any game is played
+        new_game(bundle, args.seed, args.players, variants=args.variant)
+    except GameError as err:
+        raise UsageError(str(err)) from None
+    summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress, variants=args.variant)
     if args.out:
         args.out.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if args.format == "json":
         print(json.dumps(summary, ensure_ascii=False, indent=1))
     else:
         print(f"{summary['games']} games, {summary['players']} players, {summary['agents']} agents, "
+              + (f"variants {'+'.join(summary['variants'])}, " if summary["variants"] else "") +
               f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}: "
               f"{summary['seconds']} s ({summary['games_per_second']} games/s)")
         print("wins: " + ", ".join(f"{k} {v:.1%}" for k, v in summary["wins"].items()))
@@ -263,7 +276,7 @@ def cmd_simulate(args) -> int:
         if summary["rounds"]:
             r = summary["rounds"]
             print(f"rounds: mean {r['mean']}, min {r['min']}, max {r['max']}")
-        print("most used cards: " + ", ".join(f"{k.rsplit('.', 1)[-1]} {v}"
+        print("most used cards: " + ", ".join(f"{k if k.startswith('stand-in.') else k.rsplit('.', 1)[-1]} {v}"
                                                 for k, v in list(summary["card_uses"].items())[:10]))
         print(f"invariant violations: {len(summary['violations'])}; crashes: {len(summary['crashes'])}")
         for bad in (summary["violations"] + summary["crashes"])[:10]:

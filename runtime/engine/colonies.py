@@ -26,16 +26,20 @@ What is built:
   (enemy survivors at the entrances), objective check, round track and leader election.
 
 The joint crisis is built (matching cards only, from hand or equipped; a failed crisis happens to
-each colony; the number needed is a stand-in), but no Warring Colonies crisis is transcribed, so the
-crisis deck is empty and nothing is revealed in a game. Not built yet: the Lone Wolf; secret
-objectives (every player of the colony that completes the objective counts as a winner). Base steps that change "the" morale without naming a colony are not
-used: ``ColoniesHost.set_morale`` refuses them rather than guess a colony. Without crisis cards the
-round is not the published one, so there is no ``dow simulate`` hook.
+each colony; the number needed is a stand-in). No Warring Colonies crisis is transcribed, so games play
+the ruleset's labelled stand-in crisis deck (``crisis_cards``) until they are. Secret objectives are dealt
+(1 each, no betrayal, Justice left out); their goals are not transcribed, so the stand-in goal decides:
+the players of a colony that completes the main objective win. The simultaneous actions run on a clock
+(``engine/clock.py``): the 2-minute timer and the quick game's shared time as action budgets a host can
+replace with a real clock. The Random Items module (``Game.random_items``) needs the set's item cards.
+``dow simulate --variant warring-colonies`` plays whole games with bots. Not built here: the Lone Wolf.
+Base steps that change "the" morale without naming a colony are not used: ``ColoniesHost.set_morale``
+refuses them rather than guess a colony.
 
 Readings (listed in the ruleset under ``readings``): ON GUARD from both leaders ends the combat
 being fought; equal totals make no winner; a failed joint crisis happens to each colony. Others, in
-the docstrings where they are made: the simultaneous actions are played one player after the other
-(the lower-morale colony's first), a bitten survivor's spread is resolved at once rather than at the
+the docstrings where they are made: the simultaneous actions are played one action of each player in
+turn (the lower-morale colony's first), a bitten survivor's spread is resolved at once rather than at the
 end of the actions, and cards reaching the waste during a colony's turn go on its pile. The die
 rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first.
 """
@@ -48,6 +52,7 @@ from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from .colony_movement import MovementStep
 from .colony_table import (COLONIES, SET, TEAMS, ColonyBoard, ColoniesHost, ColoniesState,  # noqa: F401
                            check_colonies_invariants, other)
+from .clock import ActionClock
 from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .sim import BaseBot
@@ -58,16 +63,21 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
     warfare and the objective check; see the module docstring for what is not built yet."""
 
     host_class = ColoniesHost
+    OPTIONS = ("random_items", "quick", "timer")
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
-                 wc_rules: dict | None = None, check: bool = False):
+                 wc_rules: dict | None = None, check: bool = False, options: dict | None = None):
         self.wc = wc_rules or (bundle.get("rulesets") or {}).get(SET)
         if self.wc is None:
             raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)")
-        super().__init__(bundle, seed=seed, players=players, rules=rules, check=check)
+        super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
         self.stop_all = False
         self._anywhere: dict[int, tuple[dict, dict]] = {}
+        timer = self.wc["stand_ins"]["timer"]
+        quick = bool(self.options.get("quick"))
+        budget = self.options.get("timer", timer["quick_actions" if quick else "actions"])
+        self.clock = ActionClock(budget or None, shared=quick)
 
     def check_players(self, bundle: dict, players: int) -> None:
         low, high = self.wc["players"]
@@ -123,7 +133,21 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         state.colony_food = {t: 0 for t in TEAMS}
         state.colony_starvation = {t: 0 for t in TEAMS}
         state.objective = instance(chosen["id"])
-        state.crisis_deck = [instance(c["id"]) for c in self._set_cards("crisis", (SET,))]
+        # secret objectives: 1 each from the base game's non-betrayal ones less those the checklist excludes,
+        # the rest back in the box unseen (Preparação 6; Lista de verificação); no betrayal in this variant
+        excluded = set(wc["setup"]["secret_objectives_excluded"])
+        loyal = [c["id"] for c in self._set_cards("secret-objective", ("base",))
+                 if not self._betrayal(c) and c["id"] not in excluded]
+        if len(loyal) < len(players):
+            virtual = "stand-in.secret.loyal"
+            self.defs.setdefault(virtual, {"id": virtual, "kind": "secret-objective", "set": "base",
+                                           "betrayal": False, "stand_in": True})
+            loyal += [virtual] * (len(players) - len(loyal))
+        rng.shuffle(loyal)
+        for p in players:
+            p.secret = instance(loyal.pop())
+        state.secret_box = [instance(c) for c in loyal]
+        state.crisis_deck = [instance(c) for c in self.crisis_cards()]
         rng.shuffle(state.crisis_deck)
         state.crossroads = [instance(c["id"]) for c in self._set_cards("crossroads", (SET,))]
         rng.shuffle(state.crossroads)
@@ -141,9 +165,11 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         starting = [k for k in kinds if slug(k) in stand["starting_item_kinds"]] or kinds
         for p in players:
             p.hand = [instance(rng.choice(starting)) for _ in range(wc["setup"]["starting_items"])]
-        for i, loc in enumerate(l for l in locations.values() if not l.colony and l.id != "cemetery"):
+        searchable = [l for l in locations.values() if not l.colony and l.id != "cemetery"]
+        for i, loc in enumerate(searchable):
             loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
             rng.shuffle(loc.deck)
+        self.random_items(searchable, instance)
         for card in self._set_cards("survivor", ("base", SET)):
             sid = "s:" + slug(card["id"])
             name = card["name"]["en"] if isinstance(card["name"], dict) else card["name"]
@@ -152,6 +178,25 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         state.survivor_deck = sorted(state.survivors)
         rng.shuffle(state.survivor_deck)
         return state
+
+    def crisis_cards(self) -> list[str]:
+        """The joint crisis deck: the set's crisis cards, or while none is transcribed the ruleset's stand-in
+        deck (``stand_ins.crisis_deck``), each a crisis marked ``stand_in`` that asks for one kind of card
+        and, when not prevented, costs each colony some morale (seed 000, Preparação 7; Revelar crise)."""
+        real = [c["id"] for c in self._set_cards("crisis", (SET,))]
+        if real:
+            return real
+        spec = self.wc["stand_ins"]["crisis_deck"]
+        out = []
+        for k in range(spec["cards"]):
+            virtual = f"stand-in.crisis.{k + 1}"
+            kind = spec["prevent"][k % len(spec["prevent"])]
+            self.defs.setdefault(virtual, {
+                "id": virtual, "kind": "crisis", "set": SET, "stand_in": True, "prevent": [kind],
+                "name": f"stand-in crisis {k + 1} ({kind})",
+                "effect": {"tree": [{"op": "lose_morale", "amount": spec["morale_lost"]}]}})
+            out.append(virtual)
+        return out
 
     def setup_players(self) -> Gen:
         """Survivors dealt and kept (4 keep 2; 5 keep 3 with 4 or 5 players), each at its own colony; the
@@ -169,6 +214,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             s.survivor_deck.extend(h for h in hand if h not in kept)
             for sid in [leader] + [k for k in kept if k != leader]:
                 self.host.enter_play(sid, p.id, COLONIES[s.teams[p.id]])
+            self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
         for team in TEAMS:
             members = s.team_players(team)
@@ -185,8 +231,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
              "move_round_tracker", "elect_colony_leader")
 
     def play(self) -> Gen:
-        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada). The Warring
-        Colonies crises are not transcribed: the crisis deck is empty, so no crisis is revealed."""
+        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada)."""
         yield from self.setup_players()
         self.verify("setup")
         s = self.state
@@ -202,11 +247,15 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         return self.finish()
 
     def finish(self) -> dict:
-        """The colony that completed the objective wins; secret objectives are not played yet (their goals
-        are not transcribed), so every player of that colony is counted a winner (a stand-in reading)."""
+        """A player wins by completing their secret objective, which as a rule asks their colony to complete
+        the main objective (seed 000, Condições de vitória e derrota). The secret objectives' own goals are not
+        transcribed: the base ruleset's stand-in goal (``stand_ins.secret_goal``: the main objective) decides,
+        so every player of a colony that completed it wins, and a colony at 0 morale never does."""
         s = self.state
         won = TEAMS if s.winner == "both" else (s.winner,)
-        winners = [p.id for p in s.players if s.winner is not None and s.teams[p.id] in won]
+        low = self.wc["morale_track"][0]
+        winners = [p.id for p in s.players if s.winner is not None and s.teams.get(p.id) in won
+                   and s.colony_morale[s.teams[p.id]] > low]
         result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective)}
@@ -286,35 +335,53 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                 drawers[p.id] = order[(i - 1) % len(order)].id
                 self.log.add("crossroads_drawn", {"by": drawers[p.id], "for": p.id}, {})
                 self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawers[p.id])
-        triggered: dict[str, dict] = {}
+        triggered: dict[str, list[dict]] = {}
 
         def check(p: Player) -> None:
-            """A triggered card does not stop the game: it waits for the end of the turns."""
+            """A triggered card does not stop the game: it waits for the end of the turns. Every survivor
+            that meets its trigger during the turns is kept, for the active player to choose from."""
             card = s.held_by.get(p.id)
-            if card is not None and p.id not in triggered:
-                bound = self.crossroads_bindings(p, card)
-                if bound is not None:
-                    triggered[p.id] = bound
+            if card is None:
+                return
+            for bound in self.crossroads_all_bindings(p, card):
+                if p.id not in triggered:
+                    triggered[p.id] = [bound]
                     self.log.add("crossroads_triggered", {"player": p.id}, {})
+                elif bound not in triggered[p.id]:
+                    triggered[p.id].append(bound)
 
         # 2. movement
         h.action_events = []
         yield from self.step_movement(active)
         for p in players.values():
             check(p)
-        # 3. actions: in the engine one player after the other, the lower-morale colony's first
+        # 3. simultaneous actions: the two players act in turns, one action each, the lower-morale colony's
+        # player first, each until they end; the clock (the 2-minute timer, or the quick game's shared
+        # time) decides when time is up
         first = self.first_by_morale(lower=True)
-        for team in (first, other(first)):
-            p = players[team]
-            taken = 0
-            while not s.over:
-                taken += 1
-                if taken > self.rules["actions_per_turn_cap"]:
-                    self.log.add("turn_cap", {"player": p.id}, {})
+        acting = [first, other(first)]
+        taken = {t: 0 for t in TEAMS}
+        self.clock.start([players[t].id for t in acting])
+        while acting and not s.over:
+            for team in list(acting):
+                if s.over:
                     break
+                p = players[team]
+                if not self.clock.may_act(p.id):
+                    self.log.add("time_up", {"player": p.id}, {})
+                    acting.remove(team)
+                    continue
+                taken[team] += 1
+                if taken[team] > self.rules["actions_per_turn_cap"]:
+                    self.log.add("turn_cap", {"player": p.id}, {})
+                    acting.remove(team)
+                    continue
                 act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
                 if act == ("end",):
-                    break
+                    acting.remove(team)
+                    if self.clock.finished(p.id):
+                        self.log.add("timer_started", {"by": p.id, "budget": self.clock.budget}, {})
+                    continue
                 h.action_events = []
                 self.action_no += 1
                 h.skip_exposure = False
@@ -323,6 +390,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                 yield from self.settle()
                 self.tag_waste(before, team)
                 self.verify(f"action {act[0]}")
+                self.clock.acted(p.id)
                 check(p)
         # 4. the triggered crossroads cards, the higher-morale colony's first
         if not s.over and triggered:
@@ -332,12 +400,28 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                 if p.id in triggered and not s.over:
                     card = s.held_by.pop(p.id)
                     before = set(s.waste)
-                    yield from self.resolve_crossroads(p, card, drawers[p.id], triggered[p.id])
+                    bound = yield from self.choose_binding(p, triggered[p.id])
+                    yield from self.resolve_crossroads(p, card, drawers[p.id], bound)
                     self.tag_waste(before, team)
         for pid in list(s.held_by):               # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
+
+    def choose_binding(self, p: Player, bindings: list[dict]) -> Gen:
+        """When more than one survivor met a crossroads card's trigger during the turns, the active player,
+        having read the card, decides which of them it applies to (seed 000, Resolver cartas de encruzilhada,
+        Nota). The choices are the bindings' survivors (or the bindings themselves when they name none)."""
+        if len(bindings) == 1:
+            return bindings[0]
+        s = self.state
+        keys = [next((v for v in b.values() if isinstance(v, str) and v in s.survivors), None) for b in bindings]
+        if all(keys) and len(set(keys)) == len(keys):
+            pick = (yield Decision(TARGETS, p.id, tuple(keys), 1, 1, prompt="crossroads survivor"))[0]
+            return bindings[keys.index(pick)]
+        choices = tuple(tuple(sorted((k, str(v)) for k, v in b.items())) for b in bindings)
+        pick = yield Decision(OPTION, p.id, choices, prompt="crossroads survivor")
+        return bindings[choices.index(pick)]
 
     def tag_waste(self, before: set[str], team: str) -> None:
         """Cards that reached the waste while a colony's player acted go on that colony's pile."""
@@ -683,8 +767,12 @@ class ColoniesBot(BaseBot):
         if kind in ("attack", "barricade"):
             v = s.survivors[act[1]]
             home = v.location == COLONIES[s.teams[v.controller]]
-            if kind == "attack":
-                return 70 if home else 40
+            if kind == "attack":            # each attack rolls for exposure: only when the entrances fill up
+                if v.wounds >= 2:               # a third wound kills
+                    return -1
+                loc = s.locations[v.location]
+                tight = any(z + b >= loc.entrance_spaces - 1 for z, b in zip(loc.zombies, loc.barricades))
+                return (70 if tight else 20) if home else 40
             return 50 if home else 10
         if kind == "clean_waste":
             return 35

@@ -30,7 +30,12 @@ class Game(TurnActions, EffectRules):
     """One game of the base game between ``players`` seats, seeded."""
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
-                 objective: str | None = None, check: bool = False):
+                 objective: str | None = None, check: bool = False, options: dict | None = None):
+        self.options = dict(options or {})
+        unknown = set(self.options) - set(self.OPTIONS)
+        if unknown:
+            raise GameError(f"unknown game option(s) {', '.join(sorted(unknown))}; this game knows "
+                            f"{', '.join(self.OPTIONS) or 'none'}")
         self.rules = rules or (bundle.get("rulesets") or {}).get("base")
         if self.rules is None:
             raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'")
@@ -62,6 +67,29 @@ class Game(TurnActions, EffectRules):
         self.free_used: set = set()             # free, unlimited abilities used this turn
 
     host_class = GameHost          # a variant's game names its own host (engine/colonies.py)
+    OPTIONS: tuple[str, ...] = ("random_items",)   # the modules a game can be played with
+
+    def random_items(self, locations: list, instance) -> None:
+        """The Random Items module: the random item deck shuffled and 5 of its cards put into each location's
+        item deck, which is then shuffled (seed 000, Módulo de itens aleatórios). The random item cards are the
+        Warring Colonies set's items; with none in the bundle the module cannot be played."""
+        if not self.options.get("random_items"):
+            return
+        spec = ((self.bundle.get("rulesets") or {}).get("warring-colonies") or {}).get("random_items")
+        pool = sorted(c["id"] for c in self.bundle.get("cards", [])
+                      if c.get("kind") == "item" and c.get("set") == "warring-colonies")
+        if spec is None or not pool:
+            raise GameError("the Random Items module needs the Warring Colonies random item cards, and the bundle "
+                            "has none (they need transcription)")
+        self.rng.shuffle(pool)
+        per = spec["per_location"]
+        if len(pool) < per * len(locations):
+            raise GameError(f"the Random Items module puts {per} cards into each of {len(locations)} location decks; "
+                            f"the bundle has only {len(pool)} random item cards")
+        for loc in locations:
+            loc.deck.extend(instance(c) for c in pool[:per])
+            del pool[:per]
+            self.rng.shuffle(loc.deck)
 
     def check_players(self, bundle: dict, players: int) -> None:
         low, high = self.rules["players"]
@@ -167,6 +195,7 @@ class Game(TurnActions, EffectRules):
         for i, loc in enumerate(searchable):
             loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
             rng.shuffle(loc.deck)
+        self.random_items(searchable, instance)
         for card in self._cards("survivor"):
             sid = "s:" + slug(card["id"])
             state.survivors[sid] = Survivor(sid, card["id"], card["name"]["en"], card.get("influence") or 0,
@@ -177,7 +206,7 @@ class Game(TurnActions, EffectRules):
 
     @staticmethod
     def _betrayal(card: dict) -> bool:
-        return bool(card.get("betrayal")) or ".betrayal" in card["id"] or card.get("objective_type") == "betrayal"
+        return bool(card.get("betrayal")) or ".betrayal" in card["id"] or card.get("objective") == "betrayal"
 
     def setup_players(self) -> Gen:
         """Deal 4 survivors, keep 2, choose a group leader; first player by influence (seed 004, Setup)."""
@@ -338,18 +367,20 @@ class Game(TurnActions, EffectRules):
 
     def crossroads_bindings(self, p: Player, card: str) -> dict | None:
         """What a crossroads card's trigger binds if it is met now for player ``p`` (else None)."""
+        return next(iter(self.crossroads_all_bindings(p, card)), None)
+
+    def crossroads_all_bindings(self, p: Player, card: str) -> list[dict]:
+        """Every way a crossroads card's trigger is met now for player ``p``: one binding per event of the
+        last action that meets it (a card with no event in its trigger: one, empty), in event order."""
         d = self.host.card_def(card)
         trigger = d.get("trigger") or {}
         env = {"player": p.id, "card": d["id"]}
-        bound: dict | None = {}
+        found = [{}]
         if trigger.get("when"):
-            bound = next((b for ev in self.host.action_events
-                          if (b := self.match(trigger["when"]["tree"], ev, env)) is not None), None)
-            if bound is None:
-                return None
-        if trigger.get("if") and not self.holds(trigger["if"]["tree"], {**env, **bound}):
-            return None
-        return bound
+            found = [b for ev in self.host.action_events if (b := self.match(trigger["when"]["tree"], ev, env)) is not None]
+        if trigger.get("if"):
+            found = [b for b in found if self.holds(trigger["if"]["tree"], {**env, **b})]
+        return found
 
     def resolve_crossroads(self, p: Player, card: str, drawer: str, bound: dict) -> Gen:
         """Read a triggered crossroads card out and run the option chosen (seed 004, Resolving Crossroads cards)."""

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..bundle import IR_VERSION
 from ..decisions import OPTION, HeuristicAgent, RandomAgent
 from ..replay import Recorder, Replay
-from .game import ACTION, Game
+from .game import ACTION, Game, GameError
 
 
 class BaseBot(HeuristicAgent):
@@ -84,19 +84,44 @@ class BaseBot(HeuristicAgent):
 
 
 AGENTS: dict[str, Callable[[int], Any]] = {"random": RandomAgent, "bot": BaseBot}
+VARIANTS = ("warring-colonies", "quick", "random-items")
+"""Variants a game can be played with: Warring Colonies (its own game on the same engine), its quick
+game, and the Random Items module (base game or Warring Colonies)."""
 
 
-def agents_for(kind: str, seed: int, players: int) -> dict:
+def agents_for(kind: str, seed: int, players: int, colonies: bool = False) -> dict:
     """One agent per seat, each with its own seed derived from the game's."""
     make = AGENTS[kind]
+    if colonies and kind == "bot":
+        from .colonies import ColoniesBot
+        make = ColoniesBot
     return {f"p{i + 1}": make(seed * 1000 + i) for i in range(players)}
 
 
+def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, objective: str | None = None,
+             variants: tuple[str, ...] | list[str] = ()) -> Game:
+    """A base game, or a Warring Colonies game if ``variants`` names it; ``quick`` and ``random-items`` set
+    the game's options. A combination the rules do not have is refused (GameError)."""
+    variants = tuple(variants)
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise GameError(f"unknown variant {unknown[0]!r}; the variants are {', '.join(VARIANTS)}")
+    options = {"random_items": True} if "random-items" in variants else {}
+    if "warring-colonies" in variants:
+        from .colonies import ColoniesGame
+        if "quick" in variants:
+            options["quick"] = True
+        return ColoniesGame(bundle, seed=seed, players=players, check=check, options=options)
+    if "quick" in variants:
+        raise GameError("the quick game is a Warring Colonies variant: add --variant warring-colonies")
+    return Game(bundle, seed=seed, players=players, check=check, objective=objective, options=options)
+
+
 def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot", check: bool = True,
-              objective: str | None = None) -> tuple[Game, Replay, dict]:
+              objective: str | None = None, variants: tuple[str, ...] | list[str] = ()) -> tuple[Game, Replay, dict]:
     """One whole game; the game (with its log), a replay of it, and its result."""
-    game = Game(bundle, seed=seed, players=players, check=check, objective=objective)
-    seats = agents_for(agents, seed, players)
+    game = new_game(bundle, seed, players, check, objective, variants)
+    seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants)
     for agent in seats.values():
         if hasattr(agent, "observe"):
             agent.observe(game)
@@ -104,6 +129,8 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
     result = game.run(recorder)
     replay = Replay(IR_VERSION, bundle.get("content_hash", ""), seed, recorder.decisions, game.log.digest())
     replay.setup = {"game": "base", "players": players, "objective": objective}
+    if variants:
+        replay.setup["variants"] = list(variants)
     return game, replay, result
 
 
@@ -111,40 +138,48 @@ def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game,
     """Play a replay again; the game and whether its log hash matches the recorded one."""
     replay.check_bundle(bundle)
     setup = getattr(replay, "setup", None) or {}
-    game = Game(bundle, seed=replay.seed, players=setup.get("players", 4), check=check,
-                objective=setup.get("objective"))
+    game = new_game(bundle, replay.seed, setup.get("players", 4), check, setup.get("objective"),
+                    setup.get("variants") or ())
     game.run(replay.agent())
     return game, game.log.digest() == replay.log_hash
 
 
+def winner_kind(result: dict) -> str:
+    """Who won a game, for the summary: nobody, the colony (loyal players), the betrayer; in Warring
+    Colonies colony a, colony b or both."""
+    if "betrayers" not in result:                                  # Warring Colonies
+        return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(result.get("winner"), "nobody") \
+            if result["winners"] else "nobody"
+    if not result["winners"]:
+        return "nobody"
+    return "betrayer" if set(result["winners"]) <= set(result["betrayers"]) else "colony"
+
+
 def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: str = "bot",
-             progress: Callable[[int, int], None] | None = None) -> dict:
+             progress: Callable[[int, int], None] | None = None,
+             variants: tuple[str, ...] | list[str] = ()) -> dict:
     """Many games with invariants checked after every step; a summary of them all."""
     endings, wins, uses = Counter(), Counter(), Counter()
     lengths, violations, crashes = [], [], []
     started = time.perf_counter()
     for k in range(games):
         try:
-            game, _, result = play_game(bundle, seed + k, players, agents, check=True)
+            game, _, result = play_game(bundle, seed + k, players, agents, check=True, variants=variants)
         except Exception as exc:                                  # counted and reported, never hidden
             crashes.append({"seed": seed + k, "error": f"{type(exc).__name__}: {exc}",
                             "where": traceback.format_exc(limit=-3)})
         else:
             endings[result["ending"]] += 1
             lengths.append(result["rounds"])
-            if not result["winners"]:
-                wins["nobody"] += 1
-            elif set(result["winners"]) <= set(result["betrayers"]):
-                wins["betrayer"] += 1
-            else:
-                wins["colony"] += 1
+            wins[winner_kind(result)] += 1
             uses.update(result["card_uses"])
             violations += [{"seed": seed + k, "violation": v} for v in result["violations"]]
         if progress:
             progress(k + 1, games)
     elapsed = time.perf_counter() - started
     done = len(lengths)
-    return {"games": games, "seed": seed, "players": players, "agents": agents, "seconds": round(elapsed, 2),
+    return {"games": games, "seed": seed, "players": players, "agents": agents, "variants": list(variants),
+            "seconds": round(elapsed, 2),
             "games_per_second": round(games / elapsed, 1) if elapsed else None,
             "wins": {k: round(v / done, 3) for k, v in sorted(wins.items())} if done else {},
             "endings": dict(sorted(endings.items())),

@@ -33,6 +33,25 @@ def test_golden_game_replays_identically(bundle, update_goldens, seed, players, 
     assert game.done and game.state.over
 
 
+#: Warring Colonies golden games, one per player count the engine plays: (seed, players, agents)
+WC_GAMES = [(31, 4, "bot"), (32, 6, "bot"), (33, 8, "bot"), (34, 10, "bot"), (35, 6, "random")]
+
+
+@pytest.mark.parametrize("seed,players,agents", WC_GAMES)
+def test_golden_warring_colonies_game_replays_identically(bundle, update_goldens, seed, players, agents):
+    path = GOLDEN / f"wc-game-{seed}-{players}p-{agents}.json"
+    if update_goldens:
+        game, replay, result = play_game(bundle, seed, players, agents, variants=["warring-colonies"])
+        assert result["violations"] == []
+        path.write_text(replay.to_json() + "\n", encoding="utf-8")
+    assert path.exists(), f"{path.name} is missing: run pytest --update-goldens"
+    replay = Replay.from_json(path.read_text(encoding="utf-8"))
+    assert replay.setup["variants"] == ["warring-colonies"] and replay.setup["players"] == players
+    game, same = replay_game(bundle, replay)
+    assert same, f"{path.name}: the replayed log differs (run pytest --update-goldens after a content change)"
+    assert game.violations == [] and game.done and game.state.over
+
+
 def test_a_replay_refuses_another_bundle(bundle):
     _, replay, _ = play_game(bundle, 3, 4)
     replay.bundle_hash = "sha256:" + "0" * 64

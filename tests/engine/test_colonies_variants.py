@@ -1,0 +1,314 @@
+"""Warring Colonies on the reference engine: the joint crisis deck, secret objectives, the 2-minute timer
+and the quick game, the Random Items module, choosing which survivor a crossroads card applies to, and
+`dow simulate --variant`. Every test names the paragraph of seed 000 it checks."""
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from colonies_helpers import events, sv, table
+from colonies_helpers import wc  # noqa: F401  (the fixture)
+
+from dow.compiler.cli import main
+from dow.runtime.decisions import RandomAgent
+from dow.runtime.engine.clock import ActionClock
+from dow.runtime.engine.colonies import TEAMS, ColoniesGame
+from dow.runtime.engine.game import Game, GameError
+from dow.runtime.engine.sim import play_game, replay_game, simulate
+
+
+def set_up(bundle, seed=0, players=4, **options) -> ColoniesGame:
+    g = ColoniesGame(bundle, seed=seed, players=players, check=True, options=options)
+    g.drive(g.setup_players(), RandomAgent(seed))
+    return g
+
+
+# ---- the joint crisis deck (Preparação 7; Revelar crise) ----------------------------------------------
+def test_without_transcribed_crises_the_joint_crisis_deck_is_the_labelled_stand_in(wc):
+    """seed 000, Preparação 7: the Warring Colonies crisis deck is shuffled beside the board. None of its
+    11 cards is transcribed, so the game plays the ruleset's stand-in deck, every card marked stand_in."""
+    g = ColoniesGame(wc, seed=1, players=4)
+    spec = g.wc["stand_ins"]["crisis_deck"]
+    deck = [g.host.card_def(c) for c in g.state.crisis_deck]
+    assert len(deck) == spec["cards"] == 11
+    assert all(d["stand_in"] and d["name"].startswith("stand-in crisis") for d in deck)
+    kinds = {d["id"]: d["prevent"] for d in deck}
+    assert kinds["stand-in.crisis.1"] == [spec["prevent"][0]] and kinds["stand-in.crisis.5"] == [spec["prevent"][0]]
+    assert kinds["stand-in.crisis.2"] == [spec["prevent"][1]]
+
+
+def test_transcribed_warring_colonies_crises_replace_the_stand_ins(wc):
+    """seed 000, Preparação 7: once crisis cards of the set are in the bundle, the deck is made of them."""
+    bundle = copy.deepcopy(wc)
+    base = next(c for c in bundle["cards"] if c["id"] == "base.crisis.despair")
+    bundle["cards"].append({**base, "id": "warring-colonies.crisis.test-only", "set": "warring-colonies"})
+    g = ColoniesGame(bundle, seed=1, players=4)
+    assert [g.state.cards[c] for c in g.state.crisis_deck] == ["warring-colonies.crisis.test-only"]
+
+
+def test_a_failed_stand_in_crisis_costs_each_colony_its_morale(wc):
+    """seed 000, Resolver crise: a joint crisis not prevented happens to each colony."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(5, 4))
+    s = g.state
+    s.crisis = s.crisis_deck.pop(0)
+    lost = g.wc["stand_ins"]["crisis_deck"]["morale_lost"]
+    g.drive(g.step_resolve_crisis(), RandomAgent(0))
+    assert s.colony_morale == {"a": 5 - lost, "b": 4 - lost}
+    assert events(g, "crisis_result")[0]["stand_in"] is True and g.violations == []
+
+
+# ---- secret objectives (Preparação 6; Condições de vitória e derrota) --------------------------------------
+@pytest.mark.parametrize("seed", range(6))
+def test_each_player_gets_one_secret_objective_never_a_betrayal_nor_justice(wc, seed):
+    """seed 000, Preparação 6 and its Nota, Lista de verificação: 1 secret objective each, no betrayal
+    objectives, every base non-betrayal one except Justice; the rest go back to the box; each player's card
+    is told to them alone."""
+    g = set_up(wc, seed=seed, players=8)
+    s = g.state
+    dealt = [s.cards[p.secret] for p in s.players]
+    assert len(dealt) == len(set(dealt)) == 8
+    for card in dealt + [s.cards[c] for c in s.secret_box]:
+        assert not g._betrayal(g.defs[card])
+        assert card != "base.secret-objective.justice"
+    lines = [e for e in g.log.lines if e["event"] == "secret_objective"]
+    assert {e["private_to"] for e in lines} == {p.id for p in s.players}
+    assert all(e["params"]["player"] == e["private_to"] for e in lines)
+    assert not any(c in json.dumps(g.log.public()) for c in dealt)
+
+
+def test_the_players_of_the_colony_that_completes_the_objective_win(wc):
+    """seed 000, Condições de vitória e derrota: you win by completing your secret objective, which as a rule
+    needs your colony to complete the main objective (the stand-in goal while the goals are untranscribed);
+    a colony at 0 morale has lost."""
+    g = set_up(wc, seed=2)
+    s = g.state
+    s.winner, s.over, s.ending = "a", True, "objective"
+    assert g.finish()["winners"] == [p.id for p in s.players if s.teams[p.id] == "a"]
+    g = set_up(wc, seed=2)
+    s = g.state
+    s.winner, s.over, s.ending = "a", True, "objective"
+    s.colony_morale["a"] = 0
+    assert g.finish()["winners"] == []
+
+
+# ---- the 2-minute timer and the quick game (Ações simultâneas; Partida rápida) ---------------------------
+def test_the_action_clock_counts_actions_from_the_first_player_done():
+    """seed 000, Ações simultâneas: the first player to finish turns the timer; the other then has its time."""
+    clock = ActionClock(2)
+    clock.start(["p1", "p3"])
+    for _ in range(5):                           # before anyone is done, time does not run
+        assert clock.may_act("p3")
+        clock.acted("p3")
+    assert clock.finished("p3") is True
+    assert clock.may_act("p1")
+    clock.acted("p1")
+    clock.acted("p1")
+    assert not clock.may_act("p1")
+    assert clock.finished("p1") is False         # the timer is turned once
+
+
+def test_the_quick_game_clock_is_one_budget_for_both_players():
+    """seed 000, Partida rápida: a TOTAL of 2 minutes for all the actions of both players, started after
+    both have moved."""
+    clock = ActionClock(3, shared=True)
+    clock.start(["p1", "p3"])
+    clock.acted("p1")
+    clock.acted("p3")
+    assert clock.finished("p1") is False
+    assert clock.may_act("p3")
+    clock.acted("p3")
+    assert not clock.may_act("p3") and not clock.may_act("p1")
+    assert ActionClock(None).may_act("p1")       # no timer: a host that plays without one
+
+
+class Barricader:
+    """Passes the movement; ``stop`` ends its actions at once; everybody else barricades while they can."""
+
+    def __init__(self, stop: set[str]):
+        self.stop, self.asked = stop, []
+
+    def answer(self, d):
+        self.asked.append((d.player, d.prompt))
+        if d.prompt == "movement":
+            return ("pass",)
+        if d.prompt == "action":
+            if d.player in self.stop:
+                return ("end",)
+            return next((a for a in d.choices if a[0] == "barricade"), ("end",))
+        return d.choices[0] if d.kind == "option" else RandomAgent(0).answer(d)
+
+
+def barricades(g) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for e in events(g, "action"):
+        if e["action"][0] == "barricade":
+            out[e["player"]] = out.get(e["player"], 0) + 1
+    return out
+
+
+def test_after_the_first_player_is_done_the_other_has_the_timers_actions_only(wc):
+    """seed 000, Ações simultâneas: the two players act together; when one is done, the other has 2 minutes
+    (here the ruleset's action budget, a game option) for what is left; actions after that are lost."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(3, 4))
+    g.clock = ActionClock(2)                     # colony A's lower morale: p1 acts first, and is done at once
+    for p in g.state.players:
+        p.unused = [6, 6, 6, 6, 6]
+    g.state.removed += g.state.crossroads            # no crossroads card this turn
+    g.state.crossroads = []
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Barricader(stop={"p1"}))
+    assert barricades(g) == {"p3": 2}
+    assert events(g, "timer_started") == [{"by": "p1", "budget": 2}]
+    assert events(g, "time_up") == [{"player": "p3"}]
+    assert g.violations == []
+
+
+def test_in_the_quick_game_both_players_share_one_budget(wc):
+    """seed 000, Partida rápida: one shared time for every action of both players."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(4, 4))
+    g.clock = ActionClock(3, shared=True)
+    for p in g.state.players:
+        p.unused = [6, 6, 6, 6, 6]
+    g.state.removed += g.state.crossroads            # no crossroads card this turn
+    g.state.crossroads = []
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Barricader(stop=set()))
+    assert sum(barricades(g).values()) == 3
+    assert events(g, "timer_started") == []
+    assert g.violations == []
+
+
+def test_the_timer_budget_comes_from_the_ruleset_and_the_options(wc):
+    """The 2 minutes as actions: the ruleset's stand-in budget, the quick game's, or the host's own."""
+    timer = wc["rulesets"]["warring-colonies"]["stand_ins"]["timer"]
+    g = ColoniesGame(wc, seed=0, players=4)
+    assert (g.clock.budget, g.clock.shared) == (timer["actions"], False)
+    g = ColoniesGame(wc, seed=0, players=4, options={"quick": True})
+    assert (g.clock.budget, g.clock.shared) == (timer["quick_actions"], True)
+    assert ColoniesGame(wc, seed=0, players=4, options={"timer": 0}).clock.budget is None
+    with pytest.raises(GameError, match="unknown game option"):
+        ColoniesGame(wc, seed=0, players=4, options={"hourglass": 2})
+
+
+# ---- the Random Items module (Módulo de itens aleatórios) ---------------------------------------------------
+def with_random_items(bundle, n: int) -> dict:
+    """A bundle copy holding ``n`` test-only Warring Colonies item cards (none is transcribed)."""
+    out = copy.deepcopy(bundle)
+    junk = next(c for c in out["cards"] if c["id"] == "base.item.junk")
+    out["cards"] += [{**junk, "id": f"warring-colonies.item.test-only-{k}", "set": "warring-colonies"}
+                     for k in range(n)]
+    return out
+
+
+def test_the_random_items_module_needs_its_cards(wc):
+    """seed 000, Módulo de itens aleatórios: the module shuffles the random item deck; without its cards in
+    the bundle it cannot be played, and the game says so instead of inventing them."""
+    with pytest.raises(GameError, match="Random Items module"):
+        Game(wc, seed=0, players=4, options={"random_items": True})
+    with pytest.raises(GameError, match="only 3"):
+        Game(with_random_items(wc, 3), seed=0, players=4, options={"random_items": True})
+
+
+@pytest.mark.parametrize("colonies", [False, True])
+def test_the_random_items_module_puts_five_random_cards_in_each_location_deck(wc, colonies):
+    """seed 000, Módulo de itens aleatórios 2: 5 random cards into each location's item deck, which is then
+    shuffled; in a standard game and in Warring Colonies alike."""
+    bundle = with_random_items(wc, 40)
+    make = ColoniesGame if colonies else Game
+    plain = make(bundle, seed=4, players=4)
+    g = make(bundle, seed=4, players=4, check=True, options={"random_items": True})
+    per = wc["rulesets"]["warring-colonies"]["random_items"]["per_location"]
+    added = []
+    for lid, loc in g.state.locations.items():
+        if loc.deck or plain.state.locations[lid].deck:
+            assert len(loc.deck) == len(plain.state.locations[lid].deck) + per
+            added += [c for c in loc.deck if ".test-only-" in g.state.cards[c]]
+    decks = sum(1 for loc in g.state.locations.values() if loc.deck)
+    assert len(added) == per * decks and len({g.state.cards[c] for c in added}) == len(added)
+    g.verify("setup")
+    assert g.violations == []
+
+
+# ---- which survivor a crossroads card applies to (Resolver cartas de encruzilhada, Nota) -------------------
+def test_the_active_player_chooses_which_survivor_a_crossroads_card_applies_to(wc):
+    """seed 000, Resolver cartas de encruzilhada, Nota: if more than one survivor met a crossroads card's
+    trigger during the turn, the active player, having read the card, decides which one it applies to."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"),
+                   "olivia-brown": ("p3", "colony_b")}, morale=(4, 4), rolls=[1, 1])
+    s = g.state
+    horde = f"c:{len(s.cards) + 1}"
+    s.cards[horde] = "base.crossroads.horde"        # trigger: you move a survivor (without playing fuel)
+    g.total_cards += 1
+    s.removed += s.crossroads
+    s.crossroads = [horde]
+    asked = []
+
+    class Script:
+        moves = [("move", "s:brian-lee", "school"), ("move", "s:sparky", "library")]
+
+        def answer(self, d):
+            asked.append((d.player, d.prompt, d.choices))
+            if d.prompt == "movement":
+                if d.player == "p1" and self.moves:
+                    want = self.moves.pop(0)
+                    return next(c for c in d.choices if c[:3] == want)
+                return ("pass",)
+            if d.prompt == "action":
+                return ("end",)
+            if d.prompt == "crossroads survivor":
+                return ("s:sparky",)
+            if d.kind == "option":                  # the card's option 2: back where it came from
+                return d.choices[1]
+            return RandomAgent(0).answer(d)
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Script())
+    which = [a for a in asked if a[1] == "crossroads survivor"]
+    assert len(which) == 1 and which[0][0] == "p1" and set(which[0][2]) == {"s:brian-lee", "s:sparky"}
+    assert sv(g, "sparky").location == "colony_a" and sv(g, "brian-lee").location == "school"
+    assert g.violations == []
+
+
+# ---- whole games and the command line (Nova sequência da rodada) ---------------------------------------------
+@pytest.mark.parametrize("players", [4, 6, 8, 10])
+def test_simulated_warring_colonies_games_keep_every_invariant(wc, players):
+    """Whole games of Warring Colonies with bots at every even player count the colonies split into."""
+    summary = simulate(wc, 12, seed=500 + players, players=players, variants=["warring-colonies"])
+    assert summary["crashes"] == [] and summary["violations"] == []
+    assert sum(summary["endings"].values()) == 12
+    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "nobody"}
+
+
+@pytest.mark.parametrize("variants", [["warring-colonies", "quick"], ["warring-colonies"]])
+def test_a_warring_colonies_replay_plays_back_identically(wc, variants):
+    game, replay, result = play_game(wc, 9, 6, "random", variants=variants)
+    assert replay.setup["variants"] == variants
+    again, same = replay_game(wc, replay)
+    assert same and again.violations == [] and result["violations"] == []
+    assert isinstance(again, ColoniesGame) and again.clock.shared == ("quick" in variants)
+
+
+def test_dow_simulate_variant_warring_colonies(capsys, tmp_path):
+    out = tmp_path / "summary.json"
+    code = main(["simulate", "--variant", "warring-colonies", "--players", "6", "--games", "3",
+                 "--format", "json", "--out", str(out)])
+    summary = json.loads(out.read_text())
+    assert code == 0, capsys.readouterr()
+    assert summary["variants"] == ["warring-colonies"] and summary["players"] == 6
+    assert summary["violations"] == [] and summary["crashes"] == []
+    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "nobody"}
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--variant", "quick"], "quick game is a Warring Colonies variant"),
+    (["--variant", "warring-colonies", "--players", "3"], "not 3"),
+    (["--variant", "random-items"], "Random Items module"),
+])
+def test_dow_simulate_refuses_what_the_rules_do_not_have(capsys, args, message):
+    assert main(["simulate", "--games", "1", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_crisis_is_revealed_every_round_from_the_joint_deck(wc):
+    """seed 000, Revelar crise: each round reveals the top card of the joint crisis deck."""
+    game, _, result = play_game(wc, 40, 4, "bot", variants=["warring-colonies"])
+    revealed = [e["params"]["card"] for e in game.log.lines if e["event"] == "crisis"]
+    assert len(revealed) == result["rounds"] and all(c.startswith("stand-in.crisis.") for c in revealed)
+    assert sorted(game.state.teams.values()) == sorted(TEAMS * 2)
