@@ -64,6 +64,8 @@ COLONIES_SCHEMA = _obj({
                      "undefended_morale_per_enemy": _INT}),
     "bullets_per_round": _INT,
     "random_items": _obj({"per_location": {"type": "integer", "minimum": 1}}),
+    "card_scope": _obj({"kinds": {"type": "array", "items": {"type": "string"}},
+                        "friendly_only": {"type": "array", "items": {"type": "string"}}}),
     "morale_track": _PAIR,
     "readings": _obj({"both_on_guard_ends": {"enum": ["this_combat", "all_combats"]},
                       "tie": {"enum": ["no_winner"]}, "crisis_fails": {"enum": ["each_colony"]},

@@ -264,6 +264,9 @@ class Interpreter:
         """Things of the selector's kind that pass every filter, in host order."""
         kind = sel["kind"]
         pool = list(self.host.things(kind))
+        scope = getattr(self.host, "scope", None)     # a host may read a card from one side (Warring Colonies)
+        if scope is not None:
+            pool = scope(kind, sel, env, pool)
         quantity = sel.get("quantity") or {}
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         for f in sel["filters"]:

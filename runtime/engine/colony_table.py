@@ -134,6 +134,29 @@ class ColoniesHost(GameHost):
             return COLONIES[other(team)]
         return location
 
+    def scope(self, kind: str, sel: dict, env: Any, pool: list[str]) -> list[str]:
+        """Cards read from one colony's side (seed 000, Interpretação das cartas): on a crossroads, secret
+        objective or crisis card, and on the abilities the rulebook names, "a survivor", "any player", "in
+        play" mean those of the player's own colony, unless the card names the enemy (an ``enemy`` filter,
+        or survivors at the enemy colony). The kinds and names are the ruleset's ``card_scope``."""
+        if kind not in ("survivor", "player"):
+            return pool
+        scope = self.rules_wc["card_scope"]
+        d = self.defs.get(env.card) or {}
+        name = d.get("name", {})
+        name = name.get("en") if isinstance(name, dict) else name
+        if d.get("kind") not in scope["kinds"] and name not in scope["friendly_only"]:
+            return pool
+        for f in sel.get("filters", []):
+            if f.get("op") == "controlled_by" and f.get("player") == "enemy":
+                return pool
+            if f.get("op") == "at" and (f.get("location") or {}).get("id") == "enemy_colony":
+                return pool
+        team = self.team_of(env.player)
+        if team is None:
+            return pool
+        return [t for t in pool if self.team_of(t) == team]
+
     def attr(self, thing: str, name: str) -> Any:
         s = self.s
         if thing in s.locations:

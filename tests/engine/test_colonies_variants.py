@@ -312,3 +312,47 @@ def test_a_crisis_is_revealed_every_round_from_the_joint_deck(wc):
     revealed = [e["params"]["card"] for e in game.log.lines if e["event"] == "crisis"]
     assert len(revealed) == result["rounds"] and all(c.startswith("stand-in.crisis.") for c in revealed)
     assert sorted(game.state.teams.values()) == sorted(TEAMS * 2)
+
+
+# ---- cards read from one colony's side (Interpretação das cartas) -----------------------------------------------
+def run_card(g, card_id: str, player: str, tree_of=lambda d: d["effect"]["tree"]):
+    d = g.defs[card_id]
+    g.drive(g.run_effect(tree_of(d), {"player": player, "card": card_id}), RandomAgent(0))
+    g.verify("effect")
+    assert g.violations == []
+
+
+def test_a_crisis_or_crossroads_card_means_the_players_own_colony(wc):
+    """seed 000, Interpretação das cartas: unless stated otherwise the text refers only to the player's own
+    colony ("a survivor" = a survivor of your colony); the joint crisis happens to each colony that way."""
+    survivors = {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "school"),
+                 "olivia-brown": ("p3", "colony_b"), "alexis-grey": ("p4", "school")}
+    g = table(wc, survivors, morale=(5, 5))
+    run_card(g, "base.crisis.illness", "p1")          # "place a wound on each survivor"
+    assert [sv(g, n).wounds for n in survivors] == [1, 1, 0, 0]
+    assert g.state.colony_morale == {"a": 4, "b": 5}
+    g = table(wc, survivors, morale=(5, 5))
+    run_card(g, "base.crisis.overpopulation", "p3")   # "kill 2 survivors with the lowest influence"
+    assert [sv(g, n).place for n in survivors] == ["play", "play", "removed", "removed"]
+
+
+def test_a_survivor_ability_is_not_limited_to_its_colony_but_an_enemy_filter_always_reaches_the_enemy(wc):
+    """seed 000, Interpretação das cartas names crossroads and secret objective cards (and, in its note, four
+    survivors): other abilities read as in a normal game; a card that names the enemy reaches the enemy."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    h = g.host
+    everyone = h.things("survivor")
+    sel = {"kind": "survivor", "filters": []}
+
+    class E:
+        def __init__(self, card, player="p1"):
+            self.card, self.player = card, player
+    assert h.scope("survivor", sel, E("base.crossroads.horde"), everyone) == ["s:brian-lee"]
+    assert h.scope("player", sel, E("base.crossroads.horde"), h.things("player")) == ["p1", "p2"]
+    assert h.scope("survivor", sel, E("base.survivor.brian-lee"), everyone) == everyone
+    enemy = {"kind": "survivor", "filters": [{"op": "controlled_by", "player": "enemy"}]}
+    assert h.scope("survivor", enemy, E("base.crossroads.horde"), everyone) == everyone
+    at_enemy = {"kind": "survivor", "filters": [{"op": "at", "location": {"op": "location", "id": "enemy_colony"}}]}
+    assert h.scope("survivor", at_enemy, E("base.crossroads.horde"), everyone) == everyone
+    assert wc["rulesets"]["warring-colonies"]["card_scope"]["friendly_only"] == [
+        "Anita Wallace", "Eric Parker", "Nadia Rivers", "Derek Yoshida"]
