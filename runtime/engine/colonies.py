@@ -73,6 +73,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
         self.stop_all = False
+        self.down: dict[str, tuple] | None = None       # survivors laid down by a bite during the simultaneous actions
         self._anywhere: dict[int, tuple[dict, dict]] = {}
         timer = self.wc["stand_ins"]["timer"]
         quick = bool(self.options.get("quick"))
@@ -362,6 +363,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         acting = [first, other(first)]
         taken = {t: 0 for t in TEAMS}
         self.clock.start([players[t].id for t in acting])
+        self.down = {}
         while acting and not s.over:
             for team in list(acting):
                 if s.over:
@@ -392,6 +394,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                 self.verify(f"action {act[0]}")
                 self.clock.acted(p.id)
                 check(p)
+        yield from self.get_up()
         # 4. the triggered crossroads cards, the higher-morale colony's first
         if not s.over and triggered:
             top = self.first_by_morale(lower=False)
@@ -407,6 +410,41 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
+
+    def exposure(self, sid: str, player: str) -> Gen:
+        """A bite during the simultaneous actions lays the survivor down: it takes no more actions and uses no
+        abilities, and the bite (its death and spread) is resolved when the step ends (seed 000, Ações
+        simultâneas, Nota). Elsewhere, and for every other face, the base roll (seed 004)."""
+        if self.down is None:
+            yield from super().exposure(sid, player)
+            return
+        faces = self.interp.exposure_faces
+        if not faces:
+            raise GameError("the bundle has no exposure die")
+        face, tree = faces[self.rng.randint(1, len(faces)) - 1]
+        self.log.add("exposure", {"survivor": sid, "face": face}, {})
+        if face == "bitten":
+            self.host.emit({"kind": "bitten", "survivor": sid, "player": player})
+            rule = self.host.replacement("bitten", sid)
+            if rule is not None:
+                self.log.add("replaced", {"event": "bitten", "survivor": sid}, {})
+                yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
+                return
+            self.down[sid] = (tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+            self.log.add("laid_down", {"survivor": sid}, {})
+            return
+        yield from self.run_effect(tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+
+    def get_up(self) -> Gen:
+        """The end of the simultaneous actions: the bites of the survivors laid down are resolved, in the order
+        they happened (seed 000, Ações simultâneas, Nota: "resolva todas as feridas e propagações")."""
+        down, self.down = self.down or {}, None
+        for sid, (tree, env) in down.items():
+            if self.state.over:
+                return
+            if self.state.survivors[sid].place == "play":
+                self.last_location[sid] = self.state.survivors[sid].location
+                yield from self.run_effect(tree, env)
 
     def choose_binding(self, p: Player, bindings: list[dict]) -> Gen:
         """When more than one survivor met a crossroads card's trigger during the turns, the active player,
@@ -497,6 +535,8 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             kind = act[0]
             if kind in ("move", "attract", "exile", "food", "clean_waste", "crisis"):
                 continue
+            if self.down and any(x in self.down for x in act[1:] if isinstance(x, str)):
+                continue                          # a survivor laid down by a bite does nothing more
             if kind == "request" and not any(o.hand for o in s.team_players(team) if o is not p):
                 continue
             if kind == "end":

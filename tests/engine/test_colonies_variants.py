@@ -356,3 +356,40 @@ def test_a_survivor_ability_is_not_limited_to_its_colony_but_an_enemy_filter_alw
     assert h.scope("survivor", at_enemy, E("base.crossroads.horde"), everyone) == everyone
     assert wc["rulesets"]["warring-colonies"]["card_scope"]["friendly_only"] == [
         "Anita Wallace", "Eric Parker", "Nadia Rivers", "Derek Yoshida"]
+
+
+def test_a_survivor_bitten_during_the_simultaneous_actions_is_laid_down_until_the_step_ends(wc):
+    """seed 000, Ações simultâneas, Nota: a bite during the simultaneous actions lays the survivor down; it
+    takes no more actions nor uses abilities, and at the end of the step wounds and spreads are resolved."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"),
+                   "olivia-brown": ("p3", "colony_b")}, morale=(3, 4), rolls=[12])   # 12: the bitten face
+    s = g.state
+    s.removed += s.crossroads
+    s.crossroads = []
+    for p in s.players:
+        p.unused = [6, 6]
+    seen = []
+
+    class Script:
+        def answer(self, d):
+            if d.prompt == "movement":
+                return ("pass",)
+            if d.prompt == "action" and d.player == "p1":
+                seen.append(d.choices)
+                if len(seen) == 1:
+                    return next(c for c in d.choices if c[:3] == ("attack", "s:brian-lee", "zombie"))
+                return ("end",)
+            if d.prompt == "action":
+                assert sv(g, "brian-lee").place == "play"       # still lying there while the step goes on
+                return ("end",)
+            return RandomAgent(0).answer(d)
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Script())
+    assert events(g, "laid_down") == [{"survivor": "s:brian-lee"}]
+    assert not any("s:brian-lee" in c for c in seen[1])                  # no action for the bitten survivor
+    assert any("s:sparky" in c for c in seen[1])
+    assert sv(g, "brian-lee").place == "removed"
+    killed = [e for e in g.log.lines if e["event"] == "killed"]
+    laid = next(i for i, e in enumerate(g.log.lines) if e["event"] == "laid_down")
+    last_action = max(i for i, e in enumerate(g.log.lines) if e["event"] == "action")
+    assert killed and g.log.lines.index(killed[0]) > max(laid, last_action)
+    assert g.violations == []
