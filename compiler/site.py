@@ -174,8 +174,9 @@ class SiteData:
     def stats(self) -> dict:
         """Seeded bot games on the reference engine, played once for every language's page."""
         if self._stats is None:
-            from .stats import game_statistics, winter_tricks_statistics
-            self._stats = {**game_statistics(self.bundle), "winter_tricks": winter_tricks_statistics(self.bundle)}
+            from .stats import colonies_statistics, game_statistics, winter_tricks_statistics
+            self._stats = {**game_statistics(self.bundle), "winter_tricks": winter_tricks_statistics(self.bundle),
+                           "warring_colonies": colonies_statistics(self.bundle)}
         return self._stats
 
     def status(self) -> list:

@@ -48,6 +48,27 @@ LABELS = {
               "the example deck: these are not the published game's figures.",
         "vi": "{games} ván Nước bài mùa đông với {players} người chơi ngẫu nhiên (hạt giống {first} đến {last}), "
               "chơi bằng bộ bài ví dụ: đây không phải số liệu của trò chơi đã phát hành."},
+    "wc": {"pt": "Colônias em Guerra", "en": "Warring Colonies", "vi": "Warring Colonies"},
+    "wc_intro": {
+        "pt": "{games} partidas de Colônias em Guerra com {players} jogadores robôs, duas colônias de {half} "
+              "(sementes {first} a {last}). Nenhuma carta de crise da expansão foi transcrita: as partidas usam o "
+              "baralho de crises substituto, o dado de combate substituto, táticas em branco e o cronômetro contado "
+              "em ações, todos listados em content/warring-colonies/ruleset.yaml. Estes números descrevem o motor e "
+              "os substitutos, não o jogo publicado.",
+        "en": "{games} Warring Colonies games with {players} bot players, two colonies of {half} (seeds {first} to "
+              "{last}). No crisis card of the expansion is transcribed: the games play the stand-in crisis deck, the "
+              "stand-in combat die, blank tactics and the timer counted in actions, all listed in "
+              "content/warring-colonies/ruleset.yaml. These figures describe the engine and its stand-ins, not the "
+              "published game.",
+        "vi": "{games} ván Warring Colonies với {players} người chơi máy, hai thuộc địa mỗi bên {half} người "
+              "(hạt giống {first} đến {last}). Chưa có lá khủng hoảng nào của bản mở rộng được chép lại: các ván "
+              "dùng chồng khủng hoảng thay thế, xúc xắc chiến đấu thay thế, lá chiến thuật trống và đồng hồ tính "
+              "bằng hành động, tất cả ghi trong content/warring-colonies/ruleset.yaml. Các con số này mô tả bộ máy "
+              "và các giá trị thay thế, không phải trò chơi đã phát hành."},
+    "colony a": {"pt": "a colônia A", "en": "colony A", "vi": "thuộc địa A"},
+    "colony b": {"pt": "a colônia B", "en": "colony B", "vi": "thuộc địa B"},
+    "both colonies": {"pt": "as duas colônias", "en": "both colonies", "vi": "cả hai thuộc địa"},
+    "lone wolf": {"pt": "o Lobo Solitário", "en": "the Lone Wolf", "vi": "Lone Wolf"},
     "seat": {"pt": "jogador {n}", "en": "player {n}", "vi": "người chơi {n}"},
     "wins_by_seat": {"pt": "Vitórias por lugar à mesa", "en": "Wins by seat", "vi": "Số trận thắng theo vị trí"},
     "average": {"pt": "Em média {rounds} eventos e {damage} de dano por jogador.",
@@ -119,6 +140,21 @@ def game_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players:
     return summary
 
 
+def colonies_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players: int = 6) -> dict:
+    """The same for Warring Colonies (``dow simulate --variant warring-colonies``), or {'error': why}."""
+    from dow.runtime.engine.game import GameError
+    from dow.runtime.engine.sim import simulate
+    try:
+        summary = simulate(bundle, games, seed, players, "bot", variants=["warring-colonies"])
+    except GameError as err:
+        return {"error": str(err)}
+    if summary["crashes"] and len(summary["crashes"]) == games:
+        return {"error": summary["crashes"][0]["error"]}
+    summary["first"], summary["last"], summary["half"] = seed, seed + games - 1, players // 2
+    summary["top_cards"] = list(summary["card_uses"].items())[:15]
+    return summary
+
+
 def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[str, str]:
     """The statistics page's charts in one language, as inline SVG: {name: svg}."""
     def say(key: str, **kw) -> str:
@@ -128,6 +164,11 @@ def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[
         out["wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in stats["wins"].items()], "%")
         out["rounds"] = bar_chart([(say("rounds_label", n=n), c) for n, c in stats["rounds"]["histogram"].items()])
         out["cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in stats["top_cards"]])
+    wc = stats.get("warring_colonies") or {}
+    if wc and not wc.get("error"):
+        out["wc_wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in wc["wins"].items()], "%")
+        out["wc_rounds"] = bar_chart([(say("rounds_label", n=n), c) for n, c in wc["rounds"]["histogram"].items()])
+        out["wc_cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in wc["top_cards"]])
     wt = stats.get("winter_tricks") or {}
     if wt and not wt.get("error"):
         out["wt_wins"] = bar_chart([(say("seat", n=i), n) for i, n in enumerate(wt["wins"].values(), 1)])
