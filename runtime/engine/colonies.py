@@ -818,6 +818,11 @@ class ColoniesBot(BaseBot):
             return 35
         if kind == "food":
             return 0
+        if kind == "play" and s.crisis:               # a food card the joint crisis asks for goes there first
+            prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
+            needed = len(s.players) * g.wc["stand_ins"]["crisis_needed_per_player"]
+            if g.host.card_def(act[1]).get("item_type") in prevent and len(s.crisis_added) < needed:
+                return 0
         return super().score(act)
 
     def answer(self, d):
@@ -840,8 +845,16 @@ class ColoniesBot(BaseBot):
             return min(d.choices, key=lambda c: c[2])
         if d.prompt == "movement":
             team = s.teams[d.player]
-            home = COLONIES[team]
+            home, enemy = COLONIES[team], COLONIES[other(team)]
             at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+            # a raid: a healthy survivor joins the colony's raiders at the enemy colony when they would outnumber
+            # its defenders (a win there ends the game; the undefended colony loses morale)
+            raiders = sum(1 for v in s.survivors_at(enemy) if s.teams.get(v.controller) == team)
+            defenders = sum(1 for v in s.survivors_at(enemy) if s.teams.get(v.controller) == other(team))
+            raid = [c for c in d.choices if c[0] == "move" and c[2] == enemy and c[1] in at_home
+                    and len(at_home) > 1 and s.survivors[c[1]].wounds == 0]
+            if raid and raiders + 1 > defenders and rng.random() < 0.3:
+                return min(raid, key=lambda c: (-s.survivors[c[1]].influence, c[1]))
             outward = [c for c in d.choices if c[0] == "move" and c[1] in at_home and len(at_home) > 1
                        and not s.locations[c[2]].colony]
             if outward and rng.random() < 0.6:
