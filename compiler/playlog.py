@@ -115,6 +115,95 @@ MESSAGES: dict[str, dict[str, str]] = {
              "vi": "{player} rút {count} lá."},
     "action": {"en": "{player}: {action}.", "pt": "{player}: {action}.", "vi": "{player}: {action}."},
 }
+#: Warring Colonies lines: events of the variant, and base events told for one colony (params with "colony")
+MESSAGES_COLONY: dict[str, dict[str, str]] = {
+    "setup": {"en": "Main objective: {objective}. Morale {morale}; {rounds} rounds. Colony leaders: {leaders}. "
+                    "Bullets: {bullets}.",
+              "pt": "Objetivo principal: {objective}. Moral {morale}; {rounds} rodadas. Líderes das colônias: "
+                    "{leaders}. Munição: {bullets}.",
+              "vi": "Mục tiêu chính: {objective}. Tinh thần {morale}; {rounds} vòng. Lãnh đạo thuộc địa: {leaders}. "
+                    "Đạn: {bullets}."},
+    "turns": {"en": "Turns of {players}, together.", "pt": "Vez de {players}, ao mesmo tempo.",
+              "vi": "Lượt của {players}, cùng lúc."},
+    "morale_tie_roll": {"en": "Equal morale: a die decides the order ({roll}).",
+                        "pt": "Moral empatado: um dado decide a ordem ({roll}).",
+                        "vi": "Tinh thần bằng nhau: xúc xắc quyết định thứ tự ({roll})."},
+    "warfare_order_roll": {"en": "Equal morale: a die decides the combat order ({roll}).",
+                           "pt": "Moral empatado: um dado decide a ordem dos combates ({roll}).",
+                           "vi": "Tinh thần bằng nhau: xúc xắc quyết định thứ tự giao chiến ({roll})."},
+    "movement_pass": {"en": "{player} moves no more survivors.", "pt": "{player} não move mais sobreviventes.",
+                      "vi": "{player} không di chuyển thêm người sống sót."},
+    "timer_started": {"en": "{by} is done: the timer runs ({budget} actions left for the other player).",
+                      "pt": "{by} terminou: a ampulheta corre ({budget} ações para o outro jogador).",
+                      "vi": "{by} đã xong: đồng hồ chạy (người còn lại có {budget} hành động)."},
+    "time_up": {"en": "Time is up for {player}.", "pt": "Acabou o tempo de {player}.", "vi": "Hết giờ của {player}."},
+    "laid_down": {"en": "{survivor} is bitten and lies down until the actions end.",
+                  "pt": "{survivor} é mordido e fica deitado até o fim das ações.",
+                  "vi": "{survivor} bị cắn và nằm xuống đến hết bước hành động."},
+    "crossroads_triggered": {"en": "A crossroads card of {player} is triggered; it waits for the end of the turns.",
+                             "pt": "Uma carta de encruzilhada de {player} foi ativada; espera o fim dos turnos.",
+                             "vi": "Lá ngã tư của {player} được kích hoạt; chờ đến hết lượt."},
+    "warfare": {"en": "Colony warfare at {location}!", "pt": "Combate entre as colônias em {location}!",
+                "vi": "Trận chiến giữa các thuộc địa tại {location}!"},
+    "warfare_skipped": {"en": "No warfare at {location}.", "pt": "Sem combate em {location}.",
+                        "vi": "Không có giao chiến tại {location}."},
+    "warfare_ended": {"en": "Both leaders stand ON GUARD: the warfare at {location} ends.",
+                      "pt": "Os dois líderes jogam EM GUARDA: o combate em {location} termina.",
+                      "vi": "Cả hai lãnh đạo đều phòng thủ: giao chiến tại {location} kết thúc."},
+    "tactics": {"en": "Tactics revealed: {a} against {b}.", "pt": "Táticas reveladas: {a} contra {b}.",
+                "vi": "Lật chiến thuật: {a} đấu {b}."},
+    "combat_survivors": {"en": "Combat strength with the survivors: {strength}.",
+                         "pt": "Força de combate com os sobreviventes: {strength}.",
+                         "vi": "Sức mạnh chiến đấu tính cả người sống sót: {strength}."},
+    "bullet_bids": {"en": "Bullets bid: {bids}; strength {strength}.", "pt": "Munição apostada: {bids}; força {strength}.",
+                    "vi": "Đạn đặt cược: {bids}; sức mạnh {strength}."},
+    "combat_die": {"en": "{colony} rolls the combat die: {face} {value}.",
+                   "pt": "{colony} rola o dado de combate: {face} {value}.",
+                   "vi": "{colony} tung xúc xắc chiến đấu: {face} {value}."},
+    "combat_result": {"en": "Final strength at {location}: {strength} (difference {difference}).",
+                      "pt": "Força final em {location}: {strength} (diferença {difference}).",
+                      "vi": "Sức mạnh cuối cùng tại {location}: {strength} (chênh lệch {difference})."},
+    "combat_won": {"en": "{colony} wins the warfare at {location}.", "pt": "{colony} vence o combate em {location}.",
+                   "vi": "{colony} thắng trận chiến tại {location}."},
+    "undefended_colony": {"en": "{colony} is undefended against {enemies} enemy survivors: morale {morale}.",
+                          "pt": "{colony} está sem defesa contra {enemies} sobreviventes inimigos: moral {morale}.",
+                          "vi": "{colony} không có phòng thủ trước {enemies} người sống sót địch: tinh thần {morale}."},
+    "bullets_added": {"en": "Each colony gets 2 bullets: {bullets}.", "pt": "Cada colônia recebe 2 de munição: {bullets}.",
+                      "vi": "Mỗi thuộc địa nhận 2 đạn: {bullets}."},
+    "colony_leader": {"en": "{colony} elects {leader} ({votes}).", "pt": "{colony} elege {leader} ({votes}).",
+                      "vi": "{colony} bầu {leader} ({votes})."},
+    "colonies_lost": {"en": "Morale 0: {colonies} lost.", "pt": "Moral 0: {colonies} perdeu.",
+                      "vi": "Tinh thần 0: {colonies} thua."},
+    "sent_home": {"en": "{survivor} goes back home.", "pt": "{survivor} volta para casa.",
+                  "vi": "{survivor} trở về thuộc địa."},
+    "zombie_at_held_entrance": {"en": "A zombie finds entrance {entrance} of {location} held: {survivor} is wounded "
+                                      "and goes home.",
+                                "pt": "Um zumbi encontra a entrada {entrance} de {location} ocupada: {survivor} é "
+                                      "ferido e volta para casa.",
+                                "vi": "Thây ma gặp lối vào {entrance} của {location} đã có người: {survivor} bị "
+                                      "thương và trở về."},
+    "spoils_equipped": {"en": "{card} is taken and equipped to {survivor}.", "pt": "{card} é tomado e equipado em {survivor}.",
+                        "vi": "{card} bị lấy và trang bị cho {survivor}."},
+    "food_paid": {"en": "{colony} eats {food} food.", "pt": "{colony} consome {food} de comida.",
+                  "vi": "{colony} ăn {food} thức ăn."},
+    "starvation": {"en": "{colony} lacks food ({needed} needed): starvation token {tokens}.",
+                   "pt": "{colony} não tem comida ({needed} necessárias): ficha de fome {tokens}.",
+                   "vi": "{colony} thiếu thức ăn (cần {needed}): thẻ đói thứ {tokens}."},
+    "waste": {"en": "{colony}: {cards} cards in its waste pile, morale {morale}.",
+              "pt": "{colony}: {cards} cartas no seu lixo, moral {morale}.",
+              "vi": "{colony}: {cards} lá trong đống rác, tinh thần {morale}."},
+    "morale": {"en": "{colony} morale {from} → {to}.", "pt": "Moral de {colony}: {from} → {to}.",
+               "vi": "Tinh thần {colony}: {from} → {to}."},
+    "objective_completed": {"en": "{colony} completes the main objective!", "pt": "{colony} cumpre o objetivo principal!",
+                            "vi": "{colony} hoàn thành mục tiêu chính!"},
+    "result": {"en": "Winners: {winners}.", "pt": "Vencedores: {winners}.", "vi": "Người thắng: {winners}."},
+}
+COLONY = {"en": ("colony A", "colony B", "both colonies", "the Lone Wolf's den", "bullet supply of {c}"),
+          "pt": ("colônia A", "colônia B", "as duas colônias", "covil do Lobo Solitário", "munição da {c}"),
+          "vi": ("thuộc địa A", "thuộc địa B", "cả hai thuộc địa", "hang của Lone Wolf", "kho đạn của {c}")}
+STAND_IN = {"en": "stand-in {kind} {n}", "pt": "{kind} substituta {n}", "vi": "{kind} thay thế {n}"}
+STAND_IN_KIND = {"crisis": {"en": "crisis", "pt": "crise", "vi": "khủng hoảng"},
+                 "tactic": {"en": "tactic", "pt": "tática", "vi": "chiến thuật"}}
 WORDS = {
     "en": {"hit": "hit", "miss": "miss", "nobody": "nobody", "morale": "morale ran out", "rounds": "out of rounds",
            "objective": "objective complete", "card": "a card ended it", "wounds": "wounds", "bite": "bitten",
@@ -123,7 +212,8 @@ WORDS = {
            "food": "food", "attack": "attack", "search": "search", "move": "move", "clean_waste": "clean waste",
            "attract": "attract", "play": "play", "equip": "equip", "crisis": "to the crisis", "end": "end of turn",
            "request": "request", "handoff": "hand off", "exile": "exile vote", "ability": "ability",
-           "item": "item ability", "zombie": "a zombie"},
+           "item": "item ability", "zombie": "a zombie", "bullet": "bullet", "plus": "plus", "target": "target",
+           "biohazard": "biohazard"},
     "pt": {"hit": "acertou", "miss": "errou", "nobody": "ninguém", "morale": "o moral acabou",
            "rounds": "acabaram as rodadas", "objective": "objetivo cumprido", "card": "uma carta encerrou",
            "wounds": "ferimentos", "bite": "mordida", "overrun": "invasão", "effect": "uma carta", "blank": "nada",
@@ -132,7 +222,8 @@ WORDS = {
            "search": "explorar", "move": "mover", "clean_waste": "limpar o lixo", "attract": "atrair",
            "play": "jogar", "equip": "equipar", "crisis": "para a crise", "end": "fim da vez", "request": "pedir",
            "handoff": "passar item", "exile": "votação de exílio", "ability": "habilidade",
-           "item": "habilidade de item", "zombie": "um zumbi"},
+           "item": "habilidade de item", "zombie": "um zumbi", "bullet": "munição", "plus": "mais",
+           "target": "alvo", "biohazard": "risco biológico"},
     "vi": {"hit": "trúng", "miss": "trượt", "nobody": "không ai", "morale": "hết tinh thần", "rounds": "hết vòng",
            "objective": "hoàn thành mục tiêu", "card": "một lá bài kết thúc", "wounds": "vết thương",
            "bite": "bị cắn", "overrun": "bị tràn", "effect": "một lá bài", "blank": "trống",
@@ -141,7 +232,8 @@ WORDS = {
            "search": "lục soát", "move": "di chuyển", "clean_waste": "dọn rác", "attract": "dụ thây ma",
            "play": "chơi bài", "equip": "trang bị", "crisis": "góp vào khủng hoảng", "end": "kết thúc lượt",
            "request": "xin bài", "handoff": "chuyền vật phẩm", "exile": "bỏ phiếu trục xuất",
-           "ability": "năng lực", "item": "năng lực vật phẩm", "zombie": "một thây ma"},
+           "ability": "năng lực", "item": "năng lực vật phẩm", "zombie": "một thây ma", "bullet": "đạn",
+           "plus": "cộng", "target": "mục tiêu", "biohazard": "nguy hiểm sinh học"},
 }
 
 
@@ -178,24 +270,45 @@ class Teller:
             return ", ".join(self.name(v) for v in value) or self.words["nobody"]
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
+        if isinstance(value, dict) and value and set(value) <= {"a", "b"}:   # per colony: {a: 4, b: 3}
+            return ", ".join(f"{self.colony(k)} {self.name(v)}" for k, v in value.items())
         if isinstance(value, str):
             if value.startswith("supply:"):
                 return SUPPLY[self.lang]
+            if value in ("colony_a", "colony_b", "den"):
+                return self.colony(value)
+            if value.startswith("bullets:"):
+                return COLONY[self.lang][4].format(c=self.colony(value.split(":", 1)[1]))
+            if value.startswith("stand-in."):
+                _, kind, n = value.split(".", 2)
+                return STAND_IN[self.lang].format(kind=STAND_IN_KIND.get(kind, {}).get(self.lang, kind),
+                                                  n=n.rsplit("-", 1)[-1])
             value = self.instances.get(value, value)
             return self.names.get(value) or self.words.get(value) or value
         return str(value)
+
+    def colony(self, which: str) -> str:
+        """A colony by its side ("a", "b", "both") or board ("colony_a", "den"), in the teller's language."""
+        i = {"a": 0, "colony_a": 0, "b": 1, "colony_b": 1, "both": 2, "den": 3}.get(which)
+        if i is None:
+            return self.name(which) if not which.startswith("p") else which
+        return COLONY[self.lang][i]
 
     def lines(self, lines: list[dict]) -> list[str]:
         """Every line worth telling (bookkeeping lines that repeat another are left out)."""
         return [self.line(line) for line in lines if line["event"] not in QUIET]
 
     def line(self, line: dict) -> str:
-        params = {k: self.name(v) for k, v in (line.get("params") or {}).items()}
-        template = MESSAGES.get(line["event"], {}).get(self.lang)
-        if template is not None:
-            try:
-                return template.format(**params)
-            except KeyError:
-                pass
+        raw = line.get("params") or {}
+        params = {k: self.colony(v) if k == "colony" and isinstance(v, str) else
+                  ", ".join(self.colony(c) for c in v) if k == "colonies" else self.name(v) for k, v in raw.items()}
+        told_by_colony = "colony" in raw or "colonies" in raw or line["event"] not in MESSAGES
+        for table in ((MESSAGES_COLONY, MESSAGES) if told_by_colony or "leaders" in raw else (MESSAGES,)):
+            template = table.get(line["event"], {}).get(self.lang)
+            if template is not None:
+                try:
+                    return template.format(**params)
+                except KeyError:
+                    continue
         return line["event"].replace("_", " ") + (": " + ", ".join(f"{k} {v}" for k, v in params.items())
                                                   if params else "")

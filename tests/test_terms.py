@@ -58,6 +58,7 @@ def vi_sources() -> list[tuple[str, str]]:
     out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, "vi")]
     from dow.compiler import playlog  # the game log's sentences
     out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES, "vi")]
+    out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES_COLONY, "vi")]
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from colonies_helpers import events, sv, table
@@ -393,3 +394,23 @@ def test_a_survivor_bitten_during_the_simultaneous_actions_is_laid_down_until_th
     last_action = max(i for i, e in enumerate(g.log.lines) if e["event"] == "action")
     assert killed and g.log.lines.index(killed[0]) > max(laid, last_action)
     assert g.violations == []
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_warring_colonies_log_is_told_in_sentences(wc, lang):
+    """`dow play --variant warring-colonies --lang L`: every line the colonies engine writes has a sentence of
+    its own in each language (no "event: key value" fallback), with colonies named in that language."""
+    from dow.compiler.playlog import MESSAGES, MESSAGES_COLONY, QUIET, Teller
+    game, _, _ = play_game(wc, 3, 6, "bot", variants=["warring-colonies"])
+    teller = Teller(wc, lang, game.state.cards)
+    ours = set(MESSAGES_COLONY) | {"round", "crisis", "action_dice", "crossroads_drawn", "moved", "exposure",
+                                   "zombie_killed", "crisis_card", "killed", "zombies_arrive", "round_track"}
+    told = 0
+    for line in game.log.public():
+        if line["event"] in ours and line["event"] not in QUIET:
+            text = teller.line(line)
+            assert not text.startswith(line["event"].replace("_", " ") + ":"), (line, text)
+            assert not re.search(r"colony_[ab]|bullets:\w|stand-in\.", text), text
+            told += 1
+    assert told > 50
+    assert all(lang in MESSAGES_COLONY[e] for e in MESSAGES_COLONY) and all(lang in MESSAGES[e] for e in MESSAGES)
