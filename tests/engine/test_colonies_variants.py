@@ -414,3 +414,25 @@ def test_a_warring_colonies_log_is_told_in_sentences(wc, lang):
             told += 1
     assert told > 50
     assert all(lang in MESSAGES_COLONY[e] for e in MESSAGES_COLONY) and all(lang in MESSAGES[e] for e in MESSAGES)
+
+
+# ---- winning and losing (Condições de vitória e derrota) ---------------------------------------------------
+def test_a_colony_at_zero_morale_can_never_gain_morale_again(wc):
+    """seed 000, Condições de vitória e derrota: once a colony's morale is 0 it cannot be raised again."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, morale=(1, 3))
+    h = g.host
+    h.set_colony_morale("a", 0, {"rule": "test"})
+    h.set_colony_morale("a", 2, {"rule": "test"})
+    h.do_change_morale("p1", 1, {"rule": "test"})
+    h.set_colony_morale("b", 4, {"rule": "test"})
+    assert g.state.colony_morale == {"a": 0, "b": 4}
+
+
+def test_both_colonies_at_zero_morale_both_lose(wc):
+    """seed 000, Condições de vitória e derrota: if both colonies are at 0 morale at the main objective check,
+    both lose: the game ends with no winner."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")}, morale=(0, 0))
+    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    assert g.state.over and g.state.ending == "morale"
+    assert events(g, "colonies_lost") == [{"colonies": ["a", "b"]}]
+    assert g.finish()["winners"] == []
