@@ -724,7 +724,7 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
         survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
         its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
         s, h, z = self.state, self.host, self.rules["zombies"]
-        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in COLONIES.values()]   # never the den
+        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in HOMES.values()]   # never the den
         for lid in order:
             here = len(s.survivors_at(lid))
             if lid in COLONIES.values():

@@ -62,7 +62,7 @@ class ColoniesState(State):
     missions_done: list[str] = field(default_factory=list)
     missions_discard: list[str] = field(default_factory=list)
     missions_total: int = 0
-    mission_swapped: int = 0                                     # the round of its last swap
+    mission_swapped: int = -1                                    # the round of its last swap
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if self.teams.get(p.id) == team]
