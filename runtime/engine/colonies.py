@@ -32,7 +32,8 @@ the ruleset's labelled stand-in crisis deck (``crisis_cards``) until they are. S
 the players of a colony that completes the main objective win. The simultaneous actions run on a clock
 (``engine/clock.py``): the 2-minute timer and the quick game's shared time as action budgets a host can
 replace with a real clock. The Random Items module (``Game.random_items``) needs the set's item cards.
-``dow simulate --variant warring-colonies`` plays whole games with bots. Not built here: the Lone Wolf.
+``dow simulate --variant warring-colonies`` plays whole games with bots. The Lone Wolf (odd counts, 11
+players) is in ``colony_lonewolf.py``.
 Base steps that change "the" morale without naming a colony are not used: ``ColoniesHost.set_morale``
 refuses them rather than guess a colony.
 
