@@ -488,3 +488,15 @@ def test_player_counts_outside_four_to_eleven_are_refused(wc):
     for n in (3, 12):
         with pytest.raises(GameError):
             ColoniesGame(wc, seed=0, players=n)
+
+
+@pytest.mark.parametrize("players", [5, 11])
+def test_dow_simulate_seats_the_lone_wolf_bot(wc, players):
+    """seed 000, p. 14, LOBO SOLITÁRIO: ``dow simulate --variant warring-colonies`` with an odd count plays
+    the Lone Wolf's seat with its own bot, and replays of those games are identical."""
+    from dow.runtime.engine.sim import play_game, replay_game, simulate
+    summary = simulate(wc, 2, seed=7, players=players, variants=["warring-colonies"])
+    assert summary["crashes"] == [] and summary["violations"] == []
+    game, replay, result = play_game(wc, 7, players, variants=["warring-colonies"])
+    assert game.state.wolf == f"p{players}" and result["lone_wolf"]["player"] == game.state.wolf
+    assert replay_game(wc, replay)[1]
