@@ -51,6 +51,13 @@ RULESET_SCHEMA = _obj({
 
 
 _FACE = _obj({"face": {"enum": ["plus", "target", "biohazard"]}, "value": _INT})
+_WOLF_GOAL = _obj({"kind": {"enum": ["entrances_of_both_colonies", "survivors_away", "den_food", "cards_in_hand",
+                                     "equipped", "followers", "territory", "missions_completed", "morale_at_least"]},
+                   "count": _INT})
+_WOLF_CARD = _obj({"id": {"type": "string", "pattern": "^stand-in\\."}, "name": {"type": "string"},
+                   "setup": _obj({"den_food": _INT}),
+                   "goal": {"type": "array", "items": _WOLF_GOAL, "minItems": 1}}, required=["id", "name", "goal"])
+"""A stand-in Lone Wolf mission or secret objective: its id starts with "stand-in." (never a published card)."""
 COLONIES_SCHEMA = _obj({
     "game": {"const": "warring-colonies"},
     "players": _PAIR,
@@ -62,6 +69,9 @@ COLONIES_SCHEMA = _obj({
                      "order": {"type": "array", "items": {"enum": ["lower_morale_colony", "other_colony",
                                                                     "locations_by_number"]}},
                      "undefended_morale_per_enemy": _INT}),
+    "lone_wolf": _obj({k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
+                                         "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")}),
+    "eleven_players": _obj({"players": _INT, "starting_items": _INT}),
     "bullets_per_round": _INT,
     "random_items": _obj({"per_location": {"type": "integer", "minimum": 1}}),
     "card_scope": _obj({"kinds": {"type": "array", "items": {"type": "string"}},
@@ -69,7 +79,10 @@ COLONIES_SCHEMA = _obj({
     "morale_track": _PAIR,
     "readings": _obj({"both_on_guard_ends": {"enum": ["this_combat", "all_combats"]},
                       "tie": {"enum": ["no_winner"]}, "crisis_fails": {"enum": ["each_colony"]},
-                      "morale_zero": {"enum": ["game_ends_at_objective_check"]}}),
+                      "morale_zero": {"enum": ["game_ends_at_objective_check"]},
+                      "lone_wolf_seat": {"enum": ["last"]}, "lone_wolf_crossroads_drawer": {"enum": ["right"]},
+                      "lone_wolf_leaves": {"enum": ["end_of_step"]}, "missions_checked": {"enum": ["own_turn"]},
+                      "lone_wolf_not_enemy": {"type": "boolean"}}),
     "stand_ins": _obj({"unknown_tactics": _INT, "crisis_needed_per_player": _INT,
                        "timer": _obj({"actions": {"type": "integer", "minimum": 1},
                                       "quick_actions": {"type": "integer", "minimum": 1}}),
@@ -77,7 +90,11 @@ COLONIES_SCHEMA = _obj({
                                             "prevent": {"type": "array", "items": {"type": "string"}, "minItems": 1}}),
                        "combat_die": {"type": "array", "items": _FACE, "minItems": 1},
                        "location_order": {"type": "array", "items": {"type": "string"}},
-                       "cemetery": _obj({"entrances": {"type": "integer", "minimum": 1}, "survivor_spaces": _INT})}),
+                       "cemetery": _obj({"entrances": {"type": "integer", "minimum": 1}, "survivor_spaces": _INT}),
+                       "den": _obj({"survivor_spaces": {"type": "integer", "minimum": 1}}),
+                       "mission_morale": _INT,
+                       "lone_wolf_missions": {"type": "array", "items": _WOLF_CARD, "minItems": 1},
+                       "lone_wolf_objectives": {"type": "array", "items": _WOLF_CARD, "minItems": 1}}),
 })
 """The Warring Colonies ruleset (content/warring-colonies/ruleset.yaml): a file whose ``game`` is
 warring-colonies is checked against this schema, every other one against RULESET_SCHEMA."""

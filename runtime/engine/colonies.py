@@ -32,7 +32,8 @@ the ruleset's labelled stand-in crisis deck (``crisis_cards``) until they are. S
 the players of a colony that completes the main objective win. The simultaneous actions run on a clock
 (``engine/clock.py``): the 2-minute timer and the quick game's shared time as action budgets a host can
 replace with a real clock. The Random Items module (``Game.random_items``) needs the set's item cards.
-``dow simulate --variant warring-colonies`` plays whole games with bots. Not built here: the Lone Wolf.
+``dow simulate --variant warring-colonies`` plays whole games with bots. The Lone Wolf (odd counts, 11
+players) is in ``colony_lonewolf.py``.
 Base steps that change "the" morale without naming a colony are not used: ``ColoniesHost.set_morale``
 refuses them rather than guess a colony.
 
@@ -49,8 +50,9 @@ import math
 from typing import Any
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from .colony_lonewolf import LoneWolf, LoneWolfBot
 from .colony_movement import MovementStep
-from .colony_table import (COLONIES, SET, TEAMS, ColonyBoard, ColoniesHost, ColoniesState,  # noqa: F401
+from .colony_table import (COLONIES, DEN, HOMES, SET, TEAMS, WOLF, ColonyBoard, ColoniesHost, ColoniesState,  # noqa: F401
                            check_colonies_invariants, other)
 from .clock import ActionClock
 from .colony_warfare import ColonyWarfare
@@ -58,7 +60,7 @@ from .game import Game, GameError, Gen, loc_id, slug
 from .sim import BaseBot
 from .state import Location, Player, Survivor
 
-class ColoniesGame(ColonyWarfare, MovementStep, Game):
+class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
     """Two colonies in one town (seed 000). Built: the table, the set-up of Divide and Conquer, colony
     warfare and the objective check; see the module docstring for what is not built yet."""
 
@@ -82,9 +84,9 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
 
     def check_players(self, bundle: dict, players: int) -> None:
         low, high = self.wc["players"]
-        if not low <= players <= high or players % 2:
-            raise GameError(f"Warring Colonies is played here by {low} to {high} players in two equal colonies, "
-                            f"not {players} (odd numbers need the Lone Wolf, not built yet)")
+        if not low <= players <= high:
+            raise GameError(f"Warring Colonies is played here by {low} to {high} players in two equal colonies "
+                            f"(an odd count with the Lone Wolf), not {players}")
 
     # ---- set-up (seed 000, Preparação) ------------------------------------------------------
     def _set_cards(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
@@ -128,7 +130,8 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         half = self.n // 2
         morale = setup.get("morale") or stand["morale"]
         state = ColoniesState(players, {}, locations, cards, morale=morale, round=setup.get("rounds") or stand["rounds"])
-        state.teams = {p.id: TEAMS[0] if i < half else TEAMS[1] for i, p in enumerate(players)}   # Preparação 5
+        state.teams = {p.id: TEAMS[0] if i < half else TEAMS[1]   # Preparação 5; an odd count: the last seat is
+                       for i, p in enumerate(players[:2 * half])}  # the Lone Wolf (build_lone_wolf)
         state.colony_morale = {t: morale for t in TEAMS}
         state.bullets = {t: 0 for t in TEAMS}
         state.colony_food = {t: 0 for t in TEAMS}
@@ -146,7 +149,8 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             loyal += [virtual] * (len(players) - len(loyal))
         rng.shuffle(loyal)
         for p in players:
-            p.secret = instance(loyal.pop())
+            if p.id != self.wolf_seat():          # the Lone Wolf draws a Lone Wolf objective (build_lone_wolf)
+                p.secret = instance(loyal.pop())
         state.secret_box = [instance(c) for c in loyal]
         state.crisis_deck = [instance(c) for c in self.crisis_cards()]
         rng.shuffle(state.crisis_deck)
@@ -164,8 +168,10 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                          for t in TEAMS}
         kinds = [c["id"] for c in self._set_cards("item", ("base",))]
         starting = [k for k in kinds if slug(k) in stand["starting_item_kinds"]] or kinds
+        items = wc["eleven_players"]["starting_items"] if self.n == wc["eleven_players"]["players"] \
+            else wc["setup"]["starting_items"]                  # 11 JOGADORES: 4 starting items, not 5
         for p in players:
-            p.hand = [instance(rng.choice(starting)) for _ in range(wc["setup"]["starting_items"])]
+            p.hand = [instance(rng.choice(starting)) for _ in range(items)]
         searchable = [l for l in locations.values() if not l.colony and l.id != "cemetery"]
         for i, loc in enumerate(searchable):
             loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
@@ -178,6 +184,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                                             card.get("attack") or 6, card.get("search") or 6)
         state.survivor_deck = sorted(state.survivors)
         rng.shuffle(state.survivor_deck)
+        self.build_lone_wolf(state)
         return state
 
     def crisis_cards(self) -> list[str]:
@@ -208,14 +215,17 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         dealt, keep = (su["survivors_dealt_small"], su["survivors_kept_small"]) if small else \
             (su["survivors_dealt"], su["survivors_kept"])
         for p in s.players:
-            hand = s.survivor_deck[:dealt]
-            del s.survivor_deck[:dealt]
-            kept = yield Decision(KEEP, p.id, tuple(hand), keep, keep, prompt="keep survivors")
+            lw = self.wc["lone_wolf"]                    # the Lone Wolf: always 5 dealt, 3 kept (Lobo Solitário 5)
+            n, k = (lw["survivors_dealt"], lw["survivors_kept"]) if p.id == s.wolf else (dealt, keep)
+            hand = s.survivor_deck[:n]
+            del s.survivor_deck[:n]
+            kept = yield Decision(KEEP, p.id, tuple(hand), k, k, prompt="keep survivors")
             leader = (yield Decision(TARGETS, p.id, tuple(kept), 1, 1, prompt="group leader"))[0]
             s.survivor_deck.extend(h for h in hand if h not in kept)
             for sid in [leader] + [k for k in kept if k != leader]:
-                self.host.enter_play(sid, p.id, COLONIES[s.teams[p.id]])
-            self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
+                self.host.enter_play(sid, p.id, HOMES[s.teams[p.id]])
+            if p.secret:                              # the Lone Wolf draws its own objective (build_lone_wolf)
+                self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
         for team in TEAMS:
             members = s.team_players(team)
@@ -227,7 +237,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                                "rounds": s.round, "leaders": dict(s.leaders), "bullets": dict(s.bullets)}, {})
         yield from self.settle()
 
-    ROUND = ("reveal_crisis", "roll_action_dice", "pair_turns",
+    ROUND = ("reveal_crisis", "roll_action_dice", "lone_wolf_turn", "pair_turns",
              "pay_food", "colony_warfare", "check_waste", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
              "move_round_tracker", "elect_colony_leader")
 
@@ -241,6 +251,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
             for step in self.ROUND:
                 yield from getattr(self, "step_" + step)()
+                self.wolf_check()
                 self.verify(step)
                 if s.over:
                     break
@@ -257,9 +268,11 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         low = self.wc["morale_track"][0]
         winners = [p.id for p in s.players if s.winner is not None and s.teams.get(p.id) in won
                    and s.colony_morale[s.teams[p.id]] > low]
+        winners += [s.wolf] if self.wolf_won() else []      # the Lone Wolf: its secret objective (a stand-in)
         result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
-                  "violations": list(self.violations), "objective": s.cards.get(s.objective)}
+                  "violations": list(self.violations), "objective": s.cards.get(s.objective),
+                  "lone_wolf": self.wolf_result()}
         self.log.add("result", {"winners": winners, "ending": s.ending, "colony": s.winner}, {})
         self.verify("end")
         return result
@@ -504,8 +517,8 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                 s.waste.remove(c)
                 s.waste_of.pop(c, None)
             s.removed.extend(top)
-            cleaner = next((x for x in p.survivors if s.survivors[x].location == COLONIES[team]), None)
-            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": COLONIES[team]})
+            cleaner = next((x for x in p.survivors if s.survivors[x].location == HOMES[team]), None)
+            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
             return
         yield from super().perform(p, act)
 
@@ -513,9 +526,10 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
         lixo, as in seed 004 2. Check Waste)."""
         s = self.state
-        for team in TEAMS:
-            cards = len(s.colony_waste(team))
-            loss = cards // self.rules["waste"]["cards_per_morale"]
+        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):
+            cards = len(s.colony_waste(team))       # the den: 1 per 5 cards (Covil, Verificação do Lixo)
+            per = self.wc["lone_wolf"]["waste_cards_per_morale"] if team == WOLF else self.rules["waste"]["cards_per_morale"]
+            loss = cards // per
             if loss:
                 self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
                 self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
@@ -547,7 +561,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
                             if h.card_def(c).get("item_type") in prevent]
                 if s.colony_food[team]:
                     out += [("food", d) for d in dice if d < 6]
-                if dice and s.colony_waste(team) and any(s.survivors[x].location == COLONIES[team]
+                if dice and s.colony_waste(team) and any(s.survivors[x].location == HOMES[team]
                                                          for x in p.survivors):
                     out.append(("clean_waste", dice[0]))
             if kind == "attack" and act[2] != "zombie":
@@ -630,6 +644,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
             spoils = [i for i in self.host.pending if i[0] == "spoils"]
             self.host.pending = [i for i in self.host.pending if i[0] != "spoils"]
             yield from super().settle(scope)
+            yield from self.place_misplaced()   # Lone Wolf survivors sent to a full den
             if not spoils:
                 return
             s = self.state
@@ -691,8 +706,8 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
         comida; seed 004, 1. Pay Food)."""
         s, h = self.state, self.host
-        for team in TEAMS:
-            lid = COLONIES[team]
+        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):   # the den pays as normal (Covil)
+            lid = HOMES[team]
             own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
             need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
             if s.colony_food[team] >= need:
@@ -710,7 +725,7 @@ class ColoniesGame(ColonyWarfare, MovementStep, Game):
         survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
         its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
         s, h, z = self.state, self.host, self.rules["zombies"]
-        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in COLONIES.values()]
+        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in HOMES.values()]   # never the den
         for lid in order:
             here = len(s.survivors_at(lid))
             if lid in COLONIES.values():
@@ -869,6 +884,8 @@ def play_colonies(bundle: dict, seed: int = 0, players: int = 4, agents: str = "
     seats = {}
     for i in range(players):
         agent = ColoniesBot(seed * 1000 + i) if agents == "bot" else RandomAgent(seed * 1000 + i)
+        if agents == "bot" and game.state.wolf == f"p{i + 1}":
+            agent = LoneWolfBot(seed * 1000 + i)
         if hasattr(agent, "observe"):
             agent.observe(game)
         seats[f"p{i + 1}"] = agent

@@ -3,7 +3,7 @@ a mixin of ``ColoniesGame``."""
 from __future__ import annotations
 
 from ..decisions import OPTION, Decision
-from .colony_table import ColonyBoard, other
+from .colony_table import DEN, WOLF, ColonyBoard, other
 from .common import Gen
 from .state import Player
 
@@ -41,6 +41,8 @@ class MovementStep:
             for lid, loc in s.locations.items():
                 if lid == here:
                     continue
+                if lid == DEN and (team != WOLF or self.host.den_full()):
+                    continue                      # only the Lone Wolf's survivors go to its den (Covil)
                 if isinstance(loc, ColonyBoard):
                     if loc.team != team and self.entrance_room(lid) <= 0:
                         continue                  # the enemy colony: an empty entrance space is needed
@@ -56,6 +58,8 @@ class MovementStep:
         s, h = self.state, self.host
         team = s.teams[p.id]
         out: list[tuple] = []
+        if team == WOLF:       # the Lone Wolf spends an action die to send any survivor there home (Lobo Solitário)
+            return [("home", v.id, "die") for v in s.survivors_at(lid)] if p.unused else []
         for v in s.survivors_at(lid):
             if h.team_of(v.id) == team:
                 out.append(("home", v.id, 0))

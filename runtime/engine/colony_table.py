@@ -14,7 +14,10 @@ from .host import GameHost
 from .state import Location, Player, State, check_invariants
 
 TEAMS = ("a", "b")
+WOLF = "w"                         # the Lone Wolf's side: no colony, a den (seed 000, Lobo Solitário)
+DEN = "den"
 COLONIES = {"a": "colony_a", "b": "colony_b"}
+HOMES = {**COLONIES, WOLF: DEN}    # each side's home board: a colony, or the Lone Wolf's den
 SET = "warring-colonies"
 
 
@@ -50,6 +53,16 @@ class ColoniesState(State):
     leaders: dict[str, str] = field(default_factory=dict)        # colony -> the colony leader (a player)
     tactics: dict[str, list[str]] = field(default_factory=dict)  # colony -> its tactic cards
     winner: str | None = None                                    # "a", "b" or "both": who completed the objective
+    # the Lone Wolf (odd player counts; seed 000, Variantes, Lobo Solitário); team "w", home the den
+    wolf: str | None = None                                      # the Lone Wolf's player, if any
+    wolf_out: bool = False                                       # its morale reached 0: it left the game
+    wolf_objective: str | None = None                            # its stand-in secret objective (an id)
+    missions_deck: list[str] = field(default_factory=list)       # stand-in mission ids, top first
+    missions_hand: list[str] = field(default_factory=list)
+    missions_done: list[str] = field(default_factory=list)
+    missions_discard: list[str] = field(default_factory=list)
+    missions_total: int = 0
+    mission_swapped: int = -1                                    # the round of its last swap
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if self.teams.get(p.id) == team]
@@ -63,11 +76,13 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
     bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
     low, high = wc["morale_track"]
     for team, morale in state.colony_morale.items():
-        if not low <= morale <= high:
-            bad.append(f"colony {team}: morale {morale} is off its track {low}..{high}")
+        top = wc["lone_wolf"]["morale_max"] if team == WOLF else high
+        if not low <= morale <= top:
+            bad.append(f"colony {team}: morale {morale} is off its track {low}..{top}")
     for team, n in state.bullets.items():
         if n < 0:
             bad.append(f"colony {team}: {n} bullets")
+    bad += check_lone_wolf(state, wc)
     for loc in state.locations.values():
         if isinstance(loc, ColonyBoard):
             for i, (z, b) in enumerate(zip(loc.zombies, loc.barricades)):
@@ -90,6 +105,42 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
     return bad
 
 
+def check_lone_wolf(state: ColoniesState, wc: dict) -> list[str]:
+    """The den and the Lone Wolf: only its survivors in the den, never a zombie or a helpless survivor
+    there, no bullets, a hand of at most 3 missions, every mission in one pile; once it has left the
+    game, nothing of it in play."""
+    bad: list[str] = []
+    den = state.locations.get(DEN)
+    if state.wolf is None:
+        if den is not None or WOLF in state.colony_morale:
+            bad.append("a den or a Lone Wolf morale without a Lone Wolf")
+        return bad
+    if state.teams.get(state.wolf) != WOLF or den is None:
+        bad.append(f"the Lone Wolf {state.wolf} has no den or is in a colony")
+        return bad
+    if sum(den.zombies) or den.helpless:
+        bad.append(f"the den holds {sum(den.zombies)} zombies and {den.helpless} helpless survivors")
+    for v in state.survivors_at(DEN):
+        if v.controller != state.wolf:
+            bad.append(f"{v.id} of {v.controller} is in the Lone Wolf's den")
+    if WOLF in state.bullets:
+        bad.append("the Lone Wolf has a bullet supply")
+    if state.leaders.get(WOLF) is not None:
+        bad.append("the Lone Wolf has a colony leader")
+    piles = state.missions_deck + state.missions_hand + state.missions_done + state.missions_discard
+    if len(piles) != len(set(piles)) or len(piles) != state.missions_total:
+        bad.append(f"{state.missions_total} missions but {len(piles)} in the piles ({len(set(piles))} distinct)")
+    if len(state.missions_hand) > wc["lone_wolf"]["missions_in_hand"]:
+        bad.append(f"the Lone Wolf holds {len(state.missions_hand)} missions")
+    if state.wolf_out:
+        p = state.player(state.wolf)
+        if p.survivors or p.hand or p.unused:
+            bad.append("the Lone Wolf left the game but still has survivors, cards or dice")
+        if state.colony_morale.get(WOLF) != wc["morale_track"][0]:
+            bad.append("the Lone Wolf left the game with morale above 0")
+    return bad
+
+
 class ColoniesHost(GameHost):
     """The base host with two colonies: morale, bullets, tactics and combat strength per colony."""
 
@@ -102,6 +153,8 @@ class ColoniesHost(GameHost):
         self.in_warfare = False
         self.deferred: list[str] = []               # players whose last survivor died during warfare
         self.attacking_entrance: int | None = None  # the entrance an attack at the enemy colony kills at
+        self.wolf_side: str | None = None           # the colony the Lone Wolf joined in this combat
+        self.misplaced: list[str] = []              # Lone Wolf survivors sent to a full den: it chooses where
 
     # ---- sides ---------------------------------------------------------------------
     def team_of(self, thing: str | None) -> str | None:
@@ -120,6 +173,17 @@ class ColoniesHost(GameHost):
             return loc.team
         return None
 
+    def side(self, survivor: str) -> str | None:
+        """The colony a survivor fights for in the combat being fought: a Lone Wolf survivor counts as a
+        member of the colony the Lone Wolf joined (seed 000, Lobo Solitário, Combate Entre as Colônias 2)."""
+        team = self.team_of(survivor)
+        return self.wolf_side if team == WOLF and self.wolf_side else team
+
+    def den_full(self, leaving: str | None = None) -> bool:
+        """Whether the den has no empty survivor space (``leaving`` not counted: it is already there)."""
+        den = self.s.locations[DEN]
+        return sum(1 for v in self.s.survivors_at(DEN) if v.id != leaving) >= den.survivor_spaces
+
     def controller_of_location(self, lid: str) -> str | None:
         """The colony with more survivors at a location (Divide and Conquer: "Control"); a tie: none."""
         here = [self.team_of(v.id) for v in self.s.survivors_at(lid)]
@@ -129,7 +193,7 @@ class ColoniesHost(GameHost):
     def place(self, location: str, player: str) -> str:
         team = self.team_of(player)
         if location == "colony" and team:
-            return COLONIES[team]
+            return HOMES[team]
         if location == "enemy_colony" and team:
             return COLONIES[other(team)]
         return location
@@ -187,11 +251,15 @@ class ColoniesHost(GameHost):
         """A colony's morale moves on its track; once at 0 it never rises again, and the colony's
         players lose but play on until the main objective is checked (seed 000, Condições de vitória)."""
         low, high = self.rules_wc["morale_track"]
+        if team == WOLF:                           # the Lone Wolf: up to 5 (Moral do Lobo Solitário)
+            high = self.rules_wc["lone_wolf"]["morale_max"]
+            if self.s.wolf_out:
+                return
         before = self.s.colony_morale[team]
         if before <= low and value > before:
             return
         self.s.colony_morale[team] = max(low, min(high, value))
-        self.s.morale = min(self.s.colony_morale.values())
+        self.s.morale = min(self.s.colony_morale[t] for t in TEAMS)
         if self.s.colony_morale[team] != before:
             self.log("morale", {"colony": team, "from": before, "to": self.s.colony_morale[team]}, src)
 
@@ -203,6 +271,8 @@ class ColoniesHost(GameHost):
         self.set_colony_morale(team, self.s.colony_morale[team] + amount, src)
 
     def tokens(self, token: str, place: str) -> int:
+        if token == "bullet" and self.team_of(place) == WOLF:
+            return 0
         if token == "bullet":
             team = self.team_of(place)
             return self.s.bullets.get(team, 0) if team else 0
@@ -212,6 +282,12 @@ class ColoniesHost(GameHost):
         return super().tokens(token, place)
 
     def do_add_tokens(self, token, place, count, src):
+        if token == "bullet" and self.team_of(place) == WOLF:
+            self.log("no_bullets_for_lone_wolf", {"count": count}, src)     # Lobo Solitário: no bullets
+            return
+        if token == "helpless" and self.team_of(place) == WOLF:
+            self.log("helpless_ignored", {"count": count}, src)            # ... helpless survivors ignored
+            return
         loc = self.s.locations.get(place)
         if token == "barricade" and isinstance(loc, ColonyBoard):   # survivors at the entrances take room too
             for _ in range(count):
@@ -238,13 +314,14 @@ class ColoniesHost(GameHost):
             return
         if token == "bullet":
             team = self.team_of(place)
-            self.s.bullets[team] = max(0, self.s.bullets[team] - count)
+            if team in self.s.bullets:
+                self.s.bullets[team] = max(0, self.s.bullets[team] - count)
             return
         return super().do_remove_tokens(token, place, count, src)
 
     def can_pay(self, cost: dict, player: str) -> bool:
         if cost["op"] == "spend_tokens" and cost["token"] == "bullet":
-            return self.s.bullets[self.team_of(player)] >= cost["count"]
+            return self.s.bullets.get(self.team_of(player), 0) >= cost["count"]
         if cost["op"] == "spend_tokens" and cost["token"] == "food":
             return self.s.colony_food[self.team_of(player)] >= cost["count"]
         return super().can_pay(cost, player)
@@ -283,7 +360,9 @@ class ColoniesHost(GameHost):
         """Back to its own colony, with no exposure roll."""
         s = self.s
         s.entrance.pop(sid, None)
-        home = COLONIES[self.team_of(sid)]
+        home = HOMES[self.team_of(sid)]
+        if home == DEN and self.den_full(sid):      # a full den: the Lone Wolf chooses where (settle)
+            self.misplaced.append(sid)
         s.survivors[sid].location = home
         self.game.last_location[sid] = home
         self.log("sent_home", {"survivor": sid, **src}, src)
@@ -293,6 +372,8 @@ class ColoniesHost(GameHost):
         a survivor stands instead puts 1 wound on the lowest-influence survivor there, who goes back to its
         colony without an exposure roll (seed 000, Aparecimento de zumbis); otherwise the base rule."""
         loc = self.s.locations[location]
+        if location == DEN:                         # zombies never appear in the den (Covil)
+            return
         if not isinstance(loc, ColonyBoard) or not self.s.entrance:
             return super().add_zombie(location, src, entrance)
         if entrance is None:
@@ -375,19 +456,25 @@ class ColoniesHost(GameHost):
             self.deferred.append(owner.id)
             return
         s = self.s
+        if s.wolf_out and owner.id == s.wolf:      # the Lone Wolf has left the game
+            return
         s.removed.extend(owner.hand)
         owner.hand.clear()
         if s.survivor_deck:
             new = s.survivor_deck.pop(0)
-            self.enter_play(new, owner.id, COLONIES[s.teams[owner.id]])
+            self.enter_play(new, owner.id, HOMES[s.teams[owner.id]])
             self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
 
     def last_location(self, survivor: str) -> str:
         team = self.team_of(survivor)
-        return self.game.last_location.get(survivor, COLONIES[team] if team else COLONIES["a"])
+        return self.game.last_location.get(survivor, HOMES[team] if team else COLONIES["a"])
 
     def do_add_survivor(self, survivor, player, src):
         s = self.s
         if survivor in s.survivors and s.survivors[survivor].place == "deck":
-            self.enter_play(survivor, player, COLONIES[s.teams[player]])
+            if s.teams[player] == WOLF and s.wolf_out:
+                return
+            if s.teams[player] == WOLF and self.den_full():   # a full den: the Lone Wolf chooses where
+                self.misplaced.append(survivor)
+            self.enter_play(survivor, player, HOMES[s.teams[player]])
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)

@@ -44,6 +44,7 @@ class ColonyWarfare:
         finally:
             h.in_warfare = False
             h.tactics_now, h.strength = {}, {}
+            h.wolf_side = None
         for pid in h.deferred:
             p = s.player(pid)
             if not p.survivors:
@@ -74,6 +75,7 @@ class ColonyWarfare:
         if lid in h.skipped:
             self.log.add("warfare_skipped", {"location": lid}, {})
             return
+        yield from self.before_combat(lid)      # the Lone Wolf flees or joins a side (colony_lonewolf.py)
         self.log.add("warfare", {"location": lid}, {})
         h.strength = {t: 0 for t in TEAMS}
         h.tactics_now, h.warfare_ended = {}, False
@@ -98,7 +100,9 @@ class ColonyWarfare:
             return
         # 2. +1 per friendly survivor here, +1 more for each with an equipped card (Marcus Johnson: 2)
         for v in s.survivors_at(lid):
-            team = h.team_of(v.id)
+            team = h.side(v.id)
+            if team not in h.strength:
+                continue
             h.strength[team] += h.stat(v.id, "combat_strength", w["per_survivor"])
             if v.equipped:
                 h.strength[team] += w["per_equipped_survivor"]
@@ -123,7 +127,7 @@ class ColonyWarfare:
                 h.strength[team] += faces[team]["value"]
         for team in TEAMS:
             if faces[team]["face"] == "target" and faces[team]["value"]:
-                foes = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == other(team))
+                foes = tuple(v.id for v in s.survivors_at(lid) if h.side(v.id) == other(team))
                 if foes:
                     victim = (yield Decision(TARGETS, s.leaders[team], foes, 1, 1, prompt="combat die target"))[0]
                     h.do_wound(victim, "wound", faces[team]["value"], src)
@@ -140,7 +144,7 @@ class ColonyWarfare:
         loser = other(winner)
         # the loser's leader spreads wounds equal to the difference over their survivors here
         for _ in range(abs(diff)):
-            mine = tuple(v.id for v in s.survivors_at(lid) if h.team_of(v.id) == loser)
+            mine = tuple(v.id for v in s.survivors_at(lid) if h.side(v.id) == loser)
             if not mine:
                 break
             hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, 1, prompt="combat wound"))[0]
@@ -152,6 +156,11 @@ class ColonyWarfare:
         yield from self.settle()
         if not s.over and self.goal_met(winner, event):
             self.complete(winner)
+
+    def before_combat(self, lid: str) -> Gen:
+        """What happens before a combat starts: nothing without a Lone Wolf (``LoneWolf.before_combat``)."""
+        return
+        yield
 
     def _card_name(self, card: str) -> str:
         name = self.host.card_def(card).get("name")

@@ -95,7 +95,11 @@ def agents_for(kind: str, seed: int, players: int, colonies: bool = False) -> di
     if colonies and kind == "bot":
         from .colonies import ColoniesBot
         make = ColoniesBot
-    return {f"p{i + 1}": make(seed * 1000 + i) for i in range(players)}
+    seats = {f"p{i + 1}": make(seed * 1000 + i) for i in range(players)}
+    if colonies and kind == "bot" and players % 2:     # the Lone Wolf's seat, the last (engine/colony_lonewolf.py)
+        from .colony_lonewolf import LoneWolfBot
+        seats[f"p{players}"] = LoneWolfBot(seed * 1000 + players - 1)
+    return seats
 
 
 def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, objective: str | None = None,

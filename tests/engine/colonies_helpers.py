@@ -27,6 +27,12 @@ class Answers:
         value = self.answers[key].pop(0)
         if d.kind == "amount":
             return value
+        if d.kind == "option":             # an option is given as it is offered: ("flee",), ("join", "a") …
+            if value not in d.choices:
+                raise AssertionError(f"{value!r} is not among {d.choices}")
+            return value
+        if value in d.choices:             # a location id
+            return (value,)
         s = self.game.state
         for c in d.choices:
             if c == "s:" + value or (c in s.cards and s.cards[c].rsplit(".", 1)[-1] == value):
@@ -34,10 +40,12 @@ class Answers:
         raise AssertionError(f"{value!r} is not among {d.choices}")
 
 
-def table(bundle, survivors: dict, bullets=(3, 3), morale=(4, 4), rolls=(), seed=0) -> ColoniesGame:
+def table(bundle, survivors: dict, bullets=(3, 3), morale=(4, 4), rolls=(), seed=0, players=4,
+          wolf_morale=4) -> ColoniesGame:
     """A 4-player game after set-up (p1, p2 colony A; p3, p4 colony B; leaders p1 and p3), with only the
-    given survivors in play: {name: (player, location, [equipped items])}."""
-    g = ColoniesGame(bundle, seed=seed, players=4, check=True)
+    given survivors in play: {name: (player, location, [equipped items])}. With ``players=5`` p5 is the
+    Lone Wolf, its den "den" (its morale ``wolf_morale``)."""
+    g = ColoniesGame(bundle, seed=seed, players=players, check=True)
     g.drive(g.setup_players(), RandomAgent(seed))
     s, h = g.state, g.host
     for p in s.players:                                  # clear the table, keeping every card in a zone
@@ -51,7 +59,7 @@ def table(bundle, survivors: dict, bullets=(3, 3), morale=(4, 4), rolls=(), seed
     h.expire()
     s.leaders = {"a": "p1", "b": "p3"}
     s.bullets = {"a": bullets[0], "b": bullets[1]}
-    s.colony_morale = {"a": morale[0], "b": morale[1]}
+    s.colony_morale = {"a": morale[0], "b": morale[1], **({"w": wolf_morale} if s.wolf else {})}
     s.morale = min(morale)
     for name, spec in survivors.items():
         player, where, *items = spec

@@ -51,10 +51,12 @@ def test_small_games_keep_three_of_five_survivors(wc):
     assert all(len(p.survivors) == 3 for p in g.state.players)
 
 
-def test_odd_player_counts_need_the_lone_wolf(wc):
-    """seed 000, Preparação 5: teams of equal size; an odd count needs the Lone Wolf (not built)."""
-    with pytest.raises(GameError):
-        ColoniesGame(wc, seed=0, players=5)
+def test_player_counts_are_four_to_eleven(wc):
+    """seed 000, Preparação 5 and Variantes, 11 JOGADORES: 4 to 11 players; teams of equal size, an odd
+    count with the Lone Wolf (tests/engine/test_lone_wolf.py)."""
+    for n in (3, 12):
+        with pytest.raises(GameError):
+            ColoniesGame(wc, seed=0, players=n)
 
 
 # ---- one combat -------------------------------------------------------------------------------------

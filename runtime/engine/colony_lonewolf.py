@@ -1,0 +1,413 @@
+"""The Lone Wolf variant of Warring Colonies (seed 000, p. 14-15, Variantes: LOBO SOLITÁRIO, and
+11 JOGADORES): a mixin of ``ColoniesGame``, and the Lone Wolf's bot.
+
+With an odd number of players (5, 7, 9, 11) one player is the Lone Wolf, who belongs to no colony
+(side "w"): its survivors live in a den (``DEN``, a one-player colony board with its own food supply,
+waste pile and morale, 4 at the start, 5 at most), it takes its turn first every round, it may join a
+side or flee before a combat where it has survivors, and it completes mission cards to raise its
+morale; it wins if its secret objective is complete when the game ends, and leaves the game when its
+morale reaches 0.
+
+The 14 missions and the 8 Lone Wolf secret objectives are not transcribed: the engine plays the
+STAND-IN cards of ``content/warring-colonies/ruleset.yaml`` (``stand_ins.lone_wolf_missions`` and
+``stand_ins.lone_wolf_objectives``), whose ids start with ``stand-in.``; the den's size and the morale
+a mission gives are stand-ins too. The readings the engine makes are under ``readings`` there.
+"""
+from __future__ import annotations
+
+from ..decisions import OPTION, TARGETS, Decision
+from .colony_table import COLONIES, DEN, HOMES, TEAMS, WOLF, ColonyBoard, ColoniesState
+from .common import Gen
+from .sim import BaseBot
+from .state import Player
+
+
+class LoneWolf:
+    """The Lone Wolf's set-up, turn, den, missions, secret objective and choices in colony warfare."""
+
+    # ---- set-up (Preparação do Lobo Solitário) ------------------------------------------------------
+    def wolf_seat(self) -> str | None:
+        """The Lone Wolf's player with an odd player count: the last seat (reading ``lone_wolf_seat``)."""
+        return f"p{self.n}" if self.n % 2 else None
+
+    def build_lone_wolf(self, state: ColoniesState) -> None:
+        """The den (Preparação 2), the secret objective drawn (3; a stand-in, with its set-up), the mission
+        deck shuffled and 3 missions drawn (4; Cartas de Missão), the morale at 4 (6)."""
+        wolf = self.wolf_seat()
+        if wolf is None:
+            return
+        lw, stand = self.wc["lone_wolf"], self.wc["stand_ins"]
+        board = state.locations[COLONIES["a"]]
+        # no entrance spaces: zombies never appear there, so nothing to barricade (Covil)
+        state.locations[DEN] = ColonyBoard(DEN, board.card, 1, 0, stand["den"]["survivor_spaces"], 0, [0], [0],
+                                           team=WOLF)
+        state.wolf = wolf
+        state.teams[wolf] = WOLF
+        state.colony_morale[WOLF] = lw["morale"]
+        state.colony_food[WOLF] = 0
+        state.colony_starvation[WOLF] = 0
+        objective = self.rng.choice(stand["lone_wolf_objectives"])
+        state.wolf_objective = objective["id"]
+        state.colony_food[WOLF] += (objective.get("setup") or {}).get("den_food", 0)
+        deck = [m["id"] for m in stand["lone_wolf_missions"]]
+        self.rng.shuffle(deck)
+        state.missions_total = len(deck)
+        state.missions_hand, state.missions_deck = deck[: lw["missions_in_hand"]], deck[lw["missions_in_hand"]:]
+        self.log.add("lone_wolf", {"player": wolf, "stand_in": True}, {})
+        self.log.add("lone_wolf_objective", {"objective": objective["id"], "stand_in": True}, {}, private_to=wolf)
+
+    def wolf_card(self, kind: str, cid: str) -> dict:
+        return next(c for c in self.wc["stand_ins"][kind] if c["id"] == cid)
+
+    def is_wolf(self, player: str | None) -> bool:
+        return player is not None and player == self.state.wolf
+
+    # ---- the Lone Wolf's turn (Regras do Lobo Solitário) --------------------------------------------
+    def step_roll_action_dice(self) -> Gen:
+        """Action dice as in the base game; a Lone Wolf who has left the game rolls none."""
+        yield from super().step_roll_action_dice()
+        s = self.state
+        if s.wolf is not None and s.wolf_out:
+            s.player(s.wolf).unused = []
+
+    def step_lone_wolf_turn(self) -> Gen:
+        """The Lone Wolf's turn comes first in every round, before the pairs of simultaneous turns, with
+        no time limit: a mission may be swapped at its start (once per round), then a crossroads card
+        drawn for it, its movement, its actions, and the crossroads card if met (seed 000, p. 14, Regras
+        do Lobo Solitário; p. 15, Cartas de Missão)."""
+        s, h = self.state, self.host
+        if s.wolf is None or s.wolf_out:
+            return
+        p = s.player(s.wolf)
+        s.turn += 1
+        s.actives = (p.id,)
+        self.requested, self.handed, self.free_used = False, set(), set()
+        self.log.add("lone_wolf_turn", {"player": p.id}, {})
+        p.moved.clear()
+        yield from self.swap_mission(p)
+        for sid in list(p.survivors):             # frostbite, as at the start of any turn (seed 004)
+            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
+                h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        yield from self.settle()
+        drawer = None
+        if s.crossroads and not s.over and p.survivors:   # drawn by the player on its right (a reading)
+            i = s.players.index(p)
+            drawer = s.players[(i - 1) % len(s.players)].id
+            s.held_by[p.id] = s.crossroads.pop(0)
+            self.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
+            self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+        triggered: dict | None = None
+
+        def check() -> dict | None:
+            card = s.held_by.get(p.id)
+            if card is None or triggered is not None:
+                return triggered
+            bound = self.crossroads_bindings(p, card)
+            if bound is not None:
+                self.log.add("crossroads_triggered", {"player": p.id}, {})
+            return bound
+
+        h.action_events = []
+        before = set(s.waste)
+        yield from self.wolf_movement(p)
+        self.tag_waste(before, WOLF)
+        triggered = check()
+        self.complete_missions(p)
+        taken = 0
+        while not s.over and not s.wolf_out:
+            taken += 1
+            if taken > self.rules["actions_per_turn_cap"]:
+                self.log.add("turn_cap", {"player": p.id}, {})
+                break
+            act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
+            if act == ("end",):
+                break
+            h.action_events = []
+            self.action_no += 1
+            h.skip_exposure = False
+            before = set(s.waste)
+            yield from self.perform(p, act)
+            yield from self.settle()
+            self.tag_waste(before, WOLF)
+            self.verify(f"lone wolf action {act[0]}")
+            triggered = check()
+            self.complete_missions(p)
+            self.wolf_check()
+        if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
+            card = s.held_by.pop(p.id)
+            before = set(s.waste)
+            yield from self.resolve_crossroads(p, card, drawer, triggered)
+            self.tag_waste(before, WOLF)
+        if p.id in s.held_by:                     # not triggered: to the bottom of the deck
+            s.crossroads.append(s.held_by.pop(p.id))
+        s.actives = ()
+        h.expire()
+        self.wolf_check()
+
+    def wolf_movement(self, p: Player) -> Gen:
+        """The Lone Wolf moves alone, 1 survivor at a time until it passes, each survivor once, with
+        exposure rolls. Its survivors may stand at the entrances of both colonies. Into a full location
+        it spends an action die to send a survivor there back to its own colony (or den); it never spends
+        bullets (seed 000, p. 14, Regras do Lobo Solitário)."""
+        s, h = self.state, self.host
+        moved: set[str] = set()
+        while not s.over:
+            options = self.move_options(p, moved, None)
+            choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
+            if choice == ("pass",):
+                self.log.add("movement_pass", {"player": p.id}, {})
+                return
+            _, sid, to = choice
+            moved.add(sid)
+            loc = s.locations[to]
+            if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
+                room = self.make_room_options(p, to, None)
+                _, out, _cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
+                die = min(p.unused)
+                self.spend(p, die)
+                self.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
+                h.send_home(out, {"by": p.id, "die": die})
+                yield from self.settle()
+            if isinstance(loc, ColonyBoard) and loc.team != WOLF:
+                free = tuple(i + 1 for i in range(loc.entrances)
+                             if h.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
+                gate = yield Decision(OPTION, p.id, free, prompt="entrance")
+                s.entrance[sid] = gate - 1
+            else:
+                s.entrance.pop(sid, None)
+            yield from self.move(p, sid, to, exposure=True)
+            self.complete_missions(p)
+
+    def wolf_destinations(self, sid: str | None = None) -> tuple[str, ...]:
+        """Where a Lone Wolf survivor goes when the den is full: a location of its choice with an empty
+        survivor space (not a colony, not where it stands)."""
+        s = self.state
+        here = s.survivors[sid].location if sid else None
+        out = tuple(lid for lid, loc in s.locations.items() if not loc.colony and lid != here
+                    and len(s.survivors_at(lid)) < loc.survivor_spaces)
+        return out or tuple(lid for lid, loc in s.locations.items() if not loc.colony and lid != here)
+
+    def place_misplaced(self) -> Gen:
+        """Lone Wolf survivors sent to (or added in) a full den: the Lone Wolf chooses a location for each,
+        with no exposure roll (seed 000, p. 14, Regras do Lobo Solitário)."""
+        s, h = self.state, self.host
+        while h.misplaced:
+            sid = h.misplaced.pop(0)
+            v = s.survivors[sid]
+            if v.place != "play" or v.location != DEN or not h.den_full(sid):
+                continue
+            to = (yield Decision(TARGETS, s.wolf, self.wolf_destinations(sid), 1, 1, prompt="place survivor"))[0]
+            v.location = to
+            self.last_location[sid] = to
+            self.log.add("lone_wolf_placed", {"survivor": sid, "location": to}, {})
+
+    # ---- colony warfare (Combate Entre as Colônias, p. 15) ------------------------------------------
+    def before_combat(self, lid: str) -> Gen:
+        """Before a combat at a location where it has survivors the Lone Wolf flees (all of them go back
+        one by one to the den, or elsewhere if it is full, with exposure rolls) or joins a colony, and
+        its survivors there count as that colony's for this combat (seed 000, p. 15, Combate Entre as
+        Colônias)."""
+        s, h = self.state, self.host
+        h.wolf_side = None
+        if s.wolf is None or s.wolf_out:
+            return
+        mine = [v.id for v in s.survivors_at(lid) if v.controller == s.wolf]
+        if not mine:
+            return
+        self.combat_site = lid
+        choice = yield Decision(OPTION, s.wolf, (("flee",),) + tuple(("join", t) for t in TEAMS),
+                                prompt="lone wolf in combat")
+        p = s.player(s.wolf)
+        if choice[0] == "join":
+            h.wolf_side = choice[1]
+            self.log.add("lone_wolf_joins", {"location": lid, "colony": choice[1]}, {})
+            return
+        self.log.add("lone_wolf_flees", {"location": lid, "survivors": mine}, {})
+        for sid in mine:
+            if s.over or s.survivors[sid].place != "play":
+                continue
+            to = DEN
+            if h.den_full():
+                to = (yield Decision(TARGETS, s.wolf, self.wolf_destinations(sid), 1, 1, prompt="flee to"))[0]
+            s.entrance.pop(sid, None)
+            yield from self.move(p, sid, to, exposure=True)
+
+    # ---- missions (Cartas de Missão, p. 15) ----------------------------------------------------------
+    def swap_mission(self, p: Player) -> Gen:
+        """Once per round, at the start of its turn, the Lone Wolf may discard a mission and draw one;
+        not once the mission deck is empty."""
+        s = self.state
+        if not s.missions_deck or not s.missions_hand or s.mission_swapped == s.rounds_played:
+            return
+        pick = yield Decision(OPTION, p.id, tuple(s.missions_hand) + ("keep",), prompt="swap mission")
+        if pick == "keep":
+            return
+        s.mission_swapped = s.rounds_played
+        s.missions_hand.remove(pick)
+        s.missions_discard.append(pick)
+        s.missions_hand.append(s.missions_deck.pop(0))
+        self.log.add("mission_swapped", {"discarded": pick, "stand_in": True}, {})
+
+    def wolf_goal(self, goal: dict) -> bool:
+        """Whether one goal of a stand-in mission or objective holds now."""
+        s, h = self.state, self.host
+        p = s.player(s.wolf)
+        mine = [s.survivors[sid] for sid in p.survivors]
+        n, kind = goal["count"], goal["kind"]
+        if kind == "entrances_of_both_colonies":
+            return all(sum(1 for v in mine if v.location == COLONIES[t] and v.id in s.entrance) >= n for t in TEAMS)
+        if kind == "survivors_away":
+            return sum(1 for v in mine if not s.locations[v.location].colony) >= n
+        if kind == "den_food":
+            return s.colony_food[WOLF] >= n
+        if kind == "cards_in_hand":
+            return len(p.hand) >= n
+        if kind == "equipped":
+            return sum(len(v.equipped) for v in mine) >= n
+        if kind == "followers":
+            return len(mine) >= n
+        if kind == "territory":
+            for lid, loc in s.locations.items():
+                if loc.colony:
+                    continue
+                sides = [h.team_of(v.id) for v in s.survivors_at(lid)]
+                ours = sides.count(WOLF)
+                if ours >= n and all(ours > sides.count(t) for t in TEAMS):
+                    return True
+            return False
+        if kind == "missions_completed":
+            return len(s.missions_done) >= n
+        if kind == "morale_at_least":
+            return s.colony_morale[WOLF] >= n
+        raise ValueError(f"unknown Lone Wolf goal {kind!r}")
+
+    def complete_missions(self, p: Player) -> list[str]:
+        """Missions in hand whose goals hold are completed: each raises the Lone Wolf's morale (a stand-in
+        amount) and a new mission is drawn while the deck lasts (seed 000, p. 15, Cartas de Missão; Moral
+        do Lobo Solitário)."""
+        s, h = self.state, self.host
+        done = []
+        if s.wolf is None or s.wolf_out or p.id != s.wolf:
+            return done
+        for m in list(s.missions_hand):
+            if all(self.wolf_goal(g) for g in self.wolf_card("lone_wolf_missions", m)["goal"]):
+                s.missions_hand.remove(m)
+                s.missions_done.append(m)
+                done.append(m)
+                self.log.add("mission_completed", {"mission": m, "stand_in": True}, {})
+                h.set_colony_morale(WOLF, s.colony_morale[WOLF] + self.wc["stand_ins"]["mission_morale"],
+                                    {"rule": "mission"})
+                if s.missions_deck:
+                    s.missions_hand.append(s.missions_deck.pop(0))
+        return done
+
+    # ---- morale 0, the end ---------------------------------------------------------------------------
+    def wolf_check(self) -> None:
+        """A Lone Wolf at 0 morale loses and leaves the game: its survivors leave play with their equipped
+        cards, and its hand leaves the game (seed 000, p. 15, Moral do Lobo Solitário)."""
+        s, h = self.state, self.host
+        if s.wolf is None or s.wolf_out or s.colony_morale[WOLF] > self.wc["morale_track"][0]:
+            return
+        p = s.player(s.wolf)
+        s.wolf_out = True
+        gone = list(p.survivors)
+        for sid in gone:
+            v = s.survivors[sid]
+            s.removed.extend(v.equipped)
+            v.equipped = []
+            h.leave_play(sid, "removed")
+        s.removed.extend(p.hand)
+        p.hand.clear()
+        p.unused = []
+        if p.id in s.held_by:
+            s.crossroads.append(s.held_by.pop(p.id))
+        h.pending = [i for i in h.pending if not (len(i) > 1 and (i[1] in gone or i[1] == p.id))]
+        h.misplaced = []
+        self.log.add("lone_wolf_left", {"player": p.id, "survivors": gone}, {})
+
+    def wolf_won(self) -> bool:
+        """The Lone Wolf wins if its secret objective is complete when the game ends (p. 15, Condições de
+        Vitória do Lobo Solitário); its objective is a stand-in card."""
+        s = self.state
+        if s.wolf is None or s.wolf_out:
+            return False
+        return all(self.wolf_goal(g) for g in self.wolf_card("lone_wolf_objectives", s.wolf_objective)["goal"])
+
+    def wolf_result(self) -> dict | None:
+        s = self.state
+        if s.wolf is None:
+            return None
+        return {"player": s.wolf, "won": self.wolf_won(), "left": s.wolf_out, "morale": s.colony_morale[WOLF],
+                "objective": s.wolf_objective, "missions_completed": list(s.missions_done), "stand_in": True}
+
+
+class LoneWolfBot(BaseBot):
+    """The Lone Wolf's seat: the colonies bot's actions, plus its own choices, seeded: it heads for the
+    goals of its missions, joins the side with more survivors at a combat (flees when outnumbered or
+    hurt), and swaps a mission it cannot work on."""
+
+    def score(self, act: tuple) -> int:
+        """The base bot's scores, read for the den: it kills zombies at a colony's entrance it stands at,
+        searches, equips, cleans its den's pile when it fills, and keeps food for the den."""
+        g = self.game
+        s = g.state
+        kind = act[0]
+        if kind == "attack":
+            return 40 if act[2] == "zombie" else -1
+        if kind == "barricade":
+            return 10
+        if kind == "clean_waste":
+            return 60 if len(s.colony_waste(WOLF)) >= 3 else 0
+        if kind == "food":
+            return 0
+        if kind == "play" and "den_food" in self.goals():
+            return 95 if g.host.card_def(act[1]).get("item_type") == "food" else 0
+        if kind == "move":
+            return -1
+        return super().score(act)
+
+    def goals(self) -> set[str]:
+        g = self.game
+        return {goal["kind"] for m in g.state.missions_hand for goal in g.wolf_card("lone_wolf_missions", m)["goal"]}
+
+    def answer(self, d):
+        g = self.game
+        s = g.state
+        rng = self.random.rng
+        if d.prompt == "lone wolf in combat":
+            lid = g.combat_site
+            here = [g.host.team_of(v.id) for v in s.survivors_at(lid)]
+            mine = [v for v in s.survivors_at(lid) if v.controller == d.player]
+            a, b = here.count("a"), here.count("b")
+            hurt = sum(v.wounds for v in mine) >= len(mine) + 1
+            if hurt or (a == b and rng.random() < 0.5):
+                return ("flee",)
+            side = "a" if (a, s.bullets["a"]) > (b, s.bullets["b"]) else "b"
+            return ("join", side)
+        if d.prompt == "swap mission":
+            goals = self.goals()
+            hard = [m for m in d.choices if m != "keep" and any(
+                goal["kind"] in ("cards_in_hand", "territory") for goal in g.wolf_card("lone_wolf_missions", m)["goal"])]
+            if hard and rng.random() < 0.5 and goals:
+                return hard[0]
+            return "keep"
+        if d.prompt in ("place survivor", "flee to"):
+            return (min(d.choices, key=lambda l: (s.locations[l].zombie_count(), len(s.survivors_at(l)), l)),)
+        if d.prompt == "make room":
+            return min(d.choices, key=lambda c: (g.host.team_of(c[1]) == WOLF, s.survivors[c[1]].influence, c[1]))
+        if d.prompt == "movement":
+            goals = self.goals()
+            p = s.player(d.player)
+            at_den = [sid for sid in p.survivors if s.survivors[sid].location == DEN]
+            moves = [c for c in d.choices if c[0] == "move"]
+            if "entrances_of_both_colonies" in goals:
+                for t in TEAMS:
+                    if not any(s.survivors[x].location == COLONIES[t] for x in p.survivors):
+                        gates = [c for c in moves if c[2] == COLONIES[t] and c[1] in at_den and len(at_den) > 1]
+                        if gates:
+                            return gates[0]
+            outward = [c for c in moves if c[1] in at_den and len(at_den) > 1 and not s.locations[c[2]].colony]
+            if outward and (goals & {"survivors_away", "territory"} or rng.random() < 0.5):
+                return min(outward, key=lambda c: (len(s.survivors_at(c[2])), s.locations[c[2]].zombie_count(), c))
+            return ("pass",)
+        return super().answer(d)
