@@ -68,6 +68,7 @@ LABELS = {
     "colony a": {"pt": "a colônia A", "en": "colony A", "vi": "thuộc địa A"},
     "colony b": {"pt": "a colônia B", "en": "colony B", "vi": "thuộc địa B"},
     "both colonies": {"pt": "as duas colônias", "en": "both colonies", "vi": "cả hai thuộc địa"},
+    "no colony": {"pt": "nenhuma colônia", "en": "no colony", "vi": "không thuộc địa nào"},
     "lone wolf": {"pt": "o Lobo Solitário", "en": "the Lone Wolf", "vi": "Lone Wolf"},
     "seat": {"pt": "jogador {n}", "en": "player {n}", "vi": "người chơi {n}"},
     "wins_by_seat": {"pt": "Vitórias por lugar à mesa", "en": "Wins by seat", "vi": "Số trận thắng theo vị trí"},

@@ -289,7 +289,7 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
         d = h.card_def(s.crisis)
         added = list(s.crisis_added)
         points = len(added)
-        needed = len(s.players) * self.wc["stand_ins"]["crisis_needed_per_player"]
+        needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
         self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
                                        "revealed": [s.cards[c] for c, _ in added]}, {})
         s.removed.extend(c for c, _ in added)
@@ -835,7 +835,7 @@ class ColoniesBot(BaseBot):
             return 0
         if kind == "play" and s.crisis:               # a food card the joint crisis asks for goes there first
             prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
-            needed = len(s.players) * g.wc["stand_ins"]["crisis_needed_per_player"]
+            needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * g.wc["stand_ins"]["crisis_needed_per_player"]
             if g.host.card_def(act[1]).get("item_type") in prevent and len(s.crisis_added) < needed:
                 return 0
         return super().score(act)

@@ -150,10 +150,13 @@ def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game,
 
 def winner_kind(result: dict) -> str:
     """Who won a game, for the summary: nobody, the colony (loyal players), the betrayer; in Warring
-    Colonies colony a, colony b or both."""
+    Colonies colony a, colony b, both colonies or no colony (the Lone Wolf, who may win beside them, is
+    counted apart: "lone wolf" is the share of games it won)."""
     if "betrayers" not in result:                                  # Warring Colonies
-        return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(result.get("winner"), "nobody") \
-            if result["winners"] else "nobody"
+        wolf = (result.get("lone_wolf") or {}).get("player")
+        colony_won = set(result["winners"]) - {wolf}
+        return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(result.get("winner"), "no colony") \
+            if colony_won else "no colony"
     if not result["winners"]:
         return "nobody"
     return "betrayer" if set(result["winners"]) <= set(result["betrayers"]) else "colony"
@@ -176,6 +179,8 @@ def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: 
             endings[result["ending"]] += 1
             lengths.append(result["rounds"])
             wins[winner_kind(result)] += 1
+            if (result.get("lone_wolf") or {}).get("won"):             # counted apart: it wins beside a colony
+                wins["lone wolf"] += 1
             uses.update(result["card_uses"])
             violations += [{"seed": seed + k, "violation": v} for v in result["violations"]]
         if progress:

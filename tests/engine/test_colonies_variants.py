@@ -274,7 +274,7 @@ def test_simulated_warring_colonies_games_keep_every_invariant(wc, players):
     summary = simulate(wc, 12, seed=500 + players, players=players, variants=["warring-colonies"])
     assert summary["crashes"] == [] and summary["violations"] == []
     assert sum(summary["endings"].values()) == 12
-    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "nobody"}
+    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "no colony"}
 
 
 @pytest.mark.parametrize("variants", [["warring-colonies", "quick"], ["warring-colonies"]])
@@ -294,7 +294,7 @@ def test_dow_simulate_variant_warring_colonies(capsys, tmp_path):
     assert code == 0, capsys.readouterr()
     assert summary["variants"] == ["warring-colonies"] and summary["players"] == 6
     assert summary["violations"] == [] and summary["crashes"] == []
-    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "nobody"}
+    assert set(summary["wins"]) <= {"colony a", "colony b", "both colonies", "no colony"}
 
 
 @pytest.mark.parametrize("args,message", [

@@ -33,8 +33,9 @@ def test_golden_game_replays_identically(bundle, update_goldens, seed, players, 
     assert game.done and game.state.over
 
 
-#: Warring Colonies golden games, one per player count the engine plays: (seed, players, agents)
-WC_GAMES = [(31, 4, "bot"), (32, 6, "bot"), (33, 8, "bot"), (34, 10, "bot"), (35, 6, "random")]
+#: Warring Colonies golden games, one per player count (odd counts with the Lone Wolf): (seed, players, agents)
+WC_GAMES = [(31, 4, "bot"), (36, 5, "bot"), (32, 6, "bot"), (37, 7, "bot"), (33, 8, "bot"), (38, 9, "bot"),
+            (34, 10, "bot"), (39, 11, "bot"), (35, 6, "random"), (40, 7, "random")]
 
 
 @pytest.mark.parametrize("seed,players,agents", WC_GAMES)

@@ -40,7 +40,7 @@ def test_warring_colonies_statistics_come_from_the_colonies_engine(bundle):
     wc = colonies_statistics(bundle, games=6, seed=2, players=6)
     assert wc["games"] == 6 and wc["players"] == 6 and wc["half"] == 3 and wc["variants"] == ["warring-colonies"]
     assert sum(wc["endings"].values()) == 6 and wc["violations"] == [] and wc["crashes"] == []
-    assert set(wc["wins"]) <= {"colony a", "colony b", "both colonies", "nobody", "lone wolf"}
+    assert set(wc["wins"]) <= {"colony a", "colony b", "both colonies", "no colony", "lone wolf"}
     assert all(who in LABELS for who in wc["wins"])              # every outcome has a label in each language
     svg = charts({"error": "x", "warring_colonies": wc}, LABELS, "vi", {})
     assert set(svg) == {"wc_wins", "wc_rounds", "wc_cards"} and all(v.startswith("<svg") for v in svg.values())
