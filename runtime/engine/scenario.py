@@ -435,6 +435,8 @@ class Scenario:
 
 def run_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
     """Run one scenario; the failures (empty when it holds)."""
+    if is_winter_tricks(card, test):
+        return run_winter_scenario(bundle, card, test)
     sc = Scenario(bundle, card, test)
     steps = test.get("do")
     if not steps:
@@ -443,3 +445,190 @@ def run_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
         sc.do(step)
         sc.game.verify(f"after '{step}'")
     return sc.check()
+
+
+# ---- Winter Tricks -----------------------------------------------------------------------------
+WT_GIVEN_KEYS = {"players", "hand", "colony", "relic", "relic_deck", "event", "expedition_deck", "equipment",
+                 "damage", "leader", "expedition_used", "event_no"}
+WT_EXPECT_KEYS = {"damage", "colony", "hand", "relic", "relic_deck", "expedition_deck", "equipment", "market",
+                  "trick_winner", "leader", "log", "not_log", "winners", "discard", "deck"}
+
+
+class WinterScenario:
+    """A scenario for a card of the set ``winter-tricks``: it runs on ``runtime/games/winter_tricks.py``.
+
+    The table starts with every resource card in the resource deck, every relic in the relic deck and
+    every piece of equipment in the market; ``given`` moves the named cards where the scenario wants
+    them, so every card is still in exactly one place (the game's invariants are checked after each step).
+    Resource cards are named as the game names them: ``fuel-3`` (resource and value)."""
+
+    def __init__(self, bundle: dict, card: dict | None, test: dict):
+        from ..games import winter_tricks as wt
+        self.wt, self.card, self.test = wt, card, test
+        self.where = f"{card['id'] if card else 'rules'}: {test.get('name', '?')}"
+        for key in test:
+            if key not in ("name", "cites", "given", "do", "answers", "expect", "seed"):
+                raise ScenarioError(f"{self.where}: '{key}' is not a part of a Winter Tricks scenario")
+        given = test.get("given") or {}
+        for key in given:
+            if key not in WT_GIVEN_KEYS:
+                raise ScenarioError(f"{self.where}: 'given.{key}' is not known on a Winter Tricks table "
+                                    f"(known: {', '.join(sorted(WT_GIVEN_KEYS))})")
+        for key in test.get("expect") or {}:
+            if key not in WT_EXPECT_KEYS:
+                raise ScenarioError(f"{self.where}: 'expect.{key}' is not known on a Winter Tricks table "
+                                    f"(known: {', '.join(sorted(WT_EXPECT_KEYS))})")
+        self.agent = ScriptedAgent(test.get("answers") or [])
+        self.game = wt.new_game(bundle, test.get("seed", 0), given.get("players", 2), agents=self.agent)
+        self.result: dict | None = None
+        self.table(given)
+
+    def table(self, given: dict) -> None:
+        g = self.game
+        g.deck = [c for c, d in g.cards.items() if d["kind"] == "resource"]
+        g.relic_deck = list(g.relic_cards)
+        for pid, cards in (given.get("hand") or {}).items():
+            g.hands[self.player(pid)] = [self.take(c) for c in cards]
+        for pid, cards in (given.get("colony") or {}).items():
+            g.colony[self.player(pid)] = [self.take(c) for c in cards]
+        g.expedition_deck = [self.take(c) for c in given.get("expedition_deck", [])]
+        if given.get("relic"):
+            g.relic = self.relic(given["relic"])
+            g.relic_deck.remove(g.relic)
+        if "relic_deck" in given:                  # top first; the game draws from the end of its list
+            named = [self.relic(r) for r in given["relic_deck"]]
+            rest = [r for r in g.relic_deck if r not in named]
+            g.relic_deck = rest + list(reversed(named))
+        for pid, pieces in (given.get("equipment") or {}).items():
+            for short in pieces:
+                free = [e for e in g.market if g.equipment[e]["short"] == short]
+                if not free:
+                    raise ScenarioError(f"{self.where}: no {short} left in the market for {pid}")
+                g.equipment_owner[free[0]] = self.player(pid)
+        event = given.get("event") or (self.card["id"] if self.card and self.card["kind"] == "winter-event" else None)
+        if event:
+            ids = [c["id"] for c in g.event_defs if c["id"] == event or slug(c["id"]) == event]
+            if not ids:
+                raise ScenarioError(f"{self.where}: no Winter Tricks event called '{event}'")
+            g.event = ids[0]
+        g.event_no = given.get("event_no", 1)
+        for pid, n in (given.get("damage") or {}).items():
+            g.damage[self.player(pid)] = n
+        for pid in given.get("expedition_used", []):
+            g.expedition_used[self.player(pid)] = True
+        g.leader = self.player(given.get("leader", "p1"))
+
+    def player(self, pid: str) -> str:
+        if pid not in self.game.players:
+            raise ScenarioError(f"{self.where}: no player '{pid}' (players: {', '.join(self.game.players)})")
+        return pid
+
+    def take(self, card: str) -> str:
+        """A resource card lifted from the resource deck."""
+        if card not in self.game.deck:
+            raise ScenarioError(f"{self.where}: '{card}' is not a resource card left in the deck "
+                                f"(named resource-value, e.g. fuel-3, once each)")
+        self.game.deck.remove(card)
+        return card
+
+    def relic(self, resource: str) -> str:
+        hits = [r for r, d in self.game.relic_cards.items() if d["resource"] == resource and
+                r not in (self.game.relic,)]
+        if not hits:
+            raise ScenarioError(f"{self.where}: no relic card of '{resource}' (relics: "
+                                f"{', '.join(sorted({d['resource'] for d in self.game.relic_cards.values()}))})")
+        return hits[0]
+
+    def do(self, step: str) -> None:
+        g = self.game
+        verb, *args = str(step).split()
+        if verb == "trick":
+            g.play_trick()
+        elif verb == "resolve":
+            g.resolve()
+        elif verb == "harpoons":
+            g.harpoons()
+        elif verb == "effect":                  # the card's own effect, resolved by p1 (or the named player)
+            player = self.player(args[0]) if args else "p1"
+            this = next((e for e in g.equipment if g.equipment[e]["def"] == self.card["id"]
+                         and g.equipment_owner[e] == player), None)
+            g.run_effect(self.card["id"], player, this_card=this)
+        elif verb == "setup":
+            g.setup()
+        elif verb == "buy":
+            g.buy()
+        elif verb == "infirmary":
+            g.infirmary(self.player(args[0]) if args else "p1")
+        elif verb == "score":
+            self.result = g.score()
+        else:
+            raise ScenarioError(f"{self.where}: unknown Winter Tricks step '{step}' "
+                                "(trick, resolve, harpoons, effect [pN], setup, buy, infirmary [pN], score)")
+
+    def check(self) -> list[str]:
+        g = self.game
+        want = self.test.get("expect") or {}
+        bad: list[str] = []
+
+        def eq(what: str, got: Any, expected: Any) -> None:
+            if got != expected:
+                bad.append(f"{what}: expected {expected!r}, got {got!r}")
+
+        def cards(got: list, expected: Any) -> Any:
+            return len(got) if isinstance(expected, int) else sorted(got)
+
+        for pid, n in (want.get("damage") or {}).items():
+            eq(f"{pid}'s damage", g.damage[self.player(pid)], n)
+        for key, piles in (("colony", g.colony), ("hand", g.hands)):
+            for pid, expected in (want.get(key) or {}).items():
+                got = piles[self.player(pid)]
+                eq(f"{pid}'s {key}", cards(got, expected), expected if isinstance(expected, int) else sorted(expected))
+        for key, pile in (("expedition_deck", g.expedition_deck), ("discard", g.discard), ("deck", g.deck)):
+            if key in want:
+                expected = want[key]
+                eq(key, cards(pile, expected), expected if isinstance(expected, int) else sorted(expected))
+        if "relic" in want:
+            eq("relic in force", g.relic_resource(), want["relic"])
+        if "relic_deck" in want:
+            eq("relic deck", len(g.relic_deck), want["relic_deck"])
+        for pid, pieces in (want.get("equipment") or {}).items():
+            eq(f"{pid}'s equipment", cards([g.equipment[e]["short"] for e in g.owned(self.player(pid))], pieces),
+               pieces if isinstance(pieces, int) else sorted(pieces))
+        if "market" in want:
+            eq("market", cards([g.equipment[e]["short"] for e in g.market], want["market"]),
+               want["market"] if isinstance(want["market"], int) else sorted(want["market"]))
+        won = [line["params"]["player"] for line in g.log.lines if line["event"] == "trick_won"]
+        if "trick_winner" in want:
+            eq("trick winner", won[-1] if won else None, want["trick_winner"])
+        if "leader" in want:
+            eq("leader", g.leader, want["leader"])
+        events = [line["event"] for line in g.log.lines]
+        for ev in want.get("log", []):
+            if ev not in events:
+                bad.append(f"log: expected a '{ev}' event; the log has {sorted(set(events))}")
+        for ev in want.get("not_log", []):
+            if ev in events:
+                bad.append(f"log: expected no '{ev}' event")
+        if "winners" in want:
+            eq("winners", (self.result or {}).get("winners"), want["winners"])
+        return bad
+
+
+def is_winter_tricks(card: dict | None, test: dict) -> bool:
+    """A scenario of a Winter Tricks card runs on that game's engine, not on Dead of Winter's."""
+    return bool(card and card.get("set") == "winter-tricks")
+
+
+def run_winter_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
+    sc = WinterScenario(bundle, card, test)
+    steps = test.get("do")
+    if not steps:
+        raise ScenarioError(f"{sc.where}: 'do' says nothing to do")
+    bad: list[str] = []
+    for step in steps if isinstance(steps, list) else [steps]:
+        sc.do(step)
+        bad += [f"after '{step}': invariant: {v}" for v in sc.game.check_invariants()]
+    left = len(sc.agent.answers) - sc.agent.used
+    if left:
+        bad.append(f"{left} scripted answer(s) were never asked for")
+    return bad + sc.check()

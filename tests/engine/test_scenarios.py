@@ -34,3 +34,41 @@ def test_every_card_scenario_runs(bundle):
                 problems = [f"{type(exc).__name__}: {exc}"]
             failures += [f"{card['id']} · {test.get('name')}: {p}" for p in problems]
     assert failures == []
+
+
+def _card(bundle, card_id):
+    return next(c for c in bundle["cards"] if c["id"] == card_id)
+
+
+def test_winter_tricks_card_scenarios_run_on_the_winter_tricks_engine(bundle):
+    """A winter-tricks card's scenario plays on runtime/games/winter_tricks.py: a trick there is decided
+    by the relic, which the Dead of Winter engine knows nothing about."""
+    from dow.runtime.engine.scenario import WinterScenario, is_winter_tricks
+    relic = _card(bundle, "winter-tricks.relic.food")
+    test = {"name": "food trumps", "given": {"relic": "food", "hand": {"p1": ["fuel-10"], "p2": ["food-2"]}},
+            "do": "trick", "answers": [["fuel-10"], ["food-2"], False, ["food-2"]],
+            "expect": {"trick_winner": "p2", "colony": {"p2": ["food-2"]}}}
+    assert is_winter_tricks(relic, test)
+    assert run_scenario(bundle, relic, test) == []
+    wrong = dict(test, expect={"trick_winner": "p1"})
+    assert run_scenario(bundle, relic, wrong) == ["trick winner: expected 'p1', got 'p2'"]
+    sc = WinterScenario(bundle, relic, test)
+    assert sc.game.relic_resource() == "food" and "fuel-10" not in sc.game.deck
+
+
+def test_winter_tricks_scenario_keys_are_checked(bundle):
+    from dow.runtime.engine.scenario import ScenarioError
+    card = _card(bundle, "winter-tricks.resource.fuel")
+    with pytest.raises(ScenarioError, match="given.zombies"):
+        run_scenario(bundle, card, {"name": "x", "given": {"zombies": {"colony": 1}}, "do": "trick"})
+    with pytest.raises(ScenarioError, match="fuel-3"):     # a card can be in one place only
+        run_scenario(bundle, card, {"name": "x", "given": {"hand": {"p1": ["fuel-3"], "p2": ["fuel-3"]}},
+                                    "do": "trick"})
+    leftover = {"name": "x", "given": {"relic": "food", "hand": {"p1": ["fuel-1"], "p2": ["fuel-2"]}},
+                "do": "trick", "answers": [["fuel-1"], ["fuel-2"], False, ["fuel-2"], True]}
+    assert run_scenario(bundle, card, leftover) == ["1 scripted answer(s) were never asked for"]
+    event = _card(bundle, "winter-tricks.winter-event.example-long-night")
+    result = run_scenario(bundle, event, {"name": "x", "given": {"colony": {"p1": ["fuel-1"], "p2": ["tools-3"]}},
+                                          "do": "resolve", "expect": {"damage": {"p1": 5, "p2": 5},
+                                                                      "equipment": {"p1": 0}, "market": 7}})
+    assert result == []
