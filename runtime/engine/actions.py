@@ -366,8 +366,9 @@ class TurnActions:
         for o in s.players:
             if not o.exiled:
                 votes[o.id] = yield Decision(VOTE, o.id, ("yes", "no"), prompt=f"exile {target}")
-        yes = sum(self.host.stat(v, "vote_weight", 1) for v, x in votes.items() if x == "yes")
-        no = sum(self.host.stat(v, "vote_weight", 1) for v, x in votes.items() if x == "no")
+        weight = {v: self.host.stat(v, "vote_weight", 1, context="exile_vote") for v in votes}
+        yes = sum(weight[v] for v, x in votes.items() if x == "yes")
+        no = sum(weight[v] for v, x in votes.items() if x == "no")
         first = s.players[s.first].id
         passed = yes > no or (yes == no and votes.get(first) == "yes")
         self.log.add("exile_vote", {"by": p.id, "target": target, "yes": yes, "no": no, "exiled": passed}, {})

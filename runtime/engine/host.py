@@ -122,12 +122,14 @@ class GameHost(Host):
         """The things a rule's ``who`` names, evaluated with the rule's bindings."""
         return self.game.targets_now(rule.node["who"], rule.env)
 
-    def stat(self, thing: str, stat: str, base: int = 0, use: bool = False) -> int:
+    def stat(self, thing: str, stat: str, base: int = 0, use: bool = False, context: str | None = None) -> int:
         """A number after every 'modify' rule that applies to the thing. A rule with a use limit ("once per
-        round: … looks at 1 additional card") counts only while unused, and ``use`` spends that use."""
+        round: … looks at 1 additional card") counts only while unused, and ``use`` spends that use. A rule
+        that excepts a context ("… except in exile votes": ``except: exile_vote``) does not count in it."""
         value = base
         for rule in self.ruled("modify"):
-            if rule.node["stat"] != stat or thing not in self.who(rule):
+            if rule.node["stat"] != stat or (context is not None and rule.node.get("except") == context) \
+                    or thing not in self.who(rule):
                 continue
             if rule.per is not None and (self.used_up(rule) if use else
                                          self.limits.get(self.limit_key(rule.key or str(id(rule)), rule.per))):

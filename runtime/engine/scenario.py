@@ -27,7 +27,7 @@ GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", 
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
-               "bullets", "colony_morale", "colony_food", "combat", "winner"}
+               "bullets", "colony_morale", "colony_food", "combat", "winner", "colony_leader"}
 
 
 class ScenarioError(Exception):
@@ -45,8 +45,11 @@ class ScenarioAgent(ScriptedAgent):
         value = super().answer(d)
         if d.kind == "option" and d.prompt in ("choose", "break the tie") and isinstance(value, int):
             value -= 1                       # options are numbered from 1, as printed on the card
-        if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, list):
-            value = tuple(value)
+        if d.kind == "option" and isinstance(value, str) and (value,) in d.choices:
+            value = (value,)                   # "pass" for the choice ("pass",)
+        if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, (list, tuple)):
+            value = tuple(self.one(v, [c for choice in d.choices if isinstance(choice, tuple) for c in choice])
+                          for v in value)      # ["move", "brian-lee", "cemetery"]: names as the engine has them
         if not isinstance(value, tuple) or d.kind in ("option", "vote"):
             return self.one(value, d.choices)
         picked: list = []
@@ -181,8 +184,13 @@ class Scenario:
                     getattr(where, attr)[i % where.entrances] += 1
         for loc, n in (given.get("noise") or {}).items():
             self.location(loc).noise = n
-        if "colony" in s.locations:
-            s.locations["colony"].helpless = given.get("helpless", 0)
+        helpless = given.get("helpless", 0)      # a number: at p1's colony; or {location: n}
+        for loc, n in (helpless.items() if isinstance(helpless, dict) else [("colony", helpless)]):
+            lid = g.host.place(loc.replace("-", "_"), s.players[0].id) if self.colonies else loc
+            if lid in s.locations:
+                s.locations[lid].helpless = n
+            elif n or isinstance(helpless, dict):
+                raise ScenarioError(f"{self.where}: helpless survivors at '{loc}', which is not a location")
         for pid, cards in (given.get("hand") or {}).items():
             s.player(pid).hand = [self.card_instance(c) for c in cards]
         for pid, dice in (given.get("dice") or {}).items():
@@ -308,12 +316,19 @@ class Scenario:
             self.drive(g.perform(p1, act))
             self.drive(g.settle())
             self.drive(g.check_crossroads(p1))
+        elif verb == "exile_vote":               # an exile vote p1 starts (as "start an exile vote" does)
+            if len(args) != 1 or args[0] not in [p.id for p in s.players]:
+                raise ScenarioError(f"{self.where}: 'exile_vote' names the player voted on: exile_vote p2")
+            self.drive(g.exile_vote(p1, args[0]))
+            self.drive(g.settle())
         elif verb == "exposure":
             self.drive(g.exposure(_sid(args[0]), s.survivors[_sid(args[0])].controller))
             self.drive(g.settle())
         elif verb == "wound":
             g.host.do_wound(_sid(args[0]), args[2] if len(args) > 2 else "wound", int(args[1]) if len(args) > 1 else 1, {})
             self.drive(g.settle())
+        elif verb == "movement" and self.colonies:   # the movement step of the two colony leaders' turns
+            self.drive(g.step_movement(dict(s.leaders)))
         elif verb == "colony":
             self.drive(getattr(g, "step_" + args[0])())
         elif verb == "turn":
@@ -371,10 +386,16 @@ class Scenario:
         if "combat" in want:        # the totals of the last combat: {a: 10, b: 6}
             results = [line["params"] for line in g.log.lines if line["event"] == "combat_result"]
             eq("combat strength", results[-1]["strength"] if results else None, want["combat"])
+        if "colony_leader" in want:                 # {a: p2}
+            eq("colony leaders", {t: getattr(s, "leaders", {}).get(t) for t in want["colony_leader"]},
+               want["colony_leader"])
         if "winner" in want:
             eq("winning colony", getattr(s, "winner", None), want["winner"])
-        if "helpless" in want:
-            eq("helpless", s.locations["colony"].helpless, want["helpless"])
+        if "helpless" in want:                     # a number: at p1's colony; or {location: n}
+            wanted = want["helpless"]
+            for loc, n in (wanted.items() if isinstance(wanted, dict) else [("colony", wanted)]):
+                lid = g.host.place(loc.replace("-", "_"), s.players[0].id) if self.colonies else loc
+                eq(f"helpless at {loc}", self.location(lid).helpless, n)
         for key, attr in (("zombies", "zombie_count"), ("noise", None), ("barricades", None)):
             for loc, n in (want.get(key) or {}).items():
                 where = self.location(loc)
@@ -384,6 +405,8 @@ class Scenario:
         for name, facts in (want.get("survivors") or {}).items():
             v = self.survivor(name)
             for fact, value in facts.items():
+                if fact == "at" and self.colonies and isinstance(value, str) and v.controller:
+                    value = g.host.place(value.replace("-", "_"), v.controller)   # "colony" from its side
                 got = {"at": v.location, "wounds": v.wounds, "frostbite": v.frostbite, "player": v.controller,
                        "place": {"play": "play", "deck": "deck", "removed": "removed"}[v.place],
                        "equipped": sorted(slug(s.cards[c]) for c in v.equipped),

@@ -72,3 +72,36 @@ def test_winter_tricks_scenario_keys_are_checked(bundle):
                                           "do": "resolve", "expect": {"damage": {"p1": 5, "p2": 5},
                                                                       "equipment": {"p1": 0}, "market": 7}})
     assert result == []
+
+
+def test_helpless_per_location_and_colony_leader_keys(bundle):
+    """given/expect 'helpless' per location (read from p1's side on a colonies table), 'colony_leader',
+    the 'exile_vote' and 'movement' steps, and 'at: colony' read from the survivor's side."""
+    from dow.runtime.engine.scenario import Scenario, ScenarioError
+    sc = Scenario(bundle, None, {"name": "x", "given": {"colonies": True, "helpless": {"colony": 2, "enemy_colony": 1}}})
+    assert (sc.game.state.locations["colony_a"].helpless, sc.game.state.locations["colony_b"].helpless) == (2, 1)
+    base = {"name": "x", "given": {"helpless": {"colony": 3}}, "do": "wound brian-lee 0",
+            "expect": {"helpless": {"colony": 3}}}
+    assert run_scenario(bundle, None, {**base, "given": {**base["given"], "survivors": {"brian-lee": {}}}}) == []
+    with pytest.raises(ScenarioError, match="not a location"):
+        Scenario(bundle, None, {"name": "x", "given": {"helpless": {"attic": 1}}})
+    survivors = {"brian-lee": {"player": "p1"}, "sparky": {"player": "p2"}, "olivia-brown": {"player": "p3"},
+                 "maria-lopez": {"player": "p4"}}
+    vote = {"name": "x", "given": {"colonies": True, "survivors": survivors}, "do": "colony elect_colony_leader",
+            "answers": [["p2"], ["p1"], ["p2"], ["p4"], ["p3"], ["p4"]], "expect": {"colony_leader": {"a": "p2", "b": "p4"}}}
+    assert run_scenario(bundle, None, vote) == []          # 1 vote each: each colony leader breaks the tie
+    assert run_scenario(bundle, None, {**vote, "expect": {"colony_leader": {"a": "p1"}}}) == [
+        "colony leaders: expected {'a': 'p1'}, got {'a': 'p2'}"]
+    exile = {"name": "x", "given": {"players": 3, "survivors": {"brian-lee": {"player": "p1"}, "sparky": {"player": "p2"},
+                                                               "olivia-brown": {"player": "p3"}}},
+             "do": "exile_vote p2", "answers": ["yes", "no", "yes", ["school"]], "rolls": [1],
+             "expect": {"exiled": ["p2"], "survivors": {"sparky": {"at": "school"}}}}
+    assert run_scenario(bundle, None, exile) == []
+    with pytest.raises(ScenarioError, match="exile_vote p2"):
+        run_scenario(bundle, None, {**exile, "do": "exile_vote"})
+    move = {"name": "x", "given": {"colonies": True, "survivors": {"brian-lee": {"player": "p1"},
+                                                                   "olivia-brown": {"player": "p3"}}},
+            "do": "movement", "answers": [["move", "brian-lee", "colony_b"], 1, ["move", "olivia-brown", "school"],
+                                          "pass", "pass"], "rolls": [1, 1],
+            "expect": {"survivors": {"olivia-brown": {"at": "school"}, "brian-lee": {"at": "enemy_colony"}}}}
+    assert run_scenario(bundle, None, move) == []
