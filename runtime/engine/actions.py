@@ -127,12 +127,15 @@ class TurnActions:
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
         elif kind == "clean_waste":
             self.spend(p, act[1])
-            n = h.stat(p.id, "clean_waste", self.rules["clean_waste"])
-            top = s.waste[-n:]
-            del s.waste[-n:]
-            s.removed.extend(top)
             cleaner = next((x for x in p.survivors if s.survivors[x].location == "colony"), None)
             h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": "colony"})
+            yield from self.settle(scope=("action", self.action_no))   # "when … cleans waste: … 5 instead of 3"
+            n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
+            if cleaner is not None:
+                n = h.stat(cleaner, "clean_waste_cards", n)
+            top = s.waste[-n:] if n > 0 else []
+            del s.waste[len(s.waste) - len(top):]
+            s.removed.extend(top)
         elif kind == "attract":
             self.spend(p, act[2])
             here = s.survivors[act[1]].location
@@ -234,7 +237,10 @@ class TurnActions:
                 break
             loc.noise += 1
             h.emit({"kind": "make_noise", "survivor": sid, "player": p.id, "location": loc.id})
-            drawn.append(loc.deck.pop(0))
+            yield from self.settle(scope=("action", self.action_no))   # "… looks at 3 cards when making noise"
+            more = max(1, h.stat(sid, "noise_cards", 1))
+            drawn += loc.deck[:more]
+            del loc.deck[:more]
         if not drawn:
             return
         keep = min(len(drawn), 1 + extra_keep)

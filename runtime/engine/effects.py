@@ -181,6 +181,18 @@ class EffectRules:
             per = None
         self.add(node, env, until, per=per, key=key, attached=env.get("attached_to"))
 
+    def objective_met(self, event: str | None = None) -> bool:
+        """The main objective's printed goals, as changed by the extra goals cards put in force: the
+        colony also wins when a 'win' goal holds at the objective check (Army), and the printed goals
+        count only while every 'require' goal holds too (The Deputy)."""
+        extra = self.host.ruled("extra_goal")
+        met = self.printed_goals_met(event)
+        if met and not all(self.holds(r.node["cond"], r.env) for r in extra if r.node["kind"] == "require"):
+            return False
+        if not met and event is None:
+            met = any(self.holds(r.node["cond"], r.env) for r in extra if r.node["kind"] == "win")
+        return met
+
     # ---- evaluation helpers used by the host --------------------------------------------------------
     def holds(self, cond: dict, env: dict) -> bool:
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}

@@ -422,7 +422,7 @@ class Game(TurnActions, EffectRules):
 
     def step_check_waste(self) -> Gen:
         s = self.state
-        loss = len(s.waste) // self.rules["waste"]["cards_per_morale"]
+        loss = len(s.waste) // self.host.stat("colony", "waste_limit", self.rules["waste"]["cards_per_morale"])
         if loss:
             self.log.add("waste", {"cards": len(s.waste), "morale": -loss}, {})
             self.host.set_morale(s.morale - loss, {"rule": "waste"})
@@ -480,7 +480,7 @@ class Game(TurnActions, EffectRules):
                     h.add_zombie(lid, {"rule": "noise"}, entrance=0)
                 self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
 
-    def objective_met(self, event: str | None = None) -> bool:
+    def printed_goals_met(self, event: str | None = None) -> bool:     # objective_met: effects.py
         s = self.state
         d = self.host.card_def(s.objective)
         env = {"player": s.players[s.first].id, "card": d["id"]}
