@@ -42,9 +42,10 @@ class TurnActions:
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not h.forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
-                         if l.id != v.location and crowd.get(l.id, 0) < l.survivor_spaces]
-            for i, ab in enumerate(self.host.card_def_of_survivor(sid).get("abilities", [])):
-                if self.usable(ab, sid, p, s.survivors[sid].card) and not h.forbidden(sid, "use_ability"):
+                         if l.id != v.location and crowd.get(l.id, 0) < l.survivor_spaces
+                         and not h.forbidden(sid, "move", v.location, l.id)]
+            for i, (card, ab) in enumerate(h.abilities_of(sid)):    # its own, then those it has from others
+                if self.usable(ab, sid, p, card) and not h.forbidden(sid, "use_ability"):
                     acts.append(("ability", sid, i))
             for card in v.equipped:
                 for i, ab in enumerate(h.card_def(card).get("abilities", [])):
@@ -59,9 +60,9 @@ class TurnActions:
             for ab in d.get("abilities", [])[:1]:
                 if ab.get("use") == "equip":
                     acts += [("equip", card, sid) for sid in p.survivors]
-                else:
+                elif not h.forbidden(p.id, "play_card", card=card):
                     acts.append(("play", card))
-            if s.crisis and not p.exiled:
+            if s.crisis and not p.exiled and not h.forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))
         if s.food and not p.exiled:
             acts += [("food", d) for d in dice if d < 6]
@@ -151,11 +152,10 @@ class TurnActions:
             yield from self.move(p, act[1], act[2], exposure=True)
         elif kind == "ability":
             sid = act[1]
-            ab = h.card_def_of_survivor(sid)["abilities"][act[2]]
-            self.free_used.add((s.survivors[sid].card, id(ab)))
-            h.card_uses[s.survivors[sid].card] = h.card_uses.get(s.survivors[sid].card, 0) + 1
-            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": s.survivors[sid].card,
-                                                              "self": sid})
+            card, ab = h.abilities_of(sid)[act[2]]
+            self.free_used.add((card, id(ab)))
+            h.card_uses[card] = h.card_uses.get(card, 0) + 1
+            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": sid})
         elif kind == "item":
             card = act[1]
             owner = next(v.id for v in s.survivors.values() if card in v.equipped)
@@ -177,6 +177,7 @@ class TurnActions:
             s.food -= 1
             i = p.unused.index(act[1])
             p.unused[i] += 1
+            h.food_raise = (p.id, p.unused[i], self.action_no)      # "do not raise the action die" (Spoiled)
             h.emit({"kind": "spend_food", "player": p.id})
         elif kind == "request":
             yield from self.request(p)

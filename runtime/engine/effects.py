@@ -77,6 +77,10 @@ class EffectRules:
                     pick = (yield Decision(TARGETS, p.id, tuple(p.survivors), 1, 1, prompt="group leader"))[0]
                     p.survivors.remove(pick)
                     p.survivors.insert(0, pick)
+            elif item[0] == "exposure":                      # after an attack a card made (Wrench)
+                _, sid, player, when = item
+                if self.state.survivors[sid].place == "play" and not self.host.exempt(sid, "exposure", when):
+                    yield from self.exposure(sid, player)
             elif item[0] == "exile_vote":
                 target = item[2]
                 if target in self.state.survivors:          # "a vote to exile the player who controls …"
@@ -174,6 +178,8 @@ class EffectRules:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
         until = scope            # a rule a triggered effect hands over applies to that action only
+        if node["op"] == "while":
+            until = None         # "as long as …": its condition says how long (Gray Beard's crisis ban)
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
         if node["op"] == "trigger":       # "when you move …" from a played card: the next such event only
             key, per = f"{key}#{self.action_no}.{len(self.host.rules)}", "game"
@@ -198,6 +204,13 @@ class EffectRules:
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
         return self.interp.check(cond, Env(env.get("player") or self.state.players[self.state.first].id,
                                            env.get("card", ""), bindings))
+
+    def places_now(self, node: dict, env: dict) -> list[str]:
+        """The locations a location node names, evaluated with a rule's bindings."""
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        e = Env(env.get("player") or self.state.players[self.state.first].id, env.get("card", ""), bindings)
+        found = self.interp.places(node, e)
+        return [found] if isinstance(found, str) else list(found or [])
 
     def targets_now(self, node: dict, env: dict) -> list[str]:
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}

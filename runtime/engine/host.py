@@ -13,6 +13,7 @@ current effect is over: the host itself never blocks.
 from __future__ import annotations
 
 import random
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,14 +73,56 @@ class GameHost(Host):
         self.events_log.add(event, params, src, private_to)
 
     def emit(self, event: dict) -> None:
-        """An event happened: remember it for 'happened' and queue the triggers it fires."""
+        """An event happened: remember it for 'happened' and queue the triggers it fires (a survivor's
+        triggers fire for a survivor that has its abilities too: John Price)."""
         self.action_events.append(event)
         for rule in list(self.rules):
             if rule.node.get("op") != "trigger" or not self.active(rule):
                 continue
-            bound = self.game.match(rule.node["event"], event, rule.env)
-            if bound is not None:
-                self.pending.append(("trigger", rule, bound))
+            for r in [rule] + self.borrowed(rule):
+                bound = self.game.match(r.node["event"], event, r.env)
+                if bound is not None:
+                    self.pending.append(("trigger", r, bound))
+
+    # ---- "this survivor has the abilities of …" (copy_abilities) ----------------------------------
+    def copiers_of(self, survivor: str) -> list[str]:
+        """The survivors that have the abilities of ``survivor`` now."""
+        out: list[str] = []
+        for rule in self.ruled("copy_abilities"):
+            for c in self.game.targets_now(rule.node["who"], rule.env):
+                if c != survivor and survivor in self.game.targets_now(rule.node["from"], rule.env) and c not in out:
+                    out.append(c)
+        return out
+
+    def copied_from(self, survivor: str) -> list[str]:
+        """The survivors whose abilities ``survivor`` has now."""
+        out: list[str] = []
+        for rule in self.ruled("copy_abilities"):
+            if survivor in self.game.targets_now(rule.node["who"], rule.env):
+                out += [x for x in self.game.targets_now(rule.node["from"], rule.env)
+                        if x != survivor and x in self.s.survivors and x not in out]
+        return out
+
+    def borrowed(self, rule: Rule) -> list[Rule]:
+        """A survivor's own rule as it holds for each survivor that has that survivor's abilities."""
+        if not rule.attached or rule.env.get("self") != rule.attached or not self._by_op_has("copy_abilities") \
+                or self.s.survivors[rule.attached].card != rule.source:      # a survivor card's own rule only
+            return []
+        return [dataclasses.replace(rule, env={**rule.env, "self": c, "player": self.s.survivors[c].controller},
+                                    attached=c, key=f"{rule.key}@{c}")
+                for c in self.copiers_of(rule.attached)]
+
+    def _by_op_has(self, op: str) -> bool:
+        return bool(self.ruled(op))
+
+    def abilities_of(self, survivor: str) -> list[tuple[str, dict]]:
+        """(card, ability) of a survivor's own card, then of the survivors whose abilities it has."""
+        own = self.s.survivors[survivor].card
+        out = [(own, ab) for ab in self.defs[own].get("abilities", [])]
+        for x in self.copied_from(survivor):
+            card = self.s.survivors[x].card
+            out += [(card, ab) for ab in self.defs[card].get("abilities", [])]
+        return out
 
     def active(self, rule: Rule) -> bool:
         """Whether a rule is in force now (its time has not run out, its 'while' holds)."""
@@ -119,8 +162,14 @@ class GameHost(Host):
         return [r for r in found if self.active(r)] if found else []
 
     def who(self, rule: Rule) -> list[str]:
-        """The things a rule's ``who`` names, evaluated with the rule's bindings."""
-        return self.game.targets_now(rule.node["who"], rule.env)
+        """The things a rule's ``who`` names, evaluated with the rule's bindings; a survivor's rule about
+        itself also holds for a survivor that has its abilities (John Price)."""
+        found = self.game.targets_now(rule.node["who"], rule.env)
+        if rule.node.get("op") != "copy_abilities":
+            for r in self.borrowed(rule):
+                if r.attached not in found and self.active(r):
+                    found = [*found, r.attached]
+        return found
 
     def stat(self, thing: str, stat: str, base: int = 0, use: bool = False, context: str | None = None) -> int:
         """A number after every 'modify' rule that applies to the thing. A rule with a use limit ("once per
@@ -137,12 +186,28 @@ class GameHost(Host):
             value = rule.node["value"] if rule.node["mode"] == "set" else value + rule.node["value"]
         return value
 
-    def forbidden(self, survivor: str, action: str) -> bool:
+    def forbidden(self, who: str, action: str, origin: str | None = None, destination: str | None = None,
+                  card: str | None = None) -> bool:
+        """Whether a 'cannot' rule bars a survivor (or a player) from an action. A rule about moves away
+        from or to a place (``from``, ``to``) bars only those moves (a survivor's move starts where it
+        stands; with no destination given, a ``to`` rule does not bar it); a rule about some cards
+        (``cards``: "you cannot play food cards") bars only those cards."""
+        if origin is None and who in self.s.survivors:
+            origin = self.s.survivors[who].location
         for rule in self.ruled("forbid"):
-            if action in rule.node["actions"] and survivor in self.who(rule):
-                unless = rule.node.get("unless")
-                if unless is None or not self.game.holds(unless, {**rule.env, "self": survivor}):
-                    return True
+            node = rule.node
+            if action not in node["actions"] or who not in self.who(rule):
+                continue
+            if node.get("from") and origin not in self.game.places_now(node["from"], rule.env):
+                continue
+            if node.get("to") and destination not in self.game.places_now(node["to"], rule.env):
+                continue
+            if node.get("cards") and (card is None or not all(
+                    self.attr(card, "type") == f["type"] for f in node["cards"] if f["op"] == "card_type")):
+                continue
+            unless = node.get("unless")
+            if unless is None or not self.game.holds(unless, {**rule.env, "self": who}):
+                return True
         return False
 
     def exempt(self, survivor: str, what: str, when: str | None = None) -> bool:
@@ -742,18 +807,29 @@ class GameHost(Host):
         self.log("group_leader", {"player": player, "survivor": survivor}, src)
 
     def do_perform(self, survivor, action, player, src):
-        """A card has a survivor take an action with no die spent for it. This engine carries out an
-        attack as a kill at the survivor's location (no exposure roll yet); other actions are logged."""
+        """A card has a survivor take an action with no die spent for it. An attack kills a zombie at the
+        survivor's location and then rolls for exposure by the usual rules (queued for the game, since a
+        roll may ask questions); the cards use no other action this way, so the others are only logged."""
         self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
-        if action == "attack":
-            where = self.s.survivors[survivor].location if survivor in self.s.survivors else None
-            if where in self.s.locations:
+        if action == "attack" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
+            where = self.s.survivors[survivor].location
+            if self.zombies(where):
                 self.do_kill_zombies(where, 1, src)
+                self.log("zombie_killed", {"survivor": survivor, "location": where}, src)
+                self.emit({"kind": "attack", "survivor": survivor, "player": player, "location": where,
+                           "target": "zombie"})
+                self.pending.append(("exposure", survivor, player, "attack"))
 
     def do_skip_die_raise(self, src):
-        """The food being spent raises no die; this engine raises the die before the card resolves, so it
-        only records the request."""
+        """The food being spent raises no die: the die this action's food raised goes back down (the food
+        stays spent)."""
         self.skip_die_raise = True
+        raised = getattr(self, "food_raise", None)
+        if raised and raised[2] == self.game.action_no:
+            p = self.s.player(raised[0])
+            if raised[1] in p.unused:
+                p.unused[p.unused.index(raised[1])] -= 1
+            self.food_raise = None
         self.log("die_raise_skipped", {}, src)
 
     def do_attach(self, card, survivor, src):
