@@ -262,7 +262,7 @@ class TurnActions:
         self.log.add("moved", {"survivor": sid, "from": origin, "to": to}, {})
         h.emit({"kind": "move", "survivor": sid, "player": p.id, "origin": origin, "destination": to, "location": to})
         yield from self.settle()
-        if exposure and not h.skip_exposure and not h.exempt(sid, "exposure", "move") and v.place == "play":
+        if exposure and not h.skip_exposure and not h.exempt(sid, "exposure", "move", origin, to) and v.place == "play":
             yield from self.exposure(sid, p.id)
         h.skip_exposure = False
 

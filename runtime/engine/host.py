@@ -210,9 +210,16 @@ class GameHost(Host):
                 return True
         return False
 
-    def exempt(self, survivor: str, what: str, when: str | None = None) -> bool:
+    def exempt(self, survivor: str, what: str, when: str | None = None, origin: str | None = None,
+               destination: str | None = None) -> bool:
+        """Whether a survivor is spared a roll or a rule; an exemption for moves from or to a place (``origin``,
+        ``destination``: the Sewer Passage) spares only those moves."""
         for rule in self.ruled("exempt"):
             node = rule.node
+            if node.get("origin") and origin not in self.game.places_now(node["origin"], rule.env):
+                continue
+            if node.get("destination") and destination not in self.game.places_now(node["destination"], rule.env):
+                continue
             if node["from"] == what and (not node.get("when") or when in node["when"]) and survivor in self.who(rule):
                 if self.used_up(rule):              # "once per round: … does not roll" is then used up
                     continue
@@ -233,10 +240,14 @@ class GameHost(Host):
         if rule.per is None:
             return False
         key = self.limit_key(rule.key or str(id(rule)), rule.per)
-        if self.limits.get(key):
+        allowed = 1                      # "the chosen card can be used 2 times per round" (Marcus Johnson)
+        if rule.per == "round" and rule.env.get("this_card") in self.s.cards:
+            allowed = self.stat(rule.env["this_card"], "uses_per_round", 1)
+        used = self.limits.get(key, 0)
+        if used >= allowed:
             return True
         if count:
-            self.limits[key] = 1
+            self.limits[key] = used + 1
         return False
 
     def limit_key(self, key: str, per: str) -> str:
@@ -286,6 +297,8 @@ class GameHost(Host):
             if name in ("zone", "owner"):
                 zone, owner = self.zone_of(thing)
                 return zone if name == "zone" else owner
+            if name == "equipped_to":                      # "a weapon equipped to this survivor"
+                return next((v.id for v in s.survivors.values() if thing in v.equipped), None)
             return None
         if thing.startswith("d:"):
             _, pid, i = thing.split(":")
