@@ -14,6 +14,9 @@ class TurnActions:
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
 
+    #: how many times a search may make noise (the base game: as long as there are noise spaces)
+    noise_per_search: float = float("inf")
+
     # ---- the actions (seed 004, Player Turn Actions) ------------------------------------------
     def legal_actions(self, p: Player) -> list[tuple]:
         s, h = self.state, self.host
@@ -232,7 +235,9 @@ class TurnActions:
         look = 1 + h.stat(sid, "search_cards", 0, use=True) + extra_keep
         drawn = loc.deck[:look]
         del loc.deck[:look]
-        while loc.deck and loc.noise < loc.noise_spaces:
+        noises = 0
+        while loc.deck and loc.noise < loc.noise_spaces and noises < self.noise_per_search:
+            noises += 1
             self.log.add("looking", {"cards": [s.cards[c] for c in drawn]}, {}, private_to=p.id)
             if not (yield Decision(MAY, p.id, prompt="make noise")):
                 break

@@ -66,6 +66,7 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
 
     host_class = ColoniesHost
     OPTIONS = ("random_items", "quick", "timer")
+    noise_per_search = 1      # "Só é permitido fazer barulho 1 vez por ação de exploração" (seed 000, Barulho)
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
                  wc_rules: dict | None = None, check: bool = False, options: dict | None = None):
@@ -508,17 +509,20 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
             p.unused[i] += 1
             h.emit({"kind": "spend_food", "player": p.id})
             return
-        if act[0] == "clean_waste":
+        if act[0] == "clean_waste":               # as in the base game (cards that clean more included)
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
             self.spend(p, act[1])
-            n = h.stat(p.id, "clean_waste", self.rules["clean_waste"])
-            top = s.colony_waste(team)[-n:]
+            cleaner = next((x for x in p.survivors if s.survivors[x].location == HOMES[team]), None)
+            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
+            yield from self.settle(scope=("action", self.action_no))
+            n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
+            if cleaner is not None:
+                n = h.stat(cleaner, "clean_waste_cards", n)
+            top = s.colony_waste(team)[-n:] if n > 0 else []
             for c in top:
                 s.waste.remove(c)
                 s.waste_of.pop(c, None)
             s.removed.extend(top)
-            cleaner = next((x for x in p.survivors if s.survivors[x].location == HOMES[team]), None)
-            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
             return
         yield from super().perform(p, act)
 

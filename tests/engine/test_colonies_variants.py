@@ -436,3 +436,40 @@ def test_both_colonies_at_zero_morale_both_lose(wc):
     assert g.state.over and g.state.ending == "morale"
     assert events(g, "colonies_lost") == [{"colonies": ["a", "b"]}]
     assert g.finish()["winners"] == []
+
+
+def test_a_search_makes_noise_once_at_most(wc):
+    """seed 000, Barulho durante a exploração: noise may be made only once per search action."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "colony_b")})
+    p = g.state.player("p1")
+    p.unused = [6]
+    asked = []
+
+    class Noisy:
+        def answer(self, d):
+            asked.append(d.prompt)
+            return True if d.prompt == "make noise" else RandomAgent(0).answer(d)
+    before = g.state.locations["school"].noise
+    g.drive(g.perform(p, ("search", "s:brian-lee", 6)), Noisy())
+    assert asked.count("make noise") == 1 and g.state.locations["school"].noise == before + 1
+    assert g.noise_per_search == 1 and Game.noise_per_search == float("inf")
+
+
+def test_cleaning_the_waste_takes_the_colonys_own_pile_and_counts_card_rules(wc):
+    """seed 000, Novas ações: cleaning the waste is the base action (seed 004: the top cards of the pile) on
+    the colony's own pile, leaving the enemy colony's pile alone."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    deck = s.locations["school"].deck
+    for team, n in (("a", 6), ("b", 2)):
+        for _ in range(n):
+            c = deck.pop()
+            s.waste.append(c)
+            s.waste_of[c] = team
+    p = s.player("p1")
+    p.unused = [4]
+    g.drive(g.perform(p, ("clean_waste", 4)), RandomAgent(0))
+    n = g.rules["clean_waste"]
+    assert len(s.colony_waste("a")) == 6 - n and len(s.colony_waste("b")) == 2
+    g.verify("clean")
+    assert g.violations == []
