@@ -39,7 +39,7 @@ class MovementStep:
                                          for i in range(s.locations[here].entrances) if i != s.entrance[sid]):
                 out.append(("move", sid, here))     # to another entrance of the enemy colony
             for lid, loc in s.locations.items():
-                if lid == here:
+                if lid == here or h.forbidden(sid, "move", here, lid):    # a rule about moves to or from a place
                     continue
                 if lid == DEN and (team != WOLF or self.host.den_full()):
                     continue                      # only the Lone Wolf's survivors go to its den (Covil)

@@ -473,3 +473,14 @@ def test_cleaning_the_waste_takes_the_colonys_own_pile_and_counts_card_rules(wc)
     assert len(s.colony_waste("a")) == 6 - n and len(s.colony_waste("b")) == 2
     g.verify("clean")
     assert g.violations == []
+
+
+def test_a_rule_against_moving_to_a_place_holds_in_the_movement_step(wc):
+    """A card's "cannot move to the library" (Alexis Grey's crossroads card, option 2) bars that destination
+    in the Warring Colonies movement step (seed 000, Mover sobreviventes) and no other."""
+    g = table(wc, {"alexis-grey": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    card = "base.crossroads.alexis-grey"
+    run_card(g, card, "p1", tree_of=lambda d: d["options"][1]["effect"]["tree"])
+    options = g.move_options(g.state.player("p1"), set(), "p3")
+    targets = {o[2] for o in options if o[1] == "s:alexis-grey"}
+    assert "library" not in targets and "school" in targets
