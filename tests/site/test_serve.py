@@ -1,4 +1,5 @@
 """dow serve: serves the built site and rebuilds it when a card file is saved."""
+import re
 import shutil
 import threading
 import time
@@ -15,14 +16,15 @@ def test_saving_a_card_rebuilds_the_served_site(tmp_path):
     shutil.copytree(ROOT / "content", tmp_path / "content")
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     lines = []
-    port = 8765
-    thread = threading.Thread(target=serve, args=(tmp_path, port), kwargs={"once": True, "interval": 0.2,
-                                                                         "say": lines.append})
+    # port 0: the system picks a free port (a fixed one may be taken by another server on the machine)
+    thread = threading.Thread(target=serve, args=(tmp_path, 0), kwargs={"once": True, "interval": 0.2,
+                                                                      "say": lines.append})
     thread.start()
     deadline = time.time() + 300   # waiting for readiness, not a speed limit
     while not any("serving" in line for line in lines) and time.time() < deadline:
         time.sleep(0.2)
-    url = f"http://127.0.0.1:{port}/en/cards/base.crossroads.car-crash/"
+    base = re.search(r"serving (http://127\.0\.0\.1:\d+/)", "\n".join(lines)).group(1)
+    url = base + "en/cards/base.crossroads.car-crash/"
     assert "Car Crash" in urllib.request.urlopen(url).read().decode()
     card = tmp_path / "content" / "base" / "crossroads" / "car-crash.yaml"
     card.write_text(card.read_text(encoding="utf-8").replace("en: Car Crash", "en: Car Smash"), encoding="utf-8")
