@@ -95,6 +95,7 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
     jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
     if jobs > 1:
         data.stats  # the games are played once, here, not once in every language's process
+        data.status()  # and every card file is read once for the status table, not three times
     stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
     if timings is not None:
         timings.update(stages)
