@@ -4,9 +4,12 @@ One MkDocs build per language (pt, en, vi) under one site, each with its own
 search index; every page has the same path in every language, so the language
 selector (site/overrides) stays on the page. Card pages are kept out of the
 navigation. Every text that comes from content is escaped before it reaches
-Markdown, so a card whose text holds ``<script>`` shows it as text. Nothing is
-loaded from other hosts: the theme font is off and the search page's script is
-our own file.
+Markdown, so a card whose text holds ``<script>`` shows it as text. Card pages
+are written as finished HTML (site/templates/card.html.j2, every text escaped
+there) that site/hooks.py hands to the theme without Markdown: with thousands
+of cards, converting their Markdown was most of the build. Nothing is loaded
+from other hosts: the theme font is off and the search page's script is our own
+file.
 """
 from __future__ import annotations
 
@@ -73,7 +76,52 @@ def _env() -> jinja2.Environment:
                              comment_start_string="<#--", comment_end_string="--#>",
                              undefined=jinja2.StrictUndefined)
     env.filters["esc"] = esc
+    env.filters["h"] = h
     return env
+
+
+def h(text) -> str:
+    """Content text made safe for HTML (the card pages, which skip Markdown): escaped, on one line."""
+    return html.escape(str(text), quote=False).replace("\n", " ")
+
+
+class Tooltips:
+    """The glossary tooltips of one page: tip(text) escapes the text and wraps the first use of each
+    term on the page in <abbr title="definition">, as Markdown's abbr extension would, but only once:
+    a card page names the same few terms again and again, and every tooltip repeats its definition."""
+
+    def __init__(self, pattern: re.Pattern | None, definitions: dict[str, str]):
+        self.pattern, self.definitions, self.seen = pattern, definitions, set()
+
+    def __call__(self, text) -> str:
+        text = str(text)
+        if self.pattern is None:
+            return h(text)
+        out, start = [], 0
+        for match in self.pattern.finditer(text):
+            word = match.group(0)
+            if word in self.seen:
+                continue
+            self.seen.add(word)
+            out.append(h(text[start:match.start()]))
+            out.append(f'<abbr title="{html.escape(self.definitions[word])}">{h(word)}</abbr>')
+            start = match.end()
+        out.append(h(text[start:]))
+        return "".join(out)
+
+
+def _terms(terms: list, lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
+    """The glossary of one language as (a pattern matching any term, {term: definition}). Longest
+    terms first and whole words only, the way Markdown's abbr extension matches them."""
+    definitions = {}
+    for term in terms:
+        word = str(term["term"][lang]).strip()
+        if word:
+            definitions[word] = str(term["definition"][lang])
+    if not definitions:
+        return None, definitions
+    words = sorted(definitions, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b"), definitions
 
 
 def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None = None,
@@ -114,6 +162,7 @@ def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, s
     say(f"site: building {lang} with MkDocs")
     clock = time.perf_counter()
     run_mkdocs(config)
+    add_card_search(out / lang, project / "card-search.json")
     seconds["mkdocs"] = time.perf_counter() - clock
     return seconds
 
@@ -224,11 +273,17 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     clock = time.perf_counter()
     from .examples import LABELS as EXAMPLE_LABELS, example_names, worked_examples
     example_words = example_names(data.cards, lang)
+    template, terms, labels = env.get_template("card.html.j2"), _terms(data.glossary, lang), _with_pseudo(EXAMPLE_LABELS)
+    search = []
     for card in data.cards:
-        texts = texts_of[card["id"]]
-        _page(env, "card.md.j2", docs / "cards" / f"{card['id']}.md", card=card, programs=_programs(card, texts, lang),
-              mentions=_mentions(card, data), tree=_code(tree_outline(card)), rules_link=_rules_link(card),
-              examples=worked_examples(card, example_words, lang), EL=_with_pseudo(EXAMPLE_LABELS), **common)
+        programs = _programs(card, texts_of[card["id"]], lang)
+        text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
+                               tree=_code(tree_outline(card)), rules_link=_rules_link(card),
+                               examples=worked_examples(card, example_words, lang), EL=labels,
+                               tip=Tooltips(*terms), **common)
+        (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
+        search += card_search_entries(card, programs, words, lang)
+    (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
@@ -258,6 +313,37 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
             text = source.read_text(encoding="utf-8")
             (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")
     return seconds
+
+
+def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str) -> list[dict]:
+    """The built-in search's entries for a card page, in the theme's format: the card (its name and
+    facts) and each of its effects (the authored and the generated text). The page's worked examples
+    and effect tree are left out: the index is downloaded by every visitor who searches."""
+    page = f"cards/{card['id']}/"
+    facts = [words["facts"]["kind"], words["kinds"].get(card["kind"], card["kind"]),
+             words["facts"]["set"], words["sets"].get(card["set"], card["set"])]
+    for field in ("number", "influence", "attack", "search", "price", "copies"):
+        if card.get(field) is not None:
+            facts += [words["facts"][field], str(card[field])]
+    if card.get("occupation"):
+        facts += [words["facts"]["occupation"], str(card["occupation"][lang])]
+    entries = [{"location": page, "title": h(card["name"][lang]), "text": h(" ".join(facts))}]
+    for number, program in enumerate(programs, 1):
+        paragraphs = [program["authored"], program["generated"]] if program["authored"] else [program["generated"]]
+        entries.append({"location": f"{page}#effect-{number}", "title": h(program["label"]),
+                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs)})
+    return entries
+
+
+def add_card_search(site: Path, entries: Path) -> None:
+    """Add the card pages' entries (written by write_pages) to the search index MkDocs wrote; the
+    hooks keep card pages out of the theme's own indexing, which parsed every page's HTML."""
+    index_path = site / "search" / "search_index.json"
+    if not entries.is_file() or not index_path.is_file():
+        return
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    index["docs"] += json.loads(entries.read_text(encoding="utf-8"))
+    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def _author_links(text: str) -> str:
@@ -435,6 +521,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
                   "features": ["navigation.sections", "search.highlight", "content.tooltips"]},
         "extra_css": ["assets/extra.css"],
         "plugins": [{"search": {"lang": [lang]}}],
+        "hooks": [str(SITE / "hooks.py")],
         "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
                                 "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
@@ -495,6 +582,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     config = write_config(data, PSEUDO, work / "site-src", out / PSEUDO)
     say(f"site: building {PSEUDO} with MkDocs")
     run_mkdocs(config)
+    add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
     return out / PSEUDO
 
 

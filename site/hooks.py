@@ -1,0 +1,52 @@
+"""MkDocs hooks of the website (compiler/site.py lists this file under ``hooks`` in mkdocs.yml).
+
+Card pages (``cards/<id>.md``, all but ``cards/index.md``) are written by compiler/site.py as
+finished HTML: every text in them is already escaped and every glossary tooltip placed, so they
+skip Python-Markdown, which was the largest part of building a site with thousands of cards.
+Their title and table of contents are read back from the headings the card template writes
+(``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
+out of the theme's search plugin; compiler/site.py adds one light entry per card and per effect
+to ``search/search_index.json`` after the build.
+"""
+from __future__ import annotations
+
+import re
+
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+
+#: the headings of a card page, as site/templates/card.html.j2 writes them
+_HEADING = re.compile(r'<h([12]) id="([^"]+)">(.*?)<a class="headerlink"')
+
+
+def is_card_page(src_uri: str) -> bool:
+    return src_uri.startswith("cards/") and src_uri.endswith(".md") and src_uri != "cards/index.md" \
+        and src_uri.count("/") == 1
+
+
+class CardPage(Page):
+    """A page whose source is the HTML of its article: no Markdown conversion."""
+
+    def render(self, config, files) -> None:
+        source = self.markdown or ""
+        if not source.startswith('<h1 id="card">'):  # not written by the card template: Markdown as usual
+            return super().render(config, files)
+        self.content = source
+        headings = [(int(level), anchor, title) for level, anchor, title in _HEADING.findall(source)]
+        top = [{"level": level, "id": anchor, "name": title, "children": []}
+               for level, anchor, title in headings if level == 1]
+        for level, anchor, title in headings:
+            if level == 2:
+                (top[-1]["children"] if top else top).append({"level": 2, "id": anchor, "name": title, "children": []})
+        self.toc = get_toc(top)
+        self._title_from_render = top[0]["name"] if top else None  # what Page.render takes from the first h1
+        self.present_anchor_ids = {anchor for _, anchor, _ in headings}
+        self.meta["search"] = {"exclude": True}
+
+
+def on_files(files, config):
+    """Card pages become CardPage before the navigation would make plain pages of them."""
+    for file in files.documentation_pages():
+        if file.page is None and is_card_page(file.src_uri):
+            CardPage(None, file, config)
+    return files

@@ -1,0 +1,141 @@
+"""Card pages as the site builds them: HTML written by compiler/site.py, passed to the theme by
+site/hooks.py without Markdown. Their tooltips, title and table of contents, their entries in each
+language's search index."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dow.compiler.project import bundle_of, compile_paths, write_outputs
+from dow.compiler.site import Tooltips, _terms, build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ("base/crossroads/car-crash.yaml", "base/crossroads/the-arctic-king.yaml", "base/crossroads/sparky.yaml",
+         "base/survivors/sparky.yaml", "base/crises/fuel-shortage.yaml")
+HOSTILE = """id: base.crossroads.markup-test
+kind: crossroads
+set: base
+name: {pt: "Teste <script>alert(1)</script>", en: "Markup <script>alert(1)</script> test", vi: "Thử <b>đậm</b>"}
+status: {implementation: full, data: known}
+trigger:
+  if: morale < 4
+  text: {pt: "<img src=x onerror=alert(2)>", en: "<script>window.pwned = 1</script> morale", vi: "Đ <i>x</i>"}
+options:
+  - text: {pt: a, en: morale & morale, vi: c}
+    effect: |
+      gain 1 morale.
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cards")
+    (root / "pyproject.toml").write_text("")
+    for card in CARDS:
+        (root / "content" / card).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "content" / card, root / "content" / card)
+    (root / "content" / "base" / "crossroads" / "markup-test.yaml").write_text(HOSTILE, encoding="utf-8")
+    shutil.copy(ROOT / "content" / "glossary.yaml", root / "content" / "glossary.yaml")
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    write_outputs(build, root, root / "build")
+    out = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+    return out, build.cards
+
+
+@pytest.fixture(scope="module")
+def glossary():
+    return yaml.safe_load((ROOT / "content" / "glossary.yaml").read_text(encoding="utf-8"))
+
+
+def page(out: Path, lang: str, card_id: str) -> str:
+    return (out / lang / "cards" / card_id / "index.html").read_text(encoding="utf-8")
+
+
+def article(html: str) -> str:
+    return html[html.index("<article"):html.index("</article>")]
+
+
+class Text(HTMLParser):
+    """The text of an HTML fragment, with the spans inside <abbr> marked [[like this]]."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.parts.append("[[" if tag == "abbr" else "")
+
+    def handle_endtag(self, tag):
+        self.parts.append("]]" if tag == "abbr" else "")
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def marked_text(html: str) -> str:
+    parser = Text()
+    parser.feed(html)
+    return "".join(parser.parts)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_each_glossary_term_gets_one_tooltip_at_its_first_use(site, glossary, lang):
+    out, _ = site
+    definitions = {str(t["term"][lang]): str(t["definition"][lang]) for t in glossary}
+    body = article(page(out, lang, "base.crossroads.the-arctic-king"))
+    tooltips = re.findall(r'<abbr title="([^"]*)">([^<]*)</abbr>', body)
+    words = [word for _, word in tooltips]
+    assert len(words) >= 4 and len(words) == len(set(words))
+    for title, word in tooltips:
+        assert definitions[word] == title.replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
+    text = marked_text(re.sub(r"<h[12].*?</h[12]>", "", body[:body.index('<details class="note">')]))  # no tips in headings
+    repeated = [w for w in words if len(re.findall(rf"\b{re.escape(w)}\b", text)) > 1]
+    assert repeated, "the page should use some term more than once"
+    for word in repeated:
+        first = re.search(rf"\b{re.escape(word)}\b", text)
+        assert text[first.start() - 2:first.start()] == "[[", word    # the first use is the tooltip
+
+
+def test_tooltips_escape_the_text_around_them():
+    pattern, definitions = _terms([{"term": {"en": "morale"}, "definition": {"en": 'The "spirit" <b>'}}], "en")
+    tip = Tooltips(pattern, definitions)
+    assert tip("<i>morale</i> & morale") == \
+        '&lt;i&gt;<abbr title="The &quot;spirit&quot; &lt;b&gt;">morale</abbr>&lt;/i&gt; &amp; morale'
+    assert tip("morale again") == "morale again"                      # one tooltip per page
+    assert Tooltips(*_terms([], "en"))("a < b") == "a &lt; b"
+
+
+def test_a_card_page_has_its_title_and_table_of_contents(site):
+    out, _ = site
+    html = page(out, "en", "base.crossroads.car-crash")
+    assert "<title>Car Crash - " in html
+    toc = html[html.index('<nav class="md-nav md-nav--secondary"'):]
+    toc = toc[:toc.index("</nav>")]
+    assert re.findall(r'href="(#[^"]+)"', toc) == ["#effect-1", "#effect-2", "#effect-3", "#examples"]
+    hostile = page(out, "en", "base.crossroads.markup-test")
+    assert "<script>window.pwned" not in hostile and "&lt;script&gt;window.pwned = 1&lt;/script&gt;" in hostile
+    assert '<h1 id="card">Markup &lt;script&gt;alert(1)&lt;/script&gt; test<a class="headerlink"' in hostile
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_search_index_has_each_card_and_its_effects_once(site, lang):
+    out, cards = site
+    docs = json.loads((out / lang / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    for card in cards:
+        mine = [d for d in docs if d["location"].startswith(f"cards/{card['id']}/")]
+        locations = [d["location"] for d in mine]
+        assert len(locations) == len(set(locations)), locations       # not indexed twice
+        assert mine[0]["location"] == f"cards/{card['id']}/"
+        assert re.sub("&lt;", "<", re.sub("&gt;", ">", mine[0]["title"])) == card["name"][lang]
+        assert [loc.split("#")[1] for loc in locations[1:]] == [f"effect-{n}" for n in range(1, len(mine))]
+        assert len(mine) >= 2 and all(d["text"] for d in mine)
+    assert not any("#examples" in d["location"] for d in docs)       # worked examples stay on the page
+    assert not any("<script" in d["title"] + d["text"] for d in docs)
+    assert any(d["location"] == "glossary/" for d in docs)             # the other pages are indexed as before
