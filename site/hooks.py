@@ -6,7 +6,8 @@ skip Python-Markdown, which was the largest part of building a site with thousan
 Their title and table of contents are read back from the headings the card template writes
 (``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
 out of the theme's search plugin; compiler/site.py adds one light entry per card and per effect
-to ``search/search_index.json`` after the build.
+to ``search/search_index.json`` after the build. The theme's whitespace between tags is trimmed on
+card pages, since thousands of them are served.
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from mkdocs.structure.toc import get_toc
 
 #: the headings of a card page, as site/templates/card.html.j2 writes them
 _HEADING = re.compile(r'<h([12]) id="([^"]+)">(.*?)<a class="headerlink"')
+#: spans whose whitespace matters, left as they are when a page is trimmed
+_KEEP = re.compile(r"(<(pre|textarea|script|style)[\s>].*?</\2>)", re.S)
+_INDENT = re.compile(r"\n\s+")
 
 
 def is_card_page(src_uri: str) -> bool:
@@ -50,3 +54,12 @@ def on_files(files, config):
         if file.page is None and is_card_page(file.src_uri):
             CardPage(None, file, config)
     return files
+
+
+def on_post_page(output: str, page, config):
+    """Card pages: the indentation and blank lines the theme's templates leave between tags go."""
+    if not isinstance(page, CardPage):
+        return output
+    parts = _KEEP.split(output)
+    # split() gives [text, kept span, tag name, text, ...]: trim only the text between kept spans
+    return "".join(_INDENT.sub("\n", part) if i % 3 == 0 else part for i, part in enumerate(parts) if i % 3 != 2)

@@ -1,6 +1,6 @@
 """Card pages as the site builds them: HTML written by compiler/site.py, passed to the theme by
 site/hooks.py without Markdown. Their tooltips, title and table of contents, their entries in each
-language's search index."""
+language's search index, and the trimmed whitespace (not in the code)."""
 from __future__ import annotations
 
 import json
@@ -139,3 +139,13 @@ def test_the_search_index_has_each_card_and_its_effects_once(site, lang):
     assert not any("#examples" in d["location"] for d in docs)       # worked examples stay on the page
     assert not any("<script" in d["title"] + d["text"] for d in docs)
     assert any(d["location"] == "glossary/" for d in docs)             # the other pages are indexed as before
+
+
+def test_card_pages_are_trimmed_but_not_their_effect_tree(site):
+    out, _ = site
+    html = page(out, "pt", "base.crossroads.car-crash")
+    code = re.search(r"<pre>.*?</pre>", html, re.S).group(0)
+    assert "\n  event kind=move" in code                                # the tree keeps its indentation
+    outside = html.replace(code, "")
+    assert not re.search(r"\n[ \t]", re.sub(r"<script.*?</script>", "", outside, flags=re.S))
+    assert "\n\n" not in outside
