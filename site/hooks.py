@@ -11,8 +11,10 @@ card pages, since thousands of them are served.
 """
 from __future__ import annotations
 
+import os
 import re
 
+import jinja2
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
@@ -54,6 +56,35 @@ def on_files(files, config):
         if file.page is None and is_card_page(file.src_uri):
             CardPage(None, file, config)
     return files
+
+
+class NavCache:
+    """The navigation rendered once per key (site/overrides/partials/nav.html). Only card pages get
+    a key: none of them is in the navigation, so no item is marked active on any of them, and links
+    in it are relative to the page's depth, which is the same for all of them."""
+
+    def __init__(self):
+        self.rendered: dict[str, str] = {}
+
+    def key(self, page) -> str | None:
+        return f"card-pages-{page.url.count('/')}" if isinstance(page, CardPage) else None
+
+    def get(self, key: str) -> str | None:
+        return self.rendered.get(key)
+
+    def put(self, key: str, html: str) -> str:
+        self.rendered[key] = html
+        return ""
+
+
+def on_env(env, config, files):
+    """The theme's templates also under "material/", so an override can include the one it replaces;
+    and the navigation cache."""
+    theme = [d for d in config.theme.dirs if os.path.isfile(os.path.join(d, "partials", "nav.html"))
+             and os.path.isfile(os.path.join(d, "main.html"))]
+    env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": jinja2.FileSystemLoader(theme[-1])})])
+    env.globals["nav_cache"] = NavCache()
+    return env
 
 
 def on_post_page(output: str, page, config):

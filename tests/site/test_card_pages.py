@@ -1,6 +1,6 @@
 """Card pages as the site builds them: HTML written by compiler/site.py, passed to the theme by
 site/hooks.py without Markdown. Their tooltips, title and table of contents, their entries in each
-language's search index, and the trimmed whitespace (not in the code)."""
+language's search index, the navigation they share, and the trimmed whitespace (not in the code)."""
 from __future__ import annotations
 
 import json
@@ -8,6 +8,7 @@ import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 import yaml
@@ -139,6 +140,22 @@ def test_the_search_index_has_each_card_and_its_effects_once(site, lang):
     assert not any("#examples" in d["location"] for d in docs)       # worked examples stay on the page
     assert not any("<script" in d["title"] + d["text"] for d in docs)
     assert any(d["location"] == "glossary/" for d in docs)             # the other pages are indexed as before
+
+
+def test_card_pages_share_one_navigation_whose_links_all_lead_somewhere(site):
+    out, cards = site
+    navs = set()
+    for card in cards:
+        html = page(out, "vi", card["id"])
+        nav = html[html.index('<nav class="md-nav md-nav--primary"'):html.index('<div class="md-sidebar md-sidebar--secondary"')]
+        navs.add(nav)
+        assert "--active" not in nav
+    assert len(navs) == 1
+    links = re.findall(r'href="([^"#]+)"', navs.pop())
+    assert len(links) > 5
+    for link in links:
+        target = urljoin("http://x/vi/cards/base.crossroads.car-crash/", link)[len("http://x/"):]
+        assert (out / target / "index.html").is_file(), link
 
 
 def test_card_pages_are_trimmed_but_not_their_effect_tree(site):
