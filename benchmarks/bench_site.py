@@ -4,7 +4,8 @@
 
 1. The real content: compile + the three-language site (best of 2).
 2. A generated corpus of N cards (benchmarks/corpus.py) with the real rules chapters and docs.
-3. The size of every card page's HTML (median and largest), against the 30 KB target.
+3. The size of every card page's HTML (median and largest), against the 30 KB target, and of the
+   generated site's search indexes.
 Every build prints its wall time, the CPU seconds it used (this process and its workers: a
 steadier figure than wall time when other programs share the machine), and each language's
 stages. --jobs is the number of site worker processes (default: one per core; 1 builds the
@@ -60,9 +61,9 @@ def timed_build(root: Path, jobs: int | None = None) -> tuple[float, Path]:
 
 #: where a profiled one-process site build spends its time: (label, function, label it is taken out of)
 STAGES = (
-    ("rules text (text.card_texts)", "card_texts", "Markdown pages (site.write_pages)"),
-    ("Markdown pages (site.write_pages)", "write_pages", None),
-    ("MkDocs: Markdown to HTML (Page.render)", "render", None),
+    ("rules text (text.card_texts)", "card_texts", "our pages: Markdown, card HTML (site.write_pages)"),
+    ("our pages: Markdown, card HTML (site.write_pages)", "write_pages", None),
+    ("MkDocs: Markdown to HTML (Page.render; not card pages)", "render", None),
     ("MkDocs: search index, page parse (on_page_context)", "on_page_context", "MkDocs: theme templates, writing (_build_page)"),
     ("MkDocs: theme templates, writing (_build_page)", "_build_page", None),
     ("MkDocs: everything else", "build", None),
@@ -95,6 +96,12 @@ def profile(root: Path) -> None:
     for label, seconds in shares.items():
         print(f"    {label:55} {seconds:7.2f} s  {100 * seconds / total:5.1f}%")
     print(f"    {'the rest (root page, clearing old output)':55} {total - sum(shares.values()):7.2f} s")
+
+
+def index_sizes(site: Path) -> str:
+    """The size of each language's search index (every visitor who searches downloads it)."""
+    return ", ".join(f"{p.parent.parent.name} {p.stat().st_size / 2**20:.1f} MB"
+                     for p in sorted(site.glob("*/search/search_index.json")))
 
 
 def page_sizes(site: Path) -> list[int]:
@@ -140,6 +147,7 @@ def main() -> int:
         sizes = page_sizes(site)
         print(f"generated corpus ({args.n} cards x 3 languages): {seconds:.2f} s  (target <= 60 s); "
               f"card pages median {statistics.median(sizes) / 1024:.1f} KB, largest {max(sizes) / 1024:.1f} KB")
+        print(f"search indexes: {index_sizes(site)}")
         if args.profile:
             profile(project(tmp, "profiled", args.profile))
     return 0
