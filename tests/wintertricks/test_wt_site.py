@@ -20,7 +20,8 @@ def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
     ours = sorted(p.stem for p in cards.glob("winter-tricks.*.md"))
     assert len(ours) == sum(1 for c in bundle["cards"] if c["set"] == "winter-tricks")
     event = (cards / "winter-tricks.winter-event.example-whiteout.md").read_text(encoding="utf-8")
-    assert f'!!! warning "{MARK[lang]}"' in event
+    # card pages are written as HTML (site/templates/card.html.j2): the marker is a warning admonition
+    assert f'<div class="admonition warning">\n<p class="admonition-title">{MARK[lang]}</p>' in event
     harpoon = (cards / "winter-tricks.equipment.harpoon.md").read_text(encoding="utf-8")
     assert MARK[lang] not in harpoon and site_words(lang)["data"]["needs transcription"] in harpoon
     assert "winter-tricks/#wt-equipment" in harpoon
