@@ -241,3 +241,22 @@ def test_a_card_page_opens_its_effect_tree(site, browser):
     assert tree.locator("code").is_visible() and "options[0].effect:" in tree.locator("code").inner_text()
     v.shot("card-pt-tree")
     v.clean()
+
+
+def test_the_header_search_finds_a_card_by_its_name_and_its_text(site, browser):
+    """The theme's own search: card pages are indexed by compiler/site.py, not by the theme."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/vi/")
+    box = page.locator("input.md-search__input")
+    box.click()
+    page.keyboard.type("Tai nạn xe hơi")
+    result = page.locator(".md-search-result__item a").first
+    result.wait_for()
+    assert "/vi/cards/base.crossroads.car-crash/" in result.get_attribute("href")
+    box.fill("")
+    page.keyboard.type("nhiên liệu")                                    # words of the cards' effects
+    page.wait_for_function("[...document.querySelectorAll('.md-search-result__item a')]"
+                           ".some(a => a.href.includes('/cards/') && a.href.includes('#effect-'))")
+    v.shot("header-search-vi")
+    v.clean()
