@@ -286,8 +286,11 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
+    from .standins import LABELS as STAND_IN_LABELS, rows as stand_in_rows, value_text
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
-          columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()}, **common)
+          columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()},
+          stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}), S=_with_pseudo(STAND_IN_LABELS),
+          value_text=value_text, **common)
     from .stats import LABELS, charts
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
           charts=charts(data.stats, _with_pseudo(LABELS), lang, {c["id"]: c["name"][lang] for c in data.cards}),

@@ -194,6 +194,27 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
     v.clean()
 
 
+@pytest.mark.parametrize("lang,wc,lone_wolf", [("pt", "Colônias em Guerra", "Missões do Lobo Solitário"),
+                                               ("en", "Warring Colonies", "Lone Wolf missions"),
+                                               ("vi", "Warring Colonies", "Nhiệm vụ của Lone Wolf")])
+def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc, lone_wolf):
+    """The statistics page's Warring Colonies section, and the stand-ins it is played with, listed on the
+    transcription page as data, never as published cards."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/statistics/#warring-colonies")
+    section = page.locator("#warring-colonies")
+    assert wc in section.inner_text()
+    assert page.locator("article svg.dow-chart").count() >= 8          # base, Warring Colonies, Winter Tricks
+    v.shot(f"statistics-wc-{lang}")
+    page = v.go(f"/{lang}/transcription/#stand-ins")
+    text = page.locator("article").inner_text()
+    assert lone_wolf in text and "Gatecrasher (stand-in)" in text and "plus 1 ×2" in text
+    assert page.locator("#stand-ins-warring-colonies").count() == 1
+    v.shot(f"stand-ins-{lang}")
+    v.clean()
+
+
 def test_a_card_page_shows_its_scenarios_as_worked_examples(site, browser):
     base, _ = site
     v = Visit(browser, base)
