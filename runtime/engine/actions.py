@@ -286,7 +286,13 @@ class TurnActions:
                 yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
                 return
             self.last_location[sid] = self.state.survivors[sid].location
+            if self.bite_waits(sid, player, tree):
+                return
         yield from self.run_effect(tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+
+    def bite_waits(self, sid: str, player: str, tree: list[dict]) -> bool:
+        """Whether a bite is resolved later rather than now (a variant's hook; the base game: never)."""
+        return False
 
     def spread(self, victim: str, location: str) -> Gen:
         """A bite spreads to the lowest influence there; its controller kills it or rolls again (seed 004)."""

@@ -425,29 +425,15 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
         s.actives = ()
         h.expire()
 
-    def exposure(self, sid: str, player: str) -> Gen:
+    def bite_waits(self, sid: str, player: str, tree: list[dict]) -> bool:
         """A bite during the simultaneous actions lays the survivor down: it takes no more actions and uses no
         abilities, and the bite (its death and spread) is resolved when the step ends (seed 000, Ações
-        simultâneas, Nota). Elsewhere, and for every other face, the base roll (seed 004)."""
+        simultâneas, Nota). Elsewhere the bite is resolved at once, as in the base game (seed 004)."""
         if self.down is None:
-            yield from super().exposure(sid, player)
-            return
-        faces = self.interp.exposure_faces
-        if not faces:
-            raise GameError("the bundle has no exposure die")
-        face, tree = faces[self.rng.randint(1, len(faces)) - 1]
-        self.log.add("exposure", {"survivor": sid, "face": face}, {})
-        if face == "bitten":
-            self.host.emit({"kind": "bitten", "survivor": sid, "player": player})
-            rule = self.host.replacement("bitten", sid)
-            if rule is not None:
-                self.log.add("replaced", {"event": "bitten", "survivor": sid}, {})
-                yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
-                return
-            self.down[sid] = (tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
-            self.log.add("laid_down", {"survivor": sid}, {})
-            return
-        yield from self.run_effect(tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+            return False
+        self.down[sid] = (tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
+        self.log.add("laid_down", {"survivor": sid}, {})
+        return True
 
     def get_up(self) -> Gen:
         """The end of the simultaneous actions: the bites of the survivors laid down are resolved, in the order
