@@ -398,14 +398,7 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
                     if self.clock.finished(p.id):
                         self.log.add("timer_started", {"by": p.id, "budget": self.clock.budget}, {})
                     continue
-                h.action_events = []
-                self.action_no += 1
-                h.skip_exposure = False
-                before = set(s.waste)
-                yield from self.perform(p, act)
-                yield from self.settle()
-                self.tag_waste(before, team)
-                self.verify(f"action {act[0]}")
+                yield from self.take_action(p, act, team)
                 self.clock.acted(p.id)
                 check(p)
         yield from self.get_up()
@@ -445,6 +438,19 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
             if self.state.survivors[sid].place == "play":
                 self.last_location[sid] = self.state.survivors[sid].location
                 yield from self.run_effect(tree, env)
+
+    def take_action(self, p: Player, act: tuple, side: str, where: str = "action") -> Gen:
+        """One action of a player's turn: performed, its effects settled, the cards it wasted put on the side's
+        own pile, the invariants checked."""
+        s, h = self.state, self.host
+        h.action_events = []
+        self.action_no += 1
+        h.skip_exposure = False
+        before = set(s.waste)
+        yield from self.perform(p, act)
+        yield from self.settle()
+        self.tag_waste(before, side)
+        self.verify(f"{where} {act[0]}")
 
     def choose_binding(self, p: Player, bindings: list[dict]) -> Gen:
         """When more than one survivor met a crossroads card's trigger during the turns, the active player,

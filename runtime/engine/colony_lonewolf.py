@@ -16,7 +16,7 @@ a mission gives are stand-ins too. The readings the engine makes are under ``rea
 from __future__ import annotations
 
 from ..decisions import OPTION, TARGETS, Decision
-from .colony_table import COLONIES, DEN, HOMES, TEAMS, WOLF, ColonyBoard, ColoniesState
+from .colony_table import COLONIES, DEN, TEAMS, WOLF, ColonyBoard, ColoniesState
 from .common import Gen
 from .sim import BaseBot
 from .state import Player
@@ -122,14 +122,7 @@ class LoneWolf:
             act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
             if act == ("end",):
                 break
-            h.action_events = []
-            self.action_no += 1
-            h.skip_exposure = False
-            before = set(s.waste)
-            yield from self.perform(p, act)
-            yield from self.settle()
-            self.tag_waste(before, WOLF)
-            self.verify(f"lone wolf action {act[0]}")
+            yield from self.take_action(p, act, WOLF, "lone wolf action")
             triggered = check()
             self.complete_missions(p)
             self.wolf_check()
