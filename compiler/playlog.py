@@ -197,10 +197,44 @@ MESSAGES_COLONY: dict[str, dict[str, str]] = {
     "objective_completed": {"en": "{colony} completes the main objective!", "pt": "{colony} cumpre o objetivo principal!",
                             "vi": "{colony} hoàn thành mục tiêu chính!"},
     "result": {"en": "Winners: {winners}.", "pt": "Vencedores: {winners}.", "vi": "Người thắng: {winners}."},
+    "lone_wolf": {"en": "{player} is the Lone Wolf (its missions and objective are stand-ins).",
+                  "pt": "{player} é o Lobo Solitário (missões e objetivo substitutos).",
+                  "vi": "{player} là Lone Wolf (nhiệm vụ và mục tiêu là bản thay thế)."},
+    "lone_wolf_objective": {"en": "The Lone Wolf's secret objective: {objective}.",
+                            "pt": "Objetivo secreto do Lobo Solitário: {objective}.",
+                            "vi": "Mục tiêu bí mật của Lone Wolf: {objective}."},
+    "lone_wolf_turn": {"en": "The Lone Wolf's turn ({player}).", "pt": "Vez do Lobo Solitário ({player}).",
+                       "vi": "Lượt của Lone Wolf ({player})."},
+    "lone_wolf_die_spent": {"en": "The Lone Wolf spends a die ({die}) to send {sends_home} home.",
+                            "pt": "O Lobo Solitário gasta um dado ({die}) para mandar {sends_home} para casa.",
+                            "vi": "Lone Wolf dùng một xúc xắc ({die}) để đưa {sends_home} về nhà."},
+    "lone_wolf_flees": {"en": "The Lone Wolf flees from {location}: {survivors}.",
+                        "pt": "O Lobo Solitário foge de {location}: {survivors}.",
+                        "vi": "Lone Wolf bỏ chạy khỏi {location}: {survivors}."},
+    "lone_wolf_joins": {"en": "The Lone Wolf joins {colony} at {location}.",
+                        "pt": "O Lobo Solitário se junta à {colony} em {location}.",
+                        "vi": "Lone Wolf về phe {colony} tại {location}."},
+    "lone_wolf_left": {"en": "{player}, the Lone Wolf, is out of morale and leaves the game.",
+                       "pt": "{player}, o Lobo Solitário, fica sem moral e sai da partida.",
+                       "vi": "{player}, Lone Wolf, hết tinh thần và rời ván chơi."},
+    "lone_wolf_placed": {"en": "{survivor} goes to {location}.", "pt": "{survivor} vai para {location}.",
+                         "vi": "{survivor} đến {location}."},
+    "mission_completed": {"en": "The Lone Wolf completes the mission {mission}.",
+                          "pt": "O Lobo Solitário cumpre a missão {mission}.",
+                          "vi": "Lone Wolf hoàn thành nhiệm vụ {mission}."},
+    "mission_swapped": {"en": "The Lone Wolf swaps the mission {discarded} for a new one.",
+                        "pt": "O Lobo Solitário troca a missão {discarded} por outra.",
+                        "vi": "Lone Wolf đổi nhiệm vụ {discarded} lấy nhiệm vụ mới."},
+    "no_bullets_for_lone_wolf": {"en": "The Lone Wolf gets no bullets.", "pt": "O Lobo Solitário não ganha munição.",
+                                 "vi": "Lone Wolf không nhận đạn."},
+    "helpless_ignored": {"en": "The Lone Wolf ignores helpless survivors.",
+                         "pt": "O Lobo Solitário ignora sobreviventes indefesos.",
+                         "vi": "Lone Wolf bỏ qua người sống sót yếu thế."},
 }
-COLONY = {"en": ("colony A", "colony B", "both colonies", "the Lone Wolf's den", "bullet supply of {c}"),
-          "pt": ("colônia A", "colônia B", "as duas colônias", "covil do Lobo Solitário", "munição da {c}"),
-          "vi": ("thuộc địa A", "thuộc địa B", "cả hai thuộc địa", "hang của Lone Wolf", "kho đạn của {c}")}
+COLONY = {"en": ("colony A", "colony B", "both colonies", "the Lone Wolf's den", "bullet supply of {c}", "the Lone Wolf"),
+          "pt": ("colônia A", "colônia B", "as duas colônias", "covil do Lobo Solitário", "munição da {c}",
+                 "Lobo Solitário"),
+          "vi": ("thuộc địa A", "thuộc địa B", "cả hai thuộc địa", "hang của Lone Wolf", "kho đạn của {c}", "Lone Wolf")}
 STAND_IN = {"en": "stand-in {kind} {n}", "pt": "{kind} substituta {n}", "vi": "{kind} thay thế {n}"}
 STAND_IN_KIND = {"crisis": {"en": "crisis", "pt": "crise", "vi": "khủng hoảng"},
                  "tactic": {"en": "tactic", "pt": "tática", "vi": "chiến thuật"}}
@@ -259,6 +293,11 @@ class Teller:
             if card.get("kind") == "location":
                 self.names[short.replace("-", "_")] = text
         self.words = WORDS[lang]
+        for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
+            for value in (ruleset.get("stand_ins") or {}).values():
+                for item in value if isinstance(value, list) else ():
+                    if isinstance(item, dict) and "id" in item and "name" in item:
+                        self.names[item["id"]] = item["name"]
 
     def name(self, value: Any) -> str:
         if isinstance(value, bool):
@@ -270,7 +309,7 @@ class Teller:
             return ", ".join(self.name(v) for v in value) or self.words["nobody"]
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
-        if isinstance(value, dict) and value and set(value) <= {"a", "b"}:   # per colony: {a: 4, b: 3}
+        if isinstance(value, dict) and value and set(value) <= {"a", "b", "w"}:   # per side: {a: 4, b: 3, w: 4}
             return ", ".join(f"{self.colony(k)} {self.name(v)}" for k, v in value.items())
         if isinstance(value, str):
             if value.startswith("supply:"):
@@ -279,7 +318,7 @@ class Teller:
                 return self.colony(value)
             if value.startswith("bullets:"):
                 return COLONY[self.lang][4].format(c=self.colony(value.split(":", 1)[1]))
-            if value.startswith("stand-in."):
+            if value.startswith("stand-in.") and value not in self.names:
                 _, kind, n = value.split(".", 2)
                 return STAND_IN[self.lang].format(kind=STAND_IN_KIND.get(kind, {}).get(self.lang, kind),
                                                   n=n.rsplit("-", 1)[-1])
@@ -289,7 +328,7 @@ class Teller:
 
     def colony(self, which: str) -> str:
         """A colony by its side ("a", "b", "both") or board ("colony_a", "den"), in the teller's language."""
-        i = {"a": 0, "colony_a": 0, "b": 1, "colony_b": 1, "both": 2, "den": 3}.get(which)
+        i = {"a": 0, "colony_a": 0, "b": 1, "colony_b": 1, "both": 2, "den": 3, "w": 5}.get(which)
         if i is None:
             return self.name(which) if not which.startswith("p") else which
         return COLONY[self.lang][i]

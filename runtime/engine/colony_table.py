@@ -202,11 +202,17 @@ class ColoniesHost(GameHost):
         """Cards read from one colony's side (seed 000, Interpretação das cartas): on a crossroads, secret
         objective or crisis card, and on the abilities the rulebook names, "a survivor", "any player", "in
         play" mean those of the player's own colony, unless the card names the enemy (an ``enemy`` filter,
-        or survivors at the enemy colony). The kinds and names are the ruleset's ``card_scope``."""
+        or survivors at the enemy colony). The kinds and names are the ruleset's ``card_scope``.
+        The Lone Wolf's den counts as a colony for survivor abilities and crossroads cards only (seed 000, p. 14,
+        Covil do Lobo Solitário): for any other card ("each colony" on a main objective) it is not one."""
+        d = self.defs.get(env.card) or {}
+        if kind == "location":
+            if DEN in pool and d.get("kind") not in ("survivor", "crossroads"):
+                return [t for t in pool if t != DEN]
+            return pool
         if kind not in ("survivor", "player"):
             return pool
         scope = self.rules_wc["card_scope"]
-        d = self.defs.get(env.card) or {}
         name = d.get("name", {})
         name = name.get("en") if isinstance(name, dict) else name
         if d.get("kind") not in scope["kinds"] and name not in scope["friendly_only"]:

@@ -396,12 +396,13 @@ def test_a_survivor_bitten_during_the_simultaneous_actions_is_laid_down_until_th
     assert g.violations == []
 
 
-@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
-def test_a_warring_colonies_log_is_told_in_sentences(wc, lang):
-    """`dow play --variant warring-colonies --lang L`: every line the colonies engine writes has a sentence of
-    its own in each language (no "event: key value" fallback), with colonies named in that language."""
+@pytest.mark.parametrize("lang,players", [("pt", 6), ("en", 6), ("vi", 6), ("pt", 5), ("en", 5), ("vi", 5)])
+def test_a_warring_colonies_log_is_told_in_sentences(wc, lang, players):
+    """`dow play --variant warring-colonies --lang L`: every line the colonies engine writes (the Lone Wolf's
+    too) has a sentence of its own in each language (no "event: key value" fallback), with colonies and
+    stand-in cards named in that language."""
     from dow.compiler.playlog import MESSAGES, MESSAGES_COLONY, QUIET, Teller
-    game, _, _ = play_game(wc, 3, 6, "bot", variants=["warring-colonies"])
+    game, _, _ = play_game(wc, 3, players, "bot", variants=["warring-colonies"])
     teller = Teller(wc, lang, game.state.cards)
     ours = set(MESSAGES_COLONY) | {"round", "crisis", "action_dice", "crossroads_drawn", "moved", "exposure",
                                    "zombie_killed", "crisis_card", "killed", "zombies_arrive", "round_track"}
@@ -484,3 +485,24 @@ def test_a_rule_against_moving_to_a_place_holds_in_the_movement_step(wc):
     options = g.move_options(g.state.player("p1"), set(), "p3")
     targets = {o[2] for o in options if o[1] == "s:alexis-grey"}
     assert "library" not in targets and "school" in targets
+
+
+def test_the_den_is_a_colony_for_abilities_and_crossroads_only(wc):
+    """seed 000, p. 14, Covil do Lobo Solitário: the den counts as a colony for survivor abilities and
+    crossroads cards; "each colony" on the main objective (Divide and Conquer's set-up) leaves it out."""
+    from dow.runtime.engine.colony_table import DEN
+    g = set_up(wc, seed=2, players=5)
+    setup_lines = [e["params"] for e in g.log.lines if e["event"] in ("add_zombies", "add_tokens")]
+    assert not any(DEN in str(p) or "bullets:p5" in str(p) for p in setup_lines)
+    assert sum(g.state.locations[DEN].zombies) == 0
+    h = g.host
+    sel = {"kind": "location", "filters": [{"op": "state", "is": "colony"}]}
+
+    class E:
+        def __init__(self, card):
+            self.card, self.player = card, "p5"
+    pool = h.things("location")
+    assert DEN in h.scope("location", sel, E("base.crossroads.horde"), pool)
+    assert DEN in h.scope("location", sel, E("base.survivor.brian-lee"), pool)
+    assert DEN not in h.scope("location", sel, E("warring-colonies.main-objective.divide-and-conquer"), pool)
+
