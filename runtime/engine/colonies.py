@@ -5,7 +5,10 @@ Vietnamese summary); the numbers are in ``content/warring-colonies/ruleset.yaml`
 ``rulesets["warring-colonies"]``), with the stand-ins the engine plays where the rulebook gives
 no value (the combat die's faces, the three tactics that are not printed, the location numbers,
 the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is a ``Game`` and
-``ColoniesHost`` a ``GameHost``, with the state a second colony needs added on top.
+``ColoniesHost`` a ``GameHost``, with the state a second colony needs added on top. The pieces live
+beside it: the table and host (colony_table.py), the movement step (colony_movement.py), colony warfare
+(colony_warfare.py), the other colony phase steps (colony_phase.py), the Lone Wolf (colony_lonewolf.py)
+and the bot (colony_bot.py); this module holds the set-up, the round and the players' turns.
 
 What is built:
 
@@ -46,21 +49,21 @@ rolled on equal morale (combat order, movement, crossroads): an odd roll puts co
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from .colony_bot import ColoniesBot  # noqa: F401  (re-exported)
 from .colony_lonewolf import LoneWolf, LoneWolfBot
+from .colony_phase import ColonyPhase
 from .colony_movement import MovementStep
 from .colony_table import (COLONIES, DEN, HOMES, SET, TEAMS, WOLF, ColonyBoard, ColoniesHost, ColoniesState,  # noqa: F401
                            check_colonies_invariants, other)
 from .clock import ActionClock
 from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
-from .sim import BaseBot
 from .state import Location, Player, Survivor
 
-class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
+class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
     """Two colonies in one town (seed 000). Built: the table, the set-up of Divide and Conquer, colony
     warfare and the objective check; see the module docstring for what is not built yet."""
 
@@ -278,35 +281,6 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
         self.verify("end")
         return result
 
-    def step_resolve_crisis(self) -> Gen:
-        """Step 4: the joint crisis. Every card added matches it (there is no sabotage), so each counts 1;
-        short of the stand-in number needed (``stand_ins.crisis_needed``: 1 per player of both colonies,
-        as the base game asks 1 per player) its effect happens to each colony, read from that colony's
-        leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
-        a crise; seed 004, 3. Resolve Crisis)."""
-        s, h = self.state, self.host
-        if s.crisis is None:
-            return
-        d = h.card_def(s.crisis)
-        added = list(s.crisis_added)
-        points = len(added)
-        needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
-        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
-                                       "revealed": [s.cards[c] for c, _ in added]}, {})
-        s.removed.extend(c for c, _ in added)
-        s.crisis_added.clear()
-        s.removed.append(s.crisis)
-        s.crisis = None
-        if points < needed:
-            h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
-            tree = (d.get("effect") or {}).get("tree", [])
-            for team in TEAMS:
-                if not s.over:
-                    yield from self.run_effect(tree, {"player": s.leaders[team], "card": d["id"]})
-        elif points >= needed + self.rules["crisis"]["bonus_over"]:
-            for team in TEAMS:
-                h.set_colony_morale(team, s.colony_morale[team] + 1, {"rule": "crisis"})
-
     def colony_order(self, team: str) -> list[Player]:
         """A colony's players clockwise from its colony leader (seed 000, Turnos dos jogadores)."""
         s = self.state
@@ -518,20 +492,6 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
             return
         yield from super().perform(p, act)
 
-    def step_check_waste(self) -> Gen:
-        """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
-        lixo, as in seed 004 2. Check Waste)."""
-        s = self.state
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):
-            cards = len(s.colony_waste(team))       # the den: 1 per 5 cards (Covil, Verificação do Lixo)
-            per = self.wc["lone_wolf"]["waste_cards_per_morale"] if team == WOLF else self.rules["waste"]["cards_per_morale"]
-            loss = cards // per
-            if loss:
-                self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
-                self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
-        return
-        yield
-
     def legal_actions(self, p: Player) -> list[tuple]:
         """The base actions less those the variant removes (attacking a survivor, attracting, moving, which
         has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Spending food,
@@ -665,214 +625,6 @@ class ColoniesGame(LoneWolf, ColonyWarfare, MovementStep, Game):
                 d = gen.send(d.check(agent.answer(d)))
         except StopIteration as stop:
             return stop.value
-
-    # ---- the main objective (seed 000, Verificar objetivo principal) ----------------------------------
-    def goal_met(self, team: str, event: dict | None = None) -> bool:
-        """Whether a colony completes a goal of the main objective; with ``event``, the goals that
-        happen on that event (its actor, place and condition checked from the colony's side)."""
-        s = self.state
-        if not s.objective:
-            return False
-        d = self.host.card_def(s.objective)
-        env = {"player": s.leaders[team], "card": d["id"]}
-        for goal in d.get("goals", []):
-            when = goal.get("when")
-            if when is None and goal.get("if") is None:
-                continue
-            if when is not None:
-                if event is None or self.match(when["tree"], event, env) is None:
-                    continue
-            elif event is not None:
-                continue
-            if goal.get("if") is None or self.holds(goal["if"]["tree"], env):
-                return True
-        return False
-
-    def complete(self, team: str) -> None:
-        """A colony ("a", "b", or "both" at once) completed the main objective, and the game ends."""
-        s = self.state
-        s.winner = team
-        self.log.add("objective_completed", {"colony": team}, {})
-        self.host.end("objective", {})
-
-    # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
-    def step_pay_food(self) -> Gen:
-        """Step 1: each colony pays 1 food per 2 of its own survivors at its colony (helpless ones too),
-        rounded up, from its own supply; enemy survivors at its entrances do not count. A colony that
-        cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
-        comida; seed 004, 1. Pay Food)."""
-        s, h = self.state, self.host
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):   # the den pays as normal (Covil)
-            lid = HOMES[team]
-            own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
-            need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
-            if s.colony_food[team] >= need:
-                s.colony_food[team] -= need
-                self.log.add("food_paid", {"colony": team, "food": need}, {})
-            else:
-                s.colony_starvation[team] += 1
-                self.log.add("starvation", {"colony": team, "needed": need, "tokens": s.colony_starvation[team]}, {})
-                h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
-        return
-        yield
-
-    def step_add_zombies(self) -> Gen:
-        """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
-        survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
-        its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
-        s, h, z = self.state, self.host, self.rules["zombies"]
-        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in HOMES.values()]   # never the den
-        for lid in order:
-            here = len(s.survivors_at(lid))
-            if lid in COLONIES.values():
-                n = math.ceil((here + s.locations[lid].helpless) / z["colony_per_survivors"])
-            else:
-                n = here * z["location_per_survivor"]
-            if n:
-                self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
-                for i in range(n):
-                    h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
-        self.roll_noise(order)
-        yield from self.settle()
-
-    def step_add_bullets(self) -> Gen:
-        """Step 5: 2 bullet tokens into each colony's supply (seed 000, Acrescentar 2 fichas de munição)."""
-        for team in TEAMS:
-            self.state.bullets[team] += self.wc["bullets_per_round"]
-        self.log.add("bullets_added", {"bullets": dict(self.state.bullets)}, {})
-        return
-        yield
-
-    def step_check_main_objective(self) -> Gen:
-        """Step 7: both colonies check the objective together; if at least one completed it the game ends.
-        A colony at 0 morale has lost but plays on until this step, where the game ends (seed 000,
-        Verificar objetivo principal; Condições de vitória e derrota)."""
-        s = self.state
-        met = [t for t in TEAMS if self.goal_met(t)]
-        if met:
-            self.complete(met[0] if len(met) == 1 else "both")
-            return
-        low = self.wc["morale_track"][0]
-        lost = [t for t in TEAMS if s.colony_morale[t] <= low]
-        if lost:
-            self.log.add("colonies_lost", {"colonies": lost}, {})
-            self.host.end("morale", {})
-        return
-        yield
-
-    def step_move_round_tracker(self) -> Gen:
-        """Step 8: the round track moves down; at 0 the objective's round-track goal is checked by both
-        colonies and the game ends (seed 000, Atualizar os marcadores; Divide and Conquer)."""
-        s = self.state
-        s.round -= 1
-        self.log.add("round_track", {"track": s.round}, {})
-        if s.round <= 0:
-            if self.check_round_track_zero() is None:
-                self.host.end("rounds", {})
-        return
-        yield
-
-    def step_elect_colony_leader(self) -> Gen:
-        """Step 9: in each colony every player points at another player of the colony (never at themselves,
-        no abstaining); the most votes leads next round, and on a tie the current leader decides among the
-        tied (seed 000, Eleger líderes das colônias). A vote counts by the player's vote weight
-        (Honiahaka); a colony of one player keeps its leader."""
-        s, h = self.state, self.host
-        for team in TEAMS:
-            members = [p.id for p in s.team_players(team)]
-            if len(members) < 2:
-                continue
-            votes: dict[str, int] = {m: 0 for m in members}
-            for voter in members:
-                others = tuple(m for m in members if m != voter)
-                pick = (yield Decision(TARGETS, voter, others, 1, 1, prompt="colony leader vote"))[0]
-                votes[pick] += h.stat(voter, "vote_weight", 1)
-            best = max(votes.values())
-            tied = tuple(m for m in members if votes[m] == best)
-            if len(tied) == 1:
-                chosen = tied[0]
-            else:
-                chosen = (yield Decision(TARGETS, s.leaders[team], tied, 1, 1, prompt="break the leader tie"))[0]
-            self.log.add("colony_leader", {"colony": team, "votes": votes, "leader": chosen}, {})
-            s.leaders[team] = chosen
-
-    def check_round_track_zero(self) -> str | None:
-        """Both colonies check at the same time; a goal met by both (or neither) completes nothing."""
-        event = {"kind": "round_track_zero"}
-        met = [t for t in TEAMS if self.goal_met(t, event)]
-        if len(met) == 1:
-            self.complete(met[0])
-            return met[0]
-        return None
-
-
-class ColoniesBot(BaseBot):
-    """A modest bot for the Warring Colonies rounds built so far: the base bot's actions read with two
-    colonies, ALL IN most of the time, moderate bullet bids, wounds spread thin, and survivors sent out to
-    the town while at least one stays home (no lookahead, nothing hidden read)."""
-
-    def score(self, act: tuple) -> int:
-        g = self.game
-        s = g.state
-        kind = act[0]
-        if kind in ("attack", "barricade"):
-            v = s.survivors[act[1]]
-            home = v.location == COLONIES[s.teams[v.controller]]
-            if kind == "attack":            # each attack rolls for exposure: only when the entrances fill up
-                if v.wounds >= 2:               # a third wound kills
-                    return -1
-                loc = s.locations[v.location]
-                tight = any(z + b >= loc.entrance_spaces - 1 for z, b in zip(loc.zombies, loc.barricades))
-                return (70 if tight else 20) if home else 40
-            return 50 if home else 10
-        if kind == "clean_waste":
-            return 35
-        if kind == "food":
-            return 0
-        if kind == "play" and s.crisis:               # a food card the joint crisis asks for goes there first
-            prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
-            needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * g.wc["stand_ins"]["crisis_needed_per_player"]
-            if g.host.card_def(act[1]).get("item_type") in prevent and len(s.crisis_added) < needed:
-                return 0
-        return super().score(act)
-
-    def answer(self, d):
-        g = self.game
-        if g is None:
-            return super().answer(d)
-        s = g.state
-        rng = self.random.rng
-        if d.prompt == "tactic":
-            named = {g._card_name(c): c for c in d.choices}
-            pick = named.get("ALL IN") if rng.random() < 0.7 else named.get("ON GUARD")
-            return (pick or d.choices[0],)
-        if d.prompt == "bullet bid":
-            return min(d.max, rng.randint(0, 2))
-        if d.prompt == "combat wound":
-            return (min(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)
-        if d.prompt == "combat die target":
-            return (max(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)
-        if d.prompt == "make room":
-            return min(d.choices, key=lambda c: c[2])
-        if d.prompt == "movement":
-            team = s.teams[d.player]
-            home, enemy = COLONIES[team], COLONIES[other(team)]
-            at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
-            # a raid: a healthy survivor joins the colony's raiders at the enemy colony when they would outnumber
-            # its defenders (a win there ends the game; the undefended colony loses morale)
-            raiders = sum(1 for v in s.survivors_at(enemy) if s.teams.get(v.controller) == team)
-            defenders = sum(1 for v in s.survivors_at(enemy) if s.teams.get(v.controller) == other(team))
-            raid = [c for c in d.choices if c[0] == "move" and c[2] == enemy and c[1] in at_home
-                    and len(at_home) > 1 and s.survivors[c[1]].wounds == 0]
-            if raid and raiders + 1 > defenders and rng.random() < 0.3:
-                return min(raid, key=lambda c: (-s.survivors[c[1]].influence, c[1]))
-            outward = [c for c in d.choices if c[0] == "move" and c[1] in at_home and len(at_home) > 1
-                       and not s.locations[c[2]].colony]
-            if outward and rng.random() < 0.6:
-                return rng.choice(outward)
-            return ("pass",)
-        return super().answer(d)
-
 
 def play_colonies(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot", check: bool = True) -> dict:
     """One whole game of the rounds built so far with ColoniesBot (or RandomAgent) at every seat."""

@@ -1,0 +1,199 @@
+"""The Warring Colonies colony phase: food, waste, the joint crisis, bullets, zombies, the main objective
+checked for both colonies, the round track and the colony leaders' election (seed 000, Fase da colônia).
+
+``ColonyPhase`` is a mixin of ``ColoniesGame`` (engine/colonies.py); colony warfare, the phase's second
+step, is ``ColonyWarfare`` (engine/colony_warfare.py). Each step is a generator like the base game's.
+"""
+from __future__ import annotations
+
+import math
+
+from ..decisions import TARGETS, Decision
+from .colony_table import COLONIES, HOMES, TEAMS, WOLF
+from .common import Gen
+
+
+class ColonyPhase:
+    """The colony phase steps of Warring Colonies, read per colony (and for the Lone Wolf's den)."""
+
+    def step_resolve_crisis(self) -> Gen:
+        """Step 4: the joint crisis. Every card added matches it (there is no sabotage), so each counts 1;
+        short of the stand-in number needed (``stand_ins.crisis_needed``: 1 per player of both colonies,
+        as the base game asks 1 per player) its effect happens to each colony, read from that colony's
+        leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
+        a crise; seed 004, 3. Resolve Crisis)."""
+        s, h = self.state, self.host
+        if s.crisis is None:
+            return
+        d = h.card_def(s.crisis)
+        added = list(s.crisis_added)
+        points = len(added)
+        needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
+        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
+                                       "revealed": [s.cards[c] for c, _ in added]}, {})
+        s.removed.extend(c for c, _ in added)
+        s.crisis_added.clear()
+        s.removed.append(s.crisis)
+        s.crisis = None
+        if points < needed:
+            h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
+            tree = (d.get("effect") or {}).get("tree", [])
+            for team in TEAMS:
+                if not s.over:
+                    yield from self.run_effect(tree, {"player": s.leaders[team], "card": d["id"]})
+        elif points >= needed + self.rules["crisis"]["bonus_over"]:
+            for team in TEAMS:
+                h.set_colony_morale(team, s.colony_morale[team] + 1, {"rule": "crisis"})
+
+    def step_check_waste(self) -> Gen:
+        """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
+        lixo, as in seed 004 2. Check Waste)."""
+        s = self.state
+        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):
+            cards = len(s.colony_waste(team))       # the den: 1 per 5 cards (Covil, Verificação do Lixo)
+            per = self.wc["lone_wolf"]["waste_cards_per_morale"] if team == WOLF else self.rules["waste"]["cards_per_morale"]
+            loss = cards // per
+            if loss:
+                self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
+                self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
+        return
+        yield
+
+    # ---- the main objective (seed 000, Verificar objetivo principal) ----------------------------------
+    def goal_met(self, team: str, event: dict | None = None) -> bool:
+        """Whether a colony completes a goal of the main objective; with ``event``, the goals that
+        happen on that event (its actor, place and condition checked from the colony's side)."""
+        s = self.state
+        if not s.objective:
+            return False
+        d = self.host.card_def(s.objective)
+        env = {"player": s.leaders[team], "card": d["id"]}
+        for goal in d.get("goals", []):
+            when = goal.get("when")
+            if when is None and goal.get("if") is None:
+                continue
+            if when is not None:
+                if event is None or self.match(when["tree"], event, env) is None:
+                    continue
+            elif event is not None:
+                continue
+            if goal.get("if") is None or self.holds(goal["if"]["tree"], env):
+                return True
+        return False
+
+    def complete(self, team: str) -> None:
+        """A colony ("a", "b", or "both" at once) completed the main objective, and the game ends."""
+        s = self.state
+        s.winner = team
+        self.log.add("objective_completed", {"colony": team}, {})
+        self.host.end("objective", {})
+
+    # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
+    def step_pay_food(self) -> Gen:
+        """Step 1: each colony pays 1 food per 2 of its own survivors at its colony (helpless ones too),
+        rounded up, from its own supply; enemy survivors at its entrances do not count. A colony that
+        cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
+        comida; seed 004, 1. Pay Food)."""
+        s, h = self.state, self.host
+        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):   # the den pays as normal (Covil)
+            lid = HOMES[team]
+            own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
+            need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
+            if s.colony_food[team] >= need:
+                s.colony_food[team] -= need
+                self.log.add("food_paid", {"colony": team, "food": need}, {})
+            else:
+                s.colony_starvation[team] += 1
+                self.log.add("starvation", {"colony": team, "needed": need, "tokens": s.colony_starvation[team]}, {})
+                h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
+        return
+        yield
+
+    def step_add_zombies(self) -> Gen:
+        """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
+        survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
+        its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
+        s, h, z = self.state, self.host, self.rules["zombies"]
+        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in HOMES.values()]   # never the den
+        for lid in order:
+            here = len(s.survivors_at(lid))
+            if lid in COLONIES.values():
+                n = math.ceil((here + s.locations[lid].helpless) / z["colony_per_survivors"])
+            else:
+                n = here * z["location_per_survivor"]
+            if n:
+                self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
+                for i in range(n):
+                    h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
+        self.roll_noise(order)
+        yield from self.settle()
+
+    def step_add_bullets(self) -> Gen:
+        """Step 5: 2 bullet tokens into each colony's supply (seed 000, Acrescentar 2 fichas de munição)."""
+        for team in TEAMS:
+            self.state.bullets[team] += self.wc["bullets_per_round"]
+        self.log.add("bullets_added", {"bullets": dict(self.state.bullets)}, {})
+        return
+        yield
+
+    def step_check_main_objective(self) -> Gen:
+        """Step 7: both colonies check the objective together; if at least one completed it the game ends.
+        A colony at 0 morale has lost but plays on until this step, where the game ends (seed 000,
+        Verificar objetivo principal; Condições de vitória e derrota)."""
+        s = self.state
+        met = [t for t in TEAMS if self.goal_met(t)]
+        if met:
+            self.complete(met[0] if len(met) == 1 else "both")
+            return
+        low = self.wc["morale_track"][0]
+        lost = [t for t in TEAMS if s.colony_morale[t] <= low]
+        if lost:
+            self.log.add("colonies_lost", {"colonies": lost}, {})
+            self.host.end("morale", {})
+        return
+        yield
+
+    def step_move_round_tracker(self) -> Gen:
+        """Step 8: the round track moves down; at 0 the objective's round-track goal is checked by both
+        colonies and the game ends (seed 000, Atualizar os marcadores; Divide and Conquer)."""
+        s = self.state
+        s.round -= 1
+        self.log.add("round_track", {"track": s.round}, {})
+        if s.round <= 0:
+            if self.check_round_track_zero() is None:
+                self.host.end("rounds", {})
+        return
+        yield
+
+    def step_elect_colony_leader(self) -> Gen:
+        """Step 9: in each colony every player points at another player of the colony (never at themselves,
+        no abstaining); the most votes leads next round, and on a tie the current leader decides among the
+        tied (seed 000, Eleger líderes das colônias). A vote counts by the player's vote weight
+        (Honiahaka); a colony of one player keeps its leader."""
+        s, h = self.state, self.host
+        for team in TEAMS:
+            members = [p.id for p in s.team_players(team)]
+            if len(members) < 2:
+                continue
+            votes: dict[str, int] = {m: 0 for m in members}
+            for voter in members:
+                others = tuple(m for m in members if m != voter)
+                pick = (yield Decision(TARGETS, voter, others, 1, 1, prompt="colony leader vote"))[0]
+                votes[pick] += h.stat(voter, "vote_weight", 1)
+            best = max(votes.values())
+            tied = tuple(m for m in members if votes[m] == best)
+            if len(tied) == 1:
+                chosen = tied[0]
+            else:
+                chosen = (yield Decision(TARGETS, s.leaders[team], tied, 1, 1, prompt="break the leader tie"))[0]
+            self.log.add("colony_leader", {"colony": team, "votes": votes, "leader": chosen}, {})
+            s.leaders[team] = chosen
+
+    def check_round_track_zero(self) -> str | None:
+        """Both colonies check at the same time; a goal met by both (or neither) completes nothing."""
+        event = {"kind": "round_track_zero"}
+        met = [t for t in TEAMS if self.goal_met(t, event)]
+        if len(met) == 1:
+            self.complete(met[0])
+            return met[0]
+        return None
