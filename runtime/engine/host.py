@@ -13,39 +13,17 @@ current effect is over: the host itself never blocks.
 from __future__ import annotations
 
 import random
-import dataclasses
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..host import Host
 from ..replay import EventLog
+from .host_rules import Rule, RuleBook  # noqa: F401  (Rule re-exported)
 from .state import Location, State
 
 STATS_OF_SURVIVOR = ("influence", "attack", "search")
 
 
-@dataclass
-class Rule:
-    """A continuous rule in force: its node, the bindings it was made with, and how long it lasts."""
-
-    node: dict
-    env: dict
-    until: tuple | None = None        # ("turn", n) | ("round", n) | None = for the game
-    per: str | None = None            # a use limit: "turn" | "round" | "game"
-    attached: str | None = None       # a survivor: the rule ends when it leaves play
-    source: str = ""                  # the card instance or survivor that gave it
-    cond: dict | None = None          # a 'while' condition
-    key: str = ""
-
-
-@dataclass
-class Pending:
-    """Work the host queued for the game loop: ('trigger', rule, bindings) | ('spread', survivor) | ('leader', player)."""
-
-    items: list = field(default_factory=list)
-
-
-class GameHost(Host):
+class GameHost(RuleBook, Host):
     """The base game behind the host protocol."""
 
     def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
@@ -83,176 +61,6 @@ class GameHost(Host):
                 bound = self.game.match(r.node["event"], event, r.env)
                 if bound is not None:
                     self.pending.append(("trigger", r, bound))
-
-    # ---- "this survivor has the abilities of …" (copy_abilities) ----------------------------------
-    def copiers_of(self, survivor: str) -> list[str]:
-        """The survivors that have the abilities of ``survivor`` now."""
-        out: list[str] = []
-        for rule in self.ruled("copy_abilities"):
-            for c in self.game.targets_now(rule.node["who"], rule.env):
-                if c != survivor and survivor in self.game.targets_now(rule.node["from"], rule.env) and c not in out:
-                    out.append(c)
-        return out
-
-    def copied_from(self, survivor: str) -> list[str]:
-        """The survivors whose abilities ``survivor`` has now."""
-        out: list[str] = []
-        for rule in self.ruled("copy_abilities"):
-            if survivor in self.game.targets_now(rule.node["who"], rule.env):
-                out += [x for x in self.game.targets_now(rule.node["from"], rule.env)
-                        if x != survivor and x in self.s.survivors and x not in out]
-        return out
-
-    def borrowed(self, rule: Rule) -> list[Rule]:
-        """A survivor's own rule as it holds for each survivor that has that survivor's abilities."""
-        if not rule.attached or rule.env.get("self") != rule.attached or not self._by_op_has("copy_abilities") \
-                or self.s.survivors[rule.attached].card != rule.source:      # a survivor card's own rule only
-            return []
-        return [dataclasses.replace(rule, env={**rule.env, "self": c, "player": self.s.survivors[c].controller},
-                                    attached=c, key=f"{rule.key}@{c}")
-                for c in self.copiers_of(rule.attached)]
-
-    def _by_op_has(self, op: str) -> bool:
-        return bool(self.ruled(op))
-
-    def abilities_of(self, survivor: str) -> list[tuple[str, dict]]:
-        """(card, ability) of a survivor's own card, then of the survivors whose abilities it has."""
-        own = self.s.survivors[survivor].card
-        out = [(own, ab) for ab in self.defs[own].get("abilities", [])]
-        for x in self.copied_from(survivor):
-            card = self.s.survivors[x].card
-            out += [(card, ab) for ab in self.defs[card].get("abilities", [])]
-        return out
-
-    def active(self, rule: Rule) -> bool:
-        """Whether a rule is in force now (its time has not run out, its 'while' holds)."""
-        if rule.until is not None and self.now(rule.until[0]) > rule.until[1]:
-            return False
-        if rule.cond is not None:
-            return self.game.holds(rule.cond, rule.env)
-        return True
-
-    def expire(self) -> None:
-        """Drop the rules whose time is over or whose survivor has left play."""
-        def alive(r: Rule) -> bool:
-            if r.attached and self.s.survivors[r.attached].place != "play":
-                return False
-            return r.until is None or self.now(r.until[0]) <= r.until[1]
-        kept = [r for r in self.rules if alive(r)]
-        if len(kept) != len(self.rules):
-            self.rules = kept
-            self._by_op = None
-
-    def keep(self, rule: Rule) -> None:
-        """Put a rule in force."""
-        self.rules.append(rule)
-        self._by_op = None
-
-    def now(self, unit: str) -> int:
-        """The current action, turn or round number (what a rule's 'until' is counted in)."""
-        return {"action": self.game.action_no, "turn": self.s.turn}.get(unit, self.s.rounds_played)
-
-    def ruled(self, op: str) -> list[Rule]:
-        """The rules of one kind in force now."""
-        if self._by_op is None:
-            self._by_op = {}
-            for r in self.rules:
-                self._by_op.setdefault(r.node.get("op"), []).append(r)
-        found = self._by_op.get(op)
-        return [r for r in found if self.active(r)] if found else []
-
-    def who(self, rule: Rule) -> list[str]:
-        """The things a rule's ``who`` names, evaluated with the rule's bindings; a survivor's rule about
-        itself also holds for a survivor that has its abilities (John Price)."""
-        found = self.game.targets_now(rule.node["who"], rule.env)
-        if rule.node.get("op") != "copy_abilities":
-            for r in self.borrowed(rule):
-                if r.attached not in found and self.active(r):
-                    found = [*found, r.attached]
-        return found
-
-    def stat(self, thing: str, stat: str, base: int = 0, use: bool = False, context: str | None = None) -> int:
-        """A number after every 'modify' rule that applies to the thing. A rule with a use limit ("once per
-        round: … looks at 1 additional card") counts only while unused, and ``use`` spends that use. A rule
-        that excepts a context ("… except in exile votes": ``except: exile_vote``) does not count in it."""
-        value = base
-        for rule in self.ruled("modify"):
-            if rule.node["stat"] != stat or (context is not None and rule.node.get("except") == context) \
-                    or thing not in self.who(rule):
-                continue
-            if rule.per is not None and (self.used_up(rule) if use else
-                                         self.limits.get(self.limit_key(rule.key or str(id(rule)), rule.per))):
-                continue
-            value = rule.node["value"] if rule.node["mode"] == "set" else value + rule.node["value"]
-        return value
-
-    def forbidden(self, who: str, action: str, origin: str | None = None, destination: str | None = None,
-                  card: str | None = None) -> bool:
-        """Whether a 'cannot' rule bars a survivor (or a player) from an action. A rule about moves away
-        from or to a place (``from``, ``to``) bars only those moves (a survivor's move starts where it
-        stands; with no destination given, a ``to`` rule does not bar it); a rule about some cards
-        (``cards``: "you cannot play food cards") bars only those cards."""
-        if origin is None and who in self.s.survivors:
-            origin = self.s.survivors[who].location
-        for rule in self.ruled("forbid"):
-            node = rule.node
-            if action not in node["actions"] or who not in self.who(rule):
-                continue
-            if node.get("from") and origin not in self.game.places_now(node["from"], rule.env):
-                continue
-            if node.get("to") and destination not in self.game.places_now(node["to"], rule.env):
-                continue
-            if node.get("cards") and (card is None or not all(
-                    self.attr(card, "type") == f["type"] for f in node["cards"] if f["op"] == "card_type")):
-                continue
-            unless = node.get("unless")
-            if unless is None or not self.game.holds(unless, {**rule.env, "self": who}):
-                return True
-        return False
-
-    def exempt(self, survivor: str, what: str, when: str | None = None, origin: str | None = None,
-               destination: str | None = None) -> bool:
-        """Whether a survivor is spared a roll or a rule; an exemption for moves from or to a place (``origin``,
-        ``destination``: the Sewer Passage) spares only those moves."""
-        for rule in self.ruled("exempt"):
-            node = rule.node
-            if node.get("origin") and origin not in self.game.places_now(node["origin"], rule.env):
-                continue
-            if node.get("destination") and destination not in self.game.places_now(node["destination"], rule.env):
-                continue
-            if node["from"] == what and (not node.get("when") or when in node["when"]) and survivor in self.who(rule):
-                if self.used_up(rule):              # "once per round: … does not roll" is then used up
-                    continue
-                return True
-        return False
-
-    def replacement(self, kind: str, survivor: str) -> Rule | None:
-        for rule in self.ruled("replace"):
-            ev = rule.node["event"]
-            if ev["kind"] == kind and self.game.match(ev, {"kind": kind, "survivor": survivor,
-                                                          "player": self.s.survivors[survivor].controller},
-                                                      rule.env) is not None:
-                return rule
-        return None
-
-    def used_up(self, rule: Rule, count: bool = True) -> bool:
-        """Whether a limited rule has been used in its period (and if not, count this use unless told not to)."""
-        if rule.per is None:
-            return False
-        key = self.limit_key(rule.key or str(id(rule)), rule.per)
-        allowed = 1                      # "the chosen card can be used 2 times per round" (Marcus Johnson)
-        if rule.per == "round" and rule.env.get("this_card") in self.s.cards:
-            allowed = self.stat(rule.env["this_card"], "uses_per_round", 1)
-        used = self.limits.get(key, 0)
-        if used >= allowed:
-            return True
-        if count:
-            self.limits[key] = used + 1
-        return False
-
-    def limit_key(self, key: str, per: str) -> str:
-        period = {"turn": self.s.turn, "round": self.s.rounds_played, "game": 0}[per]
-        return f"{key}|{per}|{period}"
 
     # ---- queries --------------------------------------------------------------------
     def things(self, kind: str) -> list[str]:
