@@ -30,6 +30,14 @@ EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades",
                "bullets", "colony_morale", "colony_food", "combat", "winner", "colony_leader"}
 
 
+def log_expectations(lines: list[dict], want: dict) -> list[str]:
+    """What a scenario's ``log`` (events that must be there) and ``not_log`` (events that must not) find wrong."""
+    events = [line["event"] for line in lines]
+    bad = [f"log: expected a '{ev}' event; the log has {sorted(set(events))}"
+           for ev in want.get("log", []) if ev not in events]
+    return bad + [f"log: expected no '{ev}' event" for ev in want.get("not_log", []) if ev in events]
+
+
 class ScenarioError(Exception):
     """A scenario that cannot be run as written."""
 
@@ -421,13 +429,7 @@ class Scenario:
             eq("waste pile", len(s.waste), want["waste"])
         if "removed" in want:
             eq("cards removed from the game", len(s.removed), want["removed"])
-        events = [line["event"] for line in g.log.lines]
-        for ev in want.get("log", []):
-            if ev not in events:
-                bad.append(f"log: expected a '{ev}' event; the log has {sorted(set(events))}")
-        for ev in want.get("not_log", []):
-            if ev in events:
-                bad.append(f"log: expected no '{ev}' event")
+        bad += log_expectations(g.log.lines, want)
         if "triggered" in want:
             eq("triggered", self.triggered, want["triggered"])
         if "completed" in want:
@@ -625,13 +627,7 @@ class WinterScenario:
             eq("trick winner", won[-1] if won else None, want["trick_winner"])
         if "leader" in want:
             eq("leader", g.leader, want["leader"])
-        events = [line["event"] for line in g.log.lines]
-        for ev in want.get("log", []):
-            if ev not in events:
-                bad.append(f"log: expected a '{ev}' event; the log has {sorted(set(events))}")
-        for ev in want.get("not_log", []):
-            if ev in events:
-                bad.append(f"log: expected no '{ev}' event")
+        bad += log_expectations(g.log.lines, want)
         if "winners" in want:
             eq("winners", (self.result or {}).get("winners"), want["winners"])
         return bad

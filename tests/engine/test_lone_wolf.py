@@ -11,7 +11,7 @@ whose home is the den ("den")."""
 from __future__ import annotations
 
 import pytest
-from colonies_helpers import Answers, BIO1, events, sv, table
+from colonies_helpers import BIO1, events, sv, table, warfare
 from colonies_helpers import wc  # noqa: F401  (the fixture)
 
 from dow.runtime.decisions import RandomAgent
@@ -380,16 +380,6 @@ def test_the_lone_wolf_joins_a_side_and_its_survivors_take_that_colonys_wounds(w
     assert events(g, "combat_result")[-1]["strength"] == {"a": 6, "b": 5}
     assert sv(g, "sparky").wounds == 1
     assert g.host.team_of("s:sparky") == WOLF and g.host.wolf_side is None      # for this combat only
-
-
-def warfare(g, answers):
-    agent = Answers(g, answers)
-    g.drive(g.step_colony_warfare(), agent)
-    g.verify("warfare")
-    assert g.violations == []
-    for key, left in agent.answers.items():
-        assert not left, f"answers not asked for {key}: {left}"
-    return agent
 
 
 # ---- missions, morale, victory ------------------------------------------------------------------------------
