@@ -14,6 +14,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import namecache
 from .diagnostics import Diagnostic, Diagnostics
 
 CONTENT = "content"
@@ -53,24 +54,6 @@ def display_path(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
-
-
-def names_by_kind(files: list[Path]) -> dict[str, set[str]]:
-    """The names of cards, by kind, read without compiling them (so checking one file still
-    resolves the names of every other card in content/)."""
-    from .loader import LoadError, load_file
-    out: dict[str, set[str]] = {}
-    for path in files:
-        try:
-            node, _ = load_file(path)
-        except LoadError:
-            continue
-        if node is None or node.kind != "map" or node.get("kind") is None or node.get("name") is None:
-            continue
-        name = node.get("name").plain()
-        names = [name.get(lang) for lang in ("pt", "en", "vi")] if isinstance(name, dict) else [name]
-        out.setdefault(str(node.get("kind").value), set()).update(n for n in names if isinstance(n, str))
-    return out
 
 
 def known_names(root: Path) -> set[str]:
@@ -117,9 +100,7 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None) -> Bui
         results = _compile_parallel(work, jobs)
     else:
         results = _compile_chunk(work)
-    compiled = {p.resolve() for p in files}
-    rest = [p for p in card_files([root / CONTENT]) if p.resolve() not in compiled] if (root / CONTENT).is_dir() else []
-    cross_card(results, known_names(root), names_by_kind(rest))
+    cross_card(results, known_names(root), namecache.other_names(root, files))
     build = Build(files=len(files))
     for res in results:
         build.diagnostics.extend(res.diags)
