@@ -35,26 +35,38 @@ class SchemaCompiler:
     def __init__(self, root: dict):
         self.root = root
         self.cache: dict[str, Check] = {}
+        self.compiling: set[str] = set()
 
     def ref(self, pointer: str) -> Check:
-        """The check for a '#/$defs/name' reference (compiled on first use, so cycles are fine)."""
-        if pointer not in self.cache:
-            self.cache[pointer] = _pending
-            target = self.root
-            for part in pointer.lstrip("#/").split("/"):
-                target = target[part]
-            self.cache[pointer] = self.compile(target)
-        return lambda value, path, errors: self.cache[pointer](value, path, errors)
+        """The check for a '#/$defs/name' reference, compiled once. A reference met again while its
+        own definition is being compiled (a statement inside a statement) goes through the cache
+        when it runs; any other is the compiled check itself, with no indirection per call."""
+        if pointer in self.cache:
+            return self.cache[pointer]
+        if pointer in self.compiling:
+            cache = self.cache
+            return lambda value, path, errors: cache[pointer](value, path, errors)
+        self.compiling.add(pointer)
+        target = self.root
+        for part in pointer.lstrip("#/").split("/"):
+            target = target[part]
+        self.cache[pointer] = check = self.compile(target)
+        self.compiling.discard(pointer)
+        return check
 
     def compile(self, schema: dict) -> Check:
         """A check function for one schema fragment."""
         unknown = set(schema) - KNOWN
         if unknown:
             raise ValueError(f"schemacheck does not support {sorted(unknown)}")
+        scalar = _scalar(schema)
+        if scalar is not None:
+            return scalar
         checks: list[Check] = []
         if "$ref" in schema:
             checks.append(self.ref(schema["$ref"]))
-        if "type" in schema:
+        is_object = schema.get("type") == "object" and ("properties" in schema or "required" in schema)
+        if "type" in schema and not is_object:
             checks.append(_type(schema["type"]))
         if "const" in schema:
             checks.append(_const(schema["const"]))
@@ -65,7 +77,7 @@ class SchemaCompiler:
         if "pattern" in schema:
             checks.append(_pattern(schema["pattern"]))
         if "properties" in schema or "required" in schema or "additionalProperties" in schema:
-            checks.append(self.object(schema))
+            checks.append(self.object(schema, typed=is_object))
         if "items" in schema or "minItems" in schema:
             checks.append(self.array(schema))
         if "anyOf" in schema:
@@ -74,7 +86,8 @@ class SchemaCompiler:
             checks.extend(self.all_of(schema["allOf"]))
         return _all(checks)
 
-    def object(self, schema: dict) -> Check:
+    def object(self, schema: dict, typed: bool = False) -> Check:
+        """properties / required / additionalProperties; with ``typed``, also the "type": "object" test."""
         props = {k: self.compile(v) for k, v in schema.get("properties", {}).items()}
         required = list(schema.get("required", ()))
         extra = schema.get("additionalProperties", True)
@@ -82,6 +95,8 @@ class SchemaCompiler:
 
         def check(value, path, errors):
             if not isinstance(value, dict):
+                if typed:
+                    errors.append(f"at {path}: {_short(value)} is not of type object")
                 return
             for key in required:
                 if key not in value:
@@ -146,10 +161,6 @@ class SchemaCompiler:
         return plain
 
 
-def _pending(value, path, errors):  # pragma: no cover - replaced before any check runs
-    raise AssertionError("schema reference used before it was compiled")
-
-
 def _all(checks: list[Check]) -> Check:
     if len(checks) == 1:
         return checks[0]
@@ -163,10 +174,37 @@ def _all(checks: list[Check]) -> Check:
 def _type(kind) -> Check:
     kinds = kind if isinstance(kind, list) else [kind]
     tests = [_TYPES[k] for k in kinds]
+    if len(tests) == 1:
+        test = tests[0]
+
+        def one(value, path, errors):
+            if not test(value):
+                errors.append(f"at {path}: {_short(value)} is not of type {kinds[0]}")
+        return one
 
     def check(value, path, errors):
         if not any(t(value) for t in tests):
             errors.append(f"at {path}: {_short(value)} is not of type {' or '.join(kinds)}")
+    return check
+
+
+_SCALAR_KEYS = {"type", "minimum", "description", "title"}
+
+
+def _scalar(schema: dict) -> Check | None:
+    """One check for the commonest leaf, {"type": "string"|"integer"|..., "minimum": n}, or None."""
+    kind = schema.get("type")
+    if not isinstance(kind, str) or kind in ("object", "array") or not set(schema) <= _SCALAR_KEYS:
+        return None
+    test, low = _TYPES[kind], schema.get("minimum")
+    if low is None:
+        return _type(kind)
+
+    def check(value, path, errors):
+        if not test(value):
+            errors.append(f"at {path}: {_short(value)} is not of type {kind}")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < low:
+            errors.append(f"at {path}: {value} is less than the minimum of {low}")
     return check
 
 
@@ -179,6 +217,14 @@ def _const(const) -> Check:
 
 def _enum(options) -> Check:
     allowed = list(options)
+    if all(isinstance(o, str) for o in allowed):
+        # strings only: a set lookup; a value of another type is never equal to a string
+        members = frozenset(allowed)
+
+        def fast(value, path, errors):
+            if not (isinstance(value, str) and value in members):
+                errors.append(f"at {path}: {_short(value)} is not one of {allowed[:8]}")
+        return fast
 
     def check(value, path, errors):
         if value not in allowed:
