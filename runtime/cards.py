@@ -20,7 +20,8 @@ def find_card(bundle: dict[str, Any], card_id: str) -> Card:
     """The card of the bundle with that id; KeyError names the id if there is none."""
     for card in bundle.get("cards", []):
         if card["id"] == card_id:
-            return card
+            found: Card = card
+            return found
     raise KeyError(f"no card {card_id!r} in the bundle")
 
 
@@ -40,7 +41,8 @@ def trigger_event(card: Card) -> dict[str, Any] | None:
     Matching it against what just happened is the engine's part: the pattern names the event kind
     and its filters (docs/bundle.md), and a match binds names (``moved``, ``destination`` …) that the
     condition and the options then read through ``Env.bindings``."""
-    return _tree((card.get("trigger") or {}).get("when"))
+    event: dict[str, Any] | None = _tree((card.get("trigger") or {}).get("when"))
+    return event
 
 
 def trigger_holds(interp: Interpreter, card: Card, env: Env) -> bool:

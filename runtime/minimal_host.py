@@ -101,9 +101,9 @@ class MinimalHost(Host):
     def can_pay(self, cost: dict[str, Any], player: str) -> bool:
         """Tokens from the player's supply, an unused die of at least ``min``; cards are always there."""
         if cost["op"] == "spend_tokens":
-            return self.tokens(cost["token"], f"supply:{player}") >= cost["count"]
+            return bool(self.tokens(cost["token"], f"supply:{player}") >= cost["count"])
         if cost["op"] == "spend_die":
-            return len(self._free_dice(player, cost["min"])) >= cost["count"]
+            return bool(len(self._free_dice(player, cost["min"])) >= cost["count"])
         return True
 
     def _free_dice(self, player: str, least: int) -> list[str]:

@@ -68,6 +68,16 @@ def test_the_venv_holds_nothing_but_the_runtime_and_pip(venv, tmp_path):
     assert "No module named 'dow.compiler'" in no_toolchain.stderr
 
 
+def test_every_runtime_module_imports_with_the_standard_library_alone(venv, tmp_path):
+    code = ("import importlib, pkgutil, dow.runtime as r\n"
+            "names = [m.name for m in pkgutil.walk_packages(r.__path__, 'dow.runtime.')]\n"
+            "for name in names: importlib.import_module(name)\n"
+            "print(len(names))")
+    run = _python(venv, code, tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert int(run.stdout) >= 25      # interpreter, host, decisions, cards, conformance, the engine, the games
+
+
 def test_the_embedding_walkthrough_runs_as_written(venv, bundle, tmp_path):
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     assert len(blocks) >= 5, "the walk-through lost its code"
