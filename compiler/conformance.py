@@ -39,7 +39,7 @@ def export(bundle: dict[str, Any], root: Path, out: Path, say=print) -> int:
     for old in (out / "traces").glob("*.json"):
         old.unlink()
     (out / "bundle.json").write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
-    entries = []
+    entries, events = [], {}
     for trace_id, card, test, source in scenarios(bundle, root):
         try:
             trace = make_trace(bundle, card, test, source, trace_id)
@@ -49,8 +49,11 @@ def export(bundle: dict[str, Any], root: Path, out: Path, say=print) -> int:
         (out / name).write_text(json.dumps(trace, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         entries.append({"id": trace_id, "file": name, "game": trace["game"],
                         "unscripted_random": trace["unscripted_random"]})
+        for line in trace["expect"]["events"]:
+            events.setdefault(line["event"], set()).update(line["params"])
     manifest = {"format": TRACE_FORMAT, "protocol": PROTOCOL, "bundle": "bundle.json",
-                "bundle_hash": bundle["content_hash"], "ir_version": bundle["ir_version"], "traces": entries}
+                "bundle_hash": bundle["content_hash"], "ir_version": bundle["ir_version"],
+                "events": {event: sorted(keys) for event, keys in sorted(events.items())}, "traces": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     say(f"wrote {len(entries)} traces to {out}")
     return len(entries)

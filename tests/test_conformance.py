@@ -38,6 +38,7 @@ def test_every_card_and_rule_scenario_is_a_trace(suite, bundle):
     assert len([t for t in traces if t["card"]]) == card_tests
     assert {t["source"]["file"] for t in traces if not t["card"]} == {p.relative_to(ROOT).as_posix() for p in rule_files}
     assert manifest["bundle_hash"] == bundle["content_hash"] == traces[0]["bundle_hash"]
+    assert manifest["events"]["kill_zombies"] == ["count", "location"]
     assert json.loads((suite / "bundle.json").read_text(encoding="utf-8"))["content_hash"] == bundle["content_hash"]
 
 

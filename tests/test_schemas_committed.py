@@ -62,3 +62,15 @@ def test_scenarios_are_checked_by_the_card_file_schema():
     card["tests"][0]["rolls"] = ["six"]
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(card, schema)
+
+
+def test_every_card_file_is_valid_for_the_editor():
+    """What yaml-language-server checks as an author types: each card file against the committed schema."""
+    from ruamel.yaml import YAML
+    schema = json.loads((ROOT / "schemas" / "card-source.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    yaml = YAML(typ="safe", pure=True)
+    bad = [f"{p.relative_to(ROOT)}: {next(iter(validator.iter_errors(data))).message[:120]}"
+           for p in sorted(CONTENT.glob("*/*/*.yaml"))
+           if not validator.is_valid(data := yaml.load(p.read_text(encoding="utf-8")))]
+    assert not bad, bad[:5]
