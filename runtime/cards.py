@@ -58,23 +58,35 @@ def crossroads_options(card: Card) -> list[Card]:
     return list(card.get("options") or [])
 
 
-def crossroads_choice(card: Card) -> list[dict[str, Any]]:
-    """A statement list that offers the card's options as one ``choose`` node.
+def crossroads_program(card: Card) -> list[dict[str, Any]]:
+    """A crossroads card as one statement list: its set-up (``setup``, when it has one), then its options
+    offered as one ``choose`` node, or as a ``vote`` when the card calls one (``vote``: who votes), or
+    chosen by the player the card names (``chooser``).
 
-    Every option of the card is an option of the node, in card order, so the ``option`` decision's
-    choices are indices into ``card["options"]`` (0 = the first option printed). An option's
-    ``requires`` goes with it: an option that cannot be met (or whose leading cost cannot be paid)
-    is left out of the choices. A card with one option still asks nothing: the choice is made."""
-    options = [{"op": "option", "pos": _card_pos(card), "body": _tree(o.get("effect"), []),
+    Every option of the card is an option of the node, in card order, so an ``option`` (or ``vote``)
+    decision's choices are indices into ``card["options"]`` (0 = the first option printed). An
+    option's ``requires`` goes with it: an option that cannot be met (or whose leading cost cannot be
+    paid) is left out of the choices. A card with one option still asks nothing: the choice is made."""
+    pos = _card_pos(card)
+    program: list[dict[str, Any]] = list(_tree((card.get("setup") or {}).get("effect"), []))
+    options = [{"op": "option", "pos": pos, "body": _tree(o.get("effect"), []),
                 **({"requires": _tree(o["requires"])} if o.get("requires") else {})}
                for o in crossroads_options(card)]
-    return [{"op": "choose", "chooser": "you", "options": options, "pos": _card_pos(card)}]
+    if not options:
+        return program
+    if card.get("vote"):
+        node: dict[str, Any] = {"op": "vote", "voters": _tree(card["vote"]), "options": options, "pos": pos}
+    else:
+        node = {"op": "choose", "chooser": "you", "options": options, "pos": pos}
+        if card.get("chooser"):
+            node["by"] = _tree(card["chooser"])
+    return program + [node]
 
 
 def resolve_crossroads(interp: Interpreter, card: Card, env: Env) -> Execution:
     """Run a triggered crossroads card for ``env.player``: an Execution to drive (advance/answer).
     Bind ``this_card`` (your id of the physical card) and what the trigger matched in ``env``."""
-    return interp.execute(crossroads_choice(card), env)
+    return interp.execute(crossroads_program(card), env)
 
 
 # ---- crises ----------------------------------------------------------------------------------
