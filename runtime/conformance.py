@@ -233,12 +233,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.traces}: no manifest.json here (write one with 'dow conformance export')", file=sys.stderr)
         return 2
     passed = failed = 0
-    for trace, problems in run_suite(args.traces, args.command, args.only, args.scripted_only):
-        if problems:
-            failed += 1
-            print(f"FAIL {trace['id']}: " + "; ".join(problems))
-        else:
-            passed += 1
+    try:
+        for trace, problems in run_suite(args.traces, args.command, args.only, args.scripted_only):
+            if problems:
+                failed += 1
+                print(f"FAIL {trace['id']}: " + "; ".join(problems))
+            else:
+                passed += 1
+    except OSError as err:            # the command cannot be started
+        print(f"cannot start the candidate runtime {args.command[0]!r}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except RuntimeError as err:       # it ended, or does not speak the protocol
+        print(f"the candidate runtime stopped the run: {err}", file=sys.stderr)
+        return 1
     print(f"{passed} of {passed + failed} traces conform")
     return 0 if failed == 0 and passed else 1
 

@@ -87,3 +87,13 @@ def test_the_runner_command_exits_by_its_verdict(suite):
     assert good.returncode == 0 and good.stdout.strip().endswith("traces conform"), good.stderr
     bad = subprocess.run(runner + BROKEN, capture_output=True, text=True)
     assert bad.returncode == 1 and "FAIL base.crossroads.sparky.1: events" in bad.stdout
+
+
+def test_a_candidate_that_cannot_start_or_dies_is_reported_without_a_traceback(suite):
+    import subprocess
+    runner = [sys.executable, "-m", "dow.runtime.conformance", str(suite), "--only", "sparky", "--"]
+    missing = subprocess.run(runner + ["/nonexistent/runtime"], capture_output=True, text=True)
+    assert missing.returncode == 2 and "cannot start the candidate runtime" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    dies = subprocess.run(runner + [sys.executable, "-c", "pass"], capture_output=True, text=True)
+    assert dies.returncode == 1 and "ended without answering" in dies.stderr and "Traceback" not in dies.stderr
