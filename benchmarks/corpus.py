@@ -497,7 +497,7 @@ def survivor_card(i: int, rng: random.Random, used: set[str]) -> tuple[str, str,
                else "influence: null\nattack: null\nsearch: null\n")
     status = ("status:\n  implementation: full\n  data: known\n" if known else
               "status:\n  implementation: full\n  data: needs transcription\n  why: the numbers are not printed\n")
-    text = f"""# yaml-language-server: $schema=../../../build/schemas/card-source.schema.json
+    text = f"""# yaml-language-server: $schema=../../../schemas/card-source.schema.json
 id: base.survivor.{stem}
 kind: survivor
 set: base
@@ -545,7 +545,7 @@ def crossroads_card(i: int, rng: random.Random, used: set[str]) -> tuple[str, st
 {requires}    effect: |
 {block_text(lines, 6)}""")
     tpt, ten, tvi = rng.choice(TRIGGER_TEXTS)
-    text = f"""# yaml-language-server: $schema=../../../build/schemas/card-source.schema.json
+    text = f"""# yaml-language-server: $schema=../../../schemas/card-source.schema.json
 id: base.crossroads.{stem}
 kind: crossroads
 set: base

@@ -140,6 +140,13 @@ def _parser() -> argparse.ArgumentParser:
     docs = sub.add_parser("docs", help="regenerate the generated docs (effect language and card files "
                                        "in pt/en/vi, diagnostics)")
     docs.set_defaults(run=cmd_docs)
+
+    conformance = sub.add_parser("conformance", help="export every card and rule scenario as JSON traces "
+                                                     "for other runtimes (docs/conformance.md)")
+    conformance.add_argument("action", choices=("export",))
+    conformance.add_argument("--out", type=Path, default=Path("build") / "conformance",
+                             help="the folder to write (default: build/conformance)")
+    conformance.set_defaults(run=cmd_conformance)
     return parser
 
 
@@ -339,6 +346,20 @@ def cmd_docs(args) -> int:
     from .docs import write_docs
     for path in write_docs(_root(args)):
         print(f"wrote {path}")
+    return EXIT_OK
+
+
+def cmd_conformance(args) -> int:
+    """dow conformance export: the scenarios as traces, with the bundle they were made from."""
+    from .conformance import export
+    root = _root(args)
+    bundle = _game_bundle(args)
+    out = args.out if args.out.is_absolute() else root / args.out
+    try:
+        export(bundle, root, out)
+    except ValueError as err:      # a scenario the reference runtime itself fails: no trace can say it
+        print(f"dow: {err}", file=sys.stderr)
+        return EXIT_CONTENT
     return EXIT_OK
 
 

@@ -48,7 +48,11 @@ _INT = re.compile(r"[-+]?[0-9]+\Z")
 _BREAKS = re.compile("\r\n|\r|\x85|\u2028|\u2029")
 #: what YAML 1.2 calls printable, inverted: tab and newline are allowed, other controls are not
 _NON_PRINTABLE = re.compile("[^\t\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
+_FLOAT = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
+#: the rest of the YAML 1.2 core schema, as editors (yaml-language-server) read it: 0o17, 0x10, .inf, .nan
+_OCT_HEX = re.compile(r"0o[0-7]+\Z|0x[0-9a-fA-F]+\Z")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)\Z")
+_NAN = re.compile(r"\.(nan|NaN|NAN)\Z")
 
 
 @dataclass(slots=True)
@@ -97,8 +101,14 @@ def _resolve_plain(text: str) -> Any:
         return False
     if _INT.match(text):
         return int(text)
+    if _OCT_HEX.match(text):
+        return int(text, 0)
     if _FLOAT.match(text):
         return float(text)
+    if _INF.match(text):
+        return float("-inf" if text.startswith("-") else "inf")
+    if _NAN.match(text):
+        return float("nan")
     return text
 
 

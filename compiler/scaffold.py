@@ -42,7 +42,7 @@ def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
             "name": name if kind.name in PROPER_NAME_KINDS else {"pt": "TODO", "en": name, "vi": "TODO"},
             "status": {"implementation": "full", "data": "needs transcription"}}
     data.update(_literal(kind.scaffold))
-    schema = Path("../../../build/schemas/card-source.schema.json")
+    schema = Path("../../../schemas/card-source.schema.json")
     buf = io.StringIO()
     buf.write(f"# yaml-language-server: $schema={schema.as_posix()}\n")
     yaml = YAML()

@@ -4,8 +4,17 @@
   other editors).
 * ``bundle_schema()``: build/bundle.json for engines: every effect node an object
   tagged by ``op``, ``additionalProperties: false``, a position on every node.
+
+The bundle schema is closed for its own ``ir_version`` (major.minor, in its ``$id``): it says
+exactly what this compiler writes, so a stray or misspelt field is caught where it is made. A
+consumer of an older minor version validates a newer bundle against the newer schema (cited by
+its ``$id``), and tolerates what docs/bundle.md lists. Both schemas are committed under
+``schemas/`` (tests/test_schemas_committed.py keeps them equal to these functions), so editors
+find the card-file schema on a fresh clone.
 """
 from __future__ import annotations
+
+from dow.runtime.bundle import IR_VERSION
 
 from .cards import COMMON, COMMON_REQUIRED, KINDS, LANGS
 from .ruleset import COLONIES_SCHEMA, RULESET_SCHEMA
@@ -13,6 +22,8 @@ from .catalogue import CATALOGUE, GROUPS
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE_ID = "https://dow.invalid/schemas/"
+#: the bundle schema's version in its $id: the major.minor of the ir_version it describes
+SCHEMA_VERSION = ".".join(IR_VERSION.split(".")[:2])
 STATEMENT_GROUPS = ("effect", "control", "cost", "rule")
 TARGET_GROUPS = ("selector", "location")
 
@@ -128,8 +139,15 @@ def _card_field(kind, mode: str) -> dict:
     return {"type": "string"}
 
 
+def _described(name: str, kind, mode: str) -> dict:
+    """A card field's schema with its description (what an editor shows on hover)."""
+    schema = SCENARIOS if name == "tests" else _card_field(kind, mode)
+    doc = FIELD_DOCS.get(name)
+    return {**schema, "description": doc} if doc else schema
+
+
 def _card_object(fields: dict, mode: str) -> dict:
-    return {"type": "object", "properties": {k: _card_field(v, mode) for k, v in fields.items()},
+    return {"type": "object", "properties": {k: _described(k, v, mode) for k, v in fields.items()},
             "additionalProperties": False}
 
 
@@ -137,8 +155,8 @@ def _card_schemas(mode: str) -> list[dict]:
     out = []
     for kind in KINDS.values():
         fields = {**COMMON, **kind.fields}
-        props = {k: _card_field(v, mode) for k, v in fields.items()}
-        props["kind"] = {"const": kind.name}
+        props = {k: _described(k, v, mode) for k, v in fields.items()}
+        props["kind"] = {"const": kind.name, "description": FIELD_DOCS["kind"]}
         required = list(COMMON_REQUIRED) + list(kind.required)
         if mode == "bundle":
             props["file"] = {"type": "string"}
@@ -157,8 +175,12 @@ SOURCE_LOCALIZED = {**LOCALIZED, "properties": {**LOCALIZED["properties"], "sync
 def card_source_schema() -> dict:
     """The schema of one card file."""
     return {"$schema": SCHEMA_DRAFT, "$id": BASE_ID + "card-source.schema.json",
-            "title": "dow card file", "type": "object", "required": ["kind"],
-            "properties": {"kind": {"enum": list(KINDS)}}, "allOf": _card_schemas("source"),
+            "title": "dow card file",
+            "description": "One card of the dow project: its facts, its texts in pt, en and vi, its effects "
+                           "in the effect language, and its scenario tests (docs/card-files.md).",
+            "type": "object", "required": ["kind"],
+            "properties": {"kind": {"enum": list(KINDS), "description": FIELD_DOCS["kind"]}},
+            "allOf": _card_schemas("source"),
             "$defs": {"localized": SOURCE_LOCALIZED}}
 
 
@@ -167,7 +189,10 @@ def bundle_schema() -> dict:
     defs = node_defs()
     defs["card"] = {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": list(KINDS)}},
                     "allOf": _card_schemas("bundle")}
-    return {"$schema": SCHEMA_DRAFT, "$id": BASE_ID + "bundle.schema.json", "title": "dow bundle",
+    return {"$schema": SCHEMA_DRAFT, "$id": f"{BASE_ID}{SCHEMA_VERSION}/bundle.schema.json",
+            "title": f"dow bundle, ir_version {SCHEMA_VERSION}.x",
+            "description": f"A compiled dow bundle of ir_version {SCHEMA_VERSION}.x, closed: a bundle of a later "
+                           "minor version is checked against its own schema (docs/bundle.md).",
             "type": "object",
             "properties": {"ir_version": {"type": "string", "pattern": r"^\d+\.\d+\.\d+$"},
                            "content_hash": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
@@ -179,5 +204,77 @@ def bundle_schema() -> dict:
             "required": ["ir_version", "content_hash", "languages", "cards"], "additionalProperties": False,
             "$defs": defs}
 
+
+FIELD_DOCS = {
+    "id": "The card's id: <set>.<kind>.<file name>, unique in the project.",
+    "kind": "The kind of card; it decides which fields the file has.",
+    "set": "The game or expansion the card belongs to.",
+    "name": "The card's name: one string (a proper name, the same in every language) or {pt, en, vi}.",
+    "status": "How far the card is transcribed and implemented.",
+    "implementation": "full: every effect runs; partial: some parts are manual steps; manual: none runs.",
+    "data": "known: facts from the published card; needs transcription: facts missing; "
+            "example: made up to run the engine, not the published game.",
+    "why": "Why the status or the manual step is what it is.",
+    "source": "Where the card's facts come from.",
+    "notes": "Notes for authors; never shown to readers.",
+    "text": "The text a reader sees, in the project's own words, in pt, en and vi.",
+    "manual": "Per effect: the manual step a player carries out where the effect language cannot say it.",
+    "tests": "Scenario tests: a table (given), what happens (do, answers, rolls) and what must hold "
+             "afterwards (expect); docs/scenarios.md.",
+    "occupation": "The survivor's occupation, in pt, en and vi.",
+    "influence": "The influence printed on the card (null: not known).",
+    "attack": "The attack value printed on the card (null: not known).",
+    "search": "The search value printed on the card (null: not known).",
+    "abilities": "The card's abilities, each with its text and its effect.",
+    "where": "Where the survivor must be to use the ability.",
+    "effect": "What happens, in the dow effect language (docs/effect-language.md).",
+    "number": "The number printed on the card (null: not known).",
+    "trigger": "When the crossroads card is read: the event, an optional condition, and the text.",
+    "when": "The event, in the effect language.",
+    "if": "A condition, in the effect language.",
+    "options": "The card's options, in card order; each with an optional requirement, its text and its effect.",
+    "requires": "What must hold (crossroads option) or be handed over (Winter Tricks event).",
+    "prevent": "The item types that prevent the crisis.",
+    "setup": "What is done at set-up.",
+    "morale": "The starting morale printed on the objective (null: not known).",
+    "rounds": "The number of rounds printed on the objective (null: not known).",
+    "goals": "The objective's goals and alternative wins.",
+    "ends_game": "Whether reaching this goal ends the game.",
+    "objective": "The kind of secret objective.",
+    "item_type": "The item's type.",
+    "decks": "The item decks the card belongs to.",
+    "copies": "How many copies of the card the game has (null: not known).",
+    "use": "When the ability is used.",
+    "sides": "How many sides the die has.",
+    "faces": "The die's faces: what each shows, how many of it, what it does.",
+    "face": "The face's id.",
+    "count": "How many.",
+    "survivor_spaces": "Survivor spaces at the location (null: not known).",
+    "entrances": "Entrances of the location (null: not known).",
+    "item_deck": "Whether the location has an item deck.",
+    "resource": "The resource.",
+    "values": "The values printed on the resource cards.",
+    "price": "The equipment's price (null: not known).",
+}
+
+_STEP = {"type": "string", "description": "One step: 'option 1', 'trigger', 'ability 1', 'play', 'fail', "
+                                          "'action attack brian-lee zombie 3', 'colony pay_food', ..."}
+#: a card's scenario tests (docs/scenarios.md): the keys are checked, their tables are the engine's
+SCENARIOS = {"type": "array", "items": {
+    "type": "object", "required": ["name", "given", "do", "expect"], "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "description": "What the scenario shows, in one line."},
+        "given": {"type": "object", "description": "The table before: survivors, zombies, supply, hands, "
+                                                   "tracks ... (docs/scenarios.md, given)."},
+        "do": {"anyOf": [_STEP, {"type": "array", "items": _STEP, "minItems": 1}],
+               "description": "One step or a list of steps (docs/scenarios.md, do)."},
+        "answers": {"type": "array", "description": "The players' answers, in the order they are asked: "
+                    "true/false, an option number (1 = the first), \"yes\"/\"no\" for a vote, a list of names."},
+        "rolls": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                  "description": "The dice, in the order they are rolled (a d6: 1-6; the exposure die: 1-12)."},
+        "cites": {"description": "The rulebook paragraph the scenario checks."},
+        "seed": {"type": "integer", "description": "The seed of the random generator, where the scenario "
+                                                   "shuffles."},
+        "expect": {"type": "object", "description": "What must hold afterwards (docs/scenarios.md, expect)."}}}}
 
 assert set(GROUPS) >= {spec.group for spec in CATALOGUE}

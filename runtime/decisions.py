@@ -22,13 +22,13 @@ class Decision:
 
     kind: str
     player: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     min: int = 1
     max: int = 1
     prompt: str = ""
-    src: dict = field(default_factory=dict, compare=False)
+    src: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown decision kind {self.kind!r}")
 
@@ -56,7 +56,7 @@ class Decision:
             raise ValueError("the same choice was picked twice")
         return picked
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The decision as plain data (for a UI or a server)."""
         return {"kind": self.kind, "player": self.player, "choices": list(self.choices), "min": self.min,
                 "max": self.max, "prompt": self.prompt, "src": self.src}

@@ -1,0 +1,254 @@
+"""A conformance suite for runtimes of the bundle: traces, the JSON-over-stdio protocol, the runner.
+
+Every card scenario and rule scenario becomes a **trace** (docs/conformance.md): the bundle hash,
+the set-up, the steps, the scripted decisions and rolls, and what the reference runtime did: its
+event log, the decisions it asked, and a digest of the table afterwards. A candidate runtime is
+a program that speaks the protocol below on its standard input and output; the runner starts it,
+sends it each trace, and compares its answer with the reference's.
+
+    python -m dow.runtime.conformance TRACES_DIR -- CANDIDATE COMMAND …
+
+The reference runtime's adapter is ``python -m dow.runtime.conformance_reference``. Standard
+library only: a trace is plain JSON, with no Python object in it.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+PROTOCOL = 1
+TRACE_FORMAT = 1
+_INSTANCE = re.compile(r"c:\d+\Z")
+
+
+# ---- running a scenario on the reference runtime, observed -----------------------------------
+def reference_run(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[str, Any]) -> dict[str, Any]:
+    """Run one scenario on the reference engine and return what a trace expects of any runtime."""
+    from .engine.scenario import Scenario, WinterScenario, is_winter_tricks
+    winter = is_winter_tricks(card, test)
+    sc: Any = WinterScenario(bundle, card, test) if winter else Scenario(bundle, card, test)
+    asked: list[dict[str, Any]] = []
+    answer = sc.agent.answer
+
+    def observed(decision: Any) -> Any:
+        asked.append({"kind": decision.kind, "player": decision.player, "prompt": decision.prompt})
+        return answer(decision)
+    sc.agent.answer = observed
+    cards: dict[str, str] = {} if winter else sc.game.state.cards
+    before = _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards)
+    start = random.Random(test.get("seed", 0)).getstate()
+    steps = test.get("do")
+    for step in steps if isinstance(steps, list) else [steps]:
+        sc.do(step)
+        if not winter:
+            sc.game.verify(f"after '{step}'")
+    failures = sc.check()
+    return {"events": [_line(line, cards) for line in sc.game.log.lines], "decisions": asked, "before": before,
+            "digest": _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards),
+            "unscripted_random": sc.game.rng.getstate() != start, "failures": failures,
+            "unused_decisions": len(sc.agent.answers) - sc.agent.used,
+            "unused_rolls": len(getattr(sc.game.rng, "rolls", []))}
+
+
+def _line(line: dict[str, Any], cards: dict[str, str]) -> dict[str, Any]:
+    out = {"event": line["event"], "params": _normal(line["params"], cards)}
+    if line.get("private_to"):
+        out["private_to"] = line["private_to"]
+    return out
+
+
+def _normal(value: Any, cards: dict[str, str]) -> Any:
+    """Plain JSON, with the reference engine's card instances ("c:17") named by their bundle card id."""
+    if isinstance(value, dict):
+        return {str(k): _normal(v, cards) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        items = [_normal(v, cards) for v in value]
+        return sorted(items, key=json.dumps) if isinstance(value, set) else items
+    if isinstance(value, str) and _INSTANCE.match(value):
+        return cards.get(value, value)
+    return value
+
+
+def digest(state: Any) -> dict[str, Any]:
+    """The table afterwards, in the terms of docs/conformance.md (Dead of Winter and Warring Colonies)."""
+    out: dict[str, Any] = {
+        "morale": state.morale, "food": state.food, "starvation": state.starvation, "round": state.round,
+        "zombies": {lid: sum(loc.zombies) for lid, loc in state.locations.items()},
+        "barricades": {lid: sum(loc.barricades) for lid, loc in state.locations.items()},
+        "noise": {lid: loc.noise for lid, loc in state.locations.items()},
+        "helpless": {lid: loc.helpless for lid, loc in state.locations.items()},
+        "survivors": {sid: {"location": v.location, "controller": v.controller, "wounds": v.wounds,
+                            "frostbite": v.frostbite, "place": v.place, "equipped": list(v.equipped)}
+                      for sid, v in state.survivors.items() if v.place != "deck"},
+        "hands": {p.id: sorted(state.cards[c] for c in p.hand) for p in state.players},
+        "waste": len(state.waste), "removed": len(state.removed),
+        "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending}
+    for extra in ("colony_morale", "bullets", "colony_food"):      # a Warring Colonies table
+        if hasattr(state, extra):
+            out[extra] = dict(getattr(state, extra))
+    return out
+
+
+def winter_digest(game: Any) -> dict[str, Any]:
+    """The table afterwards in Winter Tricks: damage, hands and colonies (cards by name), the Leader."""
+    return {"damage": dict(game.damage), "leader": game.leader,
+            "hands": {p: sorted(map(str, cards)) for p, cards in game.hands.items()},
+            "colony": {p: sorted(map(str, cards)) for p, cards in game.colony.items()}}
+
+
+def make_trace(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[str, Any], source: dict[str, Any],
+               trace_id: str) -> dict[str, Any]:
+    """One trace: the scenario as set-up, steps, decisions and rolls, and the reference's result."""
+    ran = reference_run(bundle, card, test)
+    if ran["failures"]:
+        raise ValueError(f"{trace_id}: the reference runtime fails its own scenario: {ran['failures']}")
+    winter = bool(card and card.get("set") == "winter-tricks")
+    given = test.get("given") or {}
+    game = "winter-tricks" if winter else "warring-colonies" if given.get("colonies") else "dead-of-winter"
+    return {"format": TRACE_FORMAT, "id": trace_id, "name": test.get("name", ""), "source": source,
+            "bundle_hash": bundle["content_hash"], "ir_version": bundle["ir_version"], "game": game,
+            "card": card["id"] if card else None, "seed": test.get("seed", 0), "setup": given,
+            "steps": test["do"] if isinstance(test["do"], list) else [test["do"]],
+            "decisions": list(test.get("answers") or []), "rolls": list(test.get("rolls") or []),
+            "unscripted_random": ran["unscripted_random"], "table": ran["before"],
+            "expect": {"events": ran["events"], "decisions": ran["decisions"], "digest": ran["digest"],
+                       "unused_decisions": ran["unused_decisions"], "unused_rolls": ran["unused_rolls"],
+                       "checks": test.get("expect") or {}}}
+
+
+# ---- the protocol: one JSON object per line ----------------------------------------------------
+def run_request(trace: dict[str, Any], bundle_path: str) -> dict[str, Any]:
+    """The message the runner sends for one trace: everything but the expected result."""
+    keys = ("id", "game", "card", "seed", "setup", "steps", "decisions", "rolls", "bundle_hash")
+    return {"type": "run", "bundle": bundle_path, **{k: trace[k] for k in keys}}
+
+
+def compare(trace: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """What a candidate's answer to a trace gets wrong (empty: it conforms)."""
+    if answer.get("type") == "error":
+        return [f"the runtime reported an error: {answer.get('message')}"]
+    if answer.get("type") != "result" or answer.get("id") != trace["id"]:
+        return [f"expected a result for {trace['id']}, got {json.dumps(answer)[:200]}"]
+    want, bad = trace["expect"], []
+    for key in ("events", "decisions"):
+        got = answer.get(key)
+        if got != want[key]:
+            bad.append(f"{key}: {_first_difference(want[key], got)}")
+    got_digest = answer.get("digest") or {}
+    for key, value in want["digest"].items():
+        if got_digest.get(key) != value:
+            bad.append(f"digest.{key}: expected {json.dumps(value)}, got {json.dumps(got_digest.get(key))}")
+    for key in ("unused_decisions", "unused_rolls"):      # a scripted answer or roll left over: asked less
+        if answer.get(key, 0) != want[key]:
+            bad.append(f"{key}: expected {want[key]} left over, got {answer.get(key, 0)}")
+    return bad
+
+
+def _first_difference(want: list[Any], got: Any) -> str:
+    if not isinstance(got, list):
+        return f"expected a list, got {json.dumps(got)[:120]}"
+    for i, (a, b) in enumerate(zip(want, got)):
+        if a != b:
+            return f"#{i}: expected {json.dumps(a)}, got {json.dumps(b)}"
+    return f"expected {len(want)} entries, got {len(got)}"
+
+
+class Candidate:
+    """A runtime under test, started as a subprocess that speaks the protocol."""
+
+    def __init__(self, command: list[str], cwd: str | None = None) -> None:
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        encoding="utf-8", cwd=cwd)
+        hello = self.ask({"type": "hello", "protocol": PROTOCOL})
+        if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL:
+            raise RuntimeError(f"the candidate does not speak protocol {PROTOCOL}: {hello}")
+        self.name = str(hello.get("runtime", "?"))
+
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one message, read one answer line."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the candidate ended without answering (exit {self.process.wait()})")
+        try:
+            answer: dict[str, Any] = json.loads(line)
+        except json.JSONDecodeError:
+            return {"type": "error", "message": f"not a JSON line: {line[:200]!r}"}
+        return answer
+
+    def close(self) -> None:
+        """Say goodbye and wait for the candidate to end."""
+        if self.process.poll() is None:
+            try:
+                assert self.process.stdin is not None
+                self.process.stdin.write(json.dumps({"type": "bye"}) + "\n")
+                self.process.stdin.close()
+            except BrokenPipeError:
+                pass
+            self.process.wait(timeout=60)
+
+
+def load_traces(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The suite's manifest and its traces, in manifest order."""
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    traces = [json.loads((folder / entry["file"]).read_text(encoding="utf-8")) for entry in manifest["traces"]]
+    return manifest, traces
+
+
+def run_suite(folder: Path, command: list[str], only: str = "", scripted_only: bool = False
+              ) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """Run every trace (those whose id contains ``only``) on the candidate: (trace, problems) each."""
+    manifest, traces = load_traces(folder)
+    bundle_path = str((folder / manifest["bundle"]).resolve())
+    candidate = Candidate(command)
+    try:
+        for trace in traces:
+            if only not in trace["id"] or (scripted_only and trace["unscripted_random"]):
+                continue
+            yield trace, compare(trace, candidate.ask(run_request(trace, bundle_path)))
+    finally:
+        candidate.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The runner's command line; exit 0 when every trace conforms, 1 otherwise, 2 on wrong use."""
+    parser = argparse.ArgumentParser(prog="python -m dow.runtime.conformance",
+                                     description="check a runtime against the conformance traces")
+    parser.add_argument("traces", type=Path, help="the folder written by 'dow conformance export'")
+    parser.add_argument("command", nargs="+", help="the candidate runtime's command (after --)")
+    parser.add_argument("--only", default="", help="run the traces whose id contains this text")
+    parser.add_argument("--scripted-only", action="store_true",
+                        help="leave out traces that draw on the seeded generator beyond the scripted rolls")
+    args = parser.parse_args(argv)
+    if not (args.traces / "manifest.json").is_file():
+        print(f"{args.traces}: no manifest.json here (write one with 'dow conformance export')", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    try:
+        for trace, problems in run_suite(args.traces, args.command, args.only, args.scripted_only):
+            if problems:
+                failed += 1
+                print(f"FAIL {trace['id']}: " + "; ".join(problems))
+            else:
+                passed += 1
+    except OSError as err:            # the command cannot be started
+        print(f"cannot start the candidate runtime {args.command[0]!r}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except RuntimeError as err:       # it ended, or does not speak the protocol
+        print(f"the candidate runtime stopped the run: {err}", file=sys.stderr)
+        return 1
+    print(f"{passed} of {passed + failed} traces conform")
+    return 0 if failed == 0 and passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""The toolchain's wheel carries everything 'dow build' reads besides content/: the catalogues, the
+grammar and the website's templates (a wheel without site/ once failed with TemplateNotFound).
+Installing it in a fresh venv and building a copy of the content is a CI step (.ci/run)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+
+from conftest import ROOT
+
+
+def test_the_wheel_holds_the_site_templates_and_catalogues_without_setuptools_warnings(tmp_path):
+    # the sdist first, then the wheel from it (in a temporary folder): what an index would serve
+    run = subprocess.run([sys.executable, "-m", "build", "--outdir", str(tmp_path), str(ROOT)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "absent from the `packages` configuration" not in run.stdout + run.stderr
+    names = set(zipfile.ZipFile(next(tmp_path.glob("dow_toolchain-*.whl"))).namelist())
+    site = {n for n in (ROOT / "site").rglob("*") if n.is_file() and "__pycache__" not in n.parts}
+    missing = [p.relative_to(ROOT).as_posix() for p in site if "dow/" + p.relative_to(ROOT).as_posix() not in names]
+    assert not missing, missing
+    for folder in ("text", "messages", "site"):
+        assert f"dow/compiler/templates/{folder}/en.yaml" in names
+    assert "dow/dsl/effects.lark" in names and "dow/runtime/py.typed" in names
