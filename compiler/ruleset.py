@@ -65,7 +65,7 @@ COLONIES_SCHEMA = _obj({
     "setup": _obj({**{k: _INT for k in ("starting_items", "survivors_dealt", "survivors_kept", "survivors_dealt_small",
                                          "survivors_kept_small", "small_game_up_to", "tactics_per_colony")},
                    "secret_objectives_excluded": {"type": "array", "items": {"type": "string"}}}),
-    "warfare": _obj({"per_survivor": _INT, "per_equipped_survivor": _INT, "bullet_strength": _INT,
+    "warfare": _obj({"per_survivor": _INT, "per_armed_survivor": _INT, "bullet_strength": _INT,
                      "order": {"type": "array", "items": {"enum": ["lower_morale_colony", "other_colony",
                                                                     "locations_by_number"]}},
                      "undefended_morale_per_enemy": _INT}),
