@@ -46,7 +46,11 @@ RULESET_SCHEMA = _obj({
                        "entrance_spaces": {"type": "integer", "minimum": 1}, "noise_spaces": _INT,
                        "survivor_spaces": _obj({"colony": _INT, "other": _INT}),
                        "starting_item_kinds": {"type": "array", "items": {"type": "string"}},
-                       "secret_goal": {"enum": ["main_objective"]}}),
+                       "secret_goal": {"enum": ["main_objective"]},
+                       "exiled_objectives": {"type": "array", "minItems": 1, "items": _obj(
+                           {"id": {"type": "string", "pattern": "^stand-in\\."}, "name": {"type": "string"},
+                            "goal": {"type": "array", "minItems": 1, "items": _obj(
+                                {"kind": {"enum": ["survivors_in_play", "cards_in_hand"]}, "count": _INT})}})}}),
 })
 
 

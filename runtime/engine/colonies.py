@@ -305,7 +305,7 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         s, h = self.state, self.host
         s.turn += 1
         s.actives = tuple(active.values())
-        self.requested, self.handed, self.free_used = False, set(), set()
+        self.requested, self.handed, self.free_used = set(), set(), set()
         players = {t: s.player(pid) for t, pid in active.items()}
         self.log.add("turns", {"players": dict(active)}, {})
         for p in players.values():
@@ -528,12 +528,8 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
                     continue
             if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:
                 continue
-            if kind == "barricade":               # at a colony, not on an entrance space a survivor holds
-                loc = self.state.locations[self.state.survivors[act[1]].location]
-                if isinstance(loc, ColonyBoard):
-                    i = next(i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces)
-                    if h.entrance_free(loc.id, i) <= 0:
-                        continue
+            # a barricade at a colony goes on an empty entrance space, not one a survivor holds: the base action
+            # offers it only where there is one (ColoniesHost.standing_count), and the player picks the entrance
             out.append(act)
         return out
 

@@ -81,7 +81,7 @@ class LoneWolf:
         p = s.player(s.wolf)
         s.turn += 1
         s.actives = (p.id,)
-        self.requested, self.handed, self.free_used = False, set(), set()
+        self.requested, self.handed, self.free_used = set(), set(), set()
         self.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
