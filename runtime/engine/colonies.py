@@ -542,12 +542,13 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
 
     def move(self, p: Player, sid: str, to: str, exposure: bool) -> Gen:
         """A move by any cause: a survivor leaving the enemy colony leaves its entrance space; one that a
-        card sends there takes the first empty space (the movement step lets the player choose)."""
+        card sends there stands in an empty entrance space its player chooses (as in the movement step)."""
         s = self.state
         loc = s.locations[to]
         if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
-            if sid not in s.entrance:
-                s.entrance[sid] = next((i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0), 0)
+            if sid not in s.entrance:             # "qualquer espaço vazio de entrada": the player's choice
+                free = [i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0]
+                s.entrance[sid] = (yield from self.pick_entrance(p.id, free, "entrance")) if free else 0
         else:
             s.entrance.pop(sid, None)
         yield from super().move(p, sid, to, exposure)

@@ -295,13 +295,6 @@ class ColoniesHost(GameHost):
             self.log("helpless_ignored", {"count": count}, src)            # ... helpless survivors ignored
             return
         loc = self.s.locations.get(place)
-        if token == "barricade" and isinstance(loc, ColonyBoard):   # survivors at the entrances take room too
-            for _ in range(count):
-                free = [i for i in range(loc.entrances) if self.entrance_free(place, i) > 0]
-                if not free:
-                    break
-                loc.barricades[free[0]] += 1
-            return
         if token == "food" and place.startswith("supply"):
             self.s.colony_food[self.team_of(place)] += count
             return
