@@ -54,6 +54,10 @@ RULESET_SCHEMA = _obj({
 })
 
 
+#: the steps a Warring Colonies round can name (each is ColoniesGame.step_<name>)
+WC_STEPS = ["reveal_crisis", "roll_action_dice", "pair_turns", "lone_wolf_turn", "pay_food", "colony_warfare",
+            "check_waste", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
+            "move_round_tracker", "elect_colony_leader"]
 _FACE = _obj({"face": {"enum": ["plus", "target", "biohazard"]}, "value": _INT})
 _WOLF_GOAL = _obj({"kind": {"enum": ["entrances_of_both_colonies", "survivors_away", "den_food", "cards_in_hand",
                                      "equipped", "followers", "territory", "missions_completed", "morale_at_least"]},
@@ -73,8 +77,12 @@ COLONIES_SCHEMA = _obj({
                      "order": {"type": "array", "items": {"enum": ["lower_morale_colony", "other_colony",
                                                                     "locations_by_number"]}},
                      "undefended_morale_per_enemy": _INT}),
-    "lone_wolf": _obj({k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
-                                         "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")}),
+    "round": _obj({"player_turns": {"type": "array", "items": {"enum": WC_STEPS}},
+                   "colony": {"type": "array", "items": {"enum": WC_STEPS}}}),
+    "lone_wolf": _obj({**{k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
+                                            "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")},
+                       "round": _obj({"after": {"enum": WC_STEPS},
+                                      "steps": {"type": "array", "items": {"enum": ["lone_wolf_turn"]}}})}),
     "eleven_players": _obj({"players": _INT, "starting_items": _INT}),
     "bullets_per_round": _INT,
     "random_items": _obj({"per_location": {"type": "integer", "minimum": 1}}),

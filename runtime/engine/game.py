@@ -240,17 +240,31 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             yield from self.play_round()
         return self.finish()
 
+    def round_steps(self) -> list[str]:
+        """The steps of a round, in order, as the game's ruleset lists them (``round``: the player turns
+        phase, then the colony phase), between the rules that act at the start and at the end of a round."""
+        r = self.round_rules_data()
+        return ["start_round"] + r["player_turns"] + r["colony"] + ["end_round"]
+
+    def round_rules_data(self) -> dict:
+        """The ruleset whose ``round`` this game plays (the base game's; a variant names its own)."""
+        return self.rules["round"]
+
     def play_round(self) -> Gen:
+        """One round: each step of ``round_steps`` by its method ``step_<name>``, checked after each."""
         s = self.state
         s.rounds_played += 1
         self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
-        for step in ["start_round"] + self.rules["round"]["player_turns"] + self.rules["round"]["colony"] + \
-                ["end_round"]:
+        for step in self.round_steps():
             yield from getattr(self, "step_" + step)()
+            self.after_step(step)
             self.verify(step)
             if s.over:
                 return
         self.host.expire()
+
+    def after_step(self, step: str) -> None:
+        """What a game checks after every step of a round (nothing in the base game)."""
 
     def step_start_round(self) -> Gen:
         """Rules that act 'at the start of each round' (Olivia Brown's experiment)."""
