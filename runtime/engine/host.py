@@ -345,11 +345,15 @@ class GameHost(RuleBook, Host):
                 loc.noise = max(loc.noise - count, 0)
             elif token == "helpless":
                 loc.helpless = max(loc.helpless - count, 0)
-            elif token == "barricade":
+            elif token == "barricade":           # which barricades go: the effect's player's choice
+                before = list(loc.barricades)
                 for _ in range(count):
                     full = [i for i in range(loc.entrances) if loc.barricades[i]]
                     if full:
                         loc.barricades[full[0]] -= 1
+                if loc.barricades != before and sum(loc.barricades) and sum(1 for b in before if b) > 1:
+                    self.pending.append(("entrances", place, "barricades", before, list(loc.barricades),
+                                         self.chooser(), "barricade to remove"))
         elif token == "food":
             s.food = max(s.food - count, 0)
         elif token in ("wound", "frostbite") and place in s.survivors:

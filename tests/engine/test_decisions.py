@@ -104,3 +104,31 @@ def test_a_replay_with_decisions_left_over_is_refused(bundle):
     replay.decisions.append(["end"])
     with pytest.raises(ValueError, match="after the end of the game"):
         replay_game(bundle, replay)
+
+
+def test_a_card_removing_one_of_several_barricades_asks_which(bundle):
+    """seed 004, Card Text: the player resolving a card makes its choices. The host removes a barricade at
+    once (it never blocks) and the player says which one as soon as the effect is over."""
+    from dow.runtime.engine import Game
+    game = Game(bundle, seed=1, players=2, check=True)
+    colony = game.state.locations["colony"]
+    colony.barricades = [1, 0, 1, 0, 0, 0]
+    game.total_cards = len(game.state.cards)
+    game.host.effect_player = "p1"
+    game.host.do_remove_tokens("barricade", "colony", 1, {})
+    asked = []
+
+    class Third:
+        def answer(self, d):
+            asked.append((d.player, d.prompt, d.choices))
+            return 3
+
+    gen = game.settle()
+    try:
+        d = next(gen)
+        while True:
+            d = gen.send(d.check(Third().answer(d)))
+    except StopIteration:
+        pass
+    assert asked == [("p1", "barricade to remove", (1, 3))]
+    assert colony.barricades == [1, 0, 0, 0, 0, 0]
