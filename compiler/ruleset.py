@@ -46,10 +46,18 @@ RULESET_SCHEMA = _obj({
                        "entrance_spaces": {"type": "integer", "minimum": 1}, "noise_spaces": _INT,
                        "survivor_spaces": _obj({"colony": _INT, "other": _INT}),
                        "starting_item_kinds": {"type": "array", "items": {"type": "string"}},
-                       "secret_goal": {"enum": ["main_objective"]}}),
+                       "secret_goal": {"enum": ["main_objective"]},
+                       "exiled_objectives": {"type": "array", "minItems": 1, "items": _obj(
+                           {"id": {"type": "string", "pattern": "^stand-in\\."}, "name": {"type": "string"},
+                            "goal": {"type": "array", "minItems": 1, "items": _obj(
+                                {"kind": {"enum": ["survivors_in_play", "cards_in_hand"]}, "count": _INT})}})}}),
 })
 
 
+#: the steps a Warring Colonies round can name (each is ColoniesGame.step_<name>)
+WC_STEPS = ["reveal_crisis", "roll_action_dice", "pair_turns", "lone_wolf_turn", "pay_food", "colony_warfare",
+            "check_waste", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
+            "move_round_tracker", "elect_colony_leader"]
 _FACE = _obj({"face": {"enum": ["plus", "target", "biohazard"]}, "value": _INT})
 _WOLF_GOAL = _obj({"kind": {"enum": ["entrances_of_both_colonies", "survivors_away", "den_food", "cards_in_hand",
                                      "equipped", "followers", "territory", "missions_completed", "morale_at_least"]},
@@ -65,12 +73,16 @@ COLONIES_SCHEMA = _obj({
     "setup": _obj({**{k: _INT for k in ("starting_items", "survivors_dealt", "survivors_kept", "survivors_dealt_small",
                                          "survivors_kept_small", "small_game_up_to", "tactics_per_colony")},
                    "secret_objectives_excluded": {"type": "array", "items": {"type": "string"}}}),
-    "warfare": _obj({"per_survivor": _INT, "per_equipped_survivor": _INT, "bullet_strength": _INT,
+    "warfare": _obj({"per_survivor": _INT, "per_armed_survivor": _INT, "bullet_strength": _INT,
                      "order": {"type": "array", "items": {"enum": ["lower_morale_colony", "other_colony",
                                                                     "locations_by_number"]}},
                      "undefended_morale_per_enemy": _INT}),
-    "lone_wolf": _obj({k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
-                                         "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")}),
+    "round": _obj({"player_turns": {"type": "array", "items": {"enum": WC_STEPS}},
+                   "colony": {"type": "array", "items": {"enum": WC_STEPS}}}),
+    "lone_wolf": _obj({**{k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
+                                            "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")},
+                       "round": _obj({"after": {"enum": WC_STEPS},
+                                      "steps": {"type": "array", "items": {"enum": ["lone_wolf_turn"]}}})}),
     "eleven_players": _obj({"players": _INT, "starting_items": _INT}),
     "bullets_per_round": _INT,
     "random_items": _obj({"per_location": {"type": "integer", "minimum": 1}}),

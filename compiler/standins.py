@@ -46,6 +46,9 @@ LABELS: dict[str, dict[str, str]] = {
     "secret_goal": {"pt": "Objetivo dos objetivos secretos (não transcritos)",
                     "en": "Goal of the secret objectives (not transcribed)",
                     "vi": "Mục tiêu của các mục tiêu bí mật (chưa chép lại)"},
+    "exiled_objectives": {"pt": "Objetivos secretos de exilado (substitutos)",
+                          "en": "Exiled secret objectives (stand-ins)",
+                          "vi": "Mục tiêu bí mật khi bị trục xuất (thay thế)"},
     # Warring Colonies
     "unknown_tactics": {"pt": "Táticas em branco em cada conjunto de 5", "en": "Blank tactics in each set of 5",
                         "vi": "Lá chiến thuật trống trong mỗi bộ 5 lá"},

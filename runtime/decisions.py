@@ -43,7 +43,8 @@ class Decision:
                 raise ValueError(f"an amount from {self.min} to {self.max} is needed, not {answer!r}")
             return answer
         if self.kind in (OPTION, VOTE):
-            if answer not in self.choices:
+            if answer not in self.choices or (isinstance(answer, bool) and not any(c is answer for c in self.choices)):
+                # (True == 1 in Python: a yes/no answer is not option 1)
                 raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
             return answer
         try:

@@ -38,10 +38,11 @@ class TurnActions:
                         acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
             if not loc.colony and loc.deck and not h.forbidden(sid, "search"):
                 acts += [("search", sid, d) for d in dice if d >= search][:1]
-            if dice and loc.free_entrance_space() and not h.forbidden(sid, "barricade"):
+            open_here = h.open_entrances(v.location)
+            if dice and open_here and not h.forbidden(sid, "barricade"):
                 acts.append(("barricade", sid, dice[0]))
-            if dice and any(l.zombie_count() for l in s.locations.values() if l.id != v.location) \
-                    and not h.forbidden(sid, "attract"):
+            if dice and open_here and any(l.zombie_count() for l in s.locations.values() if l.id != v.location) \
+                    and not h.forbidden(sid, "attract"):    # attracted zombies need an empty entrance space
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not h.forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
@@ -69,7 +70,7 @@ class TurnActions:
                 acts.append(("crisis", card))
         if s.food and not p.exiled:
             acts += [("food", d) for d in dice if d < 6]
-        if not self.requested and any(o.hand for o in s.players if o is not p):
+        if p.id not in self.requested and any(o.hand for o in s.players if o is not p):
             acts.append(("request",))
         if not p.exile_vote_used and not p.exiled:
             acts += [("exile", o.id) for o in s.players if o is not p and not o.exiled]
@@ -124,9 +125,9 @@ class TurnActions:
         elif kind == "search":
             yield from self.search(p, act[1], act[2])
         elif kind == "barricade":
-            self.spend(p, act[2])
+            self.spend(p, act[2])        # "on any empty entrance space" of the player's choice (seed 004, Barricade)
             loc = s.locations[s.survivors[act[1]].location]
-            i = next(i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces)
+            i = yield from self.pick_entrance(p.id, h.open_entrances(loc.id), "barricade entrance")
             loc.barricades[i] += 1
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
         elif kind == "clean_waste":
@@ -143,13 +144,16 @@ class TurnActions:
         elif kind == "attract":
             self.spend(p, act[2])
             here = s.survivors[act[1]].location
-            for _ in range(self.rules["attract"]):
+            for _ in range(self.rules["attract"]):     # "from any location to any empty entrance spaces" (seed 004)
                 sources = tuple(l.id for l in s.locations.values() if l.id != here and l.zombie_count())
-                if not sources:
+                gates = h.open_entrances(here)
+                if not sources or not gates:
                     break
                 src = (yield Decision(TARGETS, p.id, sources, 1, 1, prompt="attract from"))[0]
-                h.remove_zombies_from(s.locations[src], 1)
-                h.add_zombie(here, {"action": "attract"})
+                out = yield from self.pick_entrance(p.id, self.zombie_entrances(src), "attract which zombie")
+                gate = yield from self.pick_entrance(p.id, gates, "attract to entrance")
+                s.locations[src].zombies[out] -= 1
+                s.locations[here].zombies[gate] += 1
         elif kind == "move":
             p.moved.add(act[1])
             yield from self.move(p, act[1], act[2], exposure=True)
@@ -202,8 +206,11 @@ class TurnActions:
         s, h = self.state, self.host
         self.spend(p, die)
         v = s.survivors[sid]
-        if target == "zombie":
-            h.do_kill_zombies(v.location, 1, {})
+        if target == "zombie":            # which zombie dies: the attacking player's choice of entrance
+            entrance = None
+            if getattr(h, "attacking_entrance", None) is None:
+                entrance = yield from self.pick_entrance(p.id, self.zombie_entrances(v.location), "zombie to kill")
+            h.do_kill_zombies(v.location, 1, {}, entrance=entrance)
             self.log.add("zombie_killed", {"survivor": sid, "location": v.location}, {})
             h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": "zombie"})
             yield from self.settle()
@@ -301,8 +308,7 @@ class TurnActions:
             here = [v for v in s.survivors_at(location) if not h.exempt(v.id, "bite_spread")]
             if not here:
                 return
-            low = min(h.attr(v.id, "influence") for v in here)
-            target = min((v for v in here if h.attr(v.id, "influence") == low), key=lambda v: v.id)
+            target = s.survivors[(yield from self.first_player_breaks(self.lowest_influence(here), "bite spreads to"))]
             owner = target.controller
             pick = yield Decision(OPTION, owner, (1, 2), prompt="bite spreads")
             self.log.add("bite_spread", {"to": target.id, "option": pick}, {})
@@ -340,9 +346,7 @@ class TurnActions:
         self.log.add("played", {"player": p.id, "card": d["id"]}, {})
         h.emit({"kind": "play_card", "player": p.id, "card": card, "type": d.get("item_type")})
         if p.exiled and d.get("item_type") == "food":
-            if p.unused:                              # an exiled player's food card raises a die by 1 instead
-                i = p.unused.index(min(p.unused))
-                p.unused[i] = min(6, p.unused[i] + 1)
+            yield from self.exiled_food(p)            # an exiled player's food card raises a die by 1 instead
             return
         for ab in d.get("abilities", [])[:1]:
             yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "this_card": card})
@@ -350,7 +354,7 @@ class TurnActions:
     def request(self, p: Player) -> Gen:
         """Ask the others for item cards; a given card is revealed and played at once (seed 004, Request)."""
         s = self.state
-        self.requested = True
+        self.requested.add(p.id)
         for o in self.asked_in_request(p):
             if o is p or not o.hand:
                 continue
@@ -397,6 +401,7 @@ class TurnActions:
         """The exiled player moves every survivor out of the colony (seed 004, Exile)."""
         s = self.state
         x.exiled = True
+        self.draw_exiled_objective(x)
         for sid in [i for i in x.survivors if s.survivors[i].location == "colony"]:
             places = tuple(l.id for l in s.locations.values()
                            if not l.colony and len(s.survivors_at(l.id)) < l.survivor_spaces)
@@ -408,3 +413,21 @@ class TurnActions:
         if len(exiled) >= 2 and not any(o.betrayer for o in exiled):   # "Important note" (seed 004, Exile)
             self.log.add("two_exiled_loyal", {}, {})
             self.host.set_morale(0, {"rule": "exile"})
+
+    def draw_exiled_objective(self, x: Player) -> None:
+        """The exiled player draws 1 exiled secret objective at once, which adjusts their objective (seed 004,
+        Exile). The exiled objectives are not transcribed: the ruleset's labelled stand-ins are drawn."""
+        if not self.exiled_deck:
+            self.log.add("exiled_objectives_out", {"player": x.id}, {})
+            return
+        x.exiled_objective = self.exiled_deck.pop(0)
+        self.log.add("exiled_objective", {"player": x.id}, {})
+        self.log.add("exiled_objective_is", {"card": x.exiled_objective}, {}, private_to=x.id)
+
+    def exiled_goal_met(self, x: Player) -> bool:
+        """Whether an exiled player's (stand-in) exiled objective holds at the end of the game."""
+        card = next((c for c in self.rules["stand_ins"]["exiled_objectives"] if c["id"] == x.exiled_objective), None)
+        if card is None:
+            return False
+        have = {"survivors_in_play": len(x.survivors), "cards_in_hand": len(x.hand)}
+        return all(have[g["kind"]] >= g["count"] for g in card["goal"])

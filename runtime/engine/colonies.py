@@ -21,7 +21,8 @@ What is built:
 * colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
   rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
-* the round (``play``): reveal crisis, action dice, the players' turns in pairs (one player of each
+* the round (``play``; its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
+  ``lone_wolf.round`` part, played by ``Game.play_round``): reveal crisis, action dice, the players' turns in pairs (one player of each
   colony, from the colony leaders clockwise; crossroads drawn by the teammate on the right, the
   movement step with full locations, bullets to send enemies home and entrance spaces at the enemy
   colony, the actions the variant keeps, then the crossroads met resolved by higher morale), and the
@@ -241,25 +242,27 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
                                "rounds": s.round, "leaders": dict(s.leaders), "bullets": dict(s.bullets)}, {})
         yield from self.settle()
 
-    ROUND = ("reveal_crisis", "roll_action_dice", "lone_wolf_turn", "pair_turns",
-             "pay_food", "colony_warfare", "check_waste", "resolve_crisis", "add_bullets", "add_zombies", "check_main_objective",
-             "move_round_tracker", "elect_colony_leader")
+    def round_rules_data(self) -> dict:
+        """The round of Warring Colonies (seed 000, Nova sequência da rodada), from its ruleset's ``round``;
+        the Lone Wolf's part of the round (``lone_wolf.round``) is in it only when a Lone Wolf plays."""
+        r = {k: list(v) for k, v in self.wc["round"].items()}
+        part = self.wc["lone_wolf"]["round"]
+        if self.state.wolf is not None:
+            phase = next(k for k, steps in r.items() if part["after"] in steps)
+            at = r[phase].index(part["after"]) + 1
+            r[phase][at:at] = part["steps"]
+        return r
+
+    def after_step(self, step: str) -> None:
+        """A Lone Wolf whose morale reached 0 in the step leaves the game (``LoneWolf.wolf_check``)."""
+        self.wolf_check()
 
     def play(self) -> Gen:
         """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada)."""
         yield from self.setup_players()
         self.verify("setup")
-        s = self.state
-        while not s.over:
-            s.rounds_played += 1
-            self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
-            for step in self.ROUND:
-                yield from getattr(self, "step_" + step)()
-                self.wolf_check()
-                self.verify(step)
-                if s.over:
-                    break
-            self.host.expire()
+        while not self.state.over:
+            yield from self.play_round()
         return self.finish()
 
     def finish(self) -> dict:
@@ -305,7 +308,7 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         s, h = self.state, self.host
         s.turn += 1
         s.actives = tuple(active.values())
-        self.requested, self.handed, self.free_used = False, set(), set()
+        self.requested, self.handed, self.free_used = set(), set(), set()
         players = {t: s.player(pid) for t, pid in active.items()}
         self.log.add("turns", {"players": dict(active)}, {})
         for p in players.values():
@@ -528,12 +531,8 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
                     continue
             if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:
                 continue
-            if kind == "barricade":               # at a colony, not on an entrance space a survivor holds
-                loc = self.state.locations[self.state.survivors[act[1]].location]
-                if isinstance(loc, ColonyBoard):
-                    i = next(i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces)
-                    if h.entrance_free(loc.id, i) <= 0:
-                        continue
+            # a barricade at a colony goes on an empty entrance space, not one a survivor holds: the base action
+            # offers it only where there is one (ColoniesHost.standing_count), and the player picks the entrance
             out.append(act)
         return out
 
@@ -546,12 +545,13 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
 
     def move(self, p: Player, sid: str, to: str, exposure: bool) -> Gen:
         """A move by any cause: a survivor leaving the enemy colony leaves its entrance space; one that a
-        card sends there takes the first empty space (the movement step lets the player choose)."""
+        card sends there stands in an empty entrance space its player chooses (as in the movement step)."""
         s = self.state
         loc = s.locations[to]
         if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
-            if sid not in s.entrance:
-                s.entrance[sid] = next((i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0), 0)
+            if sid not in s.entrance:             # "qualquer espaço vazio de entrada": the player's choice
+                free = [i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0]
+                s.entrance[sid] = (yield from self.pick_entrance(p.id, free, "entrance")) if free else 0
         else:
             s.entrance.pop(sid, None)
         yield from super().move(p, sid, to, exposure)

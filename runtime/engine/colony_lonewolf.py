@@ -81,7 +81,7 @@ class LoneWolf:
         p = s.player(s.wolf)
         s.turn += 1
         s.actives = (p.id,)
-        self.requested, self.handed, self.free_used = False, set(), set()
+        self.requested, self.handed, self.free_used = set(), set(), set()
         self.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
@@ -156,7 +156,8 @@ class LoneWolf:
             if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
                 room = self.make_room_options(p, to, None)
                 _, out, _cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
-                die = min(p.unused)
+                values = sorted(set(p.unused))        # any action die: the Lone Wolf picks which (Lobo Solitário)
+                die = values[0] if len(values) == 1 else (yield Decision(OPTION, p.id, tuple(values), prompt="die to spend"))
                 self.spend(p, die)
                 self.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
                 h.send_home(out, {"by": p.id, "die": die})

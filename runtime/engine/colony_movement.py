@@ -69,6 +69,13 @@ class MovementStep:
                     out.append(("home", v.id, cost))
         return out
 
+    def movement_requests(self, p: Player) -> list[tuple]:
+        """A request for cards, allowed at any moment of the movement step (seed 000, Andar com
+        sobreviventes, Nota), once in the turn, to the players of the player's own colony."""
+        if p.id in self.requested or not any(o.hand for o in self.asked_in_request(p) if o is not p):
+            return []
+        return [("request",)]
+
     def step_movement(self, active: dict[str, str]) -> Gen:
         """The two active players (one per colony) move survivors in turn, the lower-morale colony's first:
         each time 1 survivor, or pass; a player who passed moves no more; no survivor moves twice in the
@@ -84,8 +91,13 @@ class MovementStep:
                 if team in passed or s.over:
                     continue
                 p = s.player(active[team])
-                options = self.move_options(p, moved, active[other(team)])
+                options = self.move_options(p, moved, active[other(team)]) + self.movement_requests(p)
                 choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
+                if choice == ("request",):            # asking for cards at any moment of the step (Nota)
+                    self.log.add("action", {"player": p.id, "action": ["request"]}, {})
+                    yield from self.request(p)
+                    yield from self.settle()
+                    continue
                 if choice == ("pass",):
                     passed.add(team)
                     self.log.add("movement_pass", {"player": p.id}, {})

@@ -295,13 +295,6 @@ class ColoniesHost(GameHost):
             self.log("helpless_ignored", {"count": count}, src)            # ... helpless survivors ignored
             return
         loc = self.s.locations.get(place)
-        if token == "barricade" and isinstance(loc, ColonyBoard):   # survivors at the entrances take room too
-            for _ in range(count):
-                free = [i for i in range(loc.entrances) if self.entrance_free(place, i) > 0]
-                if not free:
-                    break
-                loc.barricades[free[0]] += 1
-            return
         if token == "food" and place.startswith("supply"):
             self.s.colony_food[self.team_of(place)] += count
             return
@@ -352,7 +345,11 @@ class ColoniesHost(GameHost):
         loc = self.s.locations[lid]
         return loc.entrance_spaces - loc.zombies[entrance] - loc.barricades[entrance] - len(self.standing(lid, entrance))
 
-    def do_kill_zombies(self, location, count, src, by=None):
+    def standing_count(self, lid: str, entrance: int) -> int:
+        """Enemy survivors stand in a colony's entrance spaces (seed 000, Andar para a Colônia Inimiga)."""
+        return len(self.standing(lid, entrance))
+
+    def do_kill_zombies(self, location, count, src, by=None, entrance=None):
         """An attack from an entrance of the enemy colony kills the zombie at that entrance."""
         e, self.attacking_entrance = self.attacking_entrance, None
         loc = self.s.locations[location]
@@ -360,7 +357,7 @@ class ColoniesHost(GameHost):
             n = min(count, loc.zombies[e])
             loc.zombies[e] -= n
             return n
-        return super().do_kill_zombies(location, count, src, by)
+        return super().do_kill_zombies(location, count, src, by, entrance)
 
     def send_home(self, sid: str, src: dict) -> None:
         """Back to its own colony, with no exposure roll."""

@@ -98,14 +98,15 @@ class ColonyWarfare:
             if self.wc["readings"]["both_on_guard_ends"] == "all_combats":
                 self.stop_all = True
             return
-        # 2. +1 per friendly survivor here, +1 more for each with an equipped card (Marcus Johnson: 2)
+        # 2. +1 per friendly survivor here, +1 more for each with a weapon equipped (Marcus Johnson: 2);
+        # the step's text says "1 ou mais cartas de equipadas", the rulebook's own example and seed 002 a weapon
         for v in s.survivors_at(lid):
             team = h.side(v.id)
             if team not in h.strength:
                 continue
             h.strength[team] += h.stat(v.id, "combat_strength", w["per_survivor"])
-            if v.equipped:
-                h.strength[team] += w["per_equipped_survivor"]
+            if h.attr(v.id, "armed"):
+                h.strength[team] += w["per_armed_survivor"]
         self.log.add("combat_survivors", {"strength": dict(h.strength)}, {})
         # 3. secret, simultaneous bullet bids; bid bullets are discarded, the rest go back
         bids = {}

@@ -87,6 +87,8 @@ class EffectRules:
                     target = self.state.survivors[target].controller
                 if target and not self.state.player(target).exiled:
                     yield from self.exile_vote(self.state.player(item[1]), target)
+            else:                                           # a player's choice the host queued (choices.py)
+                yield from self.settle_item(item)
 
     def run_trigger(self, item: tuple, scope: tuple | None) -> Gen:
         """Run one triggered rule (unless its use limit is spent), with the event's bindings."""

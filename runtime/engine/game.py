@@ -18,6 +18,7 @@ from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
+from .choices import PlayerChoices
 from .common import ACTION, GameError, Gen, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
 from .effects import EffectRules
 from .host import GameHost
@@ -26,7 +27,7 @@ from .state import Location, Player, State, Survivor
 _NONE = object()
 
 
-class Game(TurnActions, EffectRules):
+class Game(PlayerChoices, TurnActions, EffectRules):
     """One game of the base game between ``players`` seats, seeded."""
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
@@ -62,7 +63,7 @@ class Game(TurnActions, EffectRules):
         self.result: dict | None = None
         self.drawer: str | None = None
         self._ability_info: dict[int, tuple] = {}
-        self.requested = False                  # a request made this turn
+        self.requested: set[str] = set()        # the players who made their request this turn
         self.handed: set[str] = set()           # items handed off this turn
         self.free_used: set = set()             # free, unlimited abilities used this turn
 
@@ -202,6 +203,9 @@ class Game(TurnActions, EffectRules):
                                             card.get("attack") or 6, card.get("search") or 6)
         state.survivor_deck = sorted(state.survivors)
         rng.shuffle(state.survivor_deck)
+        # the exiled secret objectives: not transcribed, so the ruleset's labelled stand-ins (Setup: "make decks")
+        self.exiled_deck = [c["id"] for c in stand.get("exiled_objectives", [])]
+        rng.shuffle(self.exiled_deck)
         return state
 
     @staticmethod
@@ -236,17 +240,31 @@ class Game(TurnActions, EffectRules):
             yield from self.play_round()
         return self.finish()
 
+    def round_steps(self) -> list[str]:
+        """The steps of a round, in order, as the game's ruleset lists them (``round``: the player turns
+        phase, then the colony phase), between the rules that act at the start and at the end of a round."""
+        r = self.round_rules_data()
+        return ["start_round"] + r["player_turns"] + r["colony"] + ["end_round"]
+
+    def round_rules_data(self) -> dict:
+        """The ruleset whose ``round`` this game plays (the base game's; a variant names its own)."""
+        return self.rules["round"]
+
     def play_round(self) -> Gen:
+        """One round: each step of ``round_steps`` by its method ``step_<name>``, checked after each."""
         s = self.state
         s.rounds_played += 1
         self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
-        for step in ["start_round"] + self.rules["round"]["player_turns"] + self.rules["round"]["colony"] + \
-                ["end_round"]:
+        for step in self.round_steps():
             yield from getattr(self, "step_" + step)()
+            self.after_step(step)
             self.verify(step)
             if s.over:
                 return
         self.host.expire()
+
+    def after_step(self, step: str) -> None:
+        """What a game checks after every step of a round (nothing in the base game)."""
 
     def step_start_round(self) -> Gen:
         """Rules that act 'at the start of each round' (Olivia Brown's experiment)."""
@@ -295,7 +313,7 @@ class Game(TurnActions, EffectRules):
         s.turn += 1
         p.moved.clear()
         p.exile_vote_used = False
-        self.requested = False
+        self.requested = set()
         self.handed = set()
         self.free_used = set()
         self.log.add("turn", {"player": p.id}, {})
@@ -438,7 +456,7 @@ class Game(TurnActions, EffectRules):
         self.rng.shuffle(added)
         prevent = set(d.get("prevent") or [])
         points = sum(1 if self.host.card_def(c).get("item_type") in prevent else -1 for c, _ in added)
-        players = sum(1 for p in s.players if not p.exiled)
+        players = len(s.players)      # "the number of players" (seed 004, 3. Resolve Crisis): exiled ones too
         self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": players,
                                        "revealed": [s.cards[c] for c, _ in added]}, {})
         s.removed.extend(c for c, _ in added)
@@ -522,11 +540,13 @@ class Game(TurnActions, EffectRules):
 
     def finish(self) -> dict:
         """Who won: a player wins if their secret objective is met when the game ends (seed 004, End of the game).
-        Secret goals are not transcribed: the stand-in goal (stand_ins.secret_goal in the ruleset) decides."""
+        Secret goals are not transcribed: the stand-in goal (stand_ins.secret_goal in the ruleset) decides; an
+        exiled player's objective is the exiled objective they drew (a stand-in, stand_ins.exiled_objectives)."""
         s = self.state
         colony_won = s.ending == "objective"
-        winners = [p.id for p in s.players
-                   if (p.betrayer and s.ending == "morale") or (not p.betrayer and not p.exiled and colony_won)]
+        winners = [p.id for p in s.players if not p.exiled and
+                   ((p.betrayer and s.ending == "morale") or (not p.betrayer and colony_won))]
+        winners += [p.id for p in s.players if p.exiled and self.exiled_goal_met(p)]   # their exiled objective
         result = {"winners": winners, "ending": s.ending, "rounds": s.rounds_played, "morale": s.morale,
                   "betrayers": [p.id for p in s.players if p.betrayer], "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective)}

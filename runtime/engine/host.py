@@ -39,6 +39,7 @@ class GameHost(RuleBook, Host):
         self.interp = None                      # set by the game (to evaluate rule conditions)
         self.card_uses: dict[str, int] = {}
         self.ending_requested = False
+        self.effect_player: str | None = None   # whose effect is running (who makes its choices)
 
     # ---- helpers ------------------------------------------------------------------
     def card_def(self, instance: str) -> dict:
@@ -231,15 +232,41 @@ class GameHost(RuleBook, Host):
             raise ValueError(f"the reference engine has no action {action!r}")
         return handler(src=src, **params)
 
-    def do_kill_zombies(self, location, count, src, by=None):
+    def do_kill_zombies(self, location, count, src, by=None, entrance=None):
         loc = self.s.locations[location]
+        if entrance is not None and loc.zombies[entrance]:
+            loc.zombies[entrance] -= 1            # the zombie the attacking player chose
+            return 1
         n = min(count, loc.zombie_count())
-        self.remove_zombies_from(loc, n)
+        self.remove_zombies_chosen(loc, n)
         return n
 
     def do_remove_zombies(self, location, count, src):
         loc = self.s.locations[location]
-        self.remove_zombies_from(loc, min(count, loc.zombie_count()))
+        self.remove_zombies_chosen(loc, min(count, loc.zombie_count()))
+
+    def chooser(self) -> str:
+        """Who makes the choices of the effect being carried out: its player, else the active player."""
+        return self.effect_player or self.s.players[self.s.active].id
+
+    def remove_zombies_chosen(self, loc: Location, n: int) -> None:
+        """Zombies killed or removed by a card: which ones is the effect's player's choice (asked when the
+        effect is over, see engine/choices.py); from the fullest entrance until then."""
+        before = list(loc.zombies)
+        self.remove_zombies_from(loc, n)
+        if n and n < sum(before) and sum(1 for z in before if z) > 1:
+            self.pending.append(("entrances", loc.id, "zombies", before, list(loc.zombies), self.chooser(),
+                                 "zombie to kill"))
+
+    def standing_count(self, lid: str, entrance: int) -> int:
+        """Survivors standing in an entrance's spaces (none in the base game; Warring Colonies' enemies)."""
+        return 0
+
+    def open_entrances(self, lid: str) -> list[int]:
+        """The entrances of a location with an empty space (for a barricade or an attracted zombie)."""
+        loc = self.s.locations[lid]
+        return [i for i in range(loc.entrances)
+                if loc.zombies[i] + loc.barricades[i] + self.standing_count(lid, i) < loc.entrance_spaces]
 
     @staticmethod
     def remove_zombies_from(loc: Location, n: int) -> None:
@@ -270,8 +297,11 @@ class GameHost(RuleBook, Host):
         self.log("overrun", {"location": location, "entrance": entrance + 1}, src)
         here = self.s.survivors_at(location)
         if here:
-            weakest = min(here, key=lambda v: (self.attr(v.id, "influence"), v.id))
-            self.kill(weakest.id, src, cause="overrun")
+            tied = self.game.lowest_influence(here)
+            if len(tied) > 1:                  # the first player breaks the tie (engine/choices.py)
+                self.pending.append(("overrun", location, src))
+            else:
+                self.kill(tied[0], src, cause="overrun")
         elif loc.helpless:
             self.kill_helpless(location, src)
 
@@ -291,13 +321,17 @@ class GameHost(RuleBook, Host):
         elif token == "noise":
             loc = s.locations[place]
             loc.noise = min(loc.noise + count, loc.noise_spaces)
-        elif token == "barricade":
+        elif token == "barricade":               # on empty entrance spaces the effect's player chooses
             loc = s.locations[place]
+            before, open_before = list(loc.barricades), self.open_entrances(place)
             for _ in range(count):
-                free = [i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces]
+                free = self.open_entrances(place)
                 if not free:
                     break
                 loc.barricades[free[0]] += 1
+            if loc.barricades != before and len(open_before) > 1:
+                self.pending.append(("entrances", place, "barricades", before, list(loc.barricades),
+                                     self.chooser(), "barricade entrance"))
         elif token == "food":
             s.food += count
         elif token in ("wound", "frostbite"):
@@ -311,11 +345,15 @@ class GameHost(RuleBook, Host):
                 loc.noise = max(loc.noise - count, 0)
             elif token == "helpless":
                 loc.helpless = max(loc.helpless - count, 0)
-            elif token == "barricade":
+            elif token == "barricade":           # which barricades go: the effect's player's choice
+                before = list(loc.barricades)
                 for _ in range(count):
                     full = [i for i in range(loc.entrances) if loc.barricades[i]]
                     if full:
                         loc.barricades[full[0]] -= 1
+                if loc.barricades != before and sum(loc.barricades) and sum(1 for b in before if b) > 1:
+                    self.pending.append(("entrances", place, "barricades", before, list(loc.barricades),
+                                         self.chooser(), "barricade to remove"))
         elif token == "food":
             s.food = max(s.food - count, 0)
         elif token in ("wound", "frostbite") and place in s.survivors:
@@ -433,9 +471,14 @@ class GameHost(RuleBook, Host):
             new = s.survivor_deck.pop(0)
             self.enter_play(new, owner.id, "colony" if not owner.exiled else self.exile_place())
             self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
+            if owner.exiled:
+                self.pending.append(("place_exiled", new, owner.id))
 
     def exile_place(self) -> str:
-        return next(l for l in self.s.locations if l != "colony")
+        """Where an exiled player's new survivor stands until they choose (a non-colony location with room)."""
+        s = self.s
+        return next((l.id for l in s.locations.values() if not l.colony
+                     and len(s.survivors_at(l.id)) < l.survivor_spaces), next(l for l in s.locations if l != "colony"))
 
     def enter_play(self, survivor: str, player: str, location: str) -> None:
         s = self.s
@@ -545,6 +588,8 @@ class GameHost(RuleBook, Host):
             place = "colony" if not s.player(player).exiled else self.exile_place()
             self.enter_play(survivor, player, place)
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+            if s.player(player).exiled:          # "a non-colony location of his choice" (seed 004, Exile)
+                self.pending.append(("place_exiled", survivor, player))
         elif survivor in s.survivors and s.survivors[survivor].place == "play" \
                 and s.survivors[survivor].controller not in (None, player):
             # taken from another player's following, with its equipment, where it stands
@@ -570,19 +615,27 @@ class GameHost(RuleBook, Host):
         self.s.player(pid).unused[int(i)] = max(1, min(6, value))
 
     def do_spend_dice(self, player, count, src):
+        self.spend_dice_chosen(player, min(count, len(self.s.player(player).unused)), 1)
+
+    def spend_dice_chosen(self, player: str, n: int, at_least: int) -> None:
+        """Action dice spent for a card: which ones is the player's choice (asked when the effect is over,
+        see engine/choices.py); the lowest that can pay until then."""
         p = self.s.player(player)
-        for _ in range(min(count, len(p.unused))):
-            p.unused.remove(min(p.unused))
+        before, spent = list(p.unused), []
+        for _ in range(n):
+            die = min(d for d in p.unused if d >= at_least)
+            p.unused.remove(die)
             p.used += 1
+            spent.append(die)
+        eligible = [d for d in before if d >= at_least]
+        if spent and len(spent) < len(eligible) and len(set(eligible)) > 1:
+            self.pending.append(("dice", player, spent, at_least, before))
 
     def do_pay(self, cost, player, src):
         p = self.s.player(player)
         op = cost["op"]
         if op == "spend_die":
-            for _ in range(cost["count"] if isinstance(cost["count"], int) else 1):
-                die = min(d for d in p.unused if d >= cost.get("min", 1))
-                p.unused.remove(die)
-                p.used += 1
+            self.spend_dice_chosen(player, cost["count"] if isinstance(cost["count"], int) else 1, cost.get("min", 1))
         elif op == "spend_tokens":
             self.s.food -= cost["count"]
             self.emit({"kind": "spend_food", "player": player})

@@ -409,6 +409,8 @@ class Scenario:
                 where = self.location(loc)
                 got = where.zombie_count() if key == "zombies" else (where.noise if key == "noise"
                                                                       else sum(where.barricades))
+                if isinstance(n, list) and key != "noise":   # per entrance: [0, 1, 0, 0, 0, 0]
+                    got = list(getattr(where, key))
                 eq(f"{key} at {loc}", got, n)
         for name, facts in (want.get("survivors") or {}).items():
             v = self.survivor(name)
@@ -469,7 +471,13 @@ def run_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
     for step in steps if isinstance(steps, list) else [steps]:
         sc.do(step)
         sc.game.verify(f"after '{step}'")
-    return sc.check()
+    return leftover_answers(sc.agent) + sc.check()
+
+
+def leftover_answers(agent: ScriptedAgent) -> list[str]:
+    """A scenario whose scripted answers are not all asked for is wrong about the rules: it fails."""
+    left = len(agent.answers) - agent.used
+    return [f"{left} scripted answer(s) were never asked for: {agent.answers[agent.used:]}"] if left else []
 
 
 # ---- Winter Tricks -----------------------------------------------------------------------------
@@ -647,7 +655,4 @@ def run_winter_scenario(bundle: dict, card: dict | None, test: dict) -> list[str
     for step in steps if isinstance(steps, list) else [steps]:
         sc.do(step)
         bad += [f"after '{step}': invariant: {v}" for v in sc.game.check_invariants()]
-    left = len(sc.agent.answers) - sc.agent.used
-    if left:
-        bad.append(f"{left} scripted answer(s) were never asked for")
-    return bad + sc.check()
+    return bad + leftover_answers(sc.agent) + sc.check()

@@ -139,12 +139,17 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
 
 
 def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game, bool]:
-    """Play a replay again; the game and whether its log hash matches the recorded one."""
+    """Play a replay again; the game and whether its log hash matches the recorded one. A replay with
+    decisions left over when the game ends is refused (ValueError)."""
     replay.check_bundle(bundle)
     setup = getattr(replay, "setup", None) or {}
     game = new_game(bundle, replay.seed, setup.get("players", 4), check, setup.get("objective"),
                     setup.get("variants") or ())
-    game.run(replay.agent())
+    agent = replay.agent()
+    game.run(agent)
+    left = len(agent.answers) - agent.used
+    if left:           # answers the game never asked for: the replay is not of this game (or was edited)
+        raise ValueError(f"the replay records {left} decision(s) after the end of the game")
     return game, game.log.digest() == replay.log_hash
 
 

@@ -36,6 +36,7 @@ class Player:
     secret: str = ""           # the dealt secret objective card instance
     betrayer: bool = False
     exiled: bool = False
+    exiled_objective: str = ""  # the exiled secret objective drawn on exile (a ruleset stand-in id)
     moved: set[str] = field(default_factory=set)
     exile_vote_used: bool = False
 

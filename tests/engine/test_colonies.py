@@ -81,9 +81,9 @@ def test_the_rulebook_combat_example(wc):
     assert events(g, "combat_won")[-1] == {"location": "grocery_store", "colony": "a"}
 
 
-def test_strength_counts_survivors_and_equipped_survivors(wc):
+def test_strength_counts_survivors_and_armed_survivors(wc):
     """seed 000, Combate entre as colônias, step 2: +1 per friendly survivor at the location and +1 more
-    for each of them with 1 or more equipped cards."""
+    for each of them with a weapon equipped (the rulebook's example; seed 002)."""
     g = table(wc, {"brian-lee": ("p1", "school", ["pistol", "junk"]), "sparky": ("p2", "school"),
                    "olivia-brown": ("p3", "school")}, rolls=[BIO1, BIO1])
     warfare(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"],
@@ -95,7 +95,7 @@ def test_strength_counts_survivors_and_equipped_survivors(wc):
 
 
 def test_marcus_johnson_counts_two(wc):
-    """seed 000, Marcus Johnson's card: he adds 2 to combat strength rather than 1 (his equipped card
+    """seed 000, Marcus Johnson's card: he adds 2 to combat strength rather than 1 (his equipped weapon
     still adds its 1)."""
     g = table(wc, {"marcus-johnson": ("p1", "library", ["pistol"]), "olivia-brown": ("p3", "library")},
               rolls=[BIO1, BIO1])

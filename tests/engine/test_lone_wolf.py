@@ -282,7 +282,8 @@ def test_a_full_den_lets_the_lone_wolf_choose_where_its_survivor_goes(wc):
 
 def test_the_lone_wolf_spends_an_action_die_to_enter_a_full_location(wc):
     """seed 000, p. 14, Regras do Lobo Solitário: the Lone Wolf may move a survivor into a full location,
-    but it spends an action die to send a survivor there back to its colony (it has no bullets)."""
+    but it spends an action die (of its choice) to send a survivor there back to its colony (it has no
+    bullets)."""
     g = table(wc, {"sparky": ("p5", DEN), "brian-lee": ("p1", "school"), "ashley-ross": ("p1", "school"),
                    "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school")}, players=5)
     p = wolf(g)
@@ -291,10 +292,10 @@ def test_the_lone_wolf_spends_an_action_die_to_enter_a_full_location(wc):
         ("home", f"s:{n}", "die") for n in ("brian-lee", "ashley-ross", "olivia-brown", "alexis-grey")}
     g.rng.rolls = [BLANK]
     script = Script(g, [("p5", "movement", ("move", "sparky", "school")), ("p5", "make room", ("home", "olivia-brown", "die")),
-                        ("p5", "movement", ("pass",))])
+                        ("p5", "die to spend", 5), ("p5", "movement", ("pass",))])
     g.drive(g.wolf_movement(p), script)
     assert sv(g, "sparky").location == "school" and sv(g, "olivia-brown").location == "colony_b"
-    assert p.unused == [5] and g.state.bullets == {"a": 3, "b": 3}
+    assert p.unused == [2] and g.state.bullets == {"a": 3, "b": 3}      # the die the Lone Wolf chose
     p.unused = []
     assert g.make_room_options(p, "school", None) == []           # no die, no way in
 

@@ -55,3 +55,38 @@ def test_the_real_content_builds_a_bundle_that_keeps_its_published_schema():
     assert build.ok
     assert set(build.rulesets) >= {"base", "warring-colonies"}
     assert schema_errors(build) == []
+
+
+def test_the_round_of_each_game_is_its_ruleset_list(bundle):
+    """seed 004, Round Structure, and seed 000, Nova sequência da rodada: a round is the ruleset's list of
+    steps, one loop plays it; the Lone Wolf's turn is a part of the round only when a Lone Wolf plays."""
+    from dow.runtime.engine.colonies import ColoniesGame
+    base, wc = bundle["rulesets"]["base"], bundle["rulesets"]["warring-colonies"]
+    game = Game(bundle, seed=1, players=4)
+    assert game.round_steps() == ["start_round"] + base["round"]["player_turns"] + base["round"]["colony"] + ["end_round"]
+    four, five = ColoniesGame(bundle, seed=1, players=4), ColoniesGame(bundle, seed=1, players=5)
+    plain = ["start_round"] + wc["round"]["player_turns"] + wc["round"]["colony"] + ["end_round"]
+    assert four.round_steps() == plain and "lone_wolf_turn" not in plain
+    steps = five.round_steps()
+    assert steps[steps.index("roll_action_dice") + 1] == "lone_wolf_turn"
+    assert [s for s in steps if s != "lone_wolf_turn"] == plain
+    for g in (game, five):
+        assert all(callable(getattr(g, "step_" + s, None)) for s in g.round_steps())
+
+
+def test_a_round_plays_the_steps_in_the_ruleset_order(bundle):
+    """Reordering the ruleset's colony phase reorders what the engine does: the round is data."""
+    rules = variant(bundle["rulesets"]["base"], **{"round.colony": ["check_waste", "pay_food", "resolve_crisis",
+                                                                    "add_zombies", "check_main_objective",
+                                                                    "move_round_tracker", "pass_first_player"]})
+    game = Game(bundle, seed=4, players=2, rules=rules)
+    played = []
+    for name in game.round_steps():
+        original = getattr(game, "step_" + name)
+
+        def step(original=original, name=name):
+            played.append(name)
+            yield from original()
+        setattr(game, "step_" + name, step)
+    game.run()
+    assert played[played.index("check_waste") + 1] == "pay_food"

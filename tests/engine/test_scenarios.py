@@ -66,7 +66,7 @@ def test_winter_tricks_scenario_keys_are_checked(bundle):
                                     "do": "trick"})
     leftover = {"name": "x", "given": {"relic": "food", "hand": {"p1": ["fuel-1"], "p2": ["fuel-2"]}},
                 "do": "trick", "answers": [["fuel-1"], ["fuel-2"], False, ["fuel-2"], True]}
-    assert run_scenario(bundle, card, leftover) == ["1 scripted answer(s) were never asked for"]
+    assert run_scenario(bundle, card, leftover) == ["1 scripted answer(s) were never asked for: [True]"]
     event = _card(bundle, "winter-tricks.winter-event.example-long-night")
     result = run_scenario(bundle, event, {"name": "x", "given": {"colony": {"p1": ["fuel-1"], "p2": ["tools-3"]}},
                                           "do": "resolve", "expect": {"damage": {"p1": 5, "p2": 5},
