@@ -37,7 +37,8 @@ the players of a colony that completes the main objective win. The simultaneous 
 (``engine/clock.py``): the 2-minute timer and the quick game's shared time as action budgets a host can
 replace with a real clock. The Random Items module (``Game.random_items``) needs the set's item cards.
 ``dow simulate --variant warring-colonies`` plays whole games with bots. The Lone Wolf (odd counts, 11
-players) is in ``colony_lonewolf.py``.
+players) is a part attached to the game only when it plays (``ColoniesGame.lone_wolf``, ``colony_lonewolf.py``);
+the game consults it where its rules differ, and a game without it runs none of its code.
 Base steps that change "the" morale without naming a colony are not used: ``ColoniesHost.set_morale``
 refuses them rather than guess a colony.
 
@@ -50,7 +51,7 @@ rolled on equal morale (combat order, movement, crossroads): an odd roll puts co
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from .colony_bot import ColoniesBot  # noqa: F401  (re-exported)
@@ -64,9 +65,10 @@ from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
-class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
+class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
     """Two colonies in one town (seed 000). Built: the table, the set-up of Divide and Conquer, colony
-    warfare and the objective check; see the module docstring for what is not built yet."""
+    warfare and the objective check; see the module docstring for what is not built yet. With an odd player
+    count the Lone Wolf is a part of the game (``lone_wolf``, colony_lonewolf.py), None otherwise."""
 
     host_class = ColoniesHost
     OPTIONS = ("random_items", "quick", "timer")
@@ -77,6 +79,7 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.wc = wc_rules or (bundle.get("rulesets") or {}).get(SET)
         if self.wc is None:
             raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)")
+        self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
         self.stop_all = False
@@ -136,7 +139,7 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         morale = setup.get("morale") or stand["morale"]
         state = ColoniesState(players, {}, locations, cards, morale=morale, round=setup.get("rounds") or stand["rounds"])
         state.teams = {p.id: TEAMS[0] if i < half else TEAMS[1]   # Preparação 5; an odd count: the last seat is
-                       for i, p in enumerate(players[:2 * half])}  # the Lone Wolf (build_lone_wolf)
+                       for i, p in enumerate(players[:2 * half])}  # the Lone Wolf (LoneWolf.build)
         state.colony_morale = {t: morale for t in TEAMS}
         state.bullets = {t: 0 for t in TEAMS}
         state.colony_food = {t: 0 for t in TEAMS}
@@ -153,8 +156,9 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
                                            "betrayal": False, "stand_in": True})
             loyal += [virtual] * (len(players) - len(loyal))
         rng.shuffle(loyal)
+        wolf = self.lone_wolf.seat if self.lone_wolf else None
         for p in players:
-            if p.id != self.wolf_seat():          # the Lone Wolf draws a Lone Wolf objective (build_lone_wolf)
+            if p.id != wolf:                      # the Lone Wolf draws a Lone Wolf objective (LoneWolf.build)
                 p.secret = instance(loyal.pop())
         state.secret_box = [instance(c) for c in loyal]
         state.crisis_deck = [instance(c) for c in self.crisis_cards()]
@@ -189,7 +193,8 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
                                             card.get("attack") or 6, card.get("search") or 6)
         state.survivor_deck = sorted(state.survivors)
         rng.shuffle(state.survivor_deck)
-        self.build_lone_wolf(state)
+        if self.lone_wolf:
+            self.lone_wolf.build(state)
         return state
 
     def crisis_cards(self) -> list[str]:
@@ -229,7 +234,7 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
             s.survivor_deck.extend(h for h in hand if h not in kept)
             for sid in [leader] + [k for k in kept if k != leader]:
                 self.host.enter_play(sid, p.id, HOMES[s.teams[p.id]])
-            if p.secret:                              # the Lone Wolf draws its own objective (build_lone_wolf)
+            if p.secret:                              # the Lone Wolf draws its own objective (LoneWolf.build)
                 self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
         for team in TEAMS:
@@ -247,15 +252,29 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         the Lone Wolf's part of the round (``lone_wolf.round``) is in it only when a Lone Wolf plays."""
         r = {k: list(v) for k, v in self.wc["round"].items()}
         part = self.wc["lone_wolf"]["round"]
-        if self.state.wolf is not None:
+        if self.lone_wolf:
             phase = next(k for k, steps in r.items() if part["after"] in steps)
             at = r[phase].index(part["after"]) + 1
             r[phase][at:at] = part["steps"]
         return r
 
+    def round_step(self, step: str) -> Callable[[], Gen]:
+        """The method that plays a step of the round: a step of the Lone Wolf's part (``lone_wolf.round``)
+        is the part's own ``step_<name>`` (colony_lonewolf.py), any other the game's."""
+        if self.lone_wolf and step in self.wc["lone_wolf"]["round"]["steps"]:
+            return getattr(self.lone_wolf, "step_" + step)
+        return super().round_step(step)
+
+    def step_roll_action_dice(self) -> Gen:
+        """Action dice as in the base game (seed 000 keeps them); a Lone Wolf who has left keeps none."""
+        yield from super().step_roll_action_dice()
+        if self.lone_wolf:
+            self.lone_wolf.after_action_dice()
+
     def after_step(self, step: str) -> None:
-        """A Lone Wolf whose morale reached 0 in the step leaves the game (``LoneWolf.wolf_check``)."""
-        self.wolf_check()
+        """A Lone Wolf whose morale reached 0 in the step leaves the game (``LoneWolf.check``)."""
+        if self.lone_wolf:
+            self.lone_wolf.check()
 
     def play(self) -> Gen:
         """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada)."""
@@ -275,11 +294,12 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
         low = self.wc["morale_track"][0]
         winners = [p.id for p in s.players if s.winner is not None and s.teams.get(p.id) in won
                    and s.colony_morale[s.teams[p.id]] > low]
-        winners += [s.wolf] if self.wolf_won() else []      # the Lone Wolf: its secret objective (a stand-in)
+        wolf = self.lone_wolf
+        winners += [s.wolf] if wolf and wolf.won() else []      # the Lone Wolf: its secret objective (a stand-in)
         result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective),
-                  "lone_wolf": self.wolf_result()}
+                  "lone_wolf": wolf.result() if wolf else None}
         self.log.add("result", {"winners": winners, "ending": s.ending, "colony": s.winner}, {})
         self.verify("end")
         return result
@@ -600,7 +620,8 @@ class ColoniesGame(LoneWolf, ColonyPhase, ColonyWarfare, MovementStep, Game):
             spoils = [i for i in self.host.pending if i[0] == "spoils"]
             self.host.pending = [i for i in self.host.pending if i[0] != "spoils"]
             yield from super().settle(scope)
-            yield from self.place_misplaced()   # Lone Wolf survivors sent to a full den
+            if self.lone_wolf:                  # Lone Wolf survivors sent to a full den
+                yield from self.lone_wolf.place_misplaced()
             if not spoils:
                 return
             s = self.state

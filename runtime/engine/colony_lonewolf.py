@@ -1,5 +1,6 @@
 """The Lone Wolf variant of Warring Colonies (seed 000, p. 14-15, Variantes: LOBO SOLITÁRIO, and
-11 JOGADORES): a mixin of ``ColoniesGame``, and the Lone Wolf's bot.
+11 JOGADORES): a part of ``ColoniesGame`` (``game.lone_wolf``) attached only when a Lone Wolf plays,
+and the Lone Wolf's bot.
 
 With an odd number of players (5, 7, 9, 11) one player is the Lone Wolf, who belongs to no colony
 (side "w"): its survivors live in a den (``DEN``, a one-player colony board with its own food supply,
@@ -12,8 +13,19 @@ The 14 missions and the 8 Lone Wolf secret objectives are not transcribed: the e
 STAND-IN cards of ``content/warring-colonies/ruleset.yaml`` (``stand_ins.lone_wolf_missions`` and
 ``stand_ins.lone_wolf_objectives``), whose ids start with ``stand-in.``; the den's size and the morale
 a mission gives are stand-ins too. The readings the engine makes are under ``readings`` there.
+
+A game with an even player count has no Lone Wolf: ``game.lone_wolf`` is None and none of this runs.
+With one, the part holds the Lone Wolf's steps and rules, and the game consults it where the variant's
+rules differ for it: its set-up (``build``, after the table's), its turn (``step_lone_wolf_turn``, the
+ruleset's ``lone_wolf.round`` part inserted in the round), the action dice (``after_action_dice``), the
+end of each step (``check``), a survivor sent to a full den (``place_misplaced``, from ``settle``), the
+moment before a combat (``before_combat``), and the result (``won``, ``result``). The Lone Wolf's state
+of play (its seat, den, morale, missions and objective) is in ``ColoniesState``, where the table's host
+and the invariant checks read it.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from ..decisions import OPTION, TARGETS, Decision
 from .colony_table import COLONIES, DEN, TEAMS, WOLF, ColonyBoard, ColoniesState
@@ -23,20 +35,30 @@ from .state import Player
 
 
 class LoneWolf:
-    """The Lone Wolf's set-up, turn, den, missions, secret objective and choices in colony warfare."""
+    """The Lone Wolf's set-up, turn, den, missions, secret objective and choices in colony warfare: a part
+    of one Warring Colonies game (``game``), present only when a Lone Wolf plays."""
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.combat_site: str | None = None       # the location of the combat it is choosing a side for
+
+    @staticmethod
+    def plays(players: int) -> bool:
+        """Whether a Lone Wolf plays: with an odd player count (seed 000, Variantes, LOBO SOLITÁRIO)."""
+        return players % 2 == 1
+
+    @property
+    def seat(self) -> str:
+        """The Lone Wolf's player: the last seat (reading ``lone_wolf_seat``)."""
+        return f"p{self.game.n}"
 
     # ---- set-up (Preparação do Lobo Solitário) ------------------------------------------------------
-    def wolf_seat(self) -> str | None:
-        """The Lone Wolf's player with an odd player count: the last seat (reading ``lone_wolf_seat``)."""
-        return f"p{self.n}" if self.n % 2 else None
-
-    def build_lone_wolf(self, state: ColoniesState) -> None:
+    def build(self, state: ColoniesState) -> None:
         """The den (Preparação 2), the secret objective drawn (3; a stand-in, with its set-up), the mission
         deck shuffled and 3 missions drawn (4; Cartas de Missão), the morale at 4 (6)."""
-        wolf = self.wolf_seat()
-        if wolf is None:
-            return
-        lw, stand = self.wc["lone_wolf"], self.wc["stand_ins"]
+        g = self.game
+        wolf = self.seat
+        lw, stand = g.wc["lone_wolf"], g.wc["stand_ins"]
         board = state.locations[COLONIES["a"]]
         # no entrance spaces: zombies never appear there, so nothing to barricade (Covil)
         state.locations[DEN] = ColonyBoard(DEN, board.card, 1, 0, stand["den"]["survivor_spaces"], 0, [0], [0],
@@ -46,28 +68,25 @@ class LoneWolf:
         state.colony_morale[WOLF] = lw["morale"]
         state.colony_food[WOLF] = 0
         state.colony_starvation[WOLF] = 0
-        objective = self.rng.choice(stand["lone_wolf_objectives"])
+        objective = g.rng.choice(stand["lone_wolf_objectives"])
         state.wolf_objective = objective["id"]
         state.colony_food[WOLF] += (objective.get("setup") or {}).get("den_food", 0)
         deck = [m["id"] for m in stand["lone_wolf_missions"]]
-        self.rng.shuffle(deck)
+        g.rng.shuffle(deck)
         state.missions_total = len(deck)
         state.missions_hand, state.missions_deck = deck[: lw["missions_in_hand"]], deck[lw["missions_in_hand"]:]
-        self.log.add("lone_wolf", {"player": wolf, "stand_in": True}, {})
-        self.log.add("lone_wolf_objective", {"objective": objective["id"], "stand_in": True}, {}, private_to=wolf)
+        g.log.add("lone_wolf", {"player": wolf, "stand_in": True}, {})
+        g.log.add("lone_wolf_objective", {"objective": objective["id"], "stand_in": True}, {}, private_to=wolf)
 
-    def wolf_card(self, kind: str, cid: str) -> dict:
-        return next(c for c in self.wc["stand_ins"][kind] if c["id"] == cid)
-
-    def is_wolf(self, player: str | None) -> bool:
-        return player is not None and player == self.state.wolf
+    def card(self, kind: str, cid: str) -> dict:
+        """A stand-in Lone Wolf card of the ruleset (``kind``: lone_wolf_missions or lone_wolf_objectives)."""
+        return next(c for c in self.game.wc["stand_ins"][kind] if c["id"] == cid)
 
     # ---- the Lone Wolf's turn (Regras do Lobo Solitário) --------------------------------------------
-    def step_roll_action_dice(self) -> Gen:
-        """Action dice as in the base game; a Lone Wolf who has left the game rolls none."""
-        yield from super().step_roll_action_dice()
-        s = self.state
-        if s.wolf is not None and s.wolf_out:
+    def after_action_dice(self) -> None:
+        """Action dice are rolled as in the base game; a Lone Wolf who has left the game keeps none."""
+        s = self.game.state
+        if s.wolf_out:
             s.player(s.wolf).unused = []
 
     def step_lone_wolf_turn(self) -> Gen:
@@ -75,93 +94,95 @@ class LoneWolf:
         no time limit: a mission may be swapped at its start (once per round), then a crossroads card
         drawn for it, its movement, its actions, and the crossroads card if met (seed 000, p. 14, Regras
         do Lobo Solitário; p. 15, Cartas de Missão)."""
-        s, h = self.state, self.host
-        if s.wolf is None or s.wolf_out:
+        g = self.game
+        s, h = g.state, g.host
+        if s.wolf_out:
             return
         p = s.player(s.wolf)
         s.turn += 1
         s.actives = (p.id,)
-        self.requested, self.handed, self.free_used = set(), set(), set()
-        self.log.add("lone_wolf_turn", {"player": p.id}, {})
+        g.requested, g.handed, g.free_used = set(), set(), set()
+        g.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
         for sid in list(p.survivors):             # frostbite, as at the start of any turn (seed 004)
             if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
                 h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
-        yield from self.settle()
+        yield from g.settle()
         drawer = None
         if s.crossroads and not s.over and p.survivors:   # drawn by the player on its right (a reading)
             i = s.players.index(p)
             drawer = s.players[(i - 1) % len(s.players)].id
             s.held_by[p.id] = s.crossroads.pop(0)
-            self.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
-            self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+            g.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
+            g.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
         triggered: dict | None = None
 
         def check() -> dict | None:
             card = s.held_by.get(p.id)
             if card is None or triggered is not None:
                 return triggered
-            bound = self.crossroads_bindings(p, card)
+            bound = g.crossroads_bindings(p, card)
             if bound is not None:
-                self.log.add("crossroads_triggered", {"player": p.id}, {})
+                g.log.add("crossroads_triggered", {"player": p.id}, {})
             return bound
 
         h.action_events = []
         before = set(s.waste)
-        yield from self.wolf_movement(p)
-        self.tag_waste(before, WOLF)
+        yield from self.movement(p)
+        g.tag_waste(before, WOLF)
         triggered = check()
         self.complete_missions(p)
         taken = 0
         while not s.over and not s.wolf_out:
             taken += 1
-            if taken > self.rules["actions_per_turn_cap"]:
-                self.log.add("turn_cap", {"player": p.id}, {})
+            if taken > g.rules["actions_per_turn_cap"]:
+                g.log.add("turn_cap", {"player": p.id}, {})
                 break
-            act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
+            act = yield Decision(OPTION, p.id, tuple(g.legal_actions(p)), prompt="action")
             if act == ("end",):
                 break
-            yield from self.take_action(p, act, WOLF, "lone wolf action")
+            yield from g.take_action(p, act, WOLF, "lone wolf action")
             triggered = check()
             self.complete_missions(p)
-            self.wolf_check()
+            self.check()
         if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
             card = s.held_by.pop(p.id)
             before = set(s.waste)
-            yield from self.resolve_crossroads(p, card, drawer, triggered)
-            self.tag_waste(before, WOLF)
+            yield from g.resolve_crossroads(p, card, drawer, triggered)
+            g.tag_waste(before, WOLF)
         if p.id in s.held_by:                     # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(p.id))
         s.actives = ()
         h.expire()
-        self.wolf_check()
+        self.check()
 
-    def wolf_movement(self, p: Player) -> Gen:
+    def movement(self, p: Player) -> Gen:
         """The Lone Wolf moves alone, 1 survivor at a time until it passes, each survivor once, with
         exposure rolls. Its survivors may stand at the entrances of both colonies. Into a full location
         it spends an action die to send a survivor there back to its own colony (or den); it never spends
         bullets (seed 000, p. 14, Regras do Lobo Solitário)."""
-        s, h = self.state, self.host
+        g = self.game
+        s, h = g.state, g.host
         moved: set[str] = set()
         while not s.over:
-            options = self.move_options(p, moved, None)
+            options = g.move_options(p, moved, None)
             choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
             if choice == ("pass",):
-                self.log.add("movement_pass", {"player": p.id}, {})
+                g.log.add("movement_pass", {"player": p.id}, {})
                 return
             _, sid, to = choice
             moved.add(sid)
             loc = s.locations[to]
             if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
-                room = self.make_room_options(p, to, None)
+                room = g.make_room_options(p, to, None)
                 _, out, _cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
                 values = sorted(set(p.unused))        # any action die: the Lone Wolf picks which (Lobo Solitário)
                 die = values[0] if len(values) == 1 else (yield Decision(OPTION, p.id, tuple(values), prompt="die to spend"))
-                self.spend(p, die)
-                self.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
+                g.spend(p, die)
+                g.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
                 h.send_home(out, {"by": p.id, "die": die})
-                yield from self.settle()
+                yield from g.settle()
             if isinstance(loc, ColonyBoard) and loc.team != WOLF:
                 free = tuple(i + 1 for i in range(loc.entrances)
                              if h.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
@@ -169,13 +190,13 @@ class LoneWolf:
                 s.entrance[sid] = gate - 1
             else:
                 s.entrance.pop(sid, None)
-            yield from self.move(p, sid, to, exposure=True)
+            yield from g.move(p, sid, to, exposure=True)
             self.complete_missions(p)
 
-    def wolf_destinations(self, sid: str | None = None) -> tuple[str, ...]:
+    def destinations(self, sid: str | None = None) -> tuple[str, ...]:
         """Where a Lone Wolf survivor goes when the den is full: a location of its choice with an empty
         survivor space (not a colony, not where it stands)."""
-        s = self.state
+        s = self.game.state
         here = s.survivors[sid].location if sid else None
         out = tuple(lid for lid, loc in s.locations.items() if not loc.colony and lid != here
                     and len(s.survivors_at(lid)) < loc.survivor_spaces)
@@ -184,16 +205,17 @@ class LoneWolf:
     def place_misplaced(self) -> Gen:
         """Lone Wolf survivors sent to (or added in) a full den: the Lone Wolf chooses a location for each,
         with no exposure roll (seed 000, p. 14, Regras do Lobo Solitário)."""
-        s, h = self.state, self.host
+        g = self.game
+        s, h = g.state, g.host
         while h.misplaced:
             sid = h.misplaced.pop(0)
             v = s.survivors[sid]
             if v.place != "play" or v.location != DEN or not h.den_full(sid):
                 continue
-            to = (yield Decision(TARGETS, s.wolf, self.wolf_destinations(sid), 1, 1, prompt="place survivor"))[0]
+            to = (yield Decision(TARGETS, s.wolf, self.destinations(sid), 1, 1, prompt="place survivor"))[0]
             v.location = to
-            self.last_location[sid] = to
-            self.log.add("lone_wolf_placed", {"survivor": sid, "location": to}, {})
+            g.last_location[sid] = to
+            g.log.add("lone_wolf_placed", {"survivor": sid, "location": to}, {})
 
     # ---- colony warfare (Combate Entre as Colônias, p. 15) ------------------------------------------
     def before_combat(self, lid: str) -> Gen:
@@ -201,9 +223,10 @@ class LoneWolf:
         one by one to the den, or elsewhere if it is full, with exposure rolls) or joins a colony, and
         its survivors there count as that colony's for this combat (seed 000, p. 15, Combate Entre as
         Colônias)."""
-        s, h = self.state, self.host
+        g = self.game
+        s, h = g.state, g.host
         h.wolf_side = None
-        if s.wolf is None or s.wolf_out:
+        if s.wolf_out:
             return
         mine = [v.id for v in s.survivors_at(lid) if v.controller == s.wolf]
         if not mine:
@@ -214,23 +237,24 @@ class LoneWolf:
         p = s.player(s.wolf)
         if choice[0] == "join":
             h.wolf_side = choice[1]
-            self.log.add("lone_wolf_joins", {"location": lid, "colony": choice[1]}, {})
+            g.log.add("lone_wolf_joins", {"location": lid, "colony": choice[1]}, {})
             return
-        self.log.add("lone_wolf_flees", {"location": lid, "survivors": mine}, {})
+        g.log.add("lone_wolf_flees", {"location": lid, "survivors": mine}, {})
         for sid in mine:
             if s.over or s.survivors[sid].place != "play":
                 continue
             to = DEN
             if h.den_full():
-                to = (yield Decision(TARGETS, s.wolf, self.wolf_destinations(sid), 1, 1, prompt="flee to"))[0]
+                to = (yield Decision(TARGETS, s.wolf, self.destinations(sid), 1, 1, prompt="flee to"))[0]
             s.entrance.pop(sid, None)
-            yield from self.move(p, sid, to, exposure=True)
+            yield from g.move(p, sid, to, exposure=True)
 
     # ---- missions (Cartas de Missão, p. 15) ----------------------------------------------------------
     def swap_mission(self, p: Player) -> Gen:
         """Once per round, at the start of its turn, the Lone Wolf may discard a mission and draw one;
         not once the mission deck is empty."""
-        s = self.state
+        g = self.game
+        s = g.state
         if not s.missions_deck or not s.missions_hand or s.mission_swapped == s.rounds_played:
             return
         pick = yield Decision(OPTION, p.id, tuple(s.missions_hand) + ("keep",), prompt="swap mission")
@@ -240,11 +264,11 @@ class LoneWolf:
         s.missions_hand.remove(pick)
         s.missions_discard.append(pick)
         s.missions_hand.append(s.missions_deck.pop(0))
-        self.log.add("mission_swapped", {"discarded": pick, "stand_in": True}, {})
+        g.log.add("mission_swapped", {"discarded": pick, "stand_in": True}, {})
 
-    def wolf_goal(self, goal: dict) -> bool:
+    def goal(self, goal: dict) -> bool:
         """Whether one goal of a stand-in mission or objective holds now."""
-        s, h = self.state, self.host
+        s, h = self.game.state, self.game.host
         p = s.player(s.wolf)
         mine = [s.survivors[sid] for sid in p.survivors]
         n, kind = goal["count"], goal["kind"]
@@ -279,28 +303,31 @@ class LoneWolf:
         """Missions in hand whose goals hold are completed: each raises the Lone Wolf's morale (a stand-in
         amount) and a new mission is drawn while the deck lasts (seed 000, p. 15, Cartas de Missão; Moral
         do Lobo Solitário)."""
-        s, h = self.state, self.host
-        done = []
-        if s.wolf is None or s.wolf_out or p.id != s.wolf:
+        g = self.game
+        s, h = g.state, g.host
+        done: list[str] = []
+        if s.wolf_out or p.id != s.wolf:
             return done
         for m in list(s.missions_hand):
-            if all(self.wolf_goal(g) for g in self.wolf_card("lone_wolf_missions", m)["goal"]):
+            if all(self.goal(goal) for goal in self.card("lone_wolf_missions", m)["goal"]):
                 s.missions_hand.remove(m)
                 s.missions_done.append(m)
                 done.append(m)
-                self.log.add("mission_completed", {"mission": m, "stand_in": True}, {})
-                h.set_colony_morale(WOLF, s.colony_morale[WOLF] + self.wc["stand_ins"]["mission_morale"],
+                g.log.add("mission_completed", {"mission": m, "stand_in": True}, {})
+                h.set_colony_morale(WOLF, s.colony_morale[WOLF] + g.wc["stand_ins"]["mission_morale"],
                                     {"rule": "mission"})
                 if s.missions_deck:
                     s.missions_hand.append(s.missions_deck.pop(0))
         return done
 
     # ---- morale 0, the end ---------------------------------------------------------------------------
-    def wolf_check(self) -> None:
+    def check(self) -> None:
         """A Lone Wolf at 0 morale loses and leaves the game: its survivors leave play with their equipped
-        cards, and its hand leaves the game (seed 000, p. 15, Moral do Lobo Solitário)."""
-        s, h = self.state, self.host
-        if s.wolf is None or s.wolf_out or s.colony_morale[WOLF] > self.wc["morale_track"][0]:
+        cards, and its hand leaves the game (seed 000, p. 15, Moral do Lobo Solitário). Checked at the end
+        of every step of the round and after each of its actions (reading ``lone_wolf_leaves``)."""
+        g = self.game
+        s, h = g.state, g.host
+        if s.wolf_out or s.colony_morale[WOLF] > g.wc["morale_track"][0]:
             return
         p = s.player(s.wolf)
         s.wolf_out = True
@@ -317,21 +344,21 @@ class LoneWolf:
             s.crossroads.append(s.held_by.pop(p.id))
         h.pending = [i for i in h.pending if not (len(i) > 1 and (i[1] in gone or i[1] == p.id))]
         h.misplaced = []
-        self.log.add("lone_wolf_left", {"player": p.id, "survivors": gone}, {})
+        g.log.add("lone_wolf_left", {"player": p.id, "survivors": gone}, {})
 
-    def wolf_won(self) -> bool:
+    def won(self) -> bool:
         """The Lone Wolf wins if its secret objective is complete when the game ends (p. 15, Condições de
         Vitória do Lobo Solitário); its objective is a stand-in card."""
-        s = self.state
-        if s.wolf is None or s.wolf_out:
+        s = self.game.state
+        if s.wolf_out:
             return False
-        return all(self.wolf_goal(g) for g in self.wolf_card("lone_wolf_objectives", s.wolf_objective)["goal"])
+        return all(self.goal(goal) for goal in self.card("lone_wolf_objectives", s.wolf_objective)["goal"])
 
-    def wolf_result(self) -> dict | None:
-        s = self.state
-        if s.wolf is None:
-            return None
-        return {"player": s.wolf, "won": self.wolf_won(), "left": s.wolf_out, "morale": s.colony_morale[WOLF],
+    def result(self) -> dict:
+        """The Lone Wolf's part of a game's result: its seat, whether it won or left, its morale, objective
+        and missions completed."""
+        s = self.game.state
+        return {"player": s.wolf, "won": self.won(), "left": s.wolf_out, "morale": s.colony_morale[WOLF],
                 "objective": s.wolf_objective, "missions_completed": list(s.missions_done), "stand_in": True}
 
 
@@ -362,14 +389,14 @@ class LoneWolfBot(BaseBot):
 
     def goals(self) -> set[str]:
         g = self.game
-        return {goal["kind"] for m in g.state.missions_hand for goal in g.wolf_card("lone_wolf_missions", m)["goal"]}
+        return {goal["kind"] for m in g.state.missions_hand for goal in g.lone_wolf.card("lone_wolf_missions", m)["goal"]}
 
     def answer(self, d):
         g = self.game
         s = g.state
         rng = self.random.rng
         if d.prompt == "lone wolf in combat":
-            lid = g.combat_site
+            lid = g.lone_wolf.combat_site
             here = [g.host.team_of(v.id) for v in s.survivors_at(lid)]
             mine = [v for v in s.survivors_at(lid) if v.controller == d.player]
             a, b = here.count("a"), here.count("b")
@@ -381,7 +408,7 @@ class LoneWolfBot(BaseBot):
         if d.prompt == "swap mission":
             goals = self.goals()
             hard = [m for m in d.choices if m != "keep" and any(
-                goal["kind"] in ("cards_in_hand", "territory") for goal in g.wolf_card("lone_wolf_missions", m)["goal"])]
+                goal["kind"] in ("cards_in_hand", "territory") for goal in g.lone_wolf.card("lone_wolf_missions", m)["goal"])]
             if hard and rng.random() < 0.5 and goals:
                 return hard[0]
             return "keep"

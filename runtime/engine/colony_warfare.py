@@ -75,7 +75,8 @@ class ColonyWarfare:
         if lid in h.skipped:
             self.log.add("warfare_skipped", {"location": lid}, {})
             return
-        yield from self.before_combat(lid)      # the Lone Wolf flees or joins a side (colony_lonewolf.py)
+        if self.lone_wolf:                      # the Lone Wolf flees or joins a side (colony_lonewolf.py)
+            yield from self.lone_wolf.before_combat(lid)
         self.log.add("warfare", {"location": lid}, {})
         h.strength = {t: 0 for t in TEAMS}
         h.tactics_now, h.warfare_ended = {}, False
@@ -157,11 +158,6 @@ class ColonyWarfare:
         yield from self.settle()
         if not s.over and self.goal_met(winner, event):
             self.complete(winner)
-
-    def before_combat(self, lid: str) -> Gen:
-        """What happens before a combat starts: nothing without a Lone Wolf (``LoneWolf.before_combat``)."""
-        return
-        yield
 
     def _card_name(self, card: str) -> str:
         name = self.host.card_def(card).get("name")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Callable
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from ..interpreter import Interpreter
@@ -256,12 +256,16 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s.rounds_played += 1
         self.log.add("round", {"round": s.rounds_played, "track": s.round}, {})
         for step in self.round_steps():
-            yield from getattr(self, "step_" + step)()
+            yield from self.round_step(step)()
             self.after_step(step)
             self.verify(step)
             if s.over:
                 return
         self.host.expire()
+
+    def round_step(self, step: str) -> Callable[[], Gen]:
+        """The method that plays a step of the round: the game's ``step_<name>``."""
+        return getattr(self, "step_" + step)
 
     def after_step(self, step: str) -> None:
         """What a game checks after every step of a round (nothing in the base game)."""

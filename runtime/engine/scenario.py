@@ -338,7 +338,7 @@ class Scenario:
         elif verb == "movement" and self.colonies:   # the movement step of the two colony leaders' turns
             self.drive(g.step_movement(dict(s.leaders)))
         elif verb == "colony":
-            self.drive(getattr(g, "step_" + args[0])())
+            self.drive(g.round_step(args[0])())
         elif verb == "turn":
             s.turn -= 1
             s.active = int(args[0][1:]) - 1 if args else 0

@@ -111,7 +111,7 @@ def test_lone_wolf_setup(wc, players):
     p = wolf(g)
     assert len(p.survivors) == 3 and all(sv(g, x[2:]).location == DEN for x in p.survivors)
     assert s.colony_morale[WOLF] == 4
-    objective = g.wolf_card("lone_wolf_objectives", s.wolf_objective)
+    objective = g.lone_wolf.card("lone_wolf_objectives", s.wolf_objective)
     assert objective["id"].startswith("stand-in.") and "(stand-in)" in objective["name"]
     assert s.colony_food[WOLF] == objective["setup"]["den_food"]
     assert len(s.missions_hand) == 3 and len(s.missions_deck) == s.missions_total - 3
@@ -238,7 +238,7 @@ def test_lone_wolf_survivors_stand_at_the_entrances_of_both_colonies(wc):
     script = Script(g, [("p5", "movement", ("move", "sparky", "colony_b")), ("p5", "entrance", 4),
                         ("p5", "movement", ("pass",))])
     g.rng.rolls = [BLANK]
-    g.drive(g.wolf_movement(wolf(g)), script)
+    g.drive(g.lone_wolf.movement(wolf(g)), script)
     assert sv(g, "sparky").location == "colony_b" and s.entrance["s:sparky"] == 3
     g.drive(g.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
@@ -293,7 +293,7 @@ def test_the_lone_wolf_spends_an_action_die_to_enter_a_full_location(wc):
     g.rng.rolls = [BLANK]
     script = Script(g, [("p5", "movement", ("move", "sparky", "school")), ("p5", "make room", ("home", "olivia-brown", "die")),
                         ("p5", "die to spend", 5), ("p5", "movement", ("pass",))])
-    g.drive(g.wolf_movement(p), script)
+    g.drive(g.lone_wolf.movement(p), script)
     assert sv(g, "sparky").location == "school" and sv(g, "olivia-brown").location == "colony_b"
     assert p.unused == [2] and g.state.bullets == {"a": 3, "b": 3}      # the die the Lone Wolf chose
     p.unused = []
@@ -392,7 +392,7 @@ def test_a_completed_mission_raises_morale_and_draws_another(wc):
     s = g.state
     set_missions(g, ["larder", "hoarder", "pack"], deck=["scouts", "armed"])
     s.colony_food[WOLF] = 2
-    done = g.complete_missions(wolf(g))
+    done = g.lone_wolf.complete_missions(wolf(g))
     assert done == ["stand-in.mission.larder"] and s.missions_done == done
     assert s.missions_hand == ["stand-in.mission.hoarder", "stand-in.mission.pack", "stand-in.mission.scouts"]
     assert s.colony_morale[WOLF] == 5 and events(g, "mission_completed")[0]["stand_in"] is True
@@ -407,13 +407,13 @@ def test_once_per_round_a_mission_may_be_swapped_until_the_deck_runs_out(wc):
     s = g.state
     p = wolf(g)
     set_missions(g, ["larder", "hoarder", "pack"], deck=["scouts"])
-    g.drive(g.swap_mission(p), Script(g, [("p5", "swap mission", "stand-in.mission.hoarder")]))
+    g.drive(g.lone_wolf.swap_mission(p), Script(g, [("p5", "swap mission", "stand-in.mission.hoarder")]))
     assert s.missions_hand == ["stand-in.mission.larder", "stand-in.mission.pack", "stand-in.mission.scouts"]
     assert "stand-in.mission.hoarder" in s.missions_discard and s.missions_deck == []
     s.rounds_played += 1
-    g.drive(g.swap_mission(p), Script(g, []))                     # the deck is empty: no question
+    g.drive(g.lone_wolf.swap_mission(p), Script(g, []))                     # the deck is empty: no question
     s.colony_food[WOLF] = 5
-    g.complete_missions(p)
+    g.lone_wolf.complete_missions(p)
     assert s.missions_hand == ["stand-in.mission.pack", "stand-in.mission.scouts"]      # nothing to draw
     g.verify("missions")
     assert g.violations == []
@@ -424,8 +424,8 @@ def test_one_swap_per_round(wc):
     offered."""
     g = table(wc, {"sparky": ("p5", DEN)}, players=5)
     set_missions(g, ["larder", "hoarder", "pack"])
-    g.drive(g.swap_mission(wolf(g)), Script(g, [("p5", "swap mission", "stand-in.mission.pack")]))
-    g.drive(g.swap_mission(wolf(g)), Script(g, []))
+    g.drive(g.lone_wolf.swap_mission(wolf(g)), Script(g, [("p5", "swap mission", "stand-in.mission.pack")]))
+    g.drive(g.lone_wolf.swap_mission(wolf(g)), Script(g, []))
 
 
 def test_the_lone_wolf_at_zero_morale_leaves_the_game(wc):
@@ -437,12 +437,12 @@ def test_the_lone_wolf_at_zero_morale_leaves_the_game(wc):
     give(g, "p5", "medicine")
     h.kill("s:forest-plum", {"rule": "test"}, cause="test")
     assert s.colony_morale[WOLF] == 0
-    g.wolf_check()
+    g.lone_wolf.check()
     assert s.wolf_out and wolf(g).survivors == [] and wolf(g).hand == []
     assert sv(g, "sparky").place == "removed" and s.survivors_at(DEN) == []
     g.verify("left")
     assert g.violations == []
-    g.drive(g.step_lone_wolf_turn(), Script(g, []))
+    g.drive(g.lone_wolf.step_lone_wolf_turn(), Script(g, []))
     h.do_change_morale("p5", 2, {})
     h.do_add_survivor("s:gray-beard", "p5", {})
     assert s.colony_morale[WOLF] == 0 and sv(g, "gray-beard").place == "deck"

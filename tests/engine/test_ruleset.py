@@ -70,8 +70,12 @@ def test_the_round_of_each_game_is_its_ruleset_list(bundle):
     steps = five.round_steps()
     assert steps[steps.index("roll_action_dice") + 1] == "lone_wolf_turn"
     assert [s for s in steps if s != "lone_wolf_turn"] == plain
-    for g in (game, five):
-        assert all(callable(getattr(g, "step_" + s, None)) for s in g.round_steps())
+    for g in (game, four, five):
+        assert all(callable(g.round_step(s)) for s in g.round_steps())
+    # the Lone Wolf is a part attached only when one plays: its turn is the part's step, not the game's
+    assert four.lone_wolf is None and five.lone_wolf is not None
+    assert five.round_step("lone_wolf_turn").__self__ is five.lone_wolf
+    assert not any("wolf" in name for name in dir(ColoniesGame))
 
 
 def test_a_round_plays_the_steps_in_the_ruleset_order(bundle):
