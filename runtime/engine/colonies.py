@@ -266,7 +266,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         return super().round_step(step)
 
     def step_roll_action_dice(self) -> Gen:
-        """Action dice as in the base game (seed 000 keeps them); a Lone Wolf who has left keeps none."""
+        """Action dice as in the base game (seed 004, 2. Roll Action Dice); a Lone Wolf who has left the game
+        keeps none (seed 000, p. 15, Moral do Lobo Solitário)."""
         yield from super().step_roll_action_dice()
         if self.lone_wolf:
             self.lone_wolf.after_action_dice()
@@ -601,7 +602,10 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             return
         tactics = sum(len(t) for t in self.state.tactics.values())     # tactic cards stay with their colony
         held = len(self.state.held_by)                                  # crossroads cards held for a turn
-        for v in check_colonies_invariants(self.state, self.total_cards - tactics - held, self.rules, self.wc):
+        bad = check_colonies_invariants(self.state, self.total_cards - tactics - held, self.rules, self.wc)
+        if self.lone_wolf:
+            bad += self.lone_wolf.invariants()
+        for v in bad:
             self.violations.append(f"{where}: {v}")
 
     def where_cond(self, where: str | None) -> dict | None:

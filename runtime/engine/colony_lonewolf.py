@@ -19,9 +19,10 @@ With one, the part holds the Lone Wolf's steps and rules, and the game consults 
 rules differ for it: its set-up (``build``, after the table's), its turn (``step_lone_wolf_turn``, the
 ruleset's ``lone_wolf.round`` part inserted in the round), the action dice (``after_action_dice``), the
 end of each step (``check``), a survivor sent to a full den (``place_misplaced``, from ``settle``), the
-moment before a combat (``before_combat``), and the result (``won``, ``result``). The Lone Wolf's state
-of play (its seat, den, morale, missions and objective) is in ``ColoniesState``, where the table's host
-and the invariant checks read it.
+moment before a combat (``before_combat``), the invariant checks (``invariants``) and the result (``won``,
+``result``). The part holds the Lone Wolf's own cards: its secret objective and its mission piles. What
+the table's host reads for every rule stays in ``ColoniesState``: its seat (``wolf``), whether it has
+left (``wolf_out``), and the den's board, morale and food (side ``WOLF``).
 """
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ class LoneWolf:
     def __init__(self, game: Any):
         self.game = game
         self.combat_site: str | None = None       # the location of the combat it is choosing a side for
+        self.objective: str | None = None         # its stand-in secret objective (an id)
+        self.missions_deck: list[str] = []        # stand-in mission ids, top first
+        self.missions_hand: list[str] = []
+        self.missions_done: list[str] = []
+        self.missions_discard: list[str] = []
+        self.missions_total = 0
+        self.mission_swapped = -1                 # the round of its last swap
 
     @staticmethod
     def plays(players: int) -> bool:
@@ -69,12 +77,12 @@ class LoneWolf:
         state.colony_food[WOLF] = 0
         state.colony_starvation[WOLF] = 0
         objective = g.rng.choice(stand["lone_wolf_objectives"])
-        state.wolf_objective = objective["id"]
+        self.objective = objective["id"]
         state.colony_food[WOLF] += (objective.get("setup") or {}).get("den_food", 0)
         deck = [m["id"] for m in stand["lone_wolf_missions"]]
         g.rng.shuffle(deck)
-        state.missions_total = len(deck)
-        state.missions_hand, state.missions_deck = deck[: lw["missions_in_hand"]], deck[lw["missions_in_hand"]:]
+        self.missions_total = len(deck)
+        self.missions_hand, self.missions_deck = deck[: lw["missions_in_hand"]], deck[lw["missions_in_hand"]:]
         g.log.add("lone_wolf", {"player": wolf, "stand_in": True}, {})
         g.log.add("lone_wolf_objective", {"objective": objective["id"], "stand_in": True}, {}, private_to=wolf)
 
@@ -255,15 +263,15 @@ class LoneWolf:
         not once the mission deck is empty."""
         g = self.game
         s = g.state
-        if not s.missions_deck or not s.missions_hand or s.mission_swapped == s.rounds_played:
+        if not self.missions_deck or not self.missions_hand or self.mission_swapped == s.rounds_played:
             return
-        pick = yield Decision(OPTION, p.id, tuple(s.missions_hand) + ("keep",), prompt="swap mission")
+        pick = yield Decision(OPTION, p.id, tuple(self.missions_hand) + ("keep",), prompt="swap mission")
         if pick == "keep":
             return
-        s.mission_swapped = s.rounds_played
-        s.missions_hand.remove(pick)
-        s.missions_discard.append(pick)
-        s.missions_hand.append(s.missions_deck.pop(0))
+        self.mission_swapped = s.rounds_played
+        self.missions_hand.remove(pick)
+        self.missions_discard.append(pick)
+        self.missions_hand.append(self.missions_deck.pop(0))
         g.log.add("mission_swapped", {"discarded": pick, "stand_in": True}, {})
 
     def goal(self, goal: dict) -> bool:
@@ -294,7 +302,7 @@ class LoneWolf:
                     return True
             return False
         if kind == "missions_completed":
-            return len(s.missions_done) >= n
+            return len(self.missions_done) >= n
         if kind == "morale_at_least":
             return s.colony_morale[WOLF] >= n
         raise ValueError(f"unknown Lone Wolf goal {kind!r}")
@@ -308,16 +316,16 @@ class LoneWolf:
         done: list[str] = []
         if s.wolf_out or p.id != s.wolf:
             return done
-        for m in list(s.missions_hand):
+        for m in list(self.missions_hand):
             if all(self.goal(goal) for goal in self.card("lone_wolf_missions", m)["goal"]):
-                s.missions_hand.remove(m)
-                s.missions_done.append(m)
+                self.missions_hand.remove(m)
+                self.missions_done.append(m)
                 done.append(m)
                 g.log.add("mission_completed", {"mission": m, "stand_in": True}, {})
                 h.set_colony_morale(WOLF, s.colony_morale[WOLF] + g.wc["stand_ins"]["mission_morale"],
                                     {"rule": "mission"})
-                if s.missions_deck:
-                    s.missions_hand.append(s.missions_deck.pop(0))
+                if self.missions_deck:
+                    self.missions_hand.append(self.missions_deck.pop(0))
         return done
 
     # ---- morale 0, the end ---------------------------------------------------------------------------
@@ -352,14 +360,24 @@ class LoneWolf:
         s = self.game.state
         if s.wolf_out:
             return False
-        return all(self.goal(goal) for goal in self.card("lone_wolf_objectives", s.wolf_objective)["goal"])
+        return all(self.goal(goal) for goal in self.card("lone_wolf_objectives", self.objective)["goal"])
 
     def result(self) -> dict:
         """The Lone Wolf's part of a game's result: its seat, whether it won or left, its morale, objective
         and missions completed."""
         s = self.game.state
         return {"player": s.wolf, "won": self.won(), "left": s.wolf_out, "morale": s.colony_morale[WOLF],
-                "objective": s.wolf_objective, "missions_completed": list(s.missions_done), "stand_in": True}
+                "objective": self.objective, "missions_completed": list(self.missions_done), "stand_in": True}
+
+    def invariants(self) -> list[str]:
+        """Its mission piles: every mission in exactly one pile, a hand of at most 3 (Cartas de Missão)."""
+        bad: list[str] = []
+        piles = self.missions_deck + self.missions_hand + self.missions_done + self.missions_discard
+        if len(piles) != len(set(piles)) or len(piles) != self.missions_total:
+            bad.append(f"{self.missions_total} missions but {len(piles)} in the piles ({len(set(piles))} distinct)")
+        if len(self.missions_hand) > self.game.wc["lone_wolf"]["missions_in_hand"]:
+            bad.append(f"the Lone Wolf holds {len(self.missions_hand)} missions")
+        return bad
 
 
 class LoneWolfBot(BaseBot):
@@ -388,8 +406,9 @@ class LoneWolfBot(BaseBot):
         return super().score(act)
 
     def goals(self) -> set[str]:
-        g = self.game
-        return {goal["kind"] for m in g.state.missions_hand for goal in g.lone_wolf.card("lone_wolf_missions", m)["goal"]}
+        """The kinds of goal of the missions the Lone Wolf holds."""
+        lw = self.game.lone_wolf
+        return {goal["kind"] for m in lw.missions_hand for goal in lw.card("lone_wolf_missions", m)["goal"]}
 
     def answer(self, d):
         g = self.game
@@ -407,8 +426,8 @@ class LoneWolfBot(BaseBot):
             return ("join", side)
         if d.prompt == "swap mission":
             goals = self.goals()
-            hard = [m for m in d.choices if m != "keep" and any(
-                goal["kind"] in ("cards_in_hand", "territory") for goal in g.lone_wolf.card("lone_wolf_missions", m)["goal"])]
+            hard = [m for m in d.choices if m != "keep" and any(goal["kind"] in ("cards_in_hand", "territory")
+                                                                for goal in g.lone_wolf.card("lone_wolf_missions", m)["goal"])]
             if hard and rng.random() < 0.5 and goals:
                 return hard[0]
             return "keep"

@@ -56,13 +56,7 @@ class ColoniesState(State):
     # the Lone Wolf (odd player counts; seed 000, Variantes, Lobo Solitário); team "w", home the den
     wolf: str | None = None                                      # the Lone Wolf's player, if any
     wolf_out: bool = False                                       # its morale reached 0: it left the game
-    wolf_objective: str | None = None                            # its stand-in secret objective (an id)
-    missions_deck: list[str] = field(default_factory=list)       # stand-in mission ids, top first
-    missions_hand: list[str] = field(default_factory=list)
-    missions_done: list[str] = field(default_factory=list)
-    missions_discard: list[str] = field(default_factory=list)
-    missions_total: int = 0
-    mission_swapped: int = -1                                    # the round of its last swap
+    # its secret objective and mission piles are the Lone Wolf part's own (colony_lonewolf.LoneWolf)
 
     def team_players(self, team: str) -> list[Player]:
         return [p for p in self.players if self.teams.get(p.id) == team]
@@ -107,8 +101,8 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
 
 def check_lone_wolf(state: ColoniesState, wc: dict) -> list[str]:
     """The den and the Lone Wolf: only its survivors in the den, never a zombie or a helpless survivor
-    there, no bullets, a hand of at most 3 missions, every mission in one pile; once it has left the
-    game, nothing of it in play."""
+    there, no bullets; once it has left the game, nothing of it in play. Its mission piles are checked by
+    the Lone Wolf part (``LoneWolf.invariants``)."""
     bad: list[str] = []
     den = state.locations.get(DEN)
     if state.wolf is None:
@@ -127,11 +121,6 @@ def check_lone_wolf(state: ColoniesState, wc: dict) -> list[str]:
         bad.append("the Lone Wolf has a bullet supply")
     if state.leaders.get(WOLF) is not None:
         bad.append("the Lone Wolf has a colony leader")
-    piles = state.missions_deck + state.missions_hand + state.missions_done + state.missions_discard
-    if len(piles) != len(set(piles)) or len(piles) != state.missions_total:
-        bad.append(f"{state.missions_total} missions but {len(piles)} in the piles ({len(set(piles))} distinct)")
-    if len(state.missions_hand) > wc["lone_wolf"]["missions_in_hand"]:
-        bad.append(f"the Lone Wolf holds {len(state.missions_hand)} missions")
     if state.wolf_out:
         p = state.player(state.wolf)
         if p.survivors or p.hand or p.unused:

@@ -50,7 +50,7 @@ def wolf(g):
 
 def set_missions(g, hand, deck=None):
     """Put the named stand-in missions in the Lone Wolf's hand (the rest stay in the deck, in order)."""
-    s = g.state
+    s = g.lone_wolf
     every = s.missions_hand + s.missions_deck
     s.missions_hand = ["stand-in.mission." + m for m in hand]
     s.missions_deck = [m for m in every if m not in s.missions_hand] if deck is None else \
@@ -111,11 +111,12 @@ def test_lone_wolf_setup(wc, players):
     p = wolf(g)
     assert len(p.survivors) == 3 and all(sv(g, x[2:]).location == DEN for x in p.survivors)
     assert s.colony_morale[WOLF] == 4
-    objective = g.lone_wolf.card("lone_wolf_objectives", s.wolf_objective)
+    lw = g.lone_wolf
+    objective = lw.card("lone_wolf_objectives", lw.objective)
     assert objective["id"].startswith("stand-in.") and "(stand-in)" in objective["name"]
     assert s.colony_food[WOLF] == objective["setup"]["den_food"]
-    assert len(s.missions_hand) == 3 and len(s.missions_deck) == s.missions_total - 3
-    assert all(m.startswith("stand-in.mission.") for m in s.missions_hand + s.missions_deck)
+    assert len(lw.missions_hand) == 3 and len(lw.missions_deck) == lw.missions_total - 3
+    assert all(m.startswith("stand-in.mission.") for m in lw.missions_hand + lw.missions_deck)
     assert WOLF not in s.leaders and WOLF not in s.bullets
 
 
@@ -393,8 +394,8 @@ def test_a_completed_mission_raises_morale_and_draws_another(wc):
     set_missions(g, ["larder", "hoarder", "pack"], deck=["scouts", "armed"])
     s.colony_food[WOLF] = 2
     done = g.lone_wolf.complete_missions(wolf(g))
-    assert done == ["stand-in.mission.larder"] and s.missions_done == done
-    assert s.missions_hand == ["stand-in.mission.hoarder", "stand-in.mission.pack", "stand-in.mission.scouts"]
+    assert done == ["stand-in.mission.larder"] and g.lone_wolf.missions_done == done
+    assert g.lone_wolf.missions_hand == ["stand-in.mission." + m for m in ("hoarder", "pack", "scouts")]
     assert s.colony_morale[WOLF] == 5 and events(g, "mission_completed")[0]["stand_in"] is True
     g.verify("mission")
     assert g.violations == []
@@ -408,13 +409,13 @@ def test_once_per_round_a_mission_may_be_swapped_until_the_deck_runs_out(wc):
     p = wolf(g)
     set_missions(g, ["larder", "hoarder", "pack"], deck=["scouts"])
     g.drive(g.lone_wolf.swap_mission(p), Script(g, [("p5", "swap mission", "stand-in.mission.hoarder")]))
-    assert s.missions_hand == ["stand-in.mission.larder", "stand-in.mission.pack", "stand-in.mission.scouts"]
-    assert "stand-in.mission.hoarder" in s.missions_discard and s.missions_deck == []
+    assert g.lone_wolf.missions_hand == ["stand-in.mission." + m for m in ("larder", "pack", "scouts")]
+    assert "stand-in.mission.hoarder" in g.lone_wolf.missions_discard and g.lone_wolf.missions_deck == []
     s.rounds_played += 1
     g.drive(g.lone_wolf.swap_mission(p), Script(g, []))                     # the deck is empty: no question
     s.colony_food[WOLF] = 5
     g.lone_wolf.complete_missions(p)
-    assert s.missions_hand == ["stand-in.mission.pack", "stand-in.mission.scouts"]      # nothing to draw
+    assert g.lone_wolf.missions_hand == ["stand-in.mission.pack", "stand-in.mission.scouts"]      # nothing to draw
     g.verify("missions")
     assert g.violations == []
 
@@ -455,7 +456,7 @@ def test_the_lone_wolf_wins_with_its_secret_objective_complete_at_the_end(wc, mo
     """seed 000, p. 15, Condições de Vitória do Lobo Solitário: the Lone Wolf wins if its secret objective
     is complete when the game ends (here the STAND-IN objective High Spirits: morale 5)."""
     g = table(wc, {"sparky": ("p5", DEN)}, players=5, wolf_morale=morale)
-    g.state.wolf_objective = "stand-in.wolf-objective.high-spirits"
+    g.lone_wolf.objective = "stand-in.wolf-objective.high-spirits"
     result = g.finish()
     assert result["lone_wolf"]["won"] is won and ("p5" in result["winners"]) is won
 
