@@ -108,6 +108,8 @@ class Binder:
 
     def sentence(self, s: A.Sentence) -> list[dict]:
         """Bind a sentence; 'you may' sentences become one optional node."""
+        if _nothing_happens(s):
+            return []
         nodes = [self.clause(c) for c in s.clauses]
         if not s.may:
             return nodes
@@ -749,3 +751,7 @@ class Binder:
         raise BindError("S004", M("S004.not-a-range", words=clause.text), clause.pos,
                         expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
 
+
+def _nothing_happens(s: A.Sentence) -> bool:
+    """'nothing happens.': an option that does nothing (an empty block; the option is still offered)."""
+    return not s.may and len(s.clauses) == 1 and [w.lower for w in s.clauses[0].words] == ["nothing", "happens"]

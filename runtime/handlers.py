@@ -350,32 +350,53 @@ def _can_choose(ip, option: dict, env) -> bool:
     return all(ip.host.can_pay(cost, env.player) for cost in _costs(option["body"]))
 
 
+def _players_meeting(ip, cond: dict | None, env) -> list[str]:
+    """The players (in the host's order) a condition on "they" admits; the exiled are left out."""
+    return [p for p in ip.host.things("player") if not ip.host.attr(p, "exiled")
+            and (cond is None or ip.cond(cond, env.child(each=p)))]
+
+
+def _first_player(ip, env) -> str:
+    """The first player (who breaks ties), or the resolving player for a host that does not say."""
+    return next((p for p in ip.host.things("player") if ip.host.attr(p, "first")), env.player)
+
+
 def h_choose(ip, node, env):
-    """{op: choose, chooser, options: [{op: option, requires?, body}]}"""
+    """{op: choose, chooser, options: [{op: option, requires?, body}], by?} — the resolving player (or the
+    player ``by`` admits: "the player who controls …") picks one option; options with no effect are offered
+    too ("nothing happens")."""
     allowed = [i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env)]
     if not allowed:
         ip.host.log("no_option", {}, node.get("pos", {}))
         return
+    who = env.player
+    if "by" in node:
+        who = next(iter(_players_meeting(ip, node["by"], env)), env.player)
     pick = allowed[0] if len(allowed) == 1 else \
-        (yield Decision(OPTION, env.player, tuple(allowed), prompt="choose", src=node.get("pos", {})))
-    ip.host.log("chose", {"option": pick}, node.get("pos", {}))
+        (yield Decision(OPTION, who, tuple(allowed), prompt="choose", src=node.get("pos", {})))
+    ip.host.log("chose", {"option": pick, "player": who}, node.get("pos", {}))
     yield from ip.block(node["options"][pick]["body"], env)
 
 
 def h_vote(ip, node, env):
-    """{op: vote, options} — every player votes; most votes wins; the resolving player breaks ties."""
+    """{op: vote, options, voters?} — every non-exiled player (or those ``voters`` admits: "each player with
+    a survivor at the colony") votes for an option (thumbs up: option 1, thumbs down: option 2); each vote
+    counts its weight; the most votes wins; the first player breaks a tie (seed 004, Voting)."""
     choices = tuple(i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env))
     if not choices:
+        ip.host.log("no_option", {}, node.get("pos", {}))
         return
+    voters = _players_meeting(ip, node.get("voters"), env)
     tally = {c: 0 for c in choices}
-    for player in ip.host.things("player"):
+    for player in voters:
         vote = yield Decision(VOTE, player, choices, prompt="vote", src=node.get("pos", {}))
-        tally[vote] += ip.host.attr(player, "vote_weight") or 1
+        weight = ip.host.attr(player, "vote_weight")
+        tally[vote] += 1 if weight is None else weight
     top = max(tally.values())
     tied = tuple(c for c in choices if tally[c] == top)
     pick = tied[0] if len(tied) == 1 else \
-        (yield Decision(OPTION, env.player, tied, prompt="break the tie", src=node.get("pos", {})))
-    ip.host.log("vote", {"tally": tally, "winner": pick}, node.get("pos", {}))
+        (yield Decision(OPTION, _first_player(ip, env), tied, prompt="break the tie", src=node.get("pos", {})))
+    ip.host.log("vote", {"tally": tally, "winner": pick, "voters": voters}, node.get("pos", {}))
     yield from ip.block(node["options"][pick]["body"], env)
 
 

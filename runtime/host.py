@@ -26,7 +26,7 @@ class Host:
     def attr(self, thing: str, name: str) -> Any:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
         search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
-        Players: colony, active. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
+        Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
         raise NotImplementedError
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:

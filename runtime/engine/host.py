@@ -94,7 +94,8 @@ class GameHost(RuleBook, Host):
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
-            return {"colony": None, "active": s.players[s.active].id == thing, "exiled": p.exiled,
+            return {"colony": None, "active": s.players[s.active].id == thing, "first": s.players[s.first].id == thing,
+                    "exiled": p.exiled,
                     "vote_weight": self.stat(thing, "vote_weight", 1) if not p.exiled else 0}.get(name)
         if thing in s.cards:
             d = self.card_def(thing)

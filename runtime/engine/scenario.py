@@ -51,8 +51,9 @@ class ScenarioAgent(ScriptedAgent):
 
     def answer(self, d):
         value = super().answer(d)
-        if d.kind == "option" and d.prompt in ("choose", "break the tie") and isinstance(value, int):
-            value -= 1                       # options are numbered from 1, as printed on the card
+        if (d.kind, d.prompt) in (("option", "choose"), ("option", "break the tie"), ("vote", "vote")) \
+                and isinstance(value, int) and not isinstance(value, bool):
+            value -= 1                       # options and a card's votes are numbered from 1, as printed on the card
         if d.kind == "option" and isinstance(value, str) and (value,) in d.choices:
             value = (value,)                   # "pass" for the choice ("pass",)
         if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, (list, tuple)):
