@@ -301,7 +301,7 @@ def crossroads_program(d: dict) -> list[dict]:
     """A crossroads card as one effect tree: its set-up, then a choice among all of its options (one
     with no effect is "nothing happens" and is offered too), a vote when the card calls one (``vote``:
     who votes), or a choice by another player (``chooser``: who chooses)."""
-    tree = list((d.get("setup") or {}).get("tree", []))
+    tree = list(((d.get("setup") or {}).get("effect") or {}).get("tree", []))
     options = [{"op": "option", "body": (o.get("effect") or {}).get("tree", []),
                 **({"requires": o["requires"]["tree"]} if o.get("requires") else {})}
                for o in d.get("options", [])]

@@ -267,7 +267,7 @@ class Scenario:
         words = str(step).split()
         verb, args = words[0], words[1:]
         env = {"player": p1.id, "card": self.card["id"] if self.card else "", **self.bind}
-        if self.card and self.card.get("kind") == "crossroads" and verb == "option":
+        if self.card and self.card.get("kind") == "crossroads" and verb in ("option", "setup"):
             env["this_card"] = self.card_instance(self.card["id"])   # "this card": the crossroads card itself
         if verb == "option":
             options = self.card.get("options") or []
@@ -279,6 +279,10 @@ class Scenario:
                 self.triggered = False
                 return
             self.drive(g.run_effect(opt["effect"]["tree"], env))
+        elif verb == "setup":                    # a crossroads card's set-up, run before its options
+            if not (self.card or {}).get("setup"):
+                raise ScenarioError(f"{self.where}: the card has no set-up")
+            self.drive(g.run_effect(self.card["setup"]["effect"]["tree"], env))
         elif verb == "trigger":
             held = self.card_instance(self.card["id"])
             g.crossroads_held = (held, s.players[(s.active - 1) % len(s.players)].id)
