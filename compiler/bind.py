@@ -230,6 +230,7 @@ class Binder:
             return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
         if verb in PERFORM_WORDS and (r.done() or (verb == "clean" and r.at("waste"))):
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
+            _check_performable(PERFORM_WORDS[verb], w)
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
         if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
             source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
@@ -755,3 +756,15 @@ class Binder:
 def _nothing_happens(s: A.Sentence) -> bool:
     """'nothing happens.': an option that does nothing (an empty block; the option is still offered)."""
     return not s.may and len(s.clauses) == 1 and [w.lower for w in s.clauses[0].words] == ["nothing", "happens"]
+
+
+#: the actions a card can have a survivor take (the runtime runs these; the others it cannot yet)
+PERFORMABLE = ("attack", "barricade")
+
+
+def _check_performable(action: str, w: A.Word) -> None:
+    """A card may have a survivor attack or barricade; searching, cleaning waste and attracting for a
+    card are refused rather than compiled to a step the engine could not take."""
+    if action not in PERFORMABLE:
+        raise BindError("T002", M("T002.cannot-perform", word=w.text), w.pos,
+                        expected=M("expected.words", words="'attacks', 'barricades'"), width=w.width)

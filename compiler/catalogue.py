@@ -92,7 +92,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
         "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
     _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
-        'kill "Rod Miller".', "kill 1 helpless survivor."),
+        'kill "Sparky".', "kill 1 helpless survivor."),
     _op("remove_from_game", "effect", "target:target", "Remove a survivor or card from the game without killing it.",
         'remove "Sophie Robinson" from the game.'),
     _op("exposure", "effect", "target:target times:count", "Roll the exposure die for a survivor.",
@@ -134,11 +134,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("set_die", "effect", "die:target value?:int",
         "Turn an action die to a face: the given number, or (with no number) a face its owner chooses.",
         "turn an unused action die you control to any face.", "turn an unused action die you control to 6."),
-    _op("perform", "effect", "who:target action:enum:" + ";".join(("attack", "search", "barricade", "clean_waste",
-                                                                   "attract")),
-        "A survivor takes an action (an attack, a search …) by the usual rules, without spending an action "
-        "die for it (a card that asks for a die says so as its cost).",
-        "this survivor attacks.", "you may spend an action die: this survivor attacks."),
+    _op("perform", "effect", "who:target action:enum:attack;barricade",
+        "A survivor attacks (a zombie at its location, then rolls for exposure) or barricades (its location's "
+        "first free entrance space) by the usual rules, without spending an action die for it (a card that "
+        "asks for a die says so as its cost).",
+        "this survivor attacks.", "you may spend an action die: this survivor attacks.", "you may: this survivor barricades."),
     _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
         "reroll an unused action die you control."),
     _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
@@ -340,3 +340,49 @@ CATALOGUE: tuple[OpSpec, ...] = (
 
 BY_OP: dict[str, OpSpec] = {spec.op: spec for spec in CATALOGUE}
 GROUPS = ("effect", "control", "cost", "rule", "condition", "expression", "selector", "filter", "location", "count", "event", "part")
+
+
+# ---- the runtime half of each node kind ------------------------------------------------------
+@dataclass(frozen=True)
+class Runs:
+    """What the runtime does with a statement node: its handler in runtime/handlers.py's HANDLERS, the host
+    actions it asks for (runtime/host.py's ACTIONS; each is logged as an event of its own name), the other
+    events it logs, and its role: ``acts`` (it changes the game), ``control`` (it runs its blocks, asks a
+    decision or binds a name), ``rule`` (it hands a continuous rule to the host's ``add_rule``)."""
+
+    role: str
+    actions: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    game: str = "base"          # the reference game that runs it: base, warring-colonies, winter-tricks
+
+
+def _runs(role: str, actions: str = "", events: str = "", game: str = "base") -> Runs:
+    return Runs(role, tuple(actions.split()), tuple(events.split()), game)
+
+
+_SAME = ("kill_zombies add_zombies remove_zombies move_zombies add_tokens remove_tokens fill_noise wound heal "
+         "kill_survivor remove_from_game skip_exposure skip_die_raise place_survivor move_survivor draw_cards "
+         "take_cards move_cards give_cards look_at add_survivor change_die set_die perform spend_dice "
+         "exile_vote end_game make_leader spread_bite manual").split()
+
+#: every statement node kind (groups effect, control, cost, rule) and what the runtime does with it;
+#: tests/lang/test_catalogue_runtime.py holds it against the runtime and runs each through the engine
+RUNTIME: dict[str, Runs] = {
+    **{op: _runs("acts", op) for op in _SAME},
+    "gain_morale": _runs("acts", "change_morale"), "lose_morale": _runs("acts", "change_morale"),
+    "exposure": _runs("acts", "", "exposure"), "roll": _runs("control", "", "roll"),
+    "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"),
+    **{op: _runs("acts", op, game="warring-colonies") for op in ("combat_strength", "end_warfare", "skip_warfare")},
+    **{op: _runs("acts", op, game="winter-tricks") for op in ("damage", "reveal_cards")},
+    "attach": _runs("rule", "attach"),
+    "if": _runs("control"), "choose": _runs("control", "", "chose no_option"),
+    "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
+    "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
+    "limit": _runs("control", "use_limit"),
+    "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
+    **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
+                                    "extra_goal", "copy_abilities", "replace")},
+}
+#: groups whose nodes are statements (each has a handler); the others are read by the interpreter's
+#: queries (conditions, expressions, selectors …) or are parts of a statement (options, outcomes)
+STATEMENT_GROUPS = ("effect", "control", "cost", "rule")

@@ -374,7 +374,7 @@ def h_choose(ip, node, env):
         who = next(iter(_players_meeting(ip, node["by"], env)), env.player)
     pick = allowed[0] if len(allowed) == 1 else \
         (yield Decision(OPTION, who, tuple(allowed), prompt="choose", src=node.get("pos", {})))
-    ip.host.log("chose", {"option": pick, "player": who}, node.get("pos", {}))
+    ip.host.log("chose", {"option": pick + 1, "player": who}, node.get("pos", {}))   # numbered as printed
     yield from ip.block(node["options"][pick]["body"], env)
 
 
@@ -396,7 +396,8 @@ def h_vote(ip, node, env):
     tied = tuple(c for c in choices if tally[c] == top)
     pick = tied[0] if len(tied) == 1 else \
         (yield Decision(OPTION, _first_player(ip, env), tied, prompt="break the tie", src=node.get("pos", {})))
-    ip.host.log("vote", {"tally": tally, "winner": pick, "voters": voters}, node.get("pos", {}))
+    ip.host.log("vote", {"votes": {str(c + 1): n for c, n in tally.items()}, "winner": pick + 1, "voters": voters},
+                node.get("pos", {}))
     yield from ip.block(node["options"][pick]["body"], env)
 
 

@@ -631,7 +631,8 @@ class GameHost(RuleBook, Host):
     def do_perform(self, survivor, action, player, src):
         """A card has a survivor take an action with no die spent for it. An attack kills a zombie at the
         survivor's location and then rolls for exposure by the usual rules (queued for the game, since a
-        roll may ask questions); the cards use no other action this way, so the others are only logged."""
+        roll may ask questions); a barricade goes on the first free entrance space of its location, as the
+        barricade action puts it (the compiler refuses the other actions for a card)."""
         self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
         if action == "attack" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
             where = self.s.survivors[survivor].location
@@ -641,6 +642,12 @@ class GameHost(RuleBook, Host):
                 self.emit({"kind": "attack", "survivor": survivor, "player": player, "location": where,
                            "target": "zombie"})
                 self.pending.append(("exposure", survivor, player, "attack"))
+        if action == "barricade" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
+            loc = self.s.locations[self.s.survivors[survivor].location]   # as the barricade action does
+            free = [i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces]
+            if free:
+                loc.barricades[free[0]] += 1
+                self.emit({"kind": "barricade", "survivor": survivor, "player": player, "location": loc.id})
 
     def do_skip_die_raise(self, src):
         """The food being spent raises no die: the die this action's food raised goes back down (the food
