@@ -438,6 +438,12 @@ class Binder:
                 inner.bind("each", ph.kind or "survivor")
                 return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
                         "body": self.sub(h.body, scope=inner), "pos": pos}
+            if r.at("each", "player", "who", "controls") and r.words[-1].lower == "votes":
+                return self.vote_among(h, r, pos)
+            if r.at("the", "players", "may", "together") or r.at("together", "the", "players", "may"):
+                return self.together(h, r, pos)
+            if r.peek() is not None and r.peek().kind == "int" and r.text(1) == "times" and len(c0.words) == 2:
+                return {"op": "repeat", "times": int(r.take().text), "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
                 r.leftover("any number of times", "nothing more before ':'")
                 return {"op": "repeat", "body": self.sub(h.body), "pos": pos}
@@ -468,6 +474,30 @@ class Binder:
         them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
         body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
         return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
+
+    def vote_among(self, h: A.Header, r: Reader, pos: list) -> dict:
+        """'each player who controls a survivor at the colony votes:': a vote of those players only."""
+        r.accept("each", "player", "who", "controls")
+        words = r.words[r.i:-1]
+        if not words:
+            raise r.error_end("what the voters control, such as 'a survivor at the colony'")
+        inner = Reader(A.Clause(words, words[0].pos), self.scope)
+        what = self.scope.target(inner.noun_phrase(allow_at=True, what="what the voters control"))
+        inner.leftover("controls", "nothing more before 'votes'")
+        them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
+        return {"op": "vote", "voters": {"op": "controls", "player": them, "what": what, "pos": pos},
+                "options": self.options(h, "vote"), "pos": pos}
+
+    def together(self, h: A.Header, r: Reader, pos: list) -> dict:
+        """'the players may together spend 3 fuel cards: …': a cost the players pay between them."""
+        r.accept("the", "players", "may", "together") or r.accept("together", "the", "players", "may")
+        if r.done():
+            raise r.error_end("a cost, such as 'spend 3 fuel cards'")
+        cost = self.cost(A.Clause(r.words[r.i:], r.here_pos()))
+        if cost["op"] != "spend_cards":
+            raise BindError("T002", M("T002.not-a-cost", word=r.words[r.i].text), r.here_pos(),
+                            expected="'spend 3 fuel cards'", width=r.words[r.i].width)
+        return {"op": "together", "cost": [cost], "body": self.sub(h.body), "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""

@@ -172,11 +172,17 @@ CATALOGUE: tuple[OpSpec, ...] = (
     # ---- control -------------------------------------------------------------
     _op("if", "control", "cond:cond then:block else?:block", "Do something only if a condition holds.",
         "if morale < 4: gain 1 morale.\notherwise: lose 1 morale."),
-    _op("choose", "control", "chooser:enum:you;each_player options:options",
-        "Choose one option; an option you cannot meet cannot be chosen.",
-        "choose one:\n  - gain 1 morale.\n  - lose 1 morale."),
-    _op("vote", "control", "options:options", "Everyone votes; the option with most votes happens.",
-        "vote:\n  - gain 1 morale.\n  - lose 1 morale."),
+    _op("choose", "control", "chooser:enum:you;each_player options:options by?:cond",
+        "Choose one option; an option you cannot meet cannot be chosen; one with no effect (\"nothing "
+        "happens\") is offered too. With ``by`` (a crossroads card's ``chooser:``), the player the condition "
+        "admits (\"they control \\\"Edward White\\\"\") chooses instead of you.",
+        "choose one:\n  - gain 1 morale.\n  - nothing happens."),
+    _op("vote", "control", "options:options voters?:cond",
+        "A vote (seed 004, Voting): every player who is not exiled, or only those ``voters`` admits (a "
+        "condition on \"they\"), votes at once; thumbs up is option 1, thumbs down option 2; each vote counts "
+        "its weight; most votes wins; the first player breaks a tie.",
+        "vote:\n  - gain 1 morale.\n  - lose 1 morale.",
+        "each player who controls a survivor at the colony votes:\n  - gain 1 morale.\n  - nothing happens."),
     _op("optional", "control", "cost:block body:block player?:target",
         "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
         "pays and acts.",
@@ -186,9 +192,16 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),
-    _op("repeat", "control", "body:block",
-        "Any number of times: you may do the block again and again (paying its cost each time) until you stop.",
-        "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile."),
+    _op("repeat", "control", "body:block times?:int",
+        "Any number of times: you may do the block again and again (paying its cost each time) until you stop; "
+        "with ``times`` (\"4 times:\"), the block happens exactly that many times.",
+        "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile.",
+        "4 times:\n  add 1 zombie to the colony."),
+    _op("together", "control", "cost:block body:block",
+        "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
+        "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
+        "otherwise nobody spends anything.",
+        "the players may together spend 3 fuel cards: gain 1 morale."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -378,6 +391,7 @@ RUNTIME: dict[str, Runs] = {
     "if": _runs("control"), "choose": _runs("control", "", "chose no_option"),
     "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
     "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
+    "together": _runs("control", "pay", "cannot_pay"),
     "limit": _runs("control", "use_limit"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",

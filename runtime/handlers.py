@@ -441,13 +441,45 @@ def h_for_each(ip, node, env):
 
 
 def h_repeat(ip, node, env):
-    """{op: repeat, body} — any number of times: ask before each go; stop when a cost cannot be paid."""
+    """{op: repeat, body, times?} — any number of times: ask before each go; stop when a cost cannot be paid.
+    With ``times`` ("4 times:") the block runs exactly that many times, nobody asked."""
+    if "times" in node:
+        for _ in range(node["times"]):
+            yield from ip.block(node["body"], env)
+        return
     while True:
         if not all(ip.host.can_pay(c, env.player) for c in _costs(node["body"])):
             return
         if not (yield Decision(MAY, env.player, prompt="again", src=node.get("pos", {}))):
             return
         yield from ip.block(node["body"], env)
+
+
+def h_together(ip, node, env):
+    """{op: together, cost: [spend_cards], body} — the players pay a cost between them: each non-exiled
+    player, in turn from the resolving player, says how many of the cards they put in (0 is a refusal);
+    if the cards reach the cost, each pays their share and the block happens; if not, nothing is spent."""
+    cost = node["cost"][0]
+    players = ip.host.things("player")
+    start = players.index(env.player) if env.player in players else 0
+    need = cost["count"] if isinstance(cost["count"], int) else 1
+    order = [p for p in players[start:] + players[:start] if not ip.host.attr(p, "exiled")]
+    caps = {p: max((k for k in range(need, 0, -1) if ip.host.can_pay({**cost, "count": k}, p)), default=0)
+            for p in order}
+    shares: dict[str, int] = {}
+    if sum(caps.values()) >= need:             # nobody is asked for a cost the players cannot reach
+        for player in order:
+            left = need - sum(shares.values())
+            if left > 0 and caps[player]:
+                shares[player] = yield Decision(AMOUNT, player, min=0, max=min(left, caps[player]),
+                                                prompt="together", src=node.get("pos", {}))
+    if sum(shares.values()) < need:
+        ip.host.log("cannot_pay", {}, node.get("pos", {}))
+        return
+    for player, k in shares.items():
+        if k:
+            ip.act("pay", {"cost": {**cost, "count": k}, "player": player}, cost, env)
+    yield from ip.block(node["body"], env)
 
 
 def h_limit(ip, node, env):
@@ -490,7 +522,7 @@ HANDLERS = {
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
-    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "copy_abilities": h_rule,
+    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,
