@@ -90,7 +90,9 @@ then the player it applies to chooses one of its options. The card file says the
   `they`, saying who votes; every player who is not exiled and meets it votes at once. Option 1 is
   thumbs up and option 2 thumbs down; each vote counts its weight (`your vote counts as 2 votes`);
   most votes wins and the first player breaks a tie. Nobody meeting the condition is a tie of no
-  votes, which the first player breaks too.
+  votes, which the first player breaks too. For "every player with a survivor where the survivor
+  moved", write `they control a survivor at the location of the moved survivor`: `sharing a
+  location with the moved survivor` leaves out the moved survivor itself.
 * **`setup:`** (with `text` and `effect`) happens before the options are offered: "put Olivia at
   the colony; this is not a move".
 * **`chooser:`** names another player who chooses the option, by a condition on `they`; the option
