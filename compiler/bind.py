@@ -145,6 +145,8 @@ class Binder:
         """An imperative clause ('kill 3 zombies here') or a subject clause ('this survivor cannot move')."""
         first = c.words[0]
         verb = first.lower
+        if first.kind == "word" and verb == "arrange":
+            return self.arrange(c)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -159,6 +161,19 @@ class Binder:
                         expected=M("expected.action"),
                         hint=did_you_mean(verb, known) or M("hint.see-actions"),
                         width=first.width)
+
+    def arrange(self, c: A.Clause) -> dict:
+        """'arrange the top 3 cards of the crisis deck in any order.': look at them, put them back as you like."""
+        r = Reader(c, self.scope)
+        r.take()
+        ph = r.noun_phrase(allow_at=False, what="'the top N cards of' a deck")
+        cards = self.scope.target(ph)
+        if cards.get("op") != "zone" or "top" not in cards:
+            raise BindError("T002", M("T002.top-cards"), ph.pos,
+                            expected="'the top 3 cards of the crisis deck'")
+        r.expect("in", "any", "order", what="'in any order'")
+        r.leftover("arrange", "nothing more")
+        return {"op": "arrange", "cards": cards, "pos": P(c.pos)}
 
     def default_subject(self, w: A.Word) -> dict:
         """Whom 'roll for exposure' means when no survivor is named: the card's own or the moved one."""
@@ -532,6 +547,10 @@ class Binder:
         start = r.peek()
         if start is None:
             raise r.error_end("an event, such as 'you move a survivor'")
+        if r.accept("a", "crisis", "is", "revealed"):    # the crisis step's reveal (the first player's)
+            r.leftover("revealed", "nothing more")
+            return {"op": "event", "kind": "reveal_crisis", "actor": {"op": "zone", "zone": "crisis_deck",
+                    "pos": P(start.pos)}, "filters": [], "pos": P(start.pos)}
         if r.accept("you"):
             actor = {"op": "you", "pos": P(start.pos)}
             subject_ph = None

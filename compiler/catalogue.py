@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound", "frostbite")
 ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
-         "location_deck", "supply", "bullet_supply", "crisis",
+         "location_deck", "supply", "bullet_supply", "crisis", "crisis_deck",
          "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market")
 KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
          "warfare", "round", "turn", "result", "number", "exposure")
@@ -39,7 +39,7 @@ ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "u
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
           "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
-          "bitten")
+          "bitten", "reveal_crisis")
 DURATIONS = ("turn", "round", "game", "next_round", "warfare", "action")
 
 
@@ -151,6 +151,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("reveal_cards", "effect", "count:count from:target",
         "Reveal cards from the top of a deck; a revealed card replaces the one that deck had face up.",
         "reveal 1 card from the relic deck."),
+    _op("arrange", "effect", "cards:target",
+        "Look at the top cards of a deck and put them back in an order of your choice.",
+        "arrange the top 3 cards of the crisis deck in any order."),
     _op("end_warfare", "effect", "", "End this colony warfare at once with no further effect.",
         "end the colony warfare."),
     _op("skip_warfare", "effect", "at:location", "Skip the colony warfare at a location.",
@@ -348,7 +351,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "``amount`` for every ``n`` things that match, rounded up or down, counted when resolved.",
         "lose 1 morale for every 2 helpless survivors at the colony, rounding up."),
     _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
-        "An event pattern for triggers: who does what, where.", "when you move a survivor:\n  gain 1 morale."),
+        "An event pattern for triggers: who does what, where (``reveal_crisis``: \"when a crisis is revealed\", "
+        "at the start of each round's crisis step).", "when you move a survivor:\n  gain 1 morale.",
+        "when a crisis is revealed:\n  gain 1 morale."),
 )
 
 BY_OP: dict[str, OpSpec] = {spec.op: spec for spec in CATALOGUE}
@@ -384,7 +389,7 @@ RUNTIME: dict[str, Runs] = {
     **{op: _runs("acts", op) for op in _SAME},
     "gain_morale": _runs("acts", "change_morale"), "lose_morale": _runs("acts", "change_morale"),
     "exposure": _runs("acts", "", "exposure"), "roll": _runs("control", "", "roll"),
-    "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"),
+    "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"), "arrange": _runs("acts", "arrange look_at"),
     **{op: _runs("acts", op, game="warring-colonies") for op in ("combat_strength", "end_warfare", "skip_warfare")},
     **{op: _runs("acts", op, game="winter-tricks") for op in ("damage", "reveal_cards")},
     "attach": _runs("rule", "attach"),

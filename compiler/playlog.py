@@ -120,6 +120,9 @@ MESSAGES: dict[str, dict[str, str]] = {
 MESSAGES.update({
     "add_survivor": {"en": "{survivor} joins the group of {player}.", "pt": "{survivor} entra no grupo de {player}.",
                      "vi": "{survivor} gia nhập nhóm của {player}."},
+    "arrange": {"en": "{player} puts the top cards of a deck back in an order of their choice.",
+                "pt": "{player} devolve as cartas do topo de um baralho na ordem que escolheu.",
+                "vi": "{player} đặt lại các lá trên cùng của một chồng bài theo thứ tự mình chọn."},
     "cannot_pay": {"en": "The cost cannot be paid: nothing happens.", "pt": "O custo não pode ser pago: nada acontece.",
                    "vi": "Không trả được chi phí: không có gì xảy ra."},
     "change_die": {"en": "An action die changes by {amount}.", "pt": "Um dado de ação muda em {amount}.",

@@ -302,6 +302,19 @@ def h_reveal_cards(ip, node, env):
                             "player": env.player}, node, env)
 
 
+def h_arrange(ip, node, env):
+    """{op: arrange, cards: zone with top} — the resolving player looks at the top cards of a deck and puts
+    them back in an order of their choice (the first of the answer goes on top)."""
+    zone, owner, location = _zone(ip, node["cards"], env)
+    top = ip.host.cards_in(zone, owner, location)[:node["cards"].get("top", 1)]
+    if not top:
+        return
+    ip.host.apply("look_at", {"things": list(top), "player": env.player}, node.get("pos", {}))
+    order = top if len(top) == 1 else list((yield Decision("order", env.player, tuple(top), len(top), len(top),
+                                                           prompt="arrange", src=node.get("pos", {}))))
+    ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env)
+
+
 def h_combat_strength(ip, node, env):
     """{op: combat_strength, amount}"""
     ip.act("combat_strength", {"player": env.player, "amount": node["amount"]}, node, env)
@@ -517,7 +530,7 @@ HANDLERS = {
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
     "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
-    "make_leader": h_make_leader,
+    "make_leader": h_make_leader, "arrange": h_arrange,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,

@@ -105,6 +105,7 @@ ACTIONS = {
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",
+    "arrange": "zone, owner, location, cards (the deck's top cards, in their new order, top first)",
     "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
                "spent for it)",
 }

@@ -267,8 +267,9 @@ class Game(TurnActions, EffectRules):
         s = self.state
         s.crisis = s.crisis_deck.pop(0) if s.crisis_deck else None
         self.log.add("crisis", {"card": s.cards[s.crisis] if s.crisis else None}, {})
-        return
-        yield
+        if s.crisis:                   # "when a crisis is revealed" (a card trigger)
+            self.host.emit({"kind": "reveal_crisis", "player": s.players[s.first].id, "card": s.crisis})
+            yield from self.settle()
 
     def step_roll_action_dice(self) -> Gen:
         """1 die plus 1 per survivor, all rolled (seed 004, 2. Roll Action Dice)."""

@@ -174,6 +174,8 @@ class GameHost(RuleBook, Host):
             return list(s.locations[location].deck) if location else [c for l in s.locations.values() for c in l.deck]
         if zone == "crisis":
             return [c for c, _ in s.crisis_added]
+        if zone == "crisis_deck":
+            return list(s.crisis_deck)
         if zone == "following":
             return list(s.player(owner).survivors[1:]) if owner else []
         return []
@@ -531,6 +533,15 @@ class GameHost(RuleBook, Host):
                 self.s.player(owner).hand.append(c)
                 continue
             {"waste_pile": self.s.waste, "removed": self.s.removed}.get(zone, self.s.removed).append(c)
+
+    def do_arrange(self, zone, owner, location, cards, src):
+        """The top cards of a deck go back in the order given (top first)."""
+        deck = {"crisis_deck": self.s.crisis_deck, "survivor_deck": self.s.survivor_deck}.get(zone)
+        if deck is None and zone in ("location_deck", "item_deck") and location:
+            deck = self.s.locations[location].deck
+        if deck is None or sorted(deck[:len(cards)]) != sorted(cards):
+            raise ValueError(f"arrange: {cards} are not the top cards of {zone}")
+        deck[:len(cards)] = list(cards)
 
     def do_give_cards(self, cards, player, src):
         for c in cards:
