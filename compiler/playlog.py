@@ -128,7 +128,7 @@ MESSAGES.update({
     "change_die": {"en": "An action die changes by {amount}.", "pt": "Um dado de ação muda em {amount}.",
                    "vi": "Một xúc xắc hành động đổi {amount}."},
     "combat_strength": {"en": "{player} gains {amount} combat strength.", "pt": "{player} ganha {amount} de força de combate.",
-                        "vi": "{player} được thêm {amount} sức chiến đấu."},
+                        "vi": "{player} được thêm {amount} sức mạnh chiến đấu."},
     "damage": {"en": "The colony of {player} takes {amount} damage.", "pt": "A colônia de {player} sofre {amount} de dano.",
                "vi": "Thuộc địa của {player} chịu {amount} sát thương."},
     "end_game": {"en": "A card ends the game.", "pt": "Uma carta encerra o jogo.", "vi": "Một lá bài kết thúc trò chơi."},
