@@ -51,6 +51,10 @@ class ScenarioAgent(ScriptedAgent):
 
     def answer(self, d):
         value = super().answer(d)
+        if d.kind == "may" and value in ("yes", "no"):
+            return value == "yes"                # "yes"/"no" for a may-decision, as true/false
+        if d.kind == "vote" and d.choices == ("yes", "no") and isinstance(value, int) and not isinstance(value, bool):
+            return d.choices[value - 1] if value in (1, 2) else value   # an exile vote: 1 thumbs up, 2 down
         if (d.kind, d.prompt) in (("option", "choose"), ("option", "break the tie"), ("vote", "vote")) \
                 and isinstance(value, int) and not isinstance(value, bool):
             value -= 1                       # options and a card's votes are numbered from 1, as printed on the card
