@@ -94,7 +94,8 @@ then the player it applies to chooses one of its options. The card file says the
   moved", write `they control a survivor at the location of the moved survivor`: `sharing a
   location with the moved survivor` leaves out the moved survivor itself.
 * **`setup:`** (with `text` and `effect`) happens before the options are offered: "put Olivia at
-  the colony; this is not a move".
+  the colony; this is not a move". Names it binds (`the chosen survivor`) do not reach the options:
+  an option that needs the same survivor chooses it again.
 * **`chooser:`** names another player who chooses the option, by a condition on `they`; the option
   still happens for the player the card applies to.
 
