@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dow.dsl import ast as A
 
+from . import families
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
@@ -108,7 +109,7 @@ class Binder:
 
     def sentence(self, s: A.Sentence) -> list[dict]:
         """Bind a sentence; 'you may' sentences become one optional node."""
-        if _nothing_happens(s):
+        if families.nothing_happens(s):
             return []
         nodes = [self.clause(c) for c in s.clauses]
         if not s.may:
@@ -146,7 +147,7 @@ class Binder:
         first = c.words[0]
         verb = first.lower
         if first.kind == "word" and verb == "arrange":
-            return self.arrange(c)
+            return families.arrange(self, c)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -161,19 +162,6 @@ class Binder:
                         expected=M("expected.action"),
                         hint=did_you_mean(verb, known) or M("hint.see-actions"),
                         width=first.width)
-
-    def arrange(self, c: A.Clause) -> dict:
-        """'arrange the top 3 cards of the crisis deck in any order.': look at them, put them back as you like."""
-        r = Reader(c, self.scope)
-        r.take()
-        ph = r.noun_phrase(allow_at=False, what="'the top N cards of' a deck")
-        cards = self.scope.target(ph)
-        if cards.get("op") != "zone" or "top" not in cards:
-            raise BindError("T002", M("T002.top-cards"), ph.pos,
-                            expected="'the top 3 cards of the crisis deck'")
-        r.expect("in", "any", "order", what="'in any order'")
-        r.leftover("arrange", "nothing more")
-        return {"op": "arrange", "cards": cards, "pos": P(c.pos)}
 
     def default_subject(self, w: A.Word) -> dict:
         """Whom 'roll for exposure' means when no survivor is named: the card's own or the moved one."""
@@ -245,7 +233,7 @@ class Binder:
             return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
         if verb in PERFORM_WORDS and (r.done() or (verb == "clean" and r.at("waste"))):
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
-            _check_performable(PERFORM_WORDS[verb], w)
+            families.check_performable(PERFORM_WORDS[verb], w)
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
         if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
             source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
@@ -454,9 +442,9 @@ class Binder:
                 return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
                         "body": self.sub(h.body, scope=inner), "pos": pos}
             if r.at("each", "player", "who", "controls") and r.words[-1].lower == "votes":
-                return self.vote_among(h, r, pos)
+                return families.vote_among(self, h, r, pos)
             if r.at("the", "players", "may", "together") or r.at("together", "the", "players", "may"):
-                return self.together(h, r, pos)
+                return families.together(self, h, r, pos)
             if r.peek() is not None and r.peek().kind == "int" and r.text(1) == "times" and len(c0.words) == 2:
                 return {"op": "repeat", "times": int(r.take().text), "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
@@ -489,30 +477,6 @@ class Binder:
         them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
         body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
         return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
-
-    def vote_among(self, h: A.Header, r: Reader, pos: list) -> dict:
-        """'each player who controls a survivor at the colony votes:': a vote of those players only."""
-        r.accept("each", "player", "who", "controls")
-        words = r.words[r.i:-1]
-        if not words:
-            raise r.error_end("what the voters control, such as 'a survivor at the colony'")
-        inner = Reader(A.Clause(words, words[0].pos), self.scope)
-        what = self.scope.target(inner.noun_phrase(allow_at=True, what="what the voters control"))
-        inner.leftover("controls", "nothing more before 'votes'")
-        them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
-        return {"op": "vote", "voters": {"op": "controls", "player": them, "what": what, "pos": pos},
-                "options": self.options(h, "vote"), "pos": pos}
-
-    def together(self, h: A.Header, r: Reader, pos: list) -> dict:
-        """'the players may together spend 3 fuel cards: …': a cost the players pay between them."""
-        r.accept("the", "players", "may", "together") or r.accept("together", "the", "players", "may")
-        if r.done():
-            raise r.error_end("a cost, such as 'spend 3 fuel cards'")
-        cost = self.cost(A.Clause(r.words[r.i:], r.here_pos()))
-        if cost["op"] != "spend_cards":
-            raise BindError("T002", M("T002.not-a-cost", word=r.words[r.i].text), r.here_pos(),
-                            expected="'spend 3 fuel cards'", width=r.words[r.i].width)
-        return {"op": "together", "cost": [cost], "body": self.sub(h.body), "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""
@@ -547,10 +511,8 @@ class Binder:
         start = r.peek()
         if start is None:
             raise r.error_end("an event, such as 'you move a survivor'")
-        if r.accept("a", "crisis", "is", "revealed"):    # the crisis step's reveal (the first player's)
-            r.leftover("revealed", "nothing more")
-            return {"op": "event", "kind": "reveal_crisis", "actor": {"op": "zone", "zone": "crisis_deck",
-                    "pos": P(start.pos)}, "filters": [], "pos": P(start.pos)}
+        if r.at("a", "crisis", "is", "revealed"):
+            return families.crisis_revealed(r, start)
         if r.accept("you"):
             actor = {"op": "you", "pos": P(start.pos)}
             subject_ph = None
@@ -800,20 +762,3 @@ class Binder:
             return int(ws[0].text), int(ws[2].text)
         raise BindError("S004", M("S004.not-a-range", words=clause.text), clause.pos,
                         expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
-
-
-def _nothing_happens(s: A.Sentence) -> bool:
-    """'nothing happens.': an option that does nothing (an empty block; the option is still offered)."""
-    return not s.may and len(s.clauses) == 1 and [w.lower for w in s.clauses[0].words] == ["nothing", "happens"]
-
-
-#: the actions a card can have a survivor take (the runtime runs these; the others it cannot yet)
-PERFORMABLE = ("attack", "barricade")
-
-
-def _check_performable(action: str, w: A.Word) -> None:
-    """A card may have a survivor attack or barricade; searching, cleaning waste and attracting for a
-    card are refused rather than compiled to a step the engine could not take."""
-    if action not in PERFORMABLE:
-        raise BindError("T002", M("T002.cannot-perform", word=w.text), w.pos,
-                        expected=M("expected.words", words="'attacks', 'barricades'"), width=w.width)
