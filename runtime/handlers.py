@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter
@@ -310,7 +310,7 @@ def h_arrange(ip, node, env):
     if not top:
         return
     ip.host.apply("look_at", {"things": list(top), "player": env.player}, node.get("pos", {}))
-    order = top if len(top) == 1 else list((yield Decision("order", env.player, tuple(top), len(top), len(top),
+    order = top if len(top) == 1 else list((yield Decision(ORDER, env.player, tuple(top), len(top), len(top),
                                                            prompt="arrange", src=node.get("pos", {}))))
     ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env)
 
