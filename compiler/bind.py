@@ -700,6 +700,8 @@ class Binder:
             node["state"] = "in_survivor_deck"
         elif r.accept("your", "group", "leader") or r.accept("the", "group", "leader"):
             node["state"] = "group_leader"
+        elif families.player_state(r):             # "they are the first player" (a chooser, a voter)
+            node["state"] = families.player_state(r, take=True)
         else:
             w = r.take()
             states = {"exiled": "exiled", "killed": "killed", "armed": "armed", "helpless": "helpless"}

@@ -113,7 +113,8 @@ options:
 ```
 
 Dynamite, whose option is chosen by Edward White's controller, says `chooser: they control
-"Edward White"`. In effect text, the same families read:
+"Edward White"`; a card the first player decides says `chooser: they are the first player` (or
+`they are the player whose turn it is`). In effect text, the same families read:
 
 ```
 each player who controls a survivor at the colony votes:

@@ -79,3 +79,17 @@ def crisis_revealed(r: Reader, start: A.Word) -> dict:
     r.leftover("revealed", "nothing more")
     return {"op": "event", "kind": "reveal_crisis", "actor": {"op": "zone", "zone": "crisis_deck",
             "pos": P(start.pos)}, "filters": [], "pos": P(start.pos)}
+
+
+#: who a player is at the table: "they are the first player", "they are the player whose turn it is"
+PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active"}
+
+
+def player_state(r: Reader, take: bool = False) -> str | None:
+    """The player state the next words name (consumed with ``take``), or None."""
+    for words, state in PLAYER_STATES.items():
+        if r.at(*words):
+            if take:
+                r.accept(*words)
+            return state
+    return None

@@ -85,3 +85,13 @@ def test_the_player_a_card_names_makes_the_choice(bundle):
     asked, g = _run(bundle, card, given, [1])
     assert asked == [(OPTION, "p2", "choose")]
     assert g.state.morale == 7                                 # the option's effect is the card's player's
+
+
+@pytest.mark.parametrize("first, chooser", [("p2", "p2"), ("p1", "p1")])
+def test_a_card_whose_option_the_first_player_chooses_asks_the_first_player(bundle, first, chooser):
+    """'chooser: they are the first player': the first player is asked, whoever the card applies to."""
+    card = copy.deepcopy(_card(bundle, "base.crossroads.dynamite"))
+    card["chooser"]["tree"] = {"op": "is", "subject": {"op": "ref", "name": "each", "kind": "player"}, "state": "first"}
+    given = {"first": first, "survivors": {"brian-lee": {"at": "colony"}, "olivia-brown": {"player": "p2"}}}
+    asked, _ = _run(bundle, card, given, [1])
+    assert asked == [(OPTION, chooser, "choose")]
