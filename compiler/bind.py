@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dow.dsl import ast as A
 
+from . import families
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
@@ -108,6 +109,8 @@ class Binder:
 
     def sentence(self, s: A.Sentence) -> list[dict]:
         """Bind a sentence; 'you may' sentences become one optional node."""
+        if families.nothing_happens(s):
+            return []
         nodes = [self.clause(c) for c in s.clauses]
         if not s.may:
             return nodes
@@ -143,6 +146,8 @@ class Binder:
         """An imperative clause ('kill 3 zombies here') or a subject clause ('this survivor cannot move')."""
         first = c.words[0]
         verb = first.lower
+        if first.kind == "word" and verb == "arrange":
+            return families.arrange(self, c)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -228,6 +233,7 @@ class Binder:
             return self.modify("wounds_to_kill", subject, amount, "set", r, pos)
         if verb in PERFORM_WORDS and (r.done() or (verb == "clean" and r.at("waste"))):
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
+            families.check_performable(PERFORM_WORDS[verb], w)
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
         if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
             source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
@@ -435,6 +441,12 @@ class Binder:
                 inner.bind("each", ph.kind or "survivor")
                 return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph),
                         "body": self.sub(h.body, scope=inner), "pos": pos}
+            if r.at("each", "player", "who", "controls") and r.words[-1].lower == "votes":
+                return families.vote_among(self, h, r, pos)
+            if r.at("the", "players", "may", "together") or r.at("together", "the", "players", "may"):
+                return families.together(self, h, r, pos)
+            if r.peek() is not None and r.peek().kind == "int" and r.text(1) == "times" and len(c0.words) == 2:
+                return {"op": "repeat", "times": int(r.take().text), "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
                 r.leftover("any number of times", "nothing more before ':'")
                 return {"op": "repeat", "body": self.sub(h.body), "pos": pos}
@@ -499,6 +511,8 @@ class Binder:
         start = r.peek()
         if start is None:
             raise r.error_end("an event, such as 'you move a survivor'")
+        if r.at("a", "crisis", "is", "revealed"):
+            return families.crisis_revealed(r, start)
         if r.accept("you"):
             actor = {"op": "you", "pos": P(start.pos)}
             subject_ph = None
@@ -686,6 +700,8 @@ class Binder:
             node["state"] = "in_survivor_deck"
         elif r.accept("your", "group", "leader") or r.accept("the", "group", "leader"):
             node["state"] = "group_leader"
+        elif families.player_state(r):             # "they are the first player" (a chooser, a voter)
+            node["state"] = families.player_state(r, take=True)
         else:
             w = r.take()
             states = {"exiled": "exiled", "killed": "killed", "armed": "armed", "helpless": "helpless"}
@@ -748,4 +764,3 @@ class Binder:
             return int(ws[0].text), int(ws[2].text)
         raise BindError("S004", M("S004.not-a-range", words=clause.text), clause.pos,
                         expected="'4 or more', '3 or less', '1 to 3' or a single number", width=len(clause.text))
-

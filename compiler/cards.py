@@ -51,7 +51,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
                                          "effect": "gain 1 morale.\n"}]}),
     Kind("crossroads", "crossroads", "A crossroads card: when it triggers and its options.",
          {"number": "int?", "trigger": ("object", {"when": "event", "if": "cond", "text": "localized"}),
-          "options": ("list", OPTION)},
+          "setup": ("object", {"text": "localized", "effect": "effect"}), "vote": "voters", "chooser": "voters", "options": ("list", OPTION)},
          ("trigger", "options"), (("this_card", "card"),),
          {"number": None, "trigger": {"when": "you move a survivor", "text": {"pt": "TODO", "en": "TODO", "vi": "TODO"}},
           "options": [{"text": {"pt": "TODO", "en": "TODO", "vi": "TODO"}, "effect": "gain 1 morale.\n"},
@@ -135,7 +135,7 @@ COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "
                              "sync": ("object", {"pt": "str", "vi": "str"})}),
           "tests": ("list", "any")}
 COMMON_REQUIRED = ("id", "kind", "set", "name", "status")
-EFFECT_TYPES = ("effect", "cond", "event")
+EFFECT_TYPES = ("effect", "cond", "event", "voters")  # voters: a condition on a player ("they")
 
 
 def all_fields(kind: Kind) -> dict:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound", "frostbite")
 ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
-         "location_deck", "supply", "bullet_supply", "crisis",
+         "location_deck", "supply", "bullet_supply", "crisis", "crisis_deck",
          "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market")
 KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
          "warfare", "round", "turn", "result", "number", "exposure")
@@ -39,7 +39,7 @@ ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "u
 EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
           "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
           "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
-          "bitten")
+          "bitten", "reveal_crisis")
 DURATIONS = ("turn", "round", "game", "next_round", "warfare", "action")
 
 
@@ -92,7 +92,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
         "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
     _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
-        'kill "Rod Miller".', "kill 1 helpless survivor."),
+        'kill "Sparky".', "kill 1 helpless survivor."),
     _op("remove_from_game", "effect", "target:target", "Remove a survivor or card from the game without killing it.",
         'remove "Sophie Robinson" from the game.'),
     _op("exposure", "effect", "target:target times:count", "Roll the exposure die for a survivor.",
@@ -134,11 +134,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("set_die", "effect", "die:target value?:int",
         "Turn an action die to a face: the given number, or (with no number) a face its owner chooses.",
         "turn an unused action die you control to any face.", "turn an unused action die you control to 6."),
-    _op("perform", "effect", "who:target action:enum:" + ";".join(("attack", "search", "barricade", "clean_waste",
-                                                                   "attract")),
-        "A survivor takes an action (an attack, a search …) by the usual rules, without spending an action "
-        "die for it (a card that asks for a die says so as its cost).",
-        "this survivor attacks.", "you may spend an action die: this survivor attacks."),
+    _op("perform", "effect", "who:target action:enum:attack;barricade",
+        "A survivor attacks (a zombie at its location, then rolls for exposure) or barricades (its location's "
+        "first free entrance space) by the usual rules, without spending an action die for it (a card that "
+        "asks for a die says so as its cost).",
+        "this survivor attacks.", "you may spend an action die: this survivor attacks.", "you may: this survivor barricades."),
     _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
         "reroll an unused action die you control."),
     _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
@@ -151,6 +151,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("reveal_cards", "effect", "count:count from:target",
         "Reveal cards from the top of a deck; a revealed card replaces the one that deck had face up.",
         "reveal 1 card from the relic deck."),
+    _op("arrange", "effect", "cards:target",
+        "Look at the top cards of a deck and put them back in an order of your choice.",
+        "arrange the top 3 cards of the crisis deck in any order."),
     _op("end_warfare", "effect", "", "End this colony warfare at once with no further effect.",
         "end the colony warfare."),
     _op("skip_warfare", "effect", "at:location", "Skip the colony warfare at a location.",
@@ -172,11 +175,17 @@ CATALOGUE: tuple[OpSpec, ...] = (
     # ---- control -------------------------------------------------------------
     _op("if", "control", "cond:cond then:block else?:block", "Do something only if a condition holds.",
         "if morale < 4: gain 1 morale.\notherwise: lose 1 morale."),
-    _op("choose", "control", "chooser:enum:you;each_player options:options",
-        "Choose one option; an option you cannot meet cannot be chosen.",
-        "choose one:\n  - gain 1 morale.\n  - lose 1 morale."),
-    _op("vote", "control", "options:options", "Everyone votes; the option with most votes happens.",
-        "vote:\n  - gain 1 morale.\n  - lose 1 morale."),
+    _op("choose", "control", "chooser:enum:you;each_player options:options by?:cond",
+        "Choose one option; an option you cannot meet cannot be chosen; one with no effect (\"nothing "
+        "happens\") is offered too. With ``by`` (a crossroads card's ``chooser:``), the player the condition "
+        "admits (\"they control \\\"Edward White\\\"\") chooses instead of you.",
+        "choose one:\n  - gain 1 morale.\n  - nothing happens."),
+    _op("vote", "control", "options:options voters?:cond",
+        "A vote (seed 004, Voting): every player who is not exiled, or only those ``voters`` admits (a "
+        "condition on \"they\"), votes at once; thumbs up is option 1, thumbs down option 2; each vote counts "
+        "its weight; most votes wins; the first player breaks a tie.",
+        "vote:\n  - gain 1 morale.\n  - lose 1 morale.",
+        "each player who controls a survivor at the colony votes:\n  - gain 1 morale.\n  - nothing happens."),
     _op("optional", "control", "cost:block body:block player?:target",
         "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
         "pays and acts.",
@@ -186,9 +195,16 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),
-    _op("repeat", "control", "body:block",
-        "Any number of times: you may do the block again and again (paying its cost each time) until you stop.",
-        "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile."),
+    _op("repeat", "control", "body:block times?:int",
+        "Any number of times: you may do the block again and again (paying its cost each time) until you stop; "
+        "with ``times`` (\"4 times:\"), the block happens exactly that many times.",
+        "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile.",
+        "4 times:\n  add 1 zombie to the colony."),
+    _op("together", "control", "cost:block body:block",
+        "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
+        "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
+        "otherwise nobody spends anything.",
+        "the players may together spend 3 fuel cards: gain 1 morale."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -257,9 +273,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if there are 2 or more helpless survivors at the colony: lose 1 morale."),
     _op("controls", "condition", "player:target what:target", "A player controls a survivor.",
         'if you control "Sparky": gain 1 morale.'),
-    _op("is", "condition", "subject:target state:enum:exiled;in_play;in_survivor_deck;group_leader;at;killed;armed;at_colony;helpless where?:location",
-        "A survivor or card is in a state or place.",
-        'if "Sparky" is exiled: gain 1 morale.', 'if "Brian Lee" is at the colony: gain 1 morale.'),
+    _op("is", "condition", "subject:target state:enum:exiled;in_play;in_survivor_deck;group_leader;at;killed;armed;at_colony;helpless;first;active where?:location",
+        "A survivor or card is in a state or place; a player is the first player (``first``) or the player whose "
+        "turn it is (``active``).",
+        'if "Sparky" is exiled: gain 1 morale.', 'if "Brian Lee" is at the colony: gain 1 morale.',
+        "for each player:\n  if they are the first player: gain 1 morale."),
     _op("shares_location", "condition", "a:target b:target", "Two survivors are at the same location.",
         "if the moved survivor shares a location with an exiled survivor: lose 1 morale."),
     _op("event_happened", "condition", "event:event", "An event happened (used by triggers that check conditions).",
@@ -335,8 +353,57 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "``amount`` for every ``n`` things that match, rounded up or down, counted when resolved.",
         "lose 1 morale for every 2 helpless survivors at the colony, rounding up."),
     _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
-        "An event pattern for triggers: who does what, where.", "when you move a survivor:\n  gain 1 morale."),
+        "An event pattern for triggers: who does what, where (``reveal_crisis``: \"when a crisis is revealed\", "
+        "at the start of each round's crisis step).", "when you move a survivor:\n  gain 1 morale.",
+        "when a crisis is revealed:\n  gain 1 morale."),
 )
 
 BY_OP: dict[str, OpSpec] = {spec.op: spec for spec in CATALOGUE}
 GROUPS = ("effect", "control", "cost", "rule", "condition", "expression", "selector", "filter", "location", "count", "event", "part")
+
+
+# ---- the runtime half of each node kind ------------------------------------------------------
+@dataclass(frozen=True)
+class Runs:
+    """What the runtime does with a statement node: its handler in runtime/handlers.py's HANDLERS, the host
+    actions it asks for (runtime/host.py's ACTIONS; each is logged as an event of its own name), the other
+    events it logs, and its role: ``acts`` (it changes the game), ``control`` (it runs its blocks, asks a
+    decision or binds a name), ``rule`` (it hands a continuous rule to the host's ``add_rule``)."""
+
+    role: str
+    actions: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    game: str = "base"          # the reference game that runs it: base, warring-colonies, winter-tricks
+
+
+def _runs(role: str, actions: str = "", events: str = "", game: str = "base") -> Runs:
+    return Runs(role, tuple(actions.split()), tuple(events.split()), game)
+
+
+_SAME = ("kill_zombies add_zombies remove_zombies move_zombies add_tokens remove_tokens fill_noise wound heal "
+         "kill_survivor remove_from_game skip_exposure skip_die_raise place_survivor move_survivor draw_cards "
+         "take_cards move_cards give_cards look_at add_survivor change_die set_die perform spend_dice "
+         "exile_vote end_game make_leader spread_bite manual").split()
+
+#: every statement node kind (groups effect, control, cost, rule) and what the runtime does with it;
+#: tests/lang/test_catalogue_runtime.py holds it against the runtime and runs each through the engine
+RUNTIME: dict[str, Runs] = {
+    **{op: _runs("acts", op) for op in _SAME},
+    "gain_morale": _runs("acts", "change_morale"), "lose_morale": _runs("acts", "change_morale"),
+    "exposure": _runs("acts", "", "exposure"), "roll": _runs("control", "", "roll"),
+    "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"), "arrange": _runs("acts", "arrange look_at"),
+    **{op: _runs("acts", op, game="warring-colonies") for op in ("combat_strength", "end_warfare", "skip_warfare")},
+    **{op: _runs("acts", op, game="winter-tricks") for op in ("damage", "reveal_cards")},
+    "attach": _runs("rule", "attach"),
+    "if": _runs("control"), "choose": _runs("control", "", "chose no_option"),
+    "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
+    "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
+    "together": _runs("control", "pay", "cannot_pay"),
+    "limit": _runs("control", "use_limit"),
+    "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
+    **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
+                                    "extra_goal", "copy_abilities", "replace")},
+}
+#: groups whose nodes are statements (each has a handler); the others are read by the interpreter's
+#: queries (conditions, expressions, selectors …) or are parts of a statement (options, outcomes)
+STATEMENT_GROUPS = ("effect", "control", "cost", "rule")

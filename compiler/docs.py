@@ -78,6 +78,58 @@ WORDS = {
     "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
               "`all but N`, `that many`, `N times`, `twice`.",
 }
+CROSSROADS = """## Crossroads cards
+
+A crossroads card (seed 004, Resolving Crossroads cards) is read out when its `trigger` is met;
+then the player it applies to chooses one of its options. The card file says the rest:
+
+* **Every option is offered**, also one that does nothing: leave out its `effect` (or write
+  `effect: nothing happens.`) and its generated text says "Nothing happens". Only an option whose
+  `only if` requirement or cost cannot be met is left out; the player chooses among the others.
+* **`vote:`** makes the options a vote (seed 004, Voting). Its value is a condition on a player,
+  `they`, saying who votes; every player who is not exiled and meets it votes at once. Option 1 is
+  thumbs up and option 2 thumbs down; each vote counts its weight (`your vote counts as 2 votes`);
+  most votes wins and the first player breaks a tie. Nobody meeting the condition is a tie of no
+  votes, which the first player breaks too. For "every player with a survivor where the survivor
+  moved", write `they control a survivor at the location of the moved survivor`: `sharing a
+  location with the moved survivor` leaves out the moved survivor itself.
+* **`setup:`** (with `text` and `effect`) happens before the options are offered: "put Olivia at
+  the colony; this is not a move". Names it binds (`the chosen survivor`) do not reach the options:
+  an option that needs the same survivor chooses it again.
+* **`chooser:`** names another player who chooses the option, by a condition on `they`; the option
+  still happens for the player the card applies to.
+
+```yaml
+setup:
+  text: {pt: …, en: Before the options Olivia Brown goes to the colony (this is not a move)., vi: …}
+  effect: |
+    place "Olivia Brown" at the colony.
+vote: they control a survivor at the colony
+options:
+  - text: {pt: …, en: Lose 1 morale., vi: …}
+    effect: |
+      lose 1 morale.
+  - text: {pt: …, en: Nothing happens., vi: …}
+```
+
+Dynamite, whose option is chosen by Edward White's controller, says `chooser: they control
+"Edward White"`; a card the first player decides says `chooser: they are the first player` (or
+`they are the player whose turn it is`). In effect text, the same families read:
+
+```
+each player who controls a survivor at the colony votes:
+  - gain 1 morale.
+  - nothing happens.
+the players may together spend 3 fuel cards: gain 1 morale.
+4 times:
+  add 1 zombie to the colony.
+```
+
+`the players may together spend …` is a cost the players pay between them: each player, in turn
+from you, puts in as many of the cards as they choose from their own hand; nothing is spent unless
+the cards reach the cost. `N times:` does its block exactly N times; `any number of times:` asks
+before each go.
+"""
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
 
@@ -85,7 +137,7 @@ DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
 def doc_texts(lang: str = "en") -> dict:
     """The words of the effect language reference in one language: English here, others from YAML."""
     if lang == "en":
-        return {"intro": INTRO, "groups": GROUP_TITLES, "words": WORDS, "fields": "Fields",
+        return {"intro": INTRO, "groups": GROUP_TITLES, "words": WORDS, "fields": "Fields", "crossroads": CROSSROADS,
                 "no_fields": "no fields", "docs": {s.op: s.doc for s in CATALOGUE}}
     from ruamel.yaml import YAML
     return YAML(typ="safe").load((DOCS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
@@ -103,7 +155,7 @@ def _word_lines(words: dict) -> list[str]:
 def effect_language(lang: str = "en") -> str:
     """The effect language reference, as Markdown, in lang (en, pt or vi)."""
     texts = doc_texts(lang)
-    out = [texts["intro"], *_word_lines(texts["words"])]
+    out = [texts["intro"], *_word_lines(texts["words"]), texts["crossroads"]]
     for group in GROUPS:
         specs = [s for s in CATALOGUE if s.group == group]
         if not specs:
@@ -196,6 +248,7 @@ CARD_FILES = {
     "list": "list of {inner}", "map": "mapping of names to {inner}", "one_of": "one of {values}",
     "types": {"int?": "whole number or null (unknown)", "int": "whole number", "str": "text", "bool": "true/false",
               "any": "anything", "effect": "effect text", "cond": "condition text", "event": "event text",
+              "voters": "condition text on a player ('they')",
               "localized": "localized", "name": "name"},
 }
 

@@ -56,3 +56,11 @@ class Lowering:
             self.errors.append(BindError("S010", M("S010.no-why", key=key), pos,
                                          expected=M("expected.why-entry"), hint=M("hint.say-why"),
                                          width=len(key)))
+
+
+def complete_options(card: dict) -> None:
+    """Every option of a card carries an effect: one printed with none is "nothing happens" (an empty
+    tree), and it is offered like the others (seed 004: the player "must then choose 1 of the options")."""
+    for option in card.get("options") or []:
+        if isinstance(option, dict):
+            option.setdefault("effect", {"source": "", "tree": []})

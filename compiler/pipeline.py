@@ -19,7 +19,7 @@ from .bind import Binder
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
 from .loader import LoadError, Node, decode, load_text
-from .lower import Lowering
+from .lower import Lowering, complete_options
 from .messages import M, Msg, from_parser
 from .phrases import BindError
 from .scope import Scope
@@ -95,6 +95,7 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     scope = Scope(dict(kind.binds), card_kind=kind.name)
     lowering = Lowering(card_id, result.display, manual)
     compiled = _fields(root, all_fields(kind), scope, result, lowering)
+    complete_options(compiled)
     for err in lowering.errors:
         result.from_error(err)
     result.names = scope.names
@@ -152,7 +153,7 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     try:
         if kind == "effect":
             block = parse(text, origin)
-        elif kind == "cond":
+        elif kind in ("cond", "voters"):
             block = parse_condition(text, origin)
         else:
             block = parse(text.strip().rstrip(".") + "\n", origin)
@@ -160,6 +161,8 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
         result.from_error(err)
         return {"source": text, "tree": []}
     inner = scope if kind == "event" else scope.child()
+    if kind == "voters":                     # who votes or chooses: a condition on each player ("they")
+        inner.bind("each", "player")
     binder = Binder(inner)
     tree = _bind(binder, block, kind, result)
     for err in binder.errors:
@@ -177,7 +180,7 @@ def _bind(binder: Binder, block, kind: str, result: CardResult):
     """Bind an effect block, or the single clause of a condition or event."""
     if kind == "effect":
         return binder.effect(block)
-    if kind == "cond":
+    if kind in ("cond", "voters"):
         try:
             return binder.cond(block)
         except BindError as err:

@@ -115,11 +115,11 @@ def _card_field(kind, mode: str) -> dict:
             return _card_object(inner, mode)
         if shape == "map":
             return {"type": "object", "additionalProperties": _card_object(inner, mode)}
-    if kind in ("effect", "cond", "event"):
+    if kind in ("effect", "cond", "event", "voters"):
         if mode == "source":
             return {"type": "string", "description": f"{kind} text in the dow effect language"}
         tree = {"effect": {"type": "array", "items": _ref("statement")}, "cond": _ref("condition"),
-                "event": _ref("op.event")}[kind]
+                "voters": _ref("condition"), "event": _ref("op.event")}[kind]
         return {"type": "object", "properties": {"source": {"type": "string"}, "tree": tree},
                 "required": ["source", "tree"], "additionalProperties": False}
     if kind == "localized":

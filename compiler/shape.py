@@ -134,7 +134,7 @@ class Shape:
                 self.report("S005", M("S005.one-of", key=key, choices=", ".join(choices)), node.line, node.col,
                             expected=M("expected.words", words=", ".join(choices)),
                             hint=did_you_mean(str(node.value), choices))
-        elif kind in ("str", "effect", "cond", "event"):
+        elif kind in ("str", "effect", "cond", "event", "voters"):
             self.scalar(node, str, key, M("expected.text"))
         # "any": anything goes
 

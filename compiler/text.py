@@ -32,7 +32,7 @@ TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
 LANGS = ("pt", "en", "vi")
 COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
 NODE_LISTS = ("options", "outcomes", "conds", "filters")
-FRAMED = ("when", "if", "requires")  # card fields whose text reads as a clause: "when …", "if …"
+FRAMED = ("when", "if", "requires", "vote", "chooser")  # card fields whose text reads as a clause: "when …", "if …"
 
 
 class TextError(Exception):
@@ -411,6 +411,8 @@ def card_texts(card: dict, lang: str, templates: Path | None = None) -> dict[str
     out = {}
     for path, name, tree in programs(card):
         text = renderer.node(tree)
+        if name in ("effect", "setup") and tree == []:     # an option printed with no effect
+            text = language.phrases["words"]["nothing"]
         if name in FRAMED:
             text = language.template(language.phrases["frames"][name]).render(text=text)
         out[path] = finish(text, language)

@@ -81,6 +81,7 @@ NOUNS: dict[str, tuple[str, str]] = {
     "food supply": ("zone", "supply"),
     "bullet supply": ("zone", "bullet_supply"),
     "bite": ("bite", ""),
+    "crisis deck": ("zone", "crisis_deck"),
     "crisis": ("zone", "crisis"),
     "morale": ("stat", "morale"),
     "damage": ("stat", "damage"),

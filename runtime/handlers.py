@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .decisions import AMOUNT, MAY, OPTION, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter
@@ -302,6 +302,19 @@ def h_reveal_cards(ip, node, env):
                             "player": env.player}, node, env)
 
 
+def h_arrange(ip, node, env):
+    """{op: arrange, cards: zone with top} — the resolving player looks at the top cards of a deck and puts
+    them back in an order of their choice (the first of the answer goes on top)."""
+    zone, owner, location = _zone(ip, node["cards"], env)
+    top = ip.host.cards_in(zone, owner, location)[:node["cards"].get("top", 1)]
+    if not top:
+        return
+    ip.host.apply("look_at", {"things": list(top), "player": env.player}, node.get("pos", {}))
+    order = top if len(top) == 1 else list((yield Decision(ORDER, env.player, tuple(top), len(top), len(top),
+                                                           prompt="arrange", src=node.get("pos", {}))))
+    ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env)
+
+
 def h_combat_strength(ip, node, env):
     """{op: combat_strength, amount}"""
     ip.act("combat_strength", {"player": env.player, "amount": node["amount"]}, node, env)
@@ -350,32 +363,54 @@ def _can_choose(ip, option: dict, env) -> bool:
     return all(ip.host.can_pay(cost, env.player) for cost in _costs(option["body"]))
 
 
+def _players_meeting(ip, cond: dict | None, env) -> list[str]:
+    """The players (in the host's order) a condition on "they" admits; the exiled are left out."""
+    return [p for p in ip.host.things("player") if not ip.host.attr(p, "exiled")
+            and (cond is None or ip.cond(cond, env.child(each=p)))]
+
+
+def _first_player(ip, env) -> str:
+    """The first player (who breaks ties), or the resolving player for a host that does not say."""
+    return next((p for p in ip.host.things("player") if ip.host.attr(p, "first")), env.player)
+
+
 def h_choose(ip, node, env):
-    """{op: choose, chooser, options: [{op: option, requires?, body}]}"""
+    """{op: choose, chooser, options: [{op: option, requires?, body}], by?} — the resolving player (or the
+    player ``by`` admits: "the player who controls …") picks one option; options with no effect are offered
+    too ("nothing happens")."""
     allowed = [i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env)]
     if not allowed:
         ip.host.log("no_option", {}, node.get("pos", {}))
         return
+    who = env.player
+    if "by" in node:
+        who = next(iter(_players_meeting(ip, node["by"], env)), env.player)
     pick = allowed[0] if len(allowed) == 1 else \
-        (yield Decision(OPTION, env.player, tuple(allowed), prompt="choose", src=node.get("pos", {})))
-    ip.host.log("chose", {"option": pick}, node.get("pos", {}))
+        (yield Decision(OPTION, who, tuple(allowed), prompt="choose", src=node.get("pos", {})))
+    ip.host.log("chose", {"option": pick + 1, "player": who}, node.get("pos", {}))   # numbered as printed
     yield from ip.block(node["options"][pick]["body"], env)
 
 
 def h_vote(ip, node, env):
-    """{op: vote, options} — every player votes; most votes wins; the resolving player breaks ties."""
+    """{op: vote, options, voters?} — every non-exiled player (or those ``voters`` admits: "each player with
+    a survivor at the colony") votes for an option (thumbs up: option 1, thumbs down: option 2); each vote
+    counts its weight; the most votes wins; the first player breaks a tie (seed 004, Voting)."""
     choices = tuple(i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env))
     if not choices:
+        ip.host.log("no_option", {}, node.get("pos", {}))
         return
+    voters = _players_meeting(ip, node.get("voters"), env)
     tally = {c: 0 for c in choices}
-    for player in ip.host.things("player"):
+    for player in voters:
         vote = yield Decision(VOTE, player, choices, prompt="vote", src=node.get("pos", {}))
-        tally[vote] += ip.host.attr(player, "vote_weight") or 1
+        weight = ip.host.attr(player, "vote_weight")
+        tally[vote] += 1 if weight is None else weight
     top = max(tally.values())
     tied = tuple(c for c in choices if tally[c] == top)
     pick = tied[0] if len(tied) == 1 else \
-        (yield Decision(OPTION, env.player, tied, prompt="break the tie", src=node.get("pos", {})))
-    ip.host.log("vote", {"tally": tally, "winner": pick}, node.get("pos", {}))
+        (yield Decision(OPTION, _first_player(ip, env), tied, prompt="break the tie", src=node.get("pos", {})))
+    ip.host.log("vote", {"votes": {str(c + 1): n for c, n in tally.items()}, "winner": pick + 1, "voters": voters},
+                node.get("pos", {}))
     yield from ip.block(node["options"][pick]["body"], env)
 
 
@@ -419,13 +454,45 @@ def h_for_each(ip, node, env):
 
 
 def h_repeat(ip, node, env):
-    """{op: repeat, body} — any number of times: ask before each go; stop when a cost cannot be paid."""
+    """{op: repeat, body, times?} — any number of times: ask before each go; stop when a cost cannot be paid.
+    With ``times`` ("4 times:") the block runs exactly that many times, nobody asked."""
+    if "times" in node:
+        for _ in range(node["times"]):
+            yield from ip.block(node["body"], env)
+        return
     while True:
         if not all(ip.host.can_pay(c, env.player) for c in _costs(node["body"])):
             return
         if not (yield Decision(MAY, env.player, prompt="again", src=node.get("pos", {}))):
             return
         yield from ip.block(node["body"], env)
+
+
+def h_together(ip, node, env):
+    """{op: together, cost: [spend_cards], body} — the players pay a cost between them: each non-exiled
+    player, in turn from the resolving player, says how many of the cards they put in (0 is a refusal);
+    if the cards reach the cost, each pays their share and the block happens; if not, nothing is spent."""
+    cost = node["cost"][0]
+    players = ip.host.things("player")
+    start = players.index(env.player) if env.player in players else 0
+    need = cost["count"] if isinstance(cost["count"], int) else 1
+    order = [p for p in players[start:] + players[:start] if not ip.host.attr(p, "exiled")]
+    caps = {p: max((k for k in range(need, 0, -1) if ip.host.can_pay({**cost, "count": k}, p)), default=0)
+            for p in order}
+    shares: dict[str, int] = {}
+    if sum(caps.values()) >= need:             # nobody is asked for a cost the players cannot reach
+        for player in order:
+            left = need - sum(shares.values())
+            if left > 0 and caps[player]:
+                shares[player] = yield Decision(AMOUNT, player, min=0, max=min(left, caps[player]),
+                                                prompt="together", src=node.get("pos", {}))
+    if sum(shares.values()) < need:
+        ip.host.log("cannot_pay", {}, node.get("pos", {}))
+        return
+    for player, k in shares.items():
+        if k:
+            ip.act("pay", {"cost": {**cost, "count": k}, "player": player}, cost, env)
+    yield from ip.block(node["body"], env)
 
 
 def h_limit(ip, node, env):
@@ -463,12 +530,12 @@ HANDLERS = {
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
     "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
-    "make_leader": h_make_leader,
+    "make_leader": h_make_leader, "arrange": h_arrange,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
-    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "copy_abilities": h_rule,
+    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,

@@ -26,7 +26,7 @@ class Host:
     def attr(self, thing: str, name: str) -> Any:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
         search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
-        Players: colony, active. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
+        Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
         raise NotImplementedError
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
@@ -105,6 +105,7 @@ ACTIONS = {
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",
+    "arrange": "zone, owner, location, cards (the deck's top cards, in their new order, top first)",
     "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
                "spent for it)",
 }

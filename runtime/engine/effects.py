@@ -30,6 +30,17 @@ class EffectRules:
         yield from self.interp.block(tree, e)
         yield from self.settle()
 
+    # ---- the crossroads card flow (seed 004, Resolving Crossroads cards) ------------------------------
+    def resolve_crossroads(self, p, card: str, drawer: str, bound: dict) -> Gen:
+        """Read a triggered crossroads card out, run its set-up, then let the player it applies to (or the
+        voters, or the player the card names) pick one of its options, every printed option offered."""
+        d = self.host.card_def(card)
+        env = {"player": p.id, "card": d["id"], "this_card": card}   # "this card": the crossroads card itself
+        self.state.removed.append(card)
+        self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
+        self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
+        yield from self.run_effect(crossroads_program(d), {**env, **bound})
+
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
         gen = self.run_effect_now(tree, env)
@@ -286,3 +297,22 @@ class EffectRules:
             return
         for v in check_invariants(self.state, self.total_cards, self.rules):
             self.violations.append(f"{where}: {v}")
+
+
+def crossroads_program(d: dict) -> list[dict]:
+    """A crossroads card as one effect tree: its set-up, then a choice among all of its options (one
+    with no effect is "nothing happens" and is offered too), a vote when the card calls one (``vote``:
+    who votes), or a choice by another player (``chooser``: who chooses)."""
+    tree = list(((d.get("setup") or {}).get("effect") or {}).get("tree", []))
+    options = [{"op": "option", "body": (o.get("effect") or {}).get("tree", []),
+                **({"requires": o["requires"]["tree"]} if o.get("requires") else {})}
+               for o in d.get("options", [])]
+    if not options:
+        return tree
+    if d.get("vote"):
+        node = {"op": "vote", "voters": d["vote"]["tree"], "options": options}
+    else:
+        node = {"op": "choose", "chooser": "you", "options": options}
+        if d.get("chooser"):
+            node["by"] = d["chooser"]["tree"]
+    return tree + [node]

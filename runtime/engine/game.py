@@ -289,8 +289,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s = self.state
         s.crisis = s.crisis_deck.pop(0) if s.crisis_deck else None
         self.log.add("crisis", {"card": s.cards[s.crisis] if s.crisis else None}, {})
-        return
-        yield
+        if s.crisis:                   # "when a crisis is revealed" (a card trigger)
+            self.host.emit({"kind": "reveal_crisis", "player": s.players[s.first].id, "card": s.crisis})
+            yield from self.settle()
 
     def step_roll_action_dice(self) -> Gen:
         """1 die plus 1 per survivor, all rolled (seed 004, 2. Roll Action Dice)."""
@@ -403,25 +404,6 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         if trigger.get("if"):
             found = [b for b in found if self.holds(trigger["if"]["tree"], {**env, **b})]
         return found
-
-    def resolve_crossroads(self, p: Player, card: str, drawer: str, bound: dict) -> Gen:
-        """Read a triggered crossroads card out and run the option chosen (seed 004, Resolving Crossroads cards)."""
-        d = self.host.card_def(card)
-        env = {"player": p.id, "card": d["id"], "this_card": card}   # "this card": the crossroads card itself
-        self.state.removed.append(card)
-        self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
-        self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
-        options = [o for o in d.get("options", []) if o.get("effect")]
-        if not options:
-            return
-        if len(options) == 1:
-            tree = options[0]["effect"]["tree"]
-        else:
-            tree = [{"op": "choose", "chooser": "you", "options": [
-                {"op": "option", "body": o["effect"]["tree"], **({"requires": o["requires"]["tree"]}
-                                                                 if o.get("requires") else {})}
-                for o in options]}]
-        yield from self.run_effect(tree, {**env, **bound})
 
     # ---- the colony phase (seed 004, II. Colony Phase) -------------------------------------------
     def colony_count(self) -> int:

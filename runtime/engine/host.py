@@ -95,7 +95,8 @@ class GameHost(RuleBook, Host):
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
-            return {"colony": None, "active": s.players[s.active].id == thing, "exiled": p.exiled,
+            return {"colony": None, "active": s.players[s.active].id == thing, "first": s.players[s.first].id == thing,
+                    "exiled": p.exiled,
                     "vote_weight": self.stat(thing, "vote_weight", 1) if not p.exiled else 0}.get(name)
         if thing in s.cards:
             d = self.card_def(thing)
@@ -174,6 +175,8 @@ class GameHost(RuleBook, Host):
             return list(s.locations[location].deck) if location else [c for l in s.locations.values() for c in l.deck]
         if zone == "crisis":
             return [c for c, _ in s.crisis_added]
+        if zone == "crisis_deck":
+            return list(s.crisis_deck)
         if zone == "following":
             return list(s.player(owner).survivors[1:]) if owner else []
         return []
@@ -574,6 +577,15 @@ class GameHost(RuleBook, Host):
                 continue
             {"waste_pile": self.s.waste, "removed": self.s.removed}.get(zone, self.s.removed).append(c)
 
+    def do_arrange(self, zone, owner, location, cards, src):
+        """The top cards of a deck go back in the order given (top first)."""
+        deck = {"crisis_deck": self.s.crisis_deck, "survivor_deck": self.s.survivor_deck}.get(zone)
+        if deck is None and zone in ("location_deck", "item_deck") and location:
+            deck = self.s.locations[location].deck
+        if deck is None or sorted(deck[:len(cards)]) != sorted(cards):
+            raise ValueError(f"arrange: {cards} are not the top cards of {zone}")
+        deck[:len(cards)] = list(cards)
+
     def do_give_cards(self, cards, player, src):
         for c in cards:
             self.take_out(c)
@@ -683,7 +695,8 @@ class GameHost(RuleBook, Host):
     def do_perform(self, survivor, action, player, src):
         """A card has a survivor take an action with no die spent for it. An attack kills a zombie at the
         survivor's location and then rolls for exposure by the usual rules (queued for the game, since a
-        roll may ask questions); the cards use no other action this way, so the others are only logged."""
+        roll may ask questions); a barricade goes on the first free entrance space of its location, as the
+        barricade action puts it (the compiler refuses the other actions for a card)."""
         self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
         if action == "attack" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
             where = self.s.survivors[survivor].location
@@ -693,6 +706,12 @@ class GameHost(RuleBook, Host):
                 self.emit({"kind": "attack", "survivor": survivor, "player": player, "location": where,
                            "target": "zombie"})
                 self.pending.append(("exposure", survivor, player, "attack"))
+        if action == "barricade" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
+            loc = self.s.locations[self.s.survivors[survivor].location]   # as the barricade action does
+            free = [i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces]
+            if free:
+                loc.barricades[free[0]] += 1
+                self.emit({"kind": "barricade", "survivor": survivor, "player": player, "location": loc.id})
 
     def do_skip_die_raise(self, src):
         """The food being spent raises no die: the die this action's food raised goes back down (the food

@@ -51,8 +51,13 @@ class ScenarioAgent(ScriptedAgent):
 
     def answer(self, d):
         value = super().answer(d)
-        if d.kind == "option" and d.prompt in ("choose", "break the tie") and isinstance(value, int):
-            value -= 1                       # options are numbered from 1, as printed on the card
+        if d.kind == "may" and value in ("yes", "no"):
+            return value == "yes"                # "yes"/"no" for a may-decision, as true/false
+        if d.kind == "vote" and d.choices == ("yes", "no") and isinstance(value, int) and not isinstance(value, bool):
+            return d.choices[value - 1] if value in (1, 2) else value   # an exile vote: 1 thumbs up, 2 down
+        if (d.kind, d.prompt) in (("option", "choose"), ("option", "break the tie"), ("vote", "vote")) \
+                and isinstance(value, int) and not isinstance(value, bool):
+            value -= 1                       # options and a card's votes are numbered from 1, as printed on the card
         if d.kind == "option" and isinstance(value, str) and (value,) in d.choices:
             value = (value,)                   # "pass" for the choice ("pass",)
         if d.kind in ("option", "vote") and value not in d.choices and isinstance(value, (list, tuple)):
@@ -266,7 +271,7 @@ class Scenario:
         words = str(step).split()
         verb, args = words[0], words[1:]
         env = {"player": p1.id, "card": self.card["id"] if self.card else "", **self.bind}
-        if self.card and self.card.get("kind") == "crossroads" and verb == "option":
+        if self.card and self.card.get("kind") == "crossroads" and verb in ("option", "setup"):
             env["this_card"] = self.card_instance(self.card["id"])   # "this card": the crossroads card itself
         if verb == "option":
             options = self.card.get("options") or []
@@ -278,6 +283,10 @@ class Scenario:
                 self.triggered = False
                 return
             self.drive(g.run_effect(opt["effect"]["tree"], env))
+        elif verb == "setup":                    # a crossroads card's set-up, run before its options
+            if not (self.card or {}).get("setup"):
+                raise ScenarioError(f"{self.where}: the card has no set-up")
+            self.drive(g.run_effect(self.card["setup"]["effect"]["tree"], env))
         elif verb == "trigger":
             held = self.card_instance(self.card["id"])
             g.crossroads_held = (held, s.players[(s.active - 1) % len(s.players)].id)

@@ -1,0 +1,95 @@
+"""Bind the sentences of the families a card's rules have beyond one player's own effects.
+
+Votes of some players, costs the players pay together, an option that does nothing, the crisis deck
+(its reveal as an event, its top cards arranged), and which actions a card may have a survivor take.
+``Binder`` (compiler/bind.py) calls these; each returns the node it binds or raises a located
+``BindError``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dow.dsl import ast as A
+
+from .messages import M
+from .phrases import BindError, P, Reader
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .bind import Binder
+
+#: the actions a card can have a survivor take (the runtime runs these; the others it cannot yet)
+PERFORMABLE = ("attack", "barricade")
+
+
+def nothing_happens(s: A.Sentence) -> bool:
+    """'nothing happens.': an option that does nothing (an empty block; the option is still offered)."""
+    return not s.may and len(s.clauses) == 1 and [w.lower for w in s.clauses[0].words] == ["nothing", "happens"]
+
+
+def check_performable(action: str, w: A.Word) -> None:
+    """A card may have a survivor attack or barricade; searching, cleaning waste and attracting for a
+    card are refused rather than compiled to a step the engine could not take."""
+    if action not in PERFORMABLE:
+        raise BindError("T002", M("T002.cannot-perform", word=w.text), w.pos,
+                        expected=M("expected.words", words="'attacks', 'barricades'"), width=w.width)
+
+
+def vote_among(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
+    """'each player who controls a survivor at the colony votes:': a vote of those players only."""
+    r.accept("each", "player", "who", "controls")
+    words = r.words[r.i:-1]
+    if not words:
+        raise r.error_end("what the voters control, such as 'a survivor at the colony'")
+    inner = Reader(A.Clause(words, words[0].pos), b.scope)
+    what = b.scope.target(inner.noun_phrase(allow_at=True, what="what the voters control"))
+    inner.leftover("controls", "nothing more before 'votes'")
+    them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
+    return {"op": "vote", "voters": {"op": "controls", "player": them, "what": what, "pos": pos},
+            "options": b.options(h, "vote"), "pos": pos}
+
+
+def together(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
+    """'the players may together spend 3 fuel cards: …': a cost the players pay between them."""
+    r.accept("the", "players", "may", "together") or r.accept("together", "the", "players", "may")
+    if r.done():
+        raise r.error_end("a cost, such as 'spend 3 fuel cards'")
+    cost = b.cost(A.Clause(r.words[r.i:], r.here_pos()))
+    if cost["op"] != "spend_cards":
+        raise BindError("T002", M("T002.not-a-cost", word=r.words[r.i].text), r.here_pos(),
+                        expected="'spend 3 fuel cards'", width=r.words[r.i].width)
+    return {"op": "together", "cost": [cost], "body": b.sub(h.body), "pos": pos}
+
+
+def arrange(b: "Binder", c: A.Clause) -> dict:
+    """'arrange the top 3 cards of the crisis deck in any order.': look at them, put them back as you like."""
+    r = Reader(c, b.scope)
+    r.take()
+    ph = r.noun_phrase(allow_at=False, what="'the top N cards of' a deck")
+    cards = b.scope.target(ph)
+    if cards.get("op") != "zone" or "top" not in cards:
+        raise BindError("T002", M("T002.top-cards"), ph.pos, expected="'the top 3 cards of the crisis deck'")
+    r.expect("in", "any", "order", what="'in any order'")
+    r.leftover("arrange", "nothing more")
+    return {"op": "arrange", "cards": cards, "pos": P(c.pos)}
+
+
+def crisis_revealed(r: Reader, start: A.Word) -> dict:
+    """'a crisis is revealed' (a trigger's event): the reveal of each round's crisis step."""
+    r.accept("a", "crisis", "is", "revealed")
+    r.leftover("revealed", "nothing more")
+    return {"op": "event", "kind": "reveal_crisis", "actor": {"op": "zone", "zone": "crisis_deck",
+            "pos": P(start.pos)}, "filters": [], "pos": P(start.pos)}
+
+
+#: who a player is at the table: "they are the first player", "they are the player whose turn it is"
+PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active"}
+
+
+def player_state(r: Reader, take: bool = False) -> str | None:
+    """The player state the next words name (consumed with ``take``), or None."""
+    for words, state in PLAYER_STATES.items():
+        if r.at(*words):
+            if take:
+                r.accept(*words)
+            return state
+    return None
