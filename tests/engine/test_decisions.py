@@ -33,8 +33,8 @@ class Curious:
                 hits = [c for c in d.choices if c[0] == kind]
                 if hits and self.rng.random() < 0.5:
                     return hits[0]
-        if d.kind == "vote":
-            return "yes"
+        if d.kind == "vote":     # an exile vote is yes/no; a crossroads card's vote is its option (0 = thumbs up)
+            return "yes" if "yes" in d.choices else d.choices[0]
         return self.seats[d.player].answer(d)
 
 
