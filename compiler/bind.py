@@ -482,6 +482,7 @@ class Binder:
         if of is None:
             raise BindError("T002", M("T002.not-a-moment", words=f"at the {edge} of {' '.join(words)}"),
                             r.here_pos(), expected="'your turn', 'each turn', 'each round', 'the game'")
+        r.i = len(r.words)  # the moment was read whole (the ledger counts the words as read)
         return {"op": "phase", "edge": edge, "of": of, "body": self.sub(h.body), "pos": pos}
 
     def duration(self, r: Reader) -> str:
@@ -704,6 +705,7 @@ class Binder:
         w = r.peek()
         pos = P(clause.pos)
         if w.kind == "int" and len(clause.words) == 1:
+            r.take()  # the ledger counts the number as read
             return {"op": "number", "value": int(w.text), "pos": pos}
         r.accept("the") or r.accept("your")
         if r.accept("morale"):

@@ -199,3 +199,17 @@ def strip_positions(value):
     if isinstance(value, list):
         return [strip_positions(v) for v in value]
     return value
+
+
+def accounting(book, tree) -> list[BindError]:
+    """N008 for words of a clause that no node of the tree accounts for (see ``ledger``)."""
+    errors = []
+    for what, pos, width, words in book.check(tree):
+        if what == "dropped":
+            message, hint = M("N008.dropped", words=words), M("hint.word-counts")
+        elif what == "unread":
+            message, hint = M("N008.unread", words=words), ""
+        else:
+            message, hint = M("N008.twice", words=words), ""
+        errors.append(BindError("N008", message, pos, hint=hint, width=width))
+    return errors

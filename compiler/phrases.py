@@ -13,6 +13,7 @@ from typing import Any
 
 from dow.dsl.ast import Clause, Pos, Word
 
+from . import ledger
 from .diagnostics import did_you_mean
 from .messages import M, Msg
 from .vocab import (ADJECTIVES, BACKREFS, DETERMINERS, LOCATIONS, NOUNS, PRONOUNS, singular)
@@ -49,9 +50,34 @@ def wanted(what: Msg | str) -> Msg | str:
     return M("what:" + what)
 
 
-def P(pos: Pos) -> list[int]:
-    """The internal position form carried by nodes until lowering: [line, col]."""
+def restated(pos: Pos) -> list[int]:
+    """The position of a node that restates words another node carries (the filter 'is a tool card'
+    that the noun 'tool card' implies): the ledger does not count it as consuming them."""
     return [pos.line, pos.col]
+
+
+def absorb(node: dict, *dropped: dict) -> dict:
+    """Say that ``node`` carries the words of nodes read and then left out of the tree (a phrase's
+    selector whose filters a verb keeps on its own node); the ledger then counts those words as
+    ``node``'s. Returns ``node``."""
+    book = ledger.current()
+    if book is not None:
+        for d in dropped:
+            if isinstance(d, dict) and isinstance(d.get("pos"), list):
+                book.absorb(node["pos"], d["pos"])
+    return node
+
+
+def P(pos: Pos) -> list[int]:
+    """The internal position form carried by nodes until lowering: [line, col].
+
+    Each one is a new list, written in the ledger of the text being bound (if any): the
+    ledger proves from these that every word of a clause ends up in the tree."""
+    out = [pos.line, pos.col]
+    book = ledger.current()
+    if book is not None:
+        book.made(out)
+    return out
 
 
 @dataclass
@@ -88,24 +114,38 @@ class Reader:
     def __init__(self, clause: Clause | tuple[Word, ...], scope: Any):
         self.words: tuple[Word, ...] = clause.words if isinstance(clause, Clause) else tuple(clause)
         self.lower = [w.lower for w in self.words]  # read once: at() and text() run millions of times
-        self.i = 0
+        self._i = 0
         self.scope = scope
         self.end_pos = self.words[-1].pos if self.words else Pos(0, 0)
+        self.book = ledger.current()
+        if self.book is not None:
+            self.book.reader(self)
+
+    @property
+    def i(self) -> int:
+        """The cursor: the index of the next word to read."""
+        return self._i
+
+    @i.setter
+    def i(self, value: int) -> None:
+        if value < self._i and self.book is not None:
+            self.book.step_back(self, value)  # a second reading replaces the first
+        self._i = value
 
     # ---- cursor --------------------------------------------------------------
     def peek(self, k: int = 0) -> Word | None:
         """The word k places ahead, or None."""
-        j = self.i + k
+        j = self._i + k
         return self.words[j] if j < len(self.words) else None
 
     def text(self, k: int = 0) -> str:
         """The lower-case text of the word k places ahead ('' past the end)."""
-        j = self.i + k
+        j = self._i + k
         return self.lower[j] if j < len(self.lower) else ""
 
     def at(self, *texts: str) -> bool:
         """Whether the next words are exactly ``texts`` (lower case)."""
-        return tuple(self.lower[self.i:self.i + len(texts)]) == texts
+        return tuple(self.lower[self._i:self._i + len(texts)]) == texts
 
     def accept(self, *texts: str) -> bool:
         """Consume ``texts`` if they come next."""
@@ -245,7 +285,7 @@ class Reader:
         if w.kind == "name":
             self.i += 1
             ph.mode, ph.name, ph.kind = "named", w.text.strip('"'), ""
-            return self.post_filters(ph, allow_at)
+            return ph  # a named card is one thing: a filter after it belongs to the phrase before it
         if w.lower in PRONOUNS:
             self.i += 1
             what, name = self.scope.pronoun(w)
@@ -254,7 +294,7 @@ class Reader:
             else:
                 ph.mode, ph.ref = "ref", name
                 ph.kind = self.scope.kind_of(ph.ref)
-            return self.post_filters(ph, allow_at)
+            return ph  # 'it' is one thing already chosen: a filter after it belongs to the phrase before it
         if w.lower in ("here", "there"):
             self.i += 1
             ph.mode, ph.kind = "here", "location"
@@ -332,13 +372,13 @@ class Reader:
                 ph.last = self.words[self.i + size - 1]
                 self.i += size
                 if kind == "survivor" and sub:
-                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "state", "is": sub, "pos": restated(w.pos)})
                 if kind == "card" and sub:
-                    ph.filters.append({"op": "card_type", "type": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "card_type", "type": sub, "pos": restated(w.pos)})
                 if kind == "player" and sub:  # "the enemy active player", "a colony leader"
-                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "state", "is": sub, "pos": restated(w.pos)})
                 if kind == "token" and sub:
-                    ph.filters.append({"op": "token_type", "type": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "token_type", "type": sub, "pos": restated(w.pos)})
                 return
             lower = w.lower
             if lower in BACKREFS and ph.mode in ("the", "that", "this"):

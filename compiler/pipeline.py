@@ -14,7 +14,7 @@ from pathlib import Path
 from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 from dow.dsl.ast import Pos
 
-from . import checks
+from . import checks, ledger
 from .bind import Binder
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
@@ -161,7 +161,10 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
         return {"source": text, "tree": []}
     inner = scope if kind == "event" else scope.child()
     binder = Binder(inner)
-    tree = _bind(binder, block, kind, result)
+    with ledger.keeping() as book:  # every word of a clause ends up in the tree (compiler/ledger.py)
+        tree = _bind(binder, block, kind, result)
+    if not binder.errors:
+        binder.errors.extend(checks.accounting(book, tree))
     for err in binder.errors:
         result.from_error(err)
     if binder.errors:

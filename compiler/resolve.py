@@ -13,7 +13,7 @@ from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Phrase, Reader, wanted
+from .phrases import BindError, P, Phrase, Reader, absorb, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -105,8 +105,8 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         mine = dest.get("owner") is None or dest["owner"].get("op") == "you"  # another's hand: the cards move
         if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of" and mine and \
                 not any(f["op"] == "equipped_to" for f in cards["filters"]):
-            return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
-                    "to": dest, "pos": P(w.pos)}
+            return absorb({"op": "take_cards", "count": count, "filters": ph.filters,
+                           "from": _source_of(ph, b, w), "to": dest, "pos": P(w.pos)}, cards)
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
     raise BindError("T001", M("T001.cannot-add", verb=w.text, thing=ph.describe()), ph.pos,
                     expected=M("expected.addable"), width=ph.first.width)
@@ -260,9 +260,15 @@ def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
         r.accept("your") or r.accept("the")
         r.expect("used", what="'used pool'")
         r.accept("pool") or r.accept("dice")
-        return {"op": "spend_dice", "count": count, "pos": P(w.pos)}
+        return absorb({"op": "spend_dice", "count": count, "pos": P(w.pos)}, *_unused(ph))
     return {"op": "move_survivor", "target": b.scope.target(ph),
             "to": _place_phrase(r, b, ("to", "into"), "where to move"), "pos": P(w.pos)}
+
+
+def _unused(ph: Phrase) -> list[dict]:
+    """The 'unused' of 'an unused action die': dice are spent from the unused pool, so the spending
+    node says it already (any other filter stays unaccounted, and the ledger reports it)."""
+    return [f for f in ph.filters if f == {"op": "state", "is": "unused", "pos": f["pos"]}]
 
 
 def verb_draw(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -350,7 +356,7 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
                                 expected="'or more'")
             r.take()
             minimum = n
-        return {"op": "spend_die", "count": count, "min": minimum, "pos": P(w.pos)}
+        return absorb({"op": "spend_die", "count": count, "min": minimum, "pos": P(w.pos)}, *_unused(ph))
     if ph.kind == "token" and ph.sub in ("food", "bullet"):
         return {"op": "spend_tokens", "token": ph.sub, "count": count, "pos": P(w.pos)}
     if ph.kind == "card":

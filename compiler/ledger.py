@@ -1,0 +1,192 @@
+"""Every word counts: a ledger of which node consumed which word of a clause.
+
+While one effect text is bound, every ``Reader`` (a cursor over one clause) and every
+node position made by ``phrases.P`` is written in a ``Ledger``. A node's position is
+the word it starts at, so the nodes of a clause, sorted by where they start, cut the
+clause's words into spans: each word belongs to the node that starts at it or most
+recently before it. ``Ledger.check`` then proves, for the finished tree, that
+
+* every word a reader holds was read (the cursor passed it);
+* every word belongs to a node that is in the tree: a node that was built and then
+  left out (a filter read and dropped) leaves its words unaccounted, and that is an
+  N008 error at those words;
+* no node sits in the tree twice (its words would count twice).
+
+A reader that steps back (``r.i = save``) forgets the nodes it built past that
+point, so a second reading of the same words is the only one that counts. A reader
+that reads a node and deliberately rebuilds it as another (a filter "at the colony"
+that becomes the place of a kill) says so with ``absorb``, so the words stay
+accounted. The mechanism knows no node kinds: a new kind is covered as soon as its
+reader makes its position with ``P``.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from dow.dsl.ast import Pos
+
+_current: list["Ledger"] = []
+
+
+class Ledger:
+    """The readers and node positions of one effect text being bound."""
+
+    def __init__(self) -> None:
+        self.readers: list[Any] = []
+        self.where: dict[tuple[int, int], Any] = {}  # a word's position -> the latest reader holding it
+        self.nodes: list[list] = []                   # position lists made by P, in the order made
+        self.owner: dict[int, Any] = {}               # id(position list) -> the reader that made it
+        self.dead: set[int] = set()                   # ids forgotten by a step back
+        self.absorbed: dict[int, list] = {}           # id(dropped position) -> the position that carries its words
+        self.seq: dict[int, int] = {}
+
+    # ---- recording -------------------------------------------------------------------
+    def reader(self, r: Any) -> None:
+        """Record a reader and the positions of its words."""
+        r.ledger_seq = len(self.nodes)
+        self.readers.append(r)
+        for w in r.words:
+            self.where[(w.pos.line, w.pos.col)] = r
+
+    def made(self, lst: list) -> None:
+        """Record a node position made while binding."""
+        key = (lst[0], lst[1])
+        r = self.where.get(key)
+        if r is None:
+            return  # not a word of any clause (a statement's dash, an implied place): nothing to account
+        self.seq[id(lst)] = len(self.nodes)
+        self.nodes.append(lst)
+        self.owner[id(lst)] = r
+
+    def step_back(self, r: Any, to: int) -> None:
+        """A reader went back to word ``to``: forget what it built from there on."""
+        keys = {(w.pos.line, w.pos.col) for w in r.words[to:]}
+        for lst in self.nodes[r.ledger_seq:]:
+            if self.owner.get(id(lst)) is r and (lst[0], lst[1]) in keys:
+                self.dead.add(id(lst))
+
+    def absorb(self, into: list, *dropped: list) -> None:
+        """The nodes at ``dropped`` were rebuilt as the node at ``into``: their words are its words."""
+        for lst in dropped:
+            self.absorbed[id(lst)] = into
+
+    # ---- the proof -------------------------------------------------------------------
+    def check(self, tree: Any) -> list[tuple[str, Pos, int, str]]:
+        """Problems of the finished tree: (what, position, width, words), what in unread, dropped, twice."""
+        seen: dict[int, int] = {}
+        for _node, lst in _positions(tree):
+            seen[id(lst)] = 1
+        problems = []
+        readers_at: dict[tuple[int, int], set[int]] = {}
+        for lst in self.nodes:  # two readings of one word, each building a node there: a word counted twice
+            r = self.owner[id(lst)]
+            if id(lst) in seen and id(lst) not in self.dead and self._passed(r, lst):
+                readers_at.setdefault((lst[0], lst[1]), set()).add(id(r))
+        for lst in self.nodes:
+            if len(readers_at.get((lst[0], lst[1]), ())) > 1:
+                w = self._word(lst)
+                problems.append(("twice", w.pos, w.width, w.text))
+        read = {(w.pos.line, w.pos.col) for r in self.readers for w in r.words[:r.i]}
+        for r in self.readers:
+            problems.extend(self._reader(r, seen, read))
+        out, done = [], set()
+        for p in problems:
+            if (p[0], p[1]) not in done:
+                done.add((p[0], p[1]))
+                out.append(p)
+        return out
+
+    def _passed(self, r: Any, lst: list) -> bool:
+        """Whether reader ``r`` read the word a node starts at."""
+        return any((w.pos.line, w.pos.col) == (lst[0], lst[1]) for w in r.words[:r.i])
+
+    def _word(self, lst: list) -> Any:
+        r = self.owner[id(lst)]
+        return next(x for x in r.words if (x.pos.line, x.pos.col) == (lst[0], lst[1]))
+
+    def _in_tree(self, lst: list, seen: dict[int, int]) -> bool:
+        hops = 0
+        while id(lst) not in seen and id(lst) in self.absorbed and hops < 50:
+            lst, hops = self.absorbed[id(lst)], hops + 1
+        return id(lst) in seen
+
+    def _reader(self, r: Any, seen: dict[int, int], read: set) -> list[tuple[str, Pos, int, str]]:
+        words = r.words
+        index = {(w.pos.line, w.pos.col): k for k, w in enumerate(words)}
+        starts: dict[int, list[list]] = {}
+        for lst in self.nodes:
+            k = index.get((lst[0], lst[1]))
+            if k is not None and id(lst) not in self.dead:
+                starts.setdefault(k, []).append(lst)
+        problems = []
+        unread = [w for w in words if (w.pos.line, w.pos.col) not in read]
+        if unread:  # no reader of these words passed them (a reader that hands its words on reads none)
+            problems.append(("unread", unread[0].pos, _width(unread), _text(unread)))
+        owner_k, lost = None, []
+        for k, w in enumerate(words):
+            if k in starts:
+                owner_k = k
+            ok = owner_k is not None and any(self._in_tree(lst, seen) for lst in starts[owner_k])
+            if not ok and owner_k is None and self._carried_elsewhere(w, r, seen):
+                ok = True
+            if not ok:
+                lost.append(w)
+            elif lost:
+                problems.append(("dropped", lost[0].pos, _width(lost), _text(lost)))
+                lost = []
+        if lost:
+            problems.append(("dropped", lost[0].pos, _width(lost), _text(lost)))
+        return problems
+
+    def _carried_elsewhere(self, w: Any, r: Any, seen: dict[int, int]) -> bool:
+        """A word before any node of its reader: fine if another reader of the same words accounts for it
+        (a clause handed on whole, as 'unless COND' is), or if the reader built nothing at all from it."""
+        key = (w.pos.line, w.pos.col)
+        for other in self.readers:
+            if other is r or not any((x.pos.line, x.pos.col) == key for x in other.words):
+                continue
+            return True
+        return not any(self.owner.get(id(lst)) is r for lst in self.nodes)
+
+
+def _positions(tree: Any) -> Iterator[tuple[dict, list]]:
+    """Every node of a tree of dicts and lists with its position list (under its 'pos' key)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "pos" and isinstance(value, list):
+                    yield node, value
+                elif isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+def _text(words) -> str:
+    return " ".join(w.text for w in words)
+
+
+def _width(words) -> int:
+    first, last = words[0], words[-1]
+    if first.pos.line != last.pos.line:
+        return first.width
+    return last.pos.col + len(last.text) - first.pos.col
+
+
+def current() -> Ledger | None:
+    """The ledger of the text being bound, if any."""
+    return _current[-1] if _current else None
+
+
+@contextmanager
+def keeping() -> Iterator[Ledger]:
+    """Keep a ledger while the block binds one effect text."""
+    book = Ledger()
+    _current.append(book)
+    try:
+        yield book
+    finally:
+        _current.pop()
