@@ -40,6 +40,7 @@ class Ledger:
         self.dead: set[int] = set()                   # ids forgotten by a step back
         self.absorbed: dict[int, list] = {}           # id(dropped position) -> the position that carries its words
         self.seq: dict[int, int] = {}
+        self.moved: Any = None                        # the reader whose cursor moved last
 
     # ---- recording -------------------------------------------------------------------
     def reader(self, r: Any) -> None:
@@ -53,6 +54,9 @@ class Ledger:
         """Record a node position made while binding."""
         key = (lst[0], lst[1])
         r = self.where.get(key)
+        if self.moved is not None and r is not None and r is not self.moved and \
+                any((w.pos.line, w.pos.col) == key for w in self.moved.words):
+            r = self.moved
         if r is None:
             return  # not a word of any clause (a statement's dash, an implied place): nothing to account
         self.seq[id(lst)] = len(self.nodes)

@@ -128,8 +128,10 @@ class Reader:
 
     @i.setter
     def i(self, value: int) -> None:
-        if value < self._i and self.book is not None:
-            self.book.step_back(self, value)  # a second reading replaces the first
+        if self.book is not None:
+            self.book.moved = self  # the reader that read last makes the next node
+            if value < self._i:
+                self.book.step_back(self, value)  # a second reading replaces the first
         self._i = value
 
     # ---- cursor --------------------------------------------------------------
