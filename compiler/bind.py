@@ -11,7 +11,7 @@ from dow.dsl import ast as A
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Reader
+from .phrases import BindError, P, Reader, used
 from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, verb_roll, verb_takes
 from .scope import Scope
 from .vocab import verb_base
@@ -335,7 +335,7 @@ class Binder:
                 if cards.kind != "card":
                     raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
-                place["cards"] = cards.filters
+                place["cards"] = used(cards).filters  # the cards' kind was checked; their filters stay
                 continue
             if action is None:
                 if actions and w.lower in OBJECT_WORDS.get(actions[-1], ()):  # "use its ability", "play a card"
@@ -564,7 +564,7 @@ class Binder:
         if verb == "clean" and r.accept("waste"):
             return "clean_waste", None
         if verb == "use":
-            ph = r.noun_phrase(allow_at=False, what="what is used")
+            ph = used(r.noun_phrase(allow_at=False, what="what is used"))  # the event kind says what
             return "use_weapon" if any(f.get("type") == "weapon" for f in ph.filters) else "use_ability", None
         if verb == "roll" and r.accept("for", "exposure"):
             return "roll_exposure", None
@@ -579,7 +579,9 @@ class Binder:
         if verb == "being" and r.accept("bitten"):
             return "bitten", None
         if verb == "win":
-            r.noun_phrase(allow_at=False, what="a colony warfare")
+            ph = r.noun_phrase(allow_at=False, what="a colony warfare")
+            if ph.kind == "warfare":  # anything else is left unaccounted, and the ledger says so
+                used(ph)
             return "win_warfare", None
         if verb == "reach":
             r.number()

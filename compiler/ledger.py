@@ -40,6 +40,7 @@ class Ledger:
         self.dead: set[int] = set()                   # ids forgotten by a step back
         self.absorbed: dict[int, list] = {}           # id(dropped position) -> the position that carries its words
         self.seq: dict[int, int] = {}
+        self.carried: set[int] = set()                # ids of positions whose words a node's values carry
         self.moved: Any = None                        # the reader whose cursor moved last
 
     # ---- recording -------------------------------------------------------------------
@@ -69,6 +70,10 @@ class Ledger:
         for lst in self.nodes[r.ledger_seq:]:
             if self.owner.get(id(lst)) is r and (lst[0], lst[1]) in keys:
                 self.dead.add(id(lst))
+
+    def used(self, lst: list) -> None:
+        """The words at ``lst`` are carried by a value of the node being read (a count, a kind)."""
+        self.carried.add(id(lst))
 
     def absorb(self, into: list, *dropped: list) -> None:
         """The nodes at ``dropped`` were rebuilt as the node at ``into``: their words are its words."""
@@ -110,6 +115,8 @@ class Ledger:
         return next(x for x in r.words if (x.pos.line, x.pos.col) == (lst[0], lst[1]))
 
     def _in_tree(self, lst: list, seen: dict[int, int]) -> bool:
+        if id(lst) in self.carried:
+            return True
         hops = 0
         while id(lst) not in seen and id(lst) in self.absorbed and hops < 50:
             lst, hops = self.absorbed[id(lst)], hops + 1

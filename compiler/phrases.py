@@ -56,16 +56,27 @@ def restated(pos: Pos) -> list[int]:
     return [pos.line, pos.col]
 
 
-def absorb(node: dict, *dropped: dict) -> dict:
+def absorb(node: dict, *dropped: "dict | Phrase") -> dict:
     """Say that ``node`` carries the words of nodes read and then left out of the tree (a phrase's
     selector whose filters a verb keeps on its own node); the ledger then counts those words as
     ``node``'s. Returns ``node``."""
     book = ledger.current()
     if book is not None:
         for d in dropped:
-            if isinstance(d, dict) and isinstance(d.get("pos"), list):
+            if isinstance(d, Phrase) and d.at is not None:
+                book.absorb(node["pos"], d.at)
+            elif isinstance(d, dict) and isinstance(d.get("pos"), list):
                 book.absorb(node["pos"], d["pos"])
     return node
+
+
+def used(ph: "Phrase") -> "Phrase":
+    """Say that a phrase's words are carried by the values a verb takes from it (its count, its
+    noun: '3 zombies', 'a wound'), not by a node of their own. Its filters still need a node."""
+    book = ledger.current()
+    if book is not None and ph.at is not None:
+        book.used(ph.at)
+    return ph
 
 
 def P(pos: Pos) -> list[int]:
@@ -97,6 +108,7 @@ class Phrase:
     last: Word | None = None
     top: int | None = None      # "the top 8 cards of DECK": only that many from the top
     place: dict | None = None   # a location the phrase is tied to: "the location of X", "the item deck here"
+    at: list | None = None      # the phrase's own position in the ledger (see ``absorb``)
 
     @property
     def pos(self) -> Pos:
@@ -283,7 +295,7 @@ class Reader:
         w = self.peek()
         if w is None:
             raise self.error_end(what)
-        ph = Phrase(first=w)
+        ph = Phrase(first=w, at=P(w.pos))  # the ledger wants a node of the tree to start where the phrase does
         if w.kind == "name":
             self.i += 1
             ph.mode, ph.name, ph.kind = "named", w.text.strip('"'), ""
@@ -324,7 +336,7 @@ class Reader:
             raise BindError("T001", M("T001.top-of", thing=deck.describe()), deck.pos,
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
-        return deck
+        return used(deck)  # the deck's node starts at 'the top': it carries the deck's words
 
     def determiner(self, ph: Phrase) -> None:
         """Read the quantity or determiner at the start of a phrase."""

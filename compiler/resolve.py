@@ -13,7 +13,7 @@ from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Phrase, Reader, absorb, wanted
+from .phrases import BindError, P, Phrase, Reader, absorb, used, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -25,6 +25,8 @@ def _count_and_noun(r: Reader, what: str) -> tuple[object, Phrase]:
     """'3 zombies', 'all zombies', 'a wound': the count, then the phrase it counts."""
     start = r.i
     ph = r.noun_phrase(allow_at=False, what=what)
+    if not ph.ref and ph.mode not in ("named", "ref", "this", "that", "you", "here"):
+        used(ph)  # its count and noun go into the verb's node; a thing already named or chosen needs a node
     if ph.mode in ("count", "one", "all", "up_to", "all_but", "that_many", "each", "any", "the", "your", "at_least"):
         count = {"count": ph.n, "one": 1, "any": 1, "the": 1, "your": 1, "at_least": ph.n}.get(ph.mode)
         if ph.mode == "all" or (ph.mode == "the" and ph.kind == "zombie" and r.words[start].lower == "all"):
@@ -239,6 +241,8 @@ def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'a die' or 'for exposure'")
     if ph.kind != "die":
         raise BindError("T001", M("T001.roll-a-die", thing=ph.describe()), ph.pos, expected="'a die'")
+    if ph.n in (None, 1) and not ph.filters:  # one die: the roll node says it ('roll 2 dice' stays unaccounted)
+        used(ph)
     b.scope.result = True
     return {"op": "roll", "die": ph.sub if ph.sub in ("exposure", "combat") else "d6", "outcomes": [],
             "pos": P(w.pos)}
@@ -344,6 +348,11 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
 def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
     """spend an action die of 4 or more | spend 5 food | spend 3 fuel cards."""
     count, ph = _count_and_noun(r, "what to spend")
+    if w.lower == "discard" and ph.kind in ("card", "") and (ph.ref or ph.mode in ("ref", "this", "that")):
+        # "discard the played card", "discard it": that card goes to the waste pile
+        cards = b.scope.target(ph)
+        return {"op": "move_cards", "cards": cards, "to": {"op": "zone", "zone": "waste_pile", "pos": P(w.pos)},
+                "pos": P(w.pos)}
     if ph.kind == "die":
         minimum = 1
         if r.accept("of"):
@@ -410,12 +419,13 @@ def verb_start(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'an exile vote'")
     if ph.kind != "vote":
         raise BindError("T001", M("T001.exile-vote"), ph.pos, expected="'an exile vote'")
+    used(ph)
     return {"op": "exile_vote", "target": _target_after(r, b, ("against", "on"), "a player"), "pos": P(w.pos)}
 
 
 def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
     """end the colony warfare | end the game."""
-    ph = r.noun_phrase(allow_at=False, what="'the colony warfare' or 'the game'")
+    ph = used(r.noun_phrase(allow_at=False, what="'the colony warfare' or 'the game'"))  # its kind is checked
     if ph.kind == "warfare":
         return {"op": "end_warfare", "pos": P(w.pos)}
     if ph.kind == "zone" and ph.sub == "removed":
@@ -429,6 +439,7 @@ def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
     if ph.kind != "warfare":
         raise BindError("T001", M("T001.skip"), ph.pos, expected="'the colony warfare'")
+    used(ph)
     return {"op": "skip_warfare", "at": _place_phrase(r, b, ("at",), "where"), "pos": P(w.pos)}
 
 
@@ -439,6 +450,7 @@ def verb_fill(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'noise tokens'")
     if ph.sub != "noise":
         raise BindError("T001", M("T001.fill"), ph.pos, expected="'noise tokens'")
+    used(ph)
     return {"op": "fill_noise", "at": loc, "pos": P(w.pos)}
 
 
