@@ -97,6 +97,8 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     compiled = _fields(root, all_fields(kind), scope, result, lowering)
     for err in lowering.errors:
         result.from_error(err)
+    for err in checks.honest_status(root, compiled):  # S011, S012: the status says what the card is
+        result.from_error(err)
     result.names = scope.names
     if any(d.severity == "error" for d in result.diags):
         return
