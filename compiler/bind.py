@@ -126,6 +126,7 @@ class Binder:
         if node["op"] not in COST_OPS:
             raise BindError("T002", M("T002.not-a-cost", word=clause.words[0].text), clause.pos,
                             expected="'spend an action die of N or more', 'spend 2 food', 'spend 3 fuel cards'",
+                            hint=M("hint.sentence-not-header", word=clause.words[0].lower),
                             width=clause.words[0].width)
         return node
 

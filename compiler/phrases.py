@@ -393,8 +393,15 @@ class Reader:
                     ph.filters.append({"op": "state", "is": sub, "pos": restated(w.pos)})
                 if kind == "token" and sub:
                     ph.filters.append({"op": "token_type", "type": sub, "pos": restated(w.pos)})
+                if kind == "card" and sub and size == 1 and self.text() in ("card", "cards"):
+                    ph.last = self.take()  # "a tool card": the noun is 'tool'; 'card' says it again
+                elif kind != "card" and self.text() in ("card", "cards"):
+                    raise self.not_a_card_kind(w, size, kind)
                 return
             lower = w.lower
+            if lower in BACKREFS and lower not in ADJECTIVES and ph.mode not in ("the", "that", "this"):
+                raise BindError("N002", M("N002.backref-needs-the", word=w.text), w.pos, expected=what,
+                                hint=M("hint.backref-is-one-thing", word=lower), width=w.width)
             if lower in BACKREFS and ph.mode in ("the", "that", "this"):
                 self.i += 1
                 ph.ref = BACKREFS[lower]
@@ -430,9 +437,31 @@ class Reader:
                                  expected=what, hint=hint,
                                  width=last.pos.col + len(last.text) - w.pos.col)
         hint = did_you_mean(w.lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
+        if not hint and self.noun_after():  # 'a male survivor': a word where a describing word goes
+            hint = M("hint.describing-words", words=", ".join(f"'{a}'" for a in ADJECTIVES))
         return BindError("N002", M("N002.unknown-word", word=w.text), w.pos,
                          expected=what, hint=hint or M("hint.see-nouns"),
                          width=w.width)
+
+    def noun_after(self) -> bool:
+        """Whether a known noun starts right after the next word."""
+        self._i += 1
+        try:
+            return self.match_noun() is not None
+        finally:
+            self._i -= 1
+
+    def not_a_card_kind(self, w: Word, size: int, kind: str) -> BindError:
+        """'a crisis card': a known word that is no kind of card; say what the word means and which kinds exist."""
+        words = self.words[self.i - size:self.i + 1]
+        kinds = sorted({k if k.endswith(" card") else k + " card" for k, (kind, sub) in NOUNS.items()
+                        if kind == "card" and sub and (" " not in k or k.endswith(" card"))})
+        thing = M("kind." + kind) if kind in ("survivor", "location", "zone", "player", "die", "zombie") else kind
+        return BindError("N002", M("N002.not-a-card-kind", words=" ".join(x.text for x in words),
+                                   word=" ".join(x.text for x in words[:-1]), thing=thing),
+                         w.pos, expected=M("expected.card-kind"),
+                         hint=M("hint.card-kinds", kinds=", ".join(f"'{k}'" for k in kinds)),
+                         width=words[-1].pos.col + len(words[-1].text) - w.pos.col)
 
     def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
         """Read filters after the noun: 'you control', 'at the colony', 'with the lowest influence' …"""
