@@ -154,9 +154,10 @@ class Binder:
                                             "they", "a", "an", "all", "you", "any"):
             return self.subject_clause(c)
         known = list(VERBS) + [h.split()[0] for h in HEADER_WORDS]
+        hint = M("hint.count-first") if first.kind == "int" else ""  # "4 times:": a count cannot lead
         raise BindError("N001", M("N001.unknown-action", word=first.text), first.pos,
                         expected=M("expected.action"),
-                        hint=did_you_mean(verb, known) or M("hint.see-actions"),
+                        hint=hint or did_you_mean(verb, known) or M("hint.see-actions"),
                         width=first.width)
 
     def default_subject(self, w: A.Word) -> dict:

@@ -444,10 +444,11 @@ class Reader:
                          width=w.width)
 
     def noun_after(self) -> bool:
-        """Whether a known noun starts right after the next word."""
+        """Whether a noun of a thing (not a number such as 'morale') starts right after the next word."""
         self._i += 1
         try:
-            return self.match_noun() is not None
+            noun = self.match_noun()
+            return noun is not None and noun[0] in ("survivor", "card", "zombie", "location", "player", "die", "token")
         finally:
             self._i -= 1
 

@@ -295,6 +295,9 @@ def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.i = save
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck or pile")
+    if not r.accept("to", "your", "hand") and r.at("to"):  # the cards go to the taker's hand, always
+        raise BindError("T002", M("T002.does-not-take", verb="take", word="to"), r.here_pos(),
+                        expected="'to your hand'", hint=M("hint.take-to-hand"), width=2)
     return {"op": "take_cards", "count": count, "filters": ph.filters, "from": src,
             "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)}, "pos": P(w.pos)}
 
@@ -461,7 +464,13 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
-    raise BindError("T002", M("T002.do-not"), r.here_pos(), expected="'roll for exposure'", hint=M("hint.cannot-move"))
+    from .bind import ACTION_WORDS  # the actions a rule can forbid ("the chosen survivor cannot move")
+    nxt = r.peek()
+    if nxt is not None and nxt.lower in VERBS and nxt.lower not in ACTION_WORDS:  # "do not lose morale": an effect
+        hint = M("hint.do-not-effect", word=nxt.text)
+    else:
+        hint = M("hint.cannot-move")
+    raise BindError("T002", M("T002.do-not"), r.here_pos(), expected="'roll for exposure'", hint=hint)
 
 
 def verb_spread(r: Reader, b: "Binder", w: A.Word) -> dict:
