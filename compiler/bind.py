@@ -155,6 +155,8 @@ class Binder:
             return self.subject_clause(c)
         known = list(VERBS) + [h.split()[0] for h in HEADER_WORDS]
         hint = M("hint.count-first") if first.kind == "int" else ""  # "4 times:": a count cannot lead
+        if verb == "on":  # "on a result of 3 or lower, lose 1 morale": an outcome outside its roll
+            hint = M("hint.outcome-form")
         raise BindError("N001", M("N001.unknown-action", word=first.text), first.pos,
                         expected=M("expected.action"),
                         hint=hint or did_you_mean(verb, known) or M("hint.see-actions"),

@@ -210,6 +210,8 @@ class Reader:
         hint = ""
         if w.lower in VERBS:
             hint = M("hint.forgot-full-stop", word=w.text)
+        elif w.kind == "and" and self.peek(1) is not None and self.peek(1).lower in VERBS:
+            hint = M("hint.and-joins-actions", word=self.peek(1).text)  # "lose 1 morale and remove …"
         raise BindError("T002", M("T002.does-not-take", verb=verb, word=w.text), w.pos,
                         expected=takes, hint=hint, width=w.width)
 
