@@ -468,6 +468,8 @@ class Reader:
 
     def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
         """Read filters after the noun: 'you control', 'at the colony', 'with the lowest influence' …"""
+        if ph.kind == "location" and ph.sub and ph.mode in ("the", "this", "that", "your", "its"):
+            return ph  # one place ('the colony'): a filter after it belongs to the phrase before it
         while not self.done():
             w = self.peek()
             if self.accept("you", "control") or self.accept("that", "you", "control"):
