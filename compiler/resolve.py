@@ -250,6 +250,7 @@ def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
     """move a survivor to LOC | move 4 zombies from LOC to LOC."""
+    save = r.i
     count, ph = _count_and_noun(r, "what to move")
     if ph.kind == "zombie":
         src = _place_phrase(r, b, ("from",), "where the zombies come from")
@@ -265,6 +266,8 @@ def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
         r.expect("used", what="'used pool'")
         r.accept("pool") or r.accept("dice")
         return absorb({"op": "spend_dice", "count": count, "pos": P(w.pos)}, *_unused(ph))
+    r.i = save  # a survivor may be described by where it is: "move a survivor at the colony to the hospital"
+    ph = r.noun_phrase(allow_at=True, what="what to move")
     return {"op": "move_survivor", "target": b.scope.target(ph),
             "to": _place_phrase(r, b, ("to", "into"), "where to move"), "pos": P(w.pos)}
 

@@ -96,6 +96,9 @@ def test_a_second_reading_after_a_step_back_replaces_the_first():
 
 
 # ---- generated clauses ------------------------------------------------------------------
+# Each filter below is valid after "a survivor" in any order; a generated clause must compile and
+# keep every filter it was written with (the first bug found: a filter read onto the name or the
+# place before it, and dropped with it).
 #: a filter phrase after "a survivor", and the filter it must compile to
 FILTERS = {
     "you control": "controlled_by",
@@ -106,24 +109,26 @@ FILTERS = {
     "in play": "state",
     "at the colony": "at",
     "at random": "state",
+    "at the colony with the lowest influence": ["at", "extreme"],
 }
+def _list(value) -> list:
+    return value if isinstance(value, list) else [value]
+
+
 ADJECTIVES = {"": None, "non-exiled": "state", "helpless": "state", "exiled": "state"}
 
 
 @settings(max_examples=150, deadline=None)
 @given(adjective=st.sampled_from(sorted(ADJECTIVES)),
-       filters=st.lists(st.sampled_from(sorted(FILTERS)), max_size=3, unique=True),
+       filters=st.lists(st.sampled_from(sorted(FILTERS)), max_size=4, unique=True),
        verb=st.sampled_from(["kill {}.", "place a wound on {}.", "move {} to the hospital."]))
-def test_a_generated_clause_keeps_every_filter_or_fails_at_a_word(adjective, filters, verb):
+def test_a_generated_clause_keeps_every_filter(adjective, filters, verb):
     phrase = " ".join(x for x in ["a", adjective, "survivor", *filters] if x)
     text = verb.format(phrase)
     result, errors = bind(text)
-    if errors:
-        err = errors[0]
-        assert err.pos.line >= 1 and 1 <= err.pos.col <= len(text), (text, err.code)
-        return
+    assert not errors, (text, [f"{e.code} {e.message}" for e in errors])
     node, = result
     target = node["target"]
     got = sorted(f["op"] for f in target["filters"])
-    want = sorted([FILTERS[f] for f in filters] + ([ADJECTIVES[adjective]] if adjective else []))
+    want = sorted([op for f in filters for op in _list(FILTERS[f])] + ([ADJECTIVES[adjective]] if adjective else []))
     assert got == want, text
