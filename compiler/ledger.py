@@ -10,14 +10,19 @@ recently before it. ``Ledger.check`` then proves, for the finished tree, that
 * every word belongs to a node that is in the tree: a node that was built and then
   left out (a filter read and dropped) leaves its words unaccounted, and that is an
   N008 error at those words;
-* no node sits in the tree twice (its words would count twice).
+* no word is read twice into the tree: two readers that each read a word and each
+  keep a node starting there would count it twice.
 
 A reader that steps back (``r.i = save``) forgets the nodes it built past that
 point, so a second reading of the same words is the only one that counts. A reader
 that reads a node and deliberately rebuilds it as another (a filter "at the colony"
-that becomes the place of a kill) says so with ``absorb``, so the words stay
-accounted. The mechanism knows no node kinds: a new kind is covered as soon as its
-reader makes its position with ``P``.
+that becomes the place of a kill) says so with ``phrases.absorb``; a phrase whose
+count and noun become values of the verb's node ("3 zombies") says so with
+``phrases.used``; a filter that only restates its noun ("tool card" is a tool) takes
+its position from ``phrases.restated``, which the ledger does not count. Everything
+else must reach the tree. The mechanism knows no node kinds: a new kind is covered
+as soon as its reader makes its position with ``P``, and a reader that forgets a node
+it built fails with N008 in every test that compiles a text using it.
 """
 from __future__ import annotations
 
@@ -39,7 +44,6 @@ class Ledger:
         self.owner: dict[int, Any] = {}               # id(position list) -> the reader that made it
         self.dead: set[int] = set()                   # ids forgotten by a step back
         self.absorbed: dict[int, list] = {}           # id(dropped position) -> the position that carries its words
-        self.seq: dict[int, int] = {}
         self.carried: set[int] = set()                # ids of positions whose words a node's values carry
         self.moved: Any = None                        # the reader whose cursor moved last
 
@@ -60,7 +64,6 @@ class Ledger:
             r = self.moved
         if r is None:
             return  # not a word of any clause (a statement's dash, an implied place): nothing to account
-        self.seq[id(lst)] = len(self.nodes)
         self.nodes.append(lst)
         self.owner[id(lst)] = r
 
