@@ -51,19 +51,20 @@ class Ledger:
     def reader(self, r: Any) -> None:
         """Record a reader and the positions of its words."""
         r.ledger_seq = len(self.nodes)
+        r.ledger_keys = {(w.pos.line, w.pos.col) for w in r.words}
         self.readers.append(r)
-        for w in r.words:
-            self.where[(w.pos.line, w.pos.col)] = r
+        for key in r.ledger_keys:
+            self.where[key] = r
 
     def made(self, lst: list) -> None:
         """Record a node position made while binding."""
         key = (lst[0], lst[1])
         r = self.where.get(key)
-        if self.moved is not None and r is not None and r is not self.moved and \
-                any((w.pos.line, w.pos.col) == key for w in self.moved.words):
-            r = self.moved
         if r is None:
             return  # not a word of any clause (a statement's dash, an implied place): nothing to account
+        moved = self.moved
+        if moved is not None and moved is not r and key in moved.ledger_keys:
+            r = moved  # two readers hold the word: the one reading now made the node
         self.nodes.append(lst)
         self.owner[id(lst)] = r
 
@@ -86,22 +87,30 @@ class Ledger:
     # ---- the proof -------------------------------------------------------------------
     def check(self, tree: Any) -> list[tuple[str, Pos, int, str]]:
         """Problems of the finished tree: (what, position, width, words), what in unread, dropped, twice."""
-        seen: dict[int, int] = {}
-        for _node, lst in _positions(tree):
-            seen[id(lst)] = 1
-        problems = []
-        readers_at: dict[tuple[int, int], set[int]] = {}
-        for lst in self.nodes:  # two readings of one word, each building a node there: a word counted twice
-            r = self.owner[id(lst)]
-            if id(lst) in seen and id(lst) not in self.dead and self._passed(r, lst):
-                readers_at.setdefault((lst[0], lst[1]), set()).add(id(r))
-        for lst in self.nodes:
-            if len(readers_at.get((lst[0], lst[1]), ())) > 1:
-                w = self._word(lst)
-                problems.append(("twice", w.pos, w.width, w.text))
-        read = {(w.pos.line, w.pos.col) for r in self.readers for w in r.words[:r.i]}
+        seen = {id(lst) for _node, lst in _positions(tree)}
+        read_by = {id(r): {(w.pos.line, w.pos.col) for w in r.words[:r.i]} for r in self.readers}
+        read = set().union(*read_by.values()) if read_by else set()
+        words = {(w.pos.line, w.pos.col): w for r in self.readers for w in r.words}
+        holders: dict[tuple[int, int], int] = {}
         for r in self.readers:
-            problems.extend(self._reader(r, seen, read))
+            for key in r.ledger_keys:
+                holders[key] = holders.get(key, 0) + 1
+        live: dict[tuple[int, int], list[list]] = {}
+        built_by: set[int] = set()
+        readers_at: dict[tuple[int, int], set[int]] = {}
+        for lst in self.nodes:
+            if id(lst) in self.dead:
+                continue
+            key, r = (lst[0], lst[1]), self.owner[id(lst)]
+            live.setdefault(key, []).append(lst)
+            built_by.add(id(r))
+            if id(lst) in seen and key in read_by[id(r)]:  # a reading of this word kept in the tree
+                readers_at.setdefault(key, set()).add(id(r))
+        problems = [("twice", words[key].pos, words[key].width, words[key].text)
+                    for key, rs in readers_at.items() if len(rs) > 1]
+        ok = {key: any(self._in_tree(lst, seen) for lst in lsts) for key, lsts in live.items()}
+        for r in self.readers:
+            problems.extend(self._reader(r, ok, read, holders, id(r) in built_by))
         out, done = [], set()
         for p in problems:
             if (p[0], p[1]) not in done:
@@ -109,15 +118,7 @@ class Ledger:
                 out.append(p)
         return out
 
-    def _passed(self, r: Any, lst: list) -> bool:
-        """Whether reader ``r`` read the word a node starts at."""
-        return any((w.pos.line, w.pos.col) == (lst[0], lst[1]) for w in r.words[:r.i])
-
-    def _word(self, lst: list) -> Any:
-        r = self.owner[id(lst)]
-        return next(x for x in r.words if (x.pos.line, x.pos.col) == (lst[0], lst[1]))
-
-    def _in_tree(self, lst: list, seen: dict[int, int]) -> bool:
+    def _in_tree(self, lst: list, seen: set[int]) -> bool:
         if id(lst) in self.carried:
             return True
         hops = 0
@@ -125,26 +126,22 @@ class Ledger:
             lst, hops = self.absorbed[id(lst)], hops + 1
         return id(lst) in seen
 
-    def _reader(self, r: Any, seen: dict[int, int], read: set) -> list[tuple[str, Pos, int, str]]:
-        words = r.words
-        index = {(w.pos.line, w.pos.col): k for k, w in enumerate(words)}
-        starts: dict[int, list[list]] = {}
-        for lst in self.nodes:
-            k = index.get((lst[0], lst[1]))
-            if k is not None and id(lst) not in self.dead:
-                starts.setdefault(k, []).append(lst)
+    def _reader(self, r: Any, ok: dict, read: set, holders: dict, built: bool) -> list[tuple[str, Pos, int, str]]:
+        """The words of one reader: each read, and each inside the span of a node kept in the tree."""
         problems = []
-        unread = [w for w in words if (w.pos.line, w.pos.col) not in read]
+        unread = [w for w in r.words if (w.pos.line, w.pos.col) not in read]
         if unread:  # no reader of these words passed them (a reader that hands its words on reads none)
             problems.append(("unread", unread[0].pos, _width(unread), _text(unread)))
-        owner_k, lost = None, []
-        for k, w in enumerate(words):
-            if k in starts:
-                owner_k = k
-            ok = owner_k is not None and any(self._in_tree(lst, seen) for lst in starts[owner_k])
-            if not ok and owner_k is None and self._carried_elsewhere(w, r, seen):
-                ok = True
-            if not ok:
+        owner, lost = None, []
+        for w in r.words:
+            key = (w.pos.line, w.pos.col)
+            if key in ok:
+                owner = key
+            if owner is not None:
+                fine = ok[owner]
+            else:  # before any node of this reader: another reader of the same words accounts for it
+                fine = holders.get(key, 0) > 1 or not built  # (a clause handed on whole), or none was built
+            if not fine:
                 lost.append(w)
             elif lost:
                 problems.append(("dropped", lost[0].pos, _width(lost), _text(lost)))
@@ -152,16 +149,6 @@ class Ledger:
         if lost:
             problems.append(("dropped", lost[0].pos, _width(lost), _text(lost)))
         return problems
-
-    def _carried_elsewhere(self, w: Any, r: Any, seen: dict[int, int]) -> bool:
-        """A word before any node of its reader: fine if another reader of the same words accounts for it
-        (a clause handed on whole, as 'unless COND' is), or if the reader built nothing at all from it."""
-        key = (w.pos.line, w.pos.col)
-        for other in self.readers:
-            if other is r or not any((x.pos.line, x.pos.col) == key for x in other.words):
-                continue
-            return True
-        return not any(self.owner.get(id(lst)) is r for lst in self.nodes)
 
 
 def _positions(tree: Any) -> Iterator[tuple[dict, list]]:
