@@ -525,6 +525,8 @@ class Binder:
             node["filters"].append({"op": "at", "location": loc, "pos": P(w.pos)})
         elif r.accept("here"):
             node["filters"].append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
+        if r.text() in ("with", "using", "from", "to", "into"):
+            self.unmatched_event_phrase(r, w)
         while r.accept("with") or r.accept("using") or r.accept("from") or r.accept("to") or r.accept("into"):
             ph = r.noun_phrase(allow_at=False, what="what is used")
             node["filters"].append({"op": "in_zone", "zone": self.scope.target(ph), "pos": P(ph.pos)})
@@ -538,6 +540,17 @@ class Binder:
         if verb in EVENT_BIND_KIND:
             scope.bind(*EVENT_BIND_KIND[verb])
         return node
+
+    def unmatched_event_phrase(self, r: Reader, verb: A.Word) -> None:
+        """'you move a survivor to the colony', 'searches with a tool card': no engine matches a trigger by
+        where a move goes or what is used, so the phrase would be read and then ignored: refuse it here."""
+        if verb_base(verb.lower) == "play" and r.at("to", "the", "waste", "pile") and len(r.words) == r.i + 4:
+            return  # every played card goes to the waste pile: the phrase restates the event, it narrows nothing
+        w = r.peek()
+        last = r.words[-1]
+        raise BindError("T002", M("T002.event-phrase", verb=verb.text, word=w.text), w.pos,
+                        expected=M("expected.event-place"), hint=M("hint.event-phrase-in-if"),
+                        width=last.pos.col + len(last.text) - w.pos.col if last.pos.line == w.pos.line else w.width)
 
     def event_kind(self, r: Reader, verb: str, w: A.Word, actor: dict) -> tuple[str, dict | None]:
         """The event kind for a verb, and its object if it has one."""
