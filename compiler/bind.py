@@ -12,7 +12,7 @@ from . import families
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Reader
+from .phrases import BindError, P, Reader, used
 from .resolve import COST_OPS, HEADER_WORDS, VERBS, _count_and_noun, verb_roll, verb_takes
 from .scope import Scope
 from .vocab import verb_base
@@ -129,6 +129,7 @@ class Binder:
         if node["op"] not in COST_OPS:
             raise BindError("T002", M("T002.not-a-cost", word=clause.words[0].text), clause.pos,
                             expected="'spend an action die of N or more', 'spend 2 food', 'spend 3 fuel cards'",
+                            hint=M("hint.sentence-not-header", word=clause.words[0].lower),
                             width=clause.words[0].width)
         return node
 
@@ -158,9 +159,12 @@ class Binder:
                                             "they", "a", "an", "all", "you", "any"):
             return self.subject_clause(c)
         known = list(VERBS) + [h.split()[0] for h in HEADER_WORDS]
+        hint = M("hint.count-first") if first.kind == "int" else ""  # "4 times:": a count cannot lead
+        if verb == "on":  # "on a result of 3 or lower, lose 1 morale": an outcome outside its roll
+            hint = M("hint.outcome-form")
         raise BindError("N001", M("N001.unknown-action", word=first.text), first.pos,
                         expected=M("expected.action"),
-                        hint=did_you_mean(verb, known) or M("hint.see-actions"),
+                        hint=hint or did_you_mean(verb, known) or M("hint.see-actions"),
                         width=first.width)
 
     def default_subject(self, w: A.Word) -> dict:
@@ -341,7 +345,7 @@ class Binder:
                 if cards.kind != "card":
                     raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
-                place["cards"] = cards.filters
+                place["cards"] = used(cards).filters  # the cards' kind was checked; their filters stay
                 continue
             if action is None:
                 if actions and w.lower in OBJECT_WORDS.get(actions[-1], ()):  # "use its ability", "play a card"
@@ -494,6 +498,7 @@ class Binder:
         if of is None:
             raise BindError("T002", M("T002.not-a-moment", words=f"at the {edge} of {' '.join(words)}"),
                             r.here_pos(), expected="'your turn', 'each turn', 'each round', 'the game'")
+        r.i = len(r.words)  # the moment was read whole (the ledger counts the words as read)
         return {"op": "phase", "edge": edge, "of": of, "body": self.sub(h.body), "pos": pos}
 
     def duration(self, r: Reader) -> str:
@@ -534,6 +539,8 @@ class Binder:
             node["filters"].append({"op": "at", "location": loc, "pos": P(w.pos)})
         elif r.accept("here"):
             node["filters"].append({"op": "at", "location": {"op": "here", "pos": P(w.pos)}, "pos": P(w.pos)})
+        if r.text() in ("with", "using", "from", "to", "into"):
+            self.unmatched_event_phrase(r, w)
         while r.accept("with") or r.accept("using") or r.accept("from") or r.accept("to") or r.accept("into"):
             ph = r.noun_phrase(allow_at=False, what="what is used")
             node["filters"].append({"op": "in_zone", "zone": self.scope.target(ph), "pos": P(ph.pos)})
@@ -547,6 +554,17 @@ class Binder:
         if verb in EVENT_BIND_KIND:
             scope.bind(*EVENT_BIND_KIND[verb])
         return node
+
+    def unmatched_event_phrase(self, r: Reader, verb: A.Word) -> None:
+        """'you move a survivor to the colony', 'searches with a tool card': no engine matches a trigger by
+        where a move goes or what is used, so the phrase would be read and then ignored: refuse it here."""
+        if verb_base(verb.lower) == "play" and r.at("to", "the", "waste", "pile") and len(r.words) == r.i + 4:
+            return  # every played card goes to the waste pile: the phrase restates the event, it narrows nothing
+        w = r.peek()
+        last = r.words[-1]
+        raise BindError("T002", M("T002.event-phrase", verb=verb.text, word=w.text), w.pos,
+                        expected=M("expected.event-place"), hint=M("hint.event-phrase-in-if"),
+                        width=last.pos.col + len(last.text) - w.pos.col if last.pos.line == w.pos.line else w.width)
 
     def event_kind(self, r: Reader, verb: str, w: A.Word, actor: dict) -> tuple[str, dict | None]:
         """The event kind for a verb, and its object if it has one."""
@@ -577,7 +595,7 @@ class Binder:
         if verb == "clean" and r.accept("waste"):
             return "clean_waste", None
         if verb == "use":
-            ph = r.noun_phrase(allow_at=False, what="what is used")
+            ph = used(r.noun_phrase(allow_at=False, what="what is used"))  # the event kind says what
             return "use_weapon" if any(f.get("type") == "weapon" for f in ph.filters) else "use_ability", None
         if verb == "roll" and r.accept("for", "exposure"):
             return "roll_exposure", None
@@ -592,7 +610,9 @@ class Binder:
         if verb == "being" and r.accept("bitten"):
             return "bitten", None
         if verb == "win":
-            r.noun_phrase(allow_at=False, what="a colony warfare")
+            ph = r.noun_phrase(allow_at=False, what="a colony warfare")
+            if ph.kind == "warfare":  # anything else is left unaccounted, and the ledger says so
+                used(ph)
             return "win_warfare", None
         if verb == "reach":
             r.number()
@@ -720,6 +740,7 @@ class Binder:
         w = r.peek()
         pos = P(clause.pos)
         if w.kind == "int" and len(clause.words) == 1:
+            r.take()  # the ledger counts the number as read
             return {"op": "number", "value": int(w.text), "pos": pos}
         r.accept("the") or r.accept("your")
         if r.accept("morale"):

@@ -199,3 +199,76 @@ def strip_positions(value):
     if isinstance(value, list):
         return [strip_positions(v) for v in value]
     return value
+
+
+def accounting(book, tree) -> list[BindError]:
+    """N008 for words of a clause that no node of the tree accounts for (see ``ledger``)."""
+    errors = []
+    for what, pos, width, words in book.check(tree):
+        if what == "dropped":
+            message, hint = M("N008.dropped", words=words), M("hint.word-counts")
+        elif what == "unread":
+            message, hint = M("N008.unread", words=words), ""
+        else:
+            message, hint = M("N008.twice", words=words), ""
+        errors.append(BindError("N008", message, pos, hint=hint, width=width))
+    return errors
+
+
+#: card fields that are not facts of the printed card: a null there says nothing about the data
+NOT_FACTS = {"notes", "why", "tests", "manual", "source", "status"}
+
+
+def honest_status(root, compiled: dict) -> list[BindError]:
+    """S011: 'implementation: full' with a manual step; S012: 'data: known' with a fact left null."""
+    status = root.get("status")
+    if status is None or status.kind != "map":
+        return []
+    errors = []
+    impl, data = status.get("implementation"), status.get("data")
+    if impl is not None and impl.value == "full":
+        for path, effect in _effects(compiled):
+            if _manual_step(effect.get("tree", [])):
+                errors.append(BindError("S011", M("S011.full-but-manual", field=path), Pos(impl.line, impl.col),
+                                        hint=M("hint.mark-partial"), width=len("full")))
+                break
+    if data is not None and data.value == "known":
+        for path, (line, col) in _nulls(root):
+            errors.append(BindError("S012", M("S012.known-but-null", field=path), Pos(line, col),
+                                    hint=M("hint.mark-needs-transcription"), width=max(len(path.split(".")[-1]), 1)))
+    return errors
+
+
+def _effects(value, path: str = ""):
+    if isinstance(value, dict):
+        if "tree" in value and "source" in value:
+            yield path, value
+            return
+        for k, v in value.items():
+            yield from _effects(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _effects(v, f"{path}.{i}")
+
+
+def _manual_step(tree) -> bool:
+    return any(node.get("op") == "manual" for node in walk(tree))
+
+
+def _nulls(node, path: str = ""):
+    """Every fact of a card source left empty (null), with its dotted path."""
+    if node.kind == "map":
+        for key, child in node.value.items():
+            if not path and key in NOT_FACTS:
+                continue
+            where = f"{path}.{key}" if path else key
+            if child.kind == "scalar" and child.value is None:  # point at the key: the value is not there
+                yield where, node.key_pos.get(key, (child.line, child.col))
+            else:
+                yield from _nulls(child, where)
+    elif node.kind == "seq":
+        for i, child in enumerate(node.value):
+            if child.kind == "scalar" and child.value is None:
+                yield f"{path}.{i}", (child.line, child.col)
+            else:
+                yield from _nulls(child, f"{path}.{i}")

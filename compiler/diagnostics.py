@@ -133,5 +133,8 @@ def did_you_mean(word: str, known: Iterable[str], cutoff: float = 0.72) -> Msg |
 
     The suggestion is the author's own vocabulary and stays as it is in every language."""
     by_lower = {k.lower(): k for k in known}
+    by_lower.pop(word.lower(), None)  # never suggest the word the author wrote: that word is the problem
+    if len(word) <= 5:  # a short word is close to many: 'male' is not a misspelt 'morale'
+        cutoff = max(cutoff, 0.85)
     matches = difflib.get_close_matches(word.lower(), sorted(by_lower), n=1, cutoff=cutoff)
     return M("hint.did-you-mean", name=by_lower[matches[0]]) if matches else ""

@@ -13,6 +13,7 @@ from typing import Any
 
 from dow.dsl.ast import Clause, Pos, Word
 
+from . import ledger
 from .diagnostics import did_you_mean
 from .messages import M, Msg
 from .vocab import (ADJECTIVES, BACKREFS, DETERMINERS, LOCATIONS, NOUNS, PRONOUNS, singular)
@@ -49,9 +50,45 @@ def wanted(what: Msg | str) -> Msg | str:
     return M("what:" + what)
 
 
-def P(pos: Pos) -> list[int]:
-    """The internal position form carried by nodes until lowering: [line, col]."""
+def restated(pos: Pos) -> list[int]:
+    """The position of a node that restates words another node carries (the filter 'is a tool card'
+    that the noun 'tool card' implies): the ledger does not count it as consuming them."""
     return [pos.line, pos.col]
+
+
+def absorb(node: dict, *dropped: "dict | Phrase") -> dict:
+    """Say that ``node`` carries the words of nodes read and then left out of the tree (a phrase's
+    selector whose filters a verb keeps on its own node); the ledger then counts those words as
+    ``node``'s. Returns ``node``."""
+    book = ledger.current()
+    if book is not None:
+        for d in dropped:
+            if isinstance(d, Phrase) and d.at is not None:
+                book.absorb(node["pos"], d.at)
+            elif isinstance(d, dict) and isinstance(d.get("pos"), list):
+                book.absorb(node["pos"], d["pos"])
+    return node
+
+
+def used(ph: "Phrase") -> "Phrase":
+    """Say that a phrase's words are carried by the values a verb takes from it (its count, its
+    noun: '3 zombies', 'a wound'), not by a node of their own. Its filters still need a node."""
+    book = ledger.current()
+    if book is not None and ph.at is not None:
+        book.used(ph.at)
+    return ph
+
+
+def P(pos: Pos) -> list[int]:
+    """The internal position form carried by nodes until lowering: [line, col].
+
+    Each one is a new list, written in the ledger of the text being bound (if any): the
+    ledger proves from these that every word of a clause ends up in the tree."""
+    out = [pos.line, pos.col]
+    book = ledger.current()
+    if book is not None:
+        book.made(out)
+    return out
 
 
 @dataclass
@@ -71,6 +108,7 @@ class Phrase:
     last: Word | None = None
     top: int | None = None      # "the top 8 cards of DECK": only that many from the top
     place: dict | None = None   # a location the phrase is tied to: "the location of X", "the item deck here"
+    at: list | None = None      # the phrase's own position in the ledger (see ``absorb``)
 
     @property
     def pos(self) -> Pos:
@@ -88,24 +126,40 @@ class Reader:
     def __init__(self, clause: Clause | tuple[Word, ...], scope: Any):
         self.words: tuple[Word, ...] = clause.words if isinstance(clause, Clause) else tuple(clause)
         self.lower = [w.lower for w in self.words]  # read once: at() and text() run millions of times
-        self.i = 0
+        self._i = 0
         self.scope = scope
         self.end_pos = self.words[-1].pos if self.words else Pos(0, 0)
+        self.book = ledger.current()
+        if self.book is not None:
+            self.book.reader(self)
+
+    @property
+    def i(self) -> int:
+        """The cursor: the index of the next word to read."""
+        return self._i
+
+    @i.setter
+    def i(self, value: int) -> None:
+        if self.book is not None:
+            self.book.moved = self  # the reader that read last makes the next node
+            if value < self._i:
+                self.book.step_back(self, value)  # a second reading replaces the first
+        self._i = value
 
     # ---- cursor --------------------------------------------------------------
     def peek(self, k: int = 0) -> Word | None:
         """The word k places ahead, or None."""
-        j = self.i + k
+        j = self._i + k
         return self.words[j] if j < len(self.words) else None
 
     def text(self, k: int = 0) -> str:
         """The lower-case text of the word k places ahead ('' past the end)."""
-        j = self.i + k
+        j = self._i + k
         return self.lower[j] if j < len(self.lower) else ""
 
     def at(self, *texts: str) -> bool:
         """Whether the next words are exactly ``texts`` (lower case)."""
-        return tuple(self.lower[self.i:self.i + len(texts)]) == texts
+        return tuple(self.lower[self._i:self._i + len(texts)]) == texts
 
     def accept(self, *texts: str) -> bool:
         """Consume ``texts`` if they come next."""
@@ -156,6 +210,8 @@ class Reader:
         hint = ""
         if w.lower in VERBS:
             hint = M("hint.forgot-full-stop", word=w.text)
+        elif w.kind == "and" and self.peek(1) is not None and self.peek(1).lower in VERBS:
+            hint = M("hint.and-joins-actions", word=self.peek(1).text)  # "lose 1 morale and remove …"
         raise BindError("T002", M("T002.does-not-take", verb=verb, word=w.text), w.pos,
                         expected=takes, hint=hint, width=w.width)
 
@@ -241,11 +297,11 @@ class Reader:
         w = self.peek()
         if w is None:
             raise self.error_end(what)
-        ph = Phrase(first=w)
+        ph = Phrase(first=w, at=P(w.pos))  # the ledger wants a node of the tree to start where the phrase does
         if w.kind == "name":
             self.i += 1
             ph.mode, ph.name, ph.kind = "named", w.text.strip('"'), ""
-            return self.post_filters(ph, allow_at)
+            return ph  # a named card is one thing: a filter after it belongs to the phrase before it
         if w.lower in PRONOUNS:
             self.i += 1
             what, name = self.scope.pronoun(w)
@@ -254,7 +310,7 @@ class Reader:
             else:
                 ph.mode, ph.ref = "ref", name
                 ph.kind = self.scope.kind_of(ph.ref)
-            return self.post_filters(ph, allow_at)
+            return ph  # 'it' is one thing already chosen: a filter after it belongs to the phrase before it
         if w.lower in ("here", "there"):
             self.i += 1
             ph.mode, ph.kind = "here", "location"
@@ -282,7 +338,7 @@ class Reader:
             raise BindError("T001", M("T001.top-of", thing=deck.describe()), deck.pos,
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
-        return deck
+        return used(deck)  # the deck's node starts at 'the top': it carries the deck's words
 
     def determiner(self, ph: Phrase) -> None:
         """Read the quantity or determiner at the start of a phrase."""
@@ -332,15 +388,22 @@ class Reader:
                 ph.last = self.words[self.i + size - 1]
                 self.i += size
                 if kind == "survivor" and sub:
-                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "state", "is": sub, "pos": restated(w.pos)})
                 if kind == "card" and sub:
-                    ph.filters.append({"op": "card_type", "type": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "card_type", "type": sub, "pos": restated(w.pos)})
                 if kind == "player" and sub:  # "the enemy active player", "a colony leader"
-                    ph.filters.append({"op": "state", "is": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "state", "is": sub, "pos": restated(w.pos)})
                 if kind == "token" and sub:
-                    ph.filters.append({"op": "token_type", "type": sub, "pos": P(w.pos)})
+                    ph.filters.append({"op": "token_type", "type": sub, "pos": restated(w.pos)})
+                if kind == "card" and sub and size == 1 and self.text() in ("card", "cards"):
+                    ph.last = self.take()  # "a tool card": the noun is 'tool'; 'card' says it again
+                elif kind != "card" and self.text() in ("card", "cards"):
+                    raise self.not_a_card_kind(w, size, kind)
                 return
             lower = w.lower
+            if lower in BACKREFS and lower not in ADJECTIVES and ph.mode not in ("the", "that", "this"):
+                raise BindError("N002", M("N002.backref-needs-the", word=w.text), w.pos, expected=what,
+                                hint=M("hint.backref-is-one-thing", word=lower), width=w.width)
             if lower in BACKREFS and ph.mode in ("the", "that", "this"):
                 self.i += 1
                 ph.ref = BACKREFS[lower]
@@ -376,12 +439,37 @@ class Reader:
                                  expected=what, hint=hint,
                                  width=last.pos.col + len(last.text) - w.pos.col)
         hint = did_you_mean(w.lower, KNOWN_NOUN_WORDS | set(DETERMINERS))
+        if not hint and self.noun_after():  # 'a male survivor': a word where a describing word goes
+            hint = M("hint.describing-words", words=", ".join(f"'{a}'" for a in ADJECTIVES))
         return BindError("N002", M("N002.unknown-word", word=w.text), w.pos,
                          expected=what, hint=hint or M("hint.see-nouns"),
                          width=w.width)
 
+    def noun_after(self) -> bool:
+        """Whether a noun of a thing (not a number such as 'morale') starts right after the next word."""
+        self._i += 1
+        try:
+            noun = self.match_noun()
+            return noun is not None and noun[0] in ("survivor", "card", "zombie", "location", "player", "die", "token")
+        finally:
+            self._i -= 1
+
+    def not_a_card_kind(self, w: Word, size: int, kind: str) -> BindError:
+        """'a crisis card': a known word that is no kind of card; say what the word means and which kinds exist."""
+        words = self.words[self.i - size:self.i + 1]
+        kinds = sorted({k if k.endswith(" card") else k + " card" for k, (kind, sub) in NOUNS.items()
+                        if kind == "card" and sub and (" " not in k or k.endswith(" card"))})
+        thing = M("kind." + kind) if kind in ("survivor", "location", "zone", "player", "die", "zombie") else kind
+        return BindError("N002", M("N002.not-a-card-kind", words=" ".join(x.text for x in words),
+                                   word=" ".join(x.text for x in words[:-1]), thing=thing),
+                         w.pos, expected=M("expected.card-kind"),
+                         hint=M("hint.card-kinds", kinds=", ".join(f"'{k}'" for k in kinds)),
+                         width=words[-1].pos.col + len(words[-1].text) - w.pos.col)
+
     def post_filters(self, ph: Phrase, allow_at: bool) -> Phrase:
         """Read filters after the noun: 'you control', 'at the colony', 'with the lowest influence' …"""
+        if ph.kind == "location" and ph.sub and ph.mode in ("the", "this", "that", "your", "its"):
+            return ph  # one place ('the colony'): a filter after it belongs to the phrase before it
         while not self.done():
             w = self.peek()
             if self.accept("you", "control") or self.accept("that", "you", "control"):

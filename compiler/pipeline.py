@@ -14,7 +14,7 @@ from pathlib import Path
 from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 from dow.dsl.ast import Pos
 
-from . import checks
+from . import checks, ledger
 from .bind import Binder
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
@@ -98,6 +98,8 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     complete_options(compiled)
     for err in lowering.errors:
         result.from_error(err)
+    for err in checks.honest_status(root, compiled):  # S011, S012: the status says what the card is
+        result.from_error(err)
     result.names = scope.names
     if any(d.severity == "error" for d in result.diags):
         return
@@ -164,7 +166,10 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     if kind == "voters":                     # who votes or chooses: a condition on each player ("they")
         inner.bind("each", "player")
     binder = Binder(inner)
-    tree = _bind(binder, block, kind, result)
+    with ledger.keeping() as book:  # every word of a clause ends up in the tree (compiler/ledger.py)
+        tree = _bind(binder, block, kind, result)
+    if not binder.errors:
+        binder.errors.extend(checks.accounting(book, tree))
     for err in binder.errors:
         result.from_error(err)
     if binder.errors:

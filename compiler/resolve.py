@@ -13,7 +13,7 @@ from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Phrase, Reader, wanted
+from .phrases import BindError, P, Phrase, Reader, absorb, used, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -25,6 +25,8 @@ def _count_and_noun(r: Reader, what: str) -> tuple[object, Phrase]:
     """'3 zombies', 'all zombies', 'a wound': the count, then the phrase it counts."""
     start = r.i
     ph = r.noun_phrase(allow_at=False, what=what)
+    if not ph.ref and ph.mode not in ("named", "ref", "this", "that", "you", "here"):
+        used(ph)  # its count and noun go into the verb's node; a thing already named or chosen needs a node
     if ph.mode in ("count", "one", "all", "up_to", "all_but", "that_many", "each", "any", "the", "your", "at_least"):
         count = {"count": ph.n, "one": 1, "any": 1, "the": 1, "your": 1, "at_least": ph.n}.get(ph.mode)
         if ph.mode == "all" or (ph.mode == "the" and ph.kind == "zombie" and r.words[start].lower == "all"):
@@ -105,8 +107,8 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         mine = dest.get("owner") is None or dest["owner"].get("op") == "you"  # another's hand: the cards move
         if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of" and mine and \
                 not any(f["op"] == "equipped_to" for f in cards["filters"]):
-            return {"op": "take_cards", "count": count, "filters": ph.filters, "from": _source_of(ph, b, w),
-                    "to": dest, "pos": P(w.pos)}
+            return absorb({"op": "take_cards", "count": count, "filters": ph.filters,
+                           "from": _source_of(ph, b, w), "to": dest, "pos": P(w.pos)}, cards)
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
     raise BindError("T001", M("T001.cannot-add", verb=w.text, thing=ph.describe()), ph.pos,
                     expected=M("expected.addable"), width=ph.first.width)
@@ -239,6 +241,8 @@ def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'a die' or 'for exposure'")
     if ph.kind != "die":
         raise BindError("T001", M("T001.roll-a-die", thing=ph.describe()), ph.pos, expected="'a die'")
+    if ph.n in (None, 1) and not ph.filters:  # one die: the roll node says it ('roll 2 dice' stays unaccounted)
+        used(ph)
     b.scope.result = True
     return {"op": "roll", "die": ph.sub if ph.sub in ("exposure", "combat") else "d6", "outcomes": [],
             "pos": P(w.pos)}
@@ -246,6 +250,7 @@ def verb_roll(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
     """move a survivor to LOC | move 4 zombies from LOC to LOC."""
+    save = r.i
     count, ph = _count_and_noun(r, "what to move")
     if ph.kind == "zombie":
         src = _place_phrase(r, b, ("from",), "where the zombies come from")
@@ -260,9 +265,17 @@ def verb_move(r: Reader, b: "Binder", w: A.Word) -> dict:
         r.accept("your") or r.accept("the")
         r.expect("used", what="'used pool'")
         r.accept("pool") or r.accept("dice")
-        return {"op": "spend_dice", "count": count, "pos": P(w.pos)}
+        return absorb({"op": "spend_dice", "count": count, "pos": P(w.pos)}, *_unused(ph))
+    r.i = save  # a survivor may be described by where it is: "move a survivor at the colony to the hospital"
+    ph = r.noun_phrase(allow_at=True, what="what to move")
     return {"op": "move_survivor", "target": b.scope.target(ph),
             "to": _place_phrase(r, b, ("to", "into"), "where to move"), "pos": P(w.pos)}
+
+
+def _unused(ph: Phrase) -> list[dict]:
+    """The 'unused' of 'an unused action die': dice are spent from the unused pool, so the spending
+    node says it already (any other filter stays unaccounted, and the ledger reports it)."""
+    return [f for f in ph.filters if f == {"op": "state", "is": "unused", "pos": f["pos"]}]
 
 
 def verb_draw(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -285,6 +298,9 @@ def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
     r.i = save
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck or pile")
+    if not r.accept("to", "your", "hand") and r.at("to"):  # the cards go to the taker's hand, always
+        raise BindError("T002", M("T002.does-not-take", verb="take", word="to"), r.here_pos(),
+                        expected="'to your hand'", hint=M("hint.take-to-hand"), width=2)
     return {"op": "take_cards", "count": count, "filters": ph.filters, "from": src,
             "to": {"op": "zone", "zone": "hand", "pos": P(w.pos)}, "pos": P(w.pos)}
 
@@ -338,6 +354,11 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
 def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
     """spend an action die of 4 or more | spend 5 food | spend 3 fuel cards."""
     count, ph = _count_and_noun(r, "what to spend")
+    if w.lower == "discard" and ph.kind in ("card", "") and (ph.ref or ph.mode in ("ref", "this", "that")):
+        # "discard the played card", "discard it": that card goes to the waste pile
+        cards = b.scope.target(ph)
+        return {"op": "move_cards", "cards": cards, "to": {"op": "zone", "zone": "waste_pile", "pos": P(w.pos)},
+                "pos": P(w.pos)}
     if ph.kind == "die":
         minimum = 1
         if r.accept("of"):
@@ -350,7 +371,7 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
                                 expected="'or more'")
             r.take()
             minimum = n
-        return {"op": "spend_die", "count": count, "min": minimum, "pos": P(w.pos)}
+        return absorb({"op": "spend_die", "count": count, "min": minimum, "pos": P(w.pos)}, *_unused(ph))
     if ph.kind == "token" and ph.sub in ("food", "bullet"):
         return {"op": "spend_tokens", "token": ph.sub, "count": count, "pos": P(w.pos)}
     if ph.kind == "card":
@@ -404,12 +425,13 @@ def verb_start(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'an exile vote'")
     if ph.kind != "vote":
         raise BindError("T001", M("T001.exile-vote"), ph.pos, expected="'an exile vote'")
+    used(ph)
     return {"op": "exile_vote", "target": _target_after(r, b, ("against", "on"), "a player"), "pos": P(w.pos)}
 
 
 def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
     """end the colony warfare | end the game."""
-    ph = r.noun_phrase(allow_at=False, what="'the colony warfare' or 'the game'")
+    ph = used(r.noun_phrase(allow_at=False, what="'the colony warfare' or 'the game'"))  # its kind is checked
     if ph.kind == "warfare":
         return {"op": "end_warfare", "pos": P(w.pos)}
     if ph.kind == "zone" and ph.sub == "removed":
@@ -423,6 +445,7 @@ def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
     if ph.kind != "warfare":
         raise BindError("T001", M("T001.skip"), ph.pos, expected="'the colony warfare'")
+    used(ph)
     return {"op": "skip_warfare", "at": _place_phrase(r, b, ("at",), "where"), "pos": P(w.pos)}
 
 
@@ -433,6 +456,7 @@ def verb_fill(r: Reader, b: "Binder", w: A.Word) -> dict:
     ph = r.noun_phrase(allow_at=False, what="'noise tokens'")
     if ph.sub != "noise":
         raise BindError("T001", M("T001.fill"), ph.pos, expected="'noise tokens'")
+    used(ph)
     return {"op": "fill_noise", "at": loc, "pos": P(w.pos)}
 
 
@@ -443,7 +467,13 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
-    raise BindError("T002", M("T002.do-not"), r.here_pos(), expected="'roll for exposure'", hint=M("hint.cannot-move"))
+    from .bind import ACTION_WORDS  # the actions a rule can forbid ("the chosen survivor cannot move")
+    nxt = r.peek()
+    if nxt is not None and nxt.lower in VERBS and nxt.lower not in ACTION_WORDS:  # "do not lose morale": an effect
+        hint = M("hint.do-not-effect", word=nxt.text)
+    else:
+        hint = M("hint.cannot-move")
+    raise BindError("T002", M("T002.do-not"), r.here_pos(), expected="'roll for exposure'", hint=hint)
 
 
 def verb_spread(r: Reader, b: "Binder", w: A.Word) -> dict:

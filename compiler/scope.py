@@ -12,12 +12,32 @@ from dow.dsl.ast import Pos, Word
 
 from .messages import M
 from .phrases import BindError, P, Phrase
+from .vocab import BACKREFS
 
 #: what each back-reference name is called when written
 REF_WORDS = {"drawn": "the drawn card", "moved": "the moved survivor", "chosen": "the chosen …", "searching": "the searching survivor",
              "attacking": "the attacking survivor", "self": "this survivor", "this_card": "this card",
              "each": "that …", "killed": "the killed survivor", "new": "the new survivor",
              "rolled": "the rolled survivor", "wounded": "the wounded survivor", "equipped": "the equipped survivor"}
+
+
+#: the adjective that names each back-reference ("the played card")
+_ADJECTIVE = {}
+for _adj, _name in BACKREFS.items():
+    _ADJECTIVE.setdefault(_name, _adj)
+
+
+def ref_words(name: str, kind: str) -> str:
+    """How a bound name is written in effect text, with its kind: 'the played card', 'this survivor'."""
+    if name == "self":
+        return "this survivor"
+    if name == "this_card":
+        return "this card"
+    if name == "each":
+        return f"that {kind}" if kind else "that …"
+    if name in ("origin", "destination"):
+        return f"the {name}"
+    return f"the {_ADJECTIVE.get(name, name)} {kind}".strip()
 
 
 @dataclass
@@ -71,11 +91,27 @@ class Scope:
         """Check that back-reference ``name`` is bound; return its kind."""
         if name in self.bindings:
             return self.bindings[name]
-        known = ", ".join(f"'{REF_WORDS.get(n, n)}'" for n in self.bindings) or M("word.nothing-yet")
+        known = self.known() or M("word.nothing-yet")
         word, last = ph.first, ph.last or ph.first
         width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
         raise BindError("N005", M("N005.unbound", words=" ".join(["the", *ph.adjs])), word.pos,
                         hint=M("hint.can-refer-to", known=known), width=width)
+
+    def known(self) -> str:
+        """What can be referred to here, each as written with its kind: "'the played card', 'this survivor'"."""
+        return ", ".join(f"'{ref_words(n, k)}'" for n, k in self.bindings.items())
+
+    def typed(self, name: str, ph: Phrase) -> str:
+        """The kind of back-reference ``name``, checked against the noun written with it: 'the played
+        survivor' when 'played' is a card is an error here, not a crash when the card is played."""
+        kind = self.require(name, ph)
+        if ph.kind and kind and ph.kind != kind:
+            word, last = ph.first, ph.last or ph.first
+            width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
+            raise BindError("N005", M("N005.wrong-kind", words=" ".join(["the", *ph.adjs, ph.kind]),
+                                      means=ref_words(name, kind)), word.pos,
+                            hint=M("hint.can-refer-to", known=self.known()), width=width)
+        return kind
 
     def last_of(self, kind: str, ph: Phrase) -> str:
         """The most recent binding of a kind ('that survivor')."""
@@ -105,7 +141,7 @@ class Scope:
         if ph.mode == "ref":
             return {"op": "ref", "name": ph.ref, "kind": self.kind_of(ph.ref) or "survivor", "pos": pos}
         if ph.ref:
-            kind = self.require(ph.ref, ph)
+            kind = self.typed(ph.ref, ph)
             return {"op": "ref", "name": ph.ref, "kind": ph.kind or kind, "pos": pos}
         if ph.mode == "this":
             name = {"survivor": "self", "card": "this_card"}.get(ph.kind, "this_card")
@@ -157,7 +193,7 @@ class Scope:
         if ph.kind == "location" and ph.mode == "this":
             return {"op": "here", "pos": pos}
         if ph.kind == "location" and ph.ref:  # "the chosen location"
-            self.require(ph.ref, ph)
+            self.typed(ph.ref, ph)
             return {"op": "ref", "name": ph.ref, "kind": "location", "pos": pos}
         if ph.kind == "location":
             sel = self.select(ph)

@@ -160,7 +160,7 @@ def singular(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith("ches") or word.endswith("shes"):
         return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+    if word.endswith("s") and not word.endswith("ss") and not word.endswith("is") and len(word) > 3:  # crisis
         return word[:-1]
     return word
 

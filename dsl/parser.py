@@ -295,6 +295,25 @@ def _expected(names) -> Say:
     return Say.of("expected.tokens", tokens=tuple(sorted(n for n in set(names) if not n.startswith("__"))))
 
 
+def _indent_hint(source: str, line: int) -> Say:
+    """An indented line under a line that opens no block: under an option ('- gain 1 morale.') the
+    author meant an option of several sentences, which puts the '-' on a line of its own."""
+    lines = source.split("\n")[:line - 1]
+    before = next((x for x in reversed(lines) if x.strip() and not x.strip().startswith("#")), "")
+    if before.lstrip().startswith("-"):
+        pad = before[:len(before) - len(before.lstrip())]
+        first = before.lstrip()[1:].strip()
+        this = lines_at(source, line).strip()
+        return Say.of("hint.option-sentences", dash=f"{pad}-", first=f"{pad}  {first}", next=f"{pad}  {this}")
+    return Say.of("hint.indent-only-blocks")
+
+
+def lines_at(source: str, line: int) -> str:
+    """The text of a 1-based line of the source ('' past its end)."""
+    rows = source.split("\n")
+    return rows[line - 1] if 0 < line <= len(rows) else ""
+
+
 def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxError:
     """Turn a Lark error into the project's located syntax error."""
     line = getattr(err, "line", 1) or 1
@@ -316,7 +335,7 @@ def _located(err: UnexpectedInput, origin: Origin, source: str) -> EffectSyntaxE
         text = source.split("\n")[line - 1] if line - 1 < len(source.split("\n")) else ""
         return EffectSyntaxError("P004", Say.of("P004.indented"),
                                  origin.pos(line, len(text) - len(text.lstrip(" \t")) + 1), expected=expected,
-                                 hint=Say.of("hint.indent-only-blocks"))
+                                 hint=_indent_hint(source, line))
     if tok.type == "_DEDENT" or tok.type == "_NL":
         return EffectSyntaxError("P001", Say.of("P001.line-ends-early"), origin.pos(line, col),
                                  expected=expected, hint=_hint_for(err))

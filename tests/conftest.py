@@ -16,14 +16,15 @@ def root() -> Path:
     return ROOT
 
 
-def card_yaml(effect: str, kind: str = "survivor", extra: str = "") -> str:
-    """A minimal survivor card whose one ability has the given effect text."""
+def card_yaml(effect: str, kind: str = "survivor", extra: str = "", implementation: str = "full") -> str:
+    """A minimal survivor card whose one ability has the given effect text (a card with a manual
+    step is not 'implementation: full': pass implementation='partial')."""
     body = textwrap.indent(textwrap.dedent(effect).strip("\n"), "      ")
     return f"""id: base.survivor.test-card
 kind: survivor
 set: base
 name: Test Card
-status: {{implementation: full, data: known}}
+status: {{implementation: {implementation}, data: known}}
 occupation: {{pt: Teste, en: Test, vi: Thử}}
 abilities:
   - where: anywhere

@@ -1,7 +1,7 @@
 """Small helpers for language tests: bind effect text in a scope, get its tree or its errors."""
 from __future__ import annotations
 
-from dow.compiler import checks
+from dow.compiler import checks, ledger
 from dow.compiler.bind import Binder
 from dow.compiler.scope import Scope
 from dow.dsl import parse
@@ -16,8 +16,11 @@ strip = checks.strip_positions
 def bind(text: str, scope: dict | None = None) -> tuple[list, list]:
     """(tree without positions, errors) for an effect text; all passes after parsing run."""
     binder = Binder(Scope(dict(SURVIVOR_SCOPE if scope is None else scope)))
-    tree = binder.effect(parse(text if text.endswith("\n") else text + "\n"))
+    with ledger.keeping() as book:  # every word counts, in every language test (compiler/ledger.py)
+        tree = binder.effect(parse(text if text.endswith("\n") else text + "\n"))
     errors = list(binder.errors)
+    if not errors:
+        errors = checks.accounting(book, tree)
     if not errors:
         errors = checks.typecheck(tree) + checks.structure(tree)
     return strip(tree), errors
