@@ -450,7 +450,9 @@ class Binder:
             if r.at("the", "players", "may", "together") or r.at("together", "the", "players", "may"):
                 return families.together(self, h, r, pos)
             if r.peek() is not None and r.peek().kind == "int" and r.text(1) == "times" and len(c0.words) == 2:
-                return {"op": "repeat", "times": int(r.take().text), "body": self.sub(h.body), "pos": pos}
+                times = int(r.take().text)
+                r.take()                                    # the word 'times'
+                return {"op": "repeat", "times": times, "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
                 r.leftover("any number of times", "nothing more before ':'")
                 return {"op": "repeat", "body": self.sub(h.body), "pos": pos}
