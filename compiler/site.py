@@ -30,7 +30,7 @@ from .loader import load_file
 SITE = Path(__file__).resolve().parent.parent / "site"
 LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
-AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "diagnostics", "bundle", "runtime")
+AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "scenarios", "diagnostics", "bundle", "runtime")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 SITE_WORDS = Path(__file__).resolve().parent / "templates" / "site"
@@ -271,15 +271,15 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
     seconds = {"rules text": time.perf_counter() - clock}
     clock = time.perf_counter()
-    from .examples import LABELS as EXAMPLE_LABELS, example_names, worked_examples
+    from .examples import example_names, worked_examples
     example_words = example_names(data.cards, lang)
-    template, terms, labels = env.get_template("card.html.j2"), _terms(data.glossary, lang), _with_pseudo(EXAMPLE_LABELS)
+    template, terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
     search = []
     for card in data.cards:
         programs = _programs(card, texts_of[card["id"]], lang)
         text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
                                tree=_code(tree_outline(card)), rules_link=_rules_link(card),
-                               examples=worked_examples(card, example_words, lang), EL=labels,
+                               examples=worked_examples(card, example_words, lang), EX=words["examples"],
                                tip=Tooltips(*terms), **common)
         (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
         search += card_search_entries(card, programs, words, lang)
@@ -508,7 +508,8 @@ def _collect_texts(value, lang: str, out: list) -> None:
 def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Path:
     """The mkdocs.yml of one language."""
     chapters = _chapters(data.root, lang)
-    ui = site_words(lang)["ui"]
+    words = site_words(lang)
+    ui = words["ui"]
     nav = [{ui["home"]: "index.md"}]
     if chapters:
         nav.append({ui["rules"]: [f"{c}.md" for c in chapters]})
@@ -516,7 +517,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
             {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
             {ui["statistics"]: "statistics.md"},
             {ui["downloads"]: "downloads.md"},
-            {ui["authors"]: [f"authors/{n}.md" for n in AUTHOR_DOCS
+            {ui["authors"]: [{words["author_titles"][n]: f"authors/{n}.md"} for n in AUTHOR_DOCS
                              if (data.root / "docs" / f"{n}.md").is_file()]}]
     config = {
         "site_name": ui["site"], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
@@ -529,7 +530,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
                                 "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
                                 for other in (LANGS if lang in LANGS else (lang,))],
-                  "generator": False},
+                  "generator": False, "not_found": words["not_found"]},
         "not_in_nav": "/cards/*.md\n",
         "nav": nav,
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
