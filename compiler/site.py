@@ -163,6 +163,7 @@ def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, s
     clock = time.perf_counter()
     run_mkdocs(config)
     add_card_search(out / lang, project / "card-search.json")
+    root_links_of_404(out / lang, lang)
     seconds["mkdocs"] = time.perf_counter() - clock
     return seconds
 
@@ -347,6 +348,16 @@ def add_card_search(site: Path, entries: Path) -> None:
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index["docs"] += json.loads(entries.read_text(encoding="utf-8"))
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def root_links_of_404(site: Path, lang: str) -> None:
+    """MkDocs writes the 404 page's links from the server root (it is served for any address); each
+    language lives under /<lang>/, so its links are made to start there (the language selector's
+    links, /pt/ /en/ /vi/, already do)."""
+    page = site / "404.html"
+    if page.is_file():
+        text = page.read_text(encoding="utf-8")
+        page.write_text(re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text), encoding="utf-8")
 
 
 def _author_links(text: str) -> str:
@@ -587,6 +598,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     say(f"site: building {PSEUDO} with MkDocs")
     run_mkdocs(config)
     add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
+    root_links_of_404(out / PSEUDO, PSEUDO)
     return out / PSEUDO
 
 
