@@ -298,6 +298,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
           by_id={c["id"]: c for c in data.cards}, **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
+    shutil.copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
     shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
@@ -315,7 +316,8 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         source = root / "docs" / (lang if (root / "docs" / lang / f"{name}.md").is_file() else "") / f"{name}.md"
         if source.is_file():
             text = source.read_text(encoding="utf-8")
-            (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")
+            # the guides rank below the cards and rules for a word both use (theme's page boost)
+            (authors / f"{name}.md").write_text(AUTHOR_FRONT + _author_links(text), encoding="utf-8")
     return seconds
 
 
@@ -331,12 +333,36 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
             facts += [words["facts"][field], str(card[field])]
     if card.get("occupation"):
         facts += [words["facts"]["occupation"], str(card["occupation"][lang])]
-    entries = [{"location": page, "title": h(card["name"][lang]), "text": h(" ".join(facts))}]
+    facts.append(words["kind_one"].get(card["kind"], ""))
+    name = card["name"][lang]
+    entries = [{"location": page, "title": h(name), "text": h(" ".join(facts)) + _folded(name, *facts),
+                "boost": CARD_BOOST}]
     for number, program in enumerate(programs, 1):
         paragraphs = [program["authored"], program["generated"]] if program["authored"] else [program["generated"]]
         entries.append({"location": f"{page}#effect-{number}", "title": h(program["label"]),
-                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs)})
+                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs) + _folded(name, *paragraphs)})
     return entries
+
+
+#: card pages rank above the guides for a word both use (a reader searching "encruzilhada" wants
+#: the cards, not the card-file reference)
+CARD_BOOST = 4
+AUTHOR_FRONT = "---\nsearch:\n  boost: 0.25\n---\n\n"
+
+
+def fold(text: str) -> str:
+    """Text without accents or case, as a reader types it without a Vietnamese or Portuguese keyboard."""
+    import unicodedata
+    text = str(text).replace("đ", "d").replace("Đ", "D")
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).lower()
+
+
+def _folded(*texts: str) -> str:
+    """The words of texts again without accents, for the theme's search (which matches accents
+    exactly): a hidden span, so that "khung hoang" finds "khủng hoảng"; nothing when nothing changes."""
+    words = " ".join(texts)
+    plain = fold(words)
+    return f' <span class="folded" hidden>{h(plain)}</span>' if plain != words.lower() else ""
 
 
 def add_card_search(site: Path, entries: Path) -> None:
@@ -497,7 +523,11 @@ def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
         authored = []
         _collect_texts(card, lang, authored)
         numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
+        words = site_words(lang)
         out.append({"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
+                    "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
+                    "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
+                    "set_name": words["sets"].get(card["set"], card["set"]),
                     "text": " ".join(authored + list(texts_of[card["id"]].values())), "numbers": numbers,
                     "status": card["status"].get("data", "")})
     return out
