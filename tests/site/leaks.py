@@ -21,7 +21,9 @@ PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}|\{\{|\}\}|%\(|\bNone\b")
 #: short English words that are also words (or cognates) of Portuguese or Vietnamese text, and the
 #: game's proper names in English that pt and vi keep
 SHARED = {"moral", "total", "local", "normal", "final", "original", "real", "hospital", "pistol", "extra",
-          "come", "complete", "some", "downloads"}
+          "come", "complete", "some", "downloads", "time"}
+#: the games' own titles, which the Portuguese and Vietnamese rulebooks keep in English
+TITLES = {"Dead of Winter", "The Long Night", "Warring Colonies", "Lone Wolf"}
 
 
 def _strings(value, out: list) -> None:
@@ -54,7 +56,7 @@ def english_only(lang: str, allowed: set[str]) -> set[str]:
 
 def proper_names(bundle: dict) -> set[str]:
     """Names that are the same in every language (survivors, places): a reader meets them as they are."""
-    names = set()
+    names = set(TITLES)
     for card in bundle["cards"]:
         name = card.get("name")
         if isinstance(name, dict) and len({name.get(l) for l in ("pt", "en", "vi")}) == 1:
@@ -73,7 +75,7 @@ def reader_text(page: str) -> str:
         keep += re.findall(pattern, page, re.S)
     text = _DROP.sub(" ", " ".join(keep))
     text = re.sub(r"<[^>]+>", " ", text)
-    return html.unescape(text)
+    return re.sub(r"\s+", " ", html.unescape(text))
 
 
 def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[str]:
