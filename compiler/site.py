@@ -144,6 +144,7 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
     if jobs > 1:
         data.stats  # the games are played once, here, not once in every language's process
         data.status()  # and every card file is read once for the status table, not three times
+        data.stale()
     stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
     if timings is not None:
         timings.update(stages)
@@ -237,6 +238,17 @@ class SiteData:
             self._status = table(self.root, self.bundle["cards"])
         return self._status
 
+    def stale(self) -> set:
+        """(card id, field path, language) of every translation made from an older English text
+        (compiler/i18n.py): the card page marks them, so a reader knows the text may lag behind."""
+        if not hasattr(self, "_stale"):
+            from .i18n import STALE, TARGETS, fields_of
+            from .project import card_files
+            self._stale = {(f.card_id, ".".join(map(str, f.path)), lang)
+                           for path in card_files([self.root / "content"]) for f in fields_of(path)
+                           for lang in TARGETS if f.state(lang) == STALE}
+        return self._stale
+
     def sets(self) -> dict:
         """{set: {kind: [cards]}}."""
         out: dict = {}
@@ -277,7 +289,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     template, terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
     search = []
     for card in data.cards:
-        programs = _programs(card, texts_of[card["id"]], lang)
+        programs = _programs(card, texts_of[card["id"]], lang, data.stale())
         text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
                                tree=_code(tree_outline(card)), rules_link=_rules_link(card),
                                examples=worked_examples(card, example_words, lang), EX=words["examples"],
@@ -432,11 +444,13 @@ def _used(abbreviations: dict[str, str], text: str) -> str:
     return "\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
-def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
-    """Each effect of a card: where it is, the authored text beside it, the generated text."""
+def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> list[dict]:
+    """Each effect of a card: where it is, the authored text beside it (and whether its translation
+    was made from an older English text), the generated text."""
     out = []
     for path, generated in texts.items():
         parts = path.split(".")
+        text_path = ".".join(parts[:-1] + ["text"])
         parent = card
         for part in parts[:-1]:
             parent = parent[int(part)] if part.isdigit() else parent.get(part, {})
@@ -445,7 +459,8 @@ def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
         if out and out[-1]["label"] == label:  # a trigger's 'when' and 'if' are one section
             out[-1]["generated"] += " " + generated
             continue
-        out.append({"label": label, "authored": authored, "generated": generated})
+        out.append({"label": label, "authored": authored, "generated": generated,
+                    "stale": (card["id"], text_path, lang) in stale})
     return out
 
 
