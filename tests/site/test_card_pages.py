@@ -191,3 +191,15 @@ def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp
         tip=Tooltips(None, {}), lang="vi", ui=site_words("vi")["ui"], words=site_words("vi"),
         facts=site_words("vi")["facts"], kinds=site_words("vi")["kinds"], set_names=site_words("vi")["sets"])
     assert site_words("vi")["stale_text"] in page
+
+
+def test_chart_labels_keep_their_glossary_words():
+    """SVG draws no HTML: a tooltip Markdown put inside a chart's <text> would make the word vanish."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("site_hooks", ROOT / "site" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    page = '<p><abbr title="t">moral</abbr></p><svg><text>os leais (<abbr title="t">objetivo principal</abbr>)</text></svg>'
+    out = hooks.on_post_page(page, object(), {})
+    assert "<svg><text>os leais (objetivo principal)</text></svg>" in out
+    assert '<p><abbr title="t">moral</abbr></p>' in out
