@@ -309,8 +309,15 @@ def cmd_i18n(args) -> int:
     if args.action == "import":
         if args.file is None or not args.file.is_file():
             raise UsageError(M("cli.import-needs-po"))
-        changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang)
+        older: list = []
+        try:
+            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older)
+        except i18n.PoLanguageError as err:
+            raise UsageError(str(err)) from None
         print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
+        for file, context in older:  # made against an English text that has changed since: not imported
+            print(f"{file}: {context}: translated from an older English text, not imported "
+                  "(export again and translate the current text)", file=sys.stderr)
         return EXIT_OK
     if not args.lang:
         raise UsageError(M("cli.needs-lang", action=args.action))

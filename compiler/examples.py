@@ -1,147 +1,254 @@
 """A card's scenario tests, told as worked examples for its page on the website.
 
-Each scenario (docs/scenarios.md) becomes three short lists in the page's language:
-the table before, what happens, and what is true after, with survivors, cards and
-locations by their names. The scenario's own title is the author's (in English).
+Each scenario (docs/scenarios.md) becomes a title and three lists of sentences in the page's
+language: the table before, what happens, and what is true after, with survivors, cards, places and
+players by their names. Every word comes from the ``examples`` section of the site catalogue
+(compiler/templates/site/<lang>.yaml); a scenario key or step the catalogue does not tell raises
+UntoldScenario, so a new scenario form cannot reach a page as raw data.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-LABELS = {
-    "examples": {"pt": "Exemplos resolvidos", "en": "Worked examples", "vi": "Ví dụ minh họa"},
-    "given": {"pt": "Na mesa", "en": "On the table", "vi": "Trên bàn"},
-    "do": {"pt": "Acontece", "en": "What happens", "vi": "Diễn biến"},
-    "expect": {"pt": "Depois", "en": "Afterwards", "vi": "Sau đó"},
-    "answers": {"pt": "Escolhas", "en": "Choices", "vi": "Lựa chọn"},
-    "rolls": {"pt": "Dados", "en": "Dice", "vi": "Xúc xắc"},
-}
-WORDS = {
-    "survivors": {"pt": "sobreviventes", "en": "survivors", "vi": "người sống sót"},
-    "zombies": {"pt": "zumbis", "en": "zombies", "vi": "thây ma"},
-    "noise": {"pt": "barulho", "en": "noise", "vi": "tiếng ồn"},
-    "barricades": {"pt": "barricadas", "en": "barricades", "vi": "rào chắn"},
-    "helpless": {"pt": "indefesos na colônia", "en": "helpless survivors at the colony",
-                 "vi": "người yếu thế ở thuộc địa"},
-    "food": {"pt": "comida", "en": "food", "vi": "thức ăn"},
-    "starvation": {"pt": "fome", "en": "starvation", "vi": "đói"},
-    "morale": {"pt": "moral", "en": "morale", "vi": "tinh thần"},
-    "round": {"pt": "rodadas restantes", "en": "rounds left", "vi": "số vòng còn lại"},
-    "hand": {"pt": "mão", "en": "hand", "vi": "bài trên tay"},
-    "dice": {"pt": "dados de ação", "en": "action dice", "vi": "xúc xắc hành động"},
-    "waste": {"pt": "lixo", "en": "waste pile", "vi": "đống rác"},
-    "crisis": {"pt": "crise", "en": "crisis", "vi": "khủng hoảng"},
-    "item_deck": {"pt": "baralho de itens", "en": "item deck", "vi": "chồng vật phẩm"},
-    "at": {"pt": "em", "en": "at", "vi": "ở"},
-    "wounds": {"pt": "ferimentos", "en": "wounds", "vi": "vết thương"},
-    "frostbite": {"pt": "congelamento", "en": "frostbite", "vi": "tê cóng"},
-    "player": {"pt": "jogador", "en": "player", "vi": "người chơi"},
-    "equipped": {"pt": "equipado", "en": "equipped", "vi": "trang bị"},
-    "place": {"pt": "situação", "en": "where", "vi": "trạng thái"},
-    "removed": {"pt": "fora do jogo", "en": "out of the game", "vi": "bị loại"},
-    "play": {"pt": "em jogo", "en": "in play", "vi": "đang chơi"},
-    "deck": {"pt": "no baralho", "en": "in the deck", "vi": "trong chồng bài"},
-    "option": {"pt": "opção", "en": "option", "vi": "phương án"},
-    "trigger": {"pt": "o gatilho é verificado", "en": "the trigger is checked", "vi": "kiểm tra điều kiện kích hoạt"},
-    "triggered": {"pt": "disparou", "en": "triggered", "vi": "đã kích hoạt"},
-    "completed": {"pt": "objetivo cumprido", "en": "objective completed", "vi": "hoàn thành mục tiêu"},
-    "true": {"pt": "sim", "en": "yes", "vi": "có"},
-    "false": {"pt": "não", "en": "no", "vi": "không"},
-    "log": {"pt": "acontece", "en": "happens", "vi": "xảy ra"},
-    "not_log": {"pt": "não acontece", "en": "does not happen", "vi": "không xảy ra"},
-    "over": {"pt": "fim de jogo", "en": "game over", "vi": "hết ván"},
-    "event": {"pt": "acabou de acontecer", "en": "just happened", "vi": "vừa xảy ra"},
-    "bind": {"pt": "em jogo", "en": "in question", "vi": "đang xét"},
-    "clean_waste": {"pt": "limpar o lixo", "en": "cleaning waste", "vi": "dọn rác"},
-    "move": {"pt": "um movimento", "en": "a move", "vi": "một lần di chuyển"},
-    "search": {"pt": "uma exploração", "en": "a search", "vi": "một lần lục soát"},
-    "attack": {"pt": "um ataque", "en": "an attack", "vi": "một đòn tấn công"},
-    "play_card": {"pt": "uma carta jogada", "en": "a card played", "vi": "một lá được chơi"},
-    "receive_wound": {"pt": "um ferimento recebido", "en": "a wound taken", "vi": "nhận một vết thương"},
-    "receive_frostbite": {"pt": "um congelamento recebido", "en": "frostbite taken", "vi": "bị tê cóng"},
-    "spend_food": {"pt": "comida gasta", "en": "food spent", "vi": "tiêu thức ăn"},
-    "moved": {"pt": "movido", "en": "moved", "vi": "được di chuyển"},
-    "destination": {"pt": "destino", "en": "destination", "vi": "điểm đến"},
-    "origin": {"pt": "origem", "en": "origin", "vi": "điểm đi"},
-    "chosen": {"pt": "escolhido", "en": "chosen", "vi": "được chọn"},
-    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"},
-    "survivor": {"pt": "sobrevivente", "en": "survivor", "vi": "người sống sót"},
-    "colonies": {"pt": "duas colônias (Colônias em Guerra)", "en": "two colonies (Warring Colonies)",
-                 "vi": "hai thuộc địa (Thuộc địa chiến tranh)"},
-    "bullets": {"pt": "munição por colônia", "en": "bullets per colony", "vi": "đạn của mỗi thuộc địa"},
-    "colony_morale": {"pt": "moral por colônia", "en": "morale per colony", "vi": "tinh thần của mỗi thuộc địa"},
-    "colony_food": {"pt": "comida por colônia", "en": "food per colony", "vi": "thức ăn của mỗi thuộc địa"},
-    "combat": {"pt": "força de combate", "en": "combat strength", "vi": "sức chiến đấu"},
-    "winner": {"pt": "colônia vencedora", "en": "winning colony", "vi": "thuộc địa thắng"},
-    "colony_warfare": {"pt": "combate entre colônias", "en": "colony warfare",
-                       "vi": "chiến tranh giữa các thuộc địa"},
-}
+
+class UntoldScenario(KeyError):
+    """A scenario key, step or event the examples catalogue has no sentence for."""
 
 
-def _word(key: str, lang: str) -> str | None:
-    """A scenario word in a language; in the pseudo-locale, the English one accented."""
-    from .messages import PSEUDO, pseudo
-    forms = WORDS.get(key, {})
-    if lang == PSEUDO:
-        return pseudo(forms["en"]) if "en" in forms else None
-    return forms.get(lang)
+def _words(lang: str) -> dict:
+    from .site import site_words
+    return site_words(lang)["examples"]
 
 
 class Teller:
-    """Scenario values in one language."""
+    """Scenario values told in one language."""
 
     def __init__(self, names: dict[str, str], lang: str):
-        self.names, self.lang = names, lang
+        self.names, self.lang, self.w = names, lang, _words(lang)
 
-    def word(self, key: str) -> str:
-        return _word(key, self.lang) or key.replace("_", " ")
+    # ---- values
+    def say(self, template, n: Any = None, *args, **fields) -> str:
+        """A catalogue template filled in; a {one, other} pair chosen by the count n."""
+        if isinstance(template, dict):
+            template = template["one"] if n == 1 and "one" in template else template["other"]
+        return template.format(*args, n=n, **fields)
+
+    def entry(self, section: str, key: str):
+        table = self.w[section]
+        if key not in table:
+            raise UntoldScenario(f"examples.{section}.{key}")
+        return table[key]
+
+    def name(self, value: Any) -> str:
+        """A card, place or player by its name in this language."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        text = str(value).removeprefix("card:")
+        if text.isdigit():
+            return text
+        if re.fullmatch(r"d:p\d+:\d+", text):  # an action die, by player and position
+            _, player, index = text.split(":")
+            return self.say(self.w["die_of"], n=int(index) + 1, player=self.name(player))
+        if re.fullmatch(r"p\d+", text):
+            return self.say(self.w["player"], n=text[1:])
+        if text in ("a", "b"):
+            return self.say(self.w["colony"], n=text.upper())
+        if "." in text and text.split(".")[0] in ("base", "warring-colonies", "winter-tricks"):
+            text = text.rsplit(".", 1)[-1]
+        for key in (text, text.replace("_", "-"), text.replace("-", "_")):
+            if key in self.names:
+                return self.names[key]
+        card, _, number = text.rpartition("-")  # a Winter Tricks resource card: fuel-3
+        if number.isdigit() and card in self.names:
+            return self.say(self.w["card_number"], n=number, name=self.names[card])
+        if text in self.w["words"]:
+            return self.w["words"][text]
+        # a card this project does not hold (a test project with a few cards): its file name, read
+        # as the proper name it stands for; the full site's leak test fails on any left over
+        return " ".join(part.capitalize() for part in re.split(r"[-_]", text))
+
+    def cards(self, values) -> str:
+        values = values if isinstance(values, list) else [values]
+        if not values:
+            return self.w["nothing"]
+        names = [self.name(v) for v in values]
+        return ", ".join(names[:-1]) + self.w["list_and"] + names[-1] if len(names) > 1 else names[0]
 
     def value(self, v: Any) -> str:
         if isinstance(v, bool):
-            return self.word("true" if v else "false")
+            return self.w["yes" if v else "no"]
         if isinstance(v, list):
-            return ", ".join(self.value(x) for x in v) or "—"
-        if isinstance(v, dict):
-            return "; ".join(f"{self.value(k)}: {self.value(x)}" for k, x in v.items())
-        if isinstance(v, str):
-            return self.names.get(v) or self.names.get(v.replace("-", "_")) or _word(v, self.lang) or v
-        return str(v)
+            return ", ".join(self.value(x) for x in v) or self.w["nothing"]
+        if isinstance(v, int):
+            return str(v)
+        if v in ("yes", "no"):
+            return self.w[v]
+        return self.name(v)
 
+    # ---- the table
     def facts(self, table: dict) -> list[str]:
         out = []
         for key, v in (table or {}).items():
-            if key == "survivors" and isinstance(v, dict):
-                for name, facts in v.items():
-                    details = ", ".join(f"{self.word(k)} {self.value(x)}" for k, x in (facts or {}).items())
-                    out.append(f"{self.value(name)}" + (f" ({details})" if details else ""))
-            elif key == "event" and isinstance(v, dict):
-                rest = {k: x for k, x in v.items() if k != "kind"}
-                out.append(f"{self.word('event')}: {self.value(v.get('kind', ''))}"
-                           + (f" ({self.value(rest)})" if rest else ""))
-            else:
-                out.append(f"{self.word(key)}: {self.value(v)}")
+            out += [_capital(line) for line in self.fact(key, v)]
         return out
 
-    def steps(self, do: Any) -> list[str]:
-        out = []
-        for step in do if isinstance(do, list) else [do]:
-            words = str(step).split()
-            if words and words[0] in ("option", "trigger"):
-                out.append(" ".join([self.word(words[0])] + words[1:]))
+    def fact(self, key: str, v: Any) -> list[str]:
+        f = self.w["facts"]
+        if key == "survivors":
+            return [s for name, facts in v.items() for s in self.survivor(name, facts or {})]
+        if key in ("zombies", "noise", "barricades", "helpless") and isinstance(v, dict):
+            return [self.say(f[f"{key}_at"], n=n, place=self.name(p)) for p, n in v.items()]
+        if key in ("item_deck",):
+            return [self.say(f["item_deck_cards"], place=self.name(p), cards=self.cards(c)) if isinstance(c, list)
+                    else self.say(f["item_deck_at"], n=c, place=self.name(p)) for p, c in v.items()]
+        if key in ("hand", "colony", "crisis_added", "equipment", "dice", "damage"):
+            return [self.per_player(key, p, c) for p, c in v.items()]
+        if key in ("bullets", "colony_morale", "colony_food", "combat"):
+            return [self.say(f[key], n=n, colony=self.name(c)) for c, n in v.items()]
+        if key == "winner":
+            return [self.say(f[key], colony=self.name(v))]
+        if key == "colony_leader":
+            return [self.say(f[key], player=self.name(p), colony=self.name(c)) for c, p in v.items()]
+        if key in ("triggered", "completed", "over"):
+            return [f[key] if v else f[f"not_{key}"]]
+        if key in ("log", "not_log"):
+            return [self.say(f[key], what=self.event(e)) for e in v]
+        if key in ("legal", "illegal"):
+            return [self.say(f[key], what=_capital(self.action(str(a).split()))) for a in v]
+        if key == "event" and not isinstance(v, dict):
+            return [self.say(f["event_card"], name=self.name(v))]
+        if key == "event":
+            return [self.say(f["event"], what=self.happening(v))]
+        if key == "bind":
+            return [self.say(f["bind"], what=", ".join(self.say(self.entry("binds", k), name=self.name(x),
+                                                                  place=self.name(x)) for k, x in v.items()))]
+        if key == "ending":
+            return [self.say(f["ending"], what=self.entry("endings", v))]
+        if key in ("winners",):
+            return [self.say(f["winners"], players=self.cards(v)) if v else f["no_winners"]]
+        if key in ("exiled", "betrayer", "expedition_used"):
+            return [self.say(f[key], players=self.name(p)) for p in (v if isinstance(v, list) else [v])]
+        if key in ("first", "leader", "trick_winner"):
+            return [self.say(f[key], player=self.name(v))]
+        if key == "relic":
+            return [self.say(f[key], name=self.name(f"relic:{v}"))]
+        if key in ("crisis", "objective"):
+            return [self.say(f[key], name=self.name(v))]
+        if key == "colonies":
+            return [f["colonies"]] if v else []
+        if isinstance(v, list):
+            return [self.say(self.entry("facts", f"{key}_cards"), cards=self.cards(v))]
+        if key == "deck" and isinstance(v, int):
+            return [self.say(f["deck_count"], n=v)]
+        return [self.say(self.entry("facts", key), n=v)]
+
+    def per_player(self, key: str, player: str, v: Any) -> str:
+        f, who = self.w["facts"], self.name(player)
+        if key == "dice":
+            return self.say(f["dice"], player=who, cards=self.cards(v)) if v else self.say(f["no_dice"], player=who)
+        if key == "damage":
+            return self.say(f["damage"], n=v, player=who)
+        if key == "equipment":
+            return self.say(f["equipment"], player=who, cards=self.cards(v)) if v else self.say(f["no_equipment"], player=who)
+        if key == "crisis_added":
+            return self.say(f["crisis_added"], player=who, cards=self.cards(v))
+        kind = "hand" if key == "hand" else "colony"
+        if isinstance(v, list):
+            return self.say(f[f"{kind}_cards"], player=who, cards=self.cards(v))
+        return self.say(f[f"{kind}_count"], n=v, player=who)
+
+    def survivor(self, name: str, facts: dict) -> list[str]:
+        s, who = self.w["survivor"], self.name(name)
+        out = [] if facts else [self.say(s["place"]["play"], name=who)]
+        for key, v in facts.items():
+            if key == "at":
+                out.append(self.say(s["at"], name=who, place=self.name(v)))
+            elif key == "player":
+                out.append(self.say(s["player"], name=who, player=self.name(v)))
+            elif key in ("wounds", "frostbite"):
+                out.append(self.say(s[key], n=v, name=who))
+            elif key == "equipped":
+                out.append(self.say(s["equipped"], name=who, cards=self.cards(v)))
+            elif key == "leader":
+                out.append(self.say(s["leader"], name=who))
+            elif key == "place":
+                if v not in s["place"]:
+                    raise UntoldScenario(f"survivor.place.{v}")
+                out.append(self.say(s["place"][v], name=who))
             else:
-                out.append(" ".join(self.value(w.split(":", 1)[-1]) for w in words))
+                raise UntoldScenario(f"survivor.{key}")
         return out
+
+    def event(self, kind: str) -> str:
+        return self.entry("events", str(kind))
+
+    def happening(self, event: dict) -> str:
+        parts = [self.event(event.get("kind", "other"))]
+        for k, x in event.items():
+            if k != "kind":
+                parts.append(self.say(self.entry("binds", k), name=self.name(x), place=self.name(x)))
+        return ", ".join(parts)
+
+    # ---- the steps
+    def steps(self, do: Any) -> list[str]:
+        return [_capital(self.step(str(step).split())) + "." for step in (do if isinstance(do, list) else [do])]
+
+    def step(self, words: list[str]) -> str:
+        head, args = words[0], words[1:]
+        if head == "action":
+            return self.action(args)
+        s = self.w["steps"]
+        if head == "colony":
+            return self.say(s["colony"], None, self.entry("round_steps", args[0]))
+        if head == "wound":
+            n = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
+            template = s["frostbite" if "frostbite" in args else "wound"]
+            return self.say(template, n, self.name(args[0]))
+        template = self.entry("steps", head)
+        if head == "goal":
+            return template
+        if head in ("option",):
+            return self.say(template, None, args[0])
+        if head == "ability":
+            return self.say(template, None, args[0], self.name(args[1]) if len(args) > 1 else self.own)
+        if head in ("play",):
+            return self.say(template, None, self.name(args[0]) if args else self.own)
+        if head == "equip":
+            return self.say(template, None, self.name(args[1]) if len(args) > 1 else self.own, self.name(args[0]))
+        if head in ("turn", "effect", "infirmary"):
+            return self.say(template, None, self.name(args[0] if args else "p1"))
+        return self.say(template, None, *[self.name(a) for a in args])
+
+    def action(self, words: list[str]) -> str:
+        head, args = words[0], words[1:]
+        template = self.entry("actions", head)
+        told = [a if a.isdigit() else self.name(a) for a in args]
+        return self.say(template, None, *told)
+
+    own = ""
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
-    """The card's scenarios as {title, given, do, expect, answers, rolls} lists of lines."""
+    """The card's scenarios as {title, given, do, expect, answers, rolls}: sentences in one language."""
     teller = Teller(names, lang)
-    out = []
-    for test in card.get("tests") or []:
-        out.append({"title": str(test.get("name", "")), "given": teller.facts(test.get("given")),
-                    "do": teller.steps(test.get("do", [])), "expect": teller.facts(test.get("expect")),
-                    "answers": teller.value(test["answers"]) if test.get("answers") else "",
-                    "rolls": teller.value(test["rolls"]) if test.get("rolls") else ""})
+    teller.own = names.get(card["id"].rsplit(".", 1)[-1], "")
+    w, out = teller.w, []
+    for number, test in enumerate(card.get("tests") or [], 1):
+        try:
+            do = teller.steps(test.get("do", []))
+            title = teller.say(w["title"], n=number, what=w["then"].join(s.rstrip(".") for s in do))
+            out.append({"title": title, "given": teller.facts(test.get("given")), "do": do,
+                        "expect": teller.facts(test.get("expect")),
+                        "answers": teller.say(w["answers"], value=teller.value(test["answers"])) if test.get("answers") else "",
+                        "rolls": teller.say(w["rolls"], value=teller.value(test["rolls"])) if test.get("rolls") else ""})
+        except UntoldScenario as error:
+            raise UntoldScenario(f"{card['id']}, scenario {number} ({test.get('name', '')}): "
+                                 f"no sentence for {error.args[0]}") from None
     return out
 
 
@@ -153,6 +260,9 @@ def example_names(cards: list[dict], lang: str) -> dict[str, str]:
         name = card.get("name", {})
         text = name.get(lang) if isinstance(name, dict) else str(name)
         names.setdefault(short, text)
+        names[f"{card.get('kind')}:{short}"] = text
+        if card.get("kind") == "resource":  # a resource card and its relic share a file name
+            names[short] = text
         if card.get("kind") == "location":
             names[short.replace("-", "_")] = text
     return names

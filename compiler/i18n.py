@@ -151,13 +151,26 @@ def _rel(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def import_po(po_text: str, files: list[Path], lang: str | None = None) -> list[Path]:
-    """Write a PO catalog's translations back into the card files; returns the files changed."""
+class PoLanguageError(ValueError):
+    """A PO file in another language than the one asked for (its Language header says which)."""
+
+
+def import_po(po_text: str, files: list[Path], lang: str | None = None,
+              older: list | None = None) -> list[Path]:
+    """Write a PO catalog's translations back into the card files; returns the files changed.
+
+    A catalog whose Language header names another language than ``lang`` is refused (importing
+    vi.po with --lang pt would overwrite every Portuguese text). A translation made from an older
+    English text is not written; when ``older`` is a list, each one is added to it as
+    (file, card id and field) so that the translator is told."""
     import io
 
     from babel.messages.pofile import read_po
     catalog = read_po(io.BytesIO(po_text.encode("utf-8")))
-    lang = lang or str(catalog.locale)
+    header = str(catalog.locale) if catalog.locale else ""
+    if lang and header and header.split("_")[0] != lang:
+        raise PoLanguageError(f"the PO file is in '{header}' (its Language header), not '{lang}': nothing imported")
+    lang = lang or header
     wanted = {}
     for message in catalog:
         if message.id and message.context and message.string and "fuzzy" not in message.flags:
@@ -169,7 +182,9 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None) -> list[
         for field in fields:
             source, text = wanted[field.context]
             if source.strip() != str(field.texts.get(SOURCE, "")).strip():
-                continue  # translated from an older English text: leave it for the translator
+                if older is not None:  # translated from an older English text: the translator is told
+                    older.append((field.file, field.context))
+                continue
             if text == field.texts.get(lang) and field.state(lang) == DONE:
                 continue
             updates.append((field.path, text, source_hash(source)))

@@ -30,7 +30,7 @@ from .loader import load_file
 SITE = Path(__file__).resolve().parent.parent / "site"
 LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
-AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "diagnostics", "bundle", "runtime")
+AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "scenarios", "diagnostics", "bundle", "runtime")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 SITE_WORDS = Path(__file__).resolve().parent / "templates" / "site"
@@ -144,6 +144,7 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
     if jobs > 1:
         data.stats  # the games are played once, here, not once in every language's process
         data.status()  # and every card file is read once for the status table, not three times
+        data.stale()
     stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
     if timings is not None:
         timings.update(stages)
@@ -163,6 +164,7 @@ def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, s
     clock = time.perf_counter()
     run_mkdocs(config)
     add_card_search(out / lang, project / "card-search.json")
+    root_links_of_404(out / lang, lang)
     seconds["mkdocs"] = time.perf_counter() - clock
     return seconds
 
@@ -236,6 +238,17 @@ class SiteData:
             self._status = table(self.root, self.bundle["cards"])
         return self._status
 
+    def stale(self) -> set:
+        """(card id, field path, language) of every translation made from an older English text
+        (compiler/i18n.py): the card page marks them, so a reader knows the text may lag behind."""
+        if not hasattr(self, "_stale"):
+            from .i18n import STALE, TARGETS, fields_of
+            from .project import card_files
+            self._stale = {(f.card_id, ".".join(map(str, f.path)), lang)
+                           for path in card_files([self.root / "content"]) for f in fields_of(path)
+                           for lang in TARGETS if f.state(lang) == STALE}
+        return self._stale
+
     def sets(self) -> dict:
         """{set: {kind: [cards]}}."""
         out: dict = {}
@@ -271,15 +284,15 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
     seconds = {"rules text": time.perf_counter() - clock}
     clock = time.perf_counter()
-    from .examples import LABELS as EXAMPLE_LABELS, example_names, worked_examples
+    from .examples import example_names, worked_examples
     example_words = example_names(data.cards, lang)
-    template, terms, labels = env.get_template("card.html.j2"), _terms(data.glossary, lang), _with_pseudo(EXAMPLE_LABELS)
+    template, terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
     search = []
     for card in data.cards:
-        programs = _programs(card, texts_of[card["id"]], lang)
+        programs = _programs(card, texts_of[card["id"]], lang, data.stale())
         text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
                                tree=_code(tree_outline(card)), rules_link=_rules_link(card),
-                               examples=worked_examples(card, example_words, lang), EL=labels,
+                               examples=worked_examples(card, example_words, lang), EX=words["examples"],
                                tip=Tooltips(*terms), **common)
         (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
         search += card_search_entries(card, programs, words, lang)
@@ -297,6 +310,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
           by_id={c["id"]: c for c in data.cards}, **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
+    shutil.copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
     shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
@@ -314,7 +328,8 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         source = root / "docs" / (lang if (root / "docs" / lang / f"{name}.md").is_file() else "") / f"{name}.md"
         if source.is_file():
             text = source.read_text(encoding="utf-8")
-            (authors / f"{name}.md").write_text(_author_links(text), encoding="utf-8")
+            # the guides rank below the cards and rules for a word both use (theme's page boost)
+            (authors / f"{name}.md").write_text(AUTHOR_FRONT + _author_links(text), encoding="utf-8")
     return seconds
 
 
@@ -330,12 +345,36 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
             facts += [words["facts"][field], str(card[field])]
     if card.get("occupation"):
         facts += [words["facts"]["occupation"], str(card["occupation"][lang])]
-    entries = [{"location": page, "title": h(card["name"][lang]), "text": h(" ".join(facts))}]
+    facts.append(words["kind_one"].get(card["kind"], ""))
+    name = card["name"][lang]
+    entries = [{"location": page, "title": h(name), "text": h(" ".join(facts)) + _folded(name, *facts),
+                "boost": CARD_BOOST}]
     for number, program in enumerate(programs, 1):
         paragraphs = [program["authored"], program["generated"]] if program["authored"] else [program["generated"]]
         entries.append({"location": f"{page}#effect-{number}", "title": h(program["label"]),
-                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs)})
+                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs) + _folded(name, *paragraphs)})
     return entries
+
+
+#: card pages rank above the guides for a word both use (a reader searching "encruzilhada" wants
+#: the cards, not the card-file reference)
+CARD_BOOST = 4
+AUTHOR_FRONT = "---\nsearch:\n  boost: 0.25\n---\n\n"
+
+
+def fold(text: str) -> str:
+    """Text without accents or case, as a reader types it without a Vietnamese or Portuguese keyboard."""
+    import unicodedata
+    text = str(text).replace("đ", "d").replace("Đ", "D")
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).lower()
+
+
+def _folded(*texts: str) -> str:
+    """The words of texts again without accents, for the theme's search (which matches accents
+    exactly): a hidden span, so that "khung hoang" finds "khủng hoảng"; nothing when nothing changes."""
+    words = " ".join(texts)
+    plain = fold(words)
+    return f' <span class="folded" hidden>{h(plain)}</span>' if plain != words.lower() else ""
 
 
 def add_card_search(site: Path, entries: Path) -> None:
@@ -347,6 +386,16 @@ def add_card_search(site: Path, entries: Path) -> None:
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index["docs"] += json.loads(entries.read_text(encoding="utf-8"))
     index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def root_links_of_404(site: Path, lang: str) -> None:
+    """MkDocs writes the 404 page's links from the server root (it is served for any address); each
+    language lives under /<lang>/, so its links are made to start there (the language selector's
+    links, /pt/ /en/ /vi/, already do)."""
+    page = site / "404.html"
+    if page.is_file():
+        text = page.read_text(encoding="utf-8")
+        page.write_text(re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text), encoding="utf-8")
 
 
 def _author_links(text: str) -> str:
@@ -395,11 +444,13 @@ def _used(abbreviations: dict[str, str], text: str) -> str:
     return "\n\n" + "\n".join(lines) + "\n" if lines else ""
 
 
-def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
-    """Each effect of a card: where it is, the authored text beside it, the generated text."""
+def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> list[dict]:
+    """Each effect of a card: where it is, the authored text beside it (and whether its translation
+    was made from an older English text), the generated text."""
     out = []
     for path, generated in texts.items():
         parts = path.split(".")
+        text_path = ".".join(parts[:-1] + ["text"])
         parent = card
         for part in parts[:-1]:
             parent = parent[int(part)] if part.isdigit() else parent.get(part, {})
@@ -408,7 +459,8 @@ def _programs(card: dict, texts: dict, lang: str) -> list[dict]:
         if out and out[-1]["label"] == label:  # a trigger's 'when' and 'if' are one section
             out[-1]["generated"] += " " + generated
             continue
-        out.append({"label": label, "authored": authored, "generated": generated})
+        out.append({"label": label, "authored": authored, "generated": generated,
+                    "stale": (card["id"], text_path, lang) in stale})
     return out
 
 
@@ -486,7 +538,11 @@ def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
         authored = []
         _collect_texts(card, lang, authored)
         numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
+        words = site_words(lang)
         out.append({"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
+                    "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
+                    "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
+                    "set_name": words["sets"].get(card["set"], card["set"]),
                     "text": " ".join(authored + list(texts_of[card["id"]].values())), "numbers": numbers,
                     "status": card["status"].get("data", "")})
     return out
@@ -508,7 +564,8 @@ def _collect_texts(value, lang: str, out: list) -> None:
 def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Path:
     """The mkdocs.yml of one language."""
     chapters = _chapters(data.root, lang)
-    ui = site_words(lang)["ui"]
+    words = site_words(lang)
+    ui = words["ui"]
     nav = [{ui["home"]: "index.md"}]
     if chapters:
         nav.append({ui["rules"]: [f"{c}.md" for c in chapters]})
@@ -516,7 +573,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
             {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
             {ui["statistics"]: "statistics.md"},
             {ui["downloads"]: "downloads.md"},
-            {ui["authors"]: [f"authors/{n}.md" for n in AUTHOR_DOCS
+            {ui["authors"]: [{words["author_titles"][n]: f"authors/{n}.md"} for n in AUTHOR_DOCS
                              if (data.root / "docs" / f"{n}.md").is_file()]}]
     config = {
         "site_name": ui["site"], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
@@ -529,7 +586,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
                                 "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
                                 for other in (LANGS if lang in LANGS else (lang,))],
-                  "generator": False},
+                  "generator": False, "not_found": words["not_found"]},
         "not_in_nav": "/cards/*.md\n",
         "nav": nav,
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
@@ -586,6 +643,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     say(f"site: building {PSEUDO} with MkDocs")
     run_mkdocs(config)
     add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
+    root_links_of_404(out / PSEUDO, PSEUDO)
     return out / PSEUDO
 
 

@@ -38,6 +38,7 @@ LABELS = {
     "rounds_chart": {"pt": "Partidas por número de rodadas", "en": "Games by number of rounds",
                      "vi": "Số ván theo số vòng"},
     "rounds_label": {"pt": "{n} rodadas", "en": "{n} rounds", "vi": "{n} vòng"},
+    "rounds_label_one": {"pt": "{n} rodada", "en": "{n} round", "vi": "{n} vòng"},
     "base": {"pt": "Jogo base", "en": "Base game", "vi": "Trò chơi gốc"},
     "winter": {"pt": "Truques de Inverno (o segundo jogo)", "en": "Winter Tricks (the second game)",
                "vi": "Nước bài mùa đông (trò chơi thứ hai)"},
@@ -106,7 +107,7 @@ def bar_chart(rows: list[tuple[str, float]], unit: str = "", width: int = 640) -
         shown = f"{value:g}{unit}"
         parts.append(f'<g><title>{escape(label)}: {escape(shown)}</title>'
                      f'<text x="{label_w - 8}" y="{y + 13}" text-anchor="end" font-size="12" '
-                     f'fill="currentColor">{escape(label[:34])}</text>'
+                     f'fill="currentColor">{_label_lines(label)}</text>'
                      f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="#5c6bc0" rx="2"/>'
                      f'<text x="{label_w + w + 6:.1f}" y="{y + 13}" font-size="12" fill="currentColor">'
                      f'{escape(shown)}</text></g>')
@@ -156,6 +157,22 @@ def colonies_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, play
     return summary
 
 
+def _label_lines(label: str, width: int = 32) -> str:
+    """A chart label as SVG text: on one line, or on two broken at a space (never cut in a word)."""
+    from html import escape
+    if len(label) <= width or " " not in label[:width]:
+        return escape(label)
+    cut = label[:width].rindex(" ")
+    first, rest = label[:cut], label[cut + 1:]
+    return (f'<tspan dy="-6">{escape(first)}</tspan>'
+            f'<tspan x="{222}" dy="13">{escape(rest)}</tspan>')
+
+
+def _rounds(n) -> str:
+    """The label of a number of rounds, in the singular for one."""
+    return "rounds_label_one" if int(n) == 1 else "rounds_label"
+
+
 def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[str, str]:
     """The statistics page's charts in one language, as inline SVG: {name: svg}."""
     def say(key: str, **kw) -> str:
@@ -163,12 +180,12 @@ def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[
     out: dict[str, str] = {}
     if not stats.get("error"):
         out["wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in stats["wins"].items()], "%")
-        out["rounds"] = bar_chart([(say("rounds_label", n=n), c) for n, c in stats["rounds"]["histogram"].items()])
+        out["rounds"] = bar_chart([(say(_rounds(n), n=n), c) for n, c in stats["rounds"]["histogram"].items()])
         out["cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in stats["top_cards"]])
     wc = stats.get("warring_colonies") or {}
     if wc and not wc.get("error"):
         out["wc_wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in wc["wins"].items()], "%")
-        out["wc_rounds"] = bar_chart([(say("rounds_label", n=n), c) for n, c in wc["rounds"]["histogram"].items()])
+        out["wc_rounds"] = bar_chart([(say(_rounds(n), n=n), c) for n, c in wc["rounds"]["histogram"].items()])
         out["wc_cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in wc["top_cards"]])
     wt = stats.get("winter_tricks") or {}
     if wt and not wt.get("error"):

@@ -87,10 +87,16 @@ def on_env(env, config, files):
     return env
 
 
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+_ABBR = re.compile(r"</?abbr\b[^>]*>")
+
+
 def on_post_page(output: str, page, config):
-    """Card pages: the indentation and blank lines the theme's templates leave between tags go."""
+    """Card pages: the indentation and blank lines the theme's templates leave between tags go.
+    Other pages: a glossary tooltip (<abbr>) that Markdown put inside a chart's SVG <text> is taken
+    out again, since SVG does not draw HTML elements and the word would vanish ("os leais ()")."""
     if not isinstance(page, CardPage):
-        return output
+        return _SVG.sub(lambda m: _ABBR.sub("", m.group(0)), output) if "<svg" in output else output
     parts = _KEEP.split(output)
     # split() gives [text, kept span, tag name, text, ...]: trim only the text between kept spans
     return "".join(_INDENT.sub("\n", part) if i % 3 == 0 else part for i, part in enumerate(parts) if i % 3 != 2)

@@ -78,3 +78,29 @@ def test_status_command(tmp_path, capsys):
     assert main(["--root", str(root), "i18n", "status"]) == 0
     assert "warring-colonies     vi" in capsys.readouterr().out
     assert main(["--root", str(root), "i18n", "export"]) == 2
+
+
+def test_import_refuses_a_po_in_another_language(tmp_path, capsys):
+    """`dow i18n import vi.po --lang pt` once overwrote every Portuguese text with Vietnamese."""
+    root = copy_project(tmp_path)
+    before = {p: p.read_bytes() for p in card_files([root / "content"])}
+    po = tmp_path / "vi.po"
+    po.write_text(i18n.export_po(list(before), "vi", root), encoding="utf-8")
+    assert main(["--root", str(root), "i18n", "import", str(po), "--lang", "pt"]) == 2
+    assert "not 'pt'" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in before} == before
+    assert main(["--root", str(root), "i18n", "import", str(po), "--lang", "vi"]) == 0
+
+
+def test_a_translation_of_an_older_english_text_is_reported_not_skipped_silently(tmp_path, capsys):
+    root = copy_project(tmp_path)
+    path = root / CARD
+    po = tmp_path / "vi.po"
+    po.write_text(i18n.export_po([path], "vi", root).replace(
+        'msgstr "Bạn di chuyển', 'msgstr "Khi bạn di chuyển', 1), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("en: You move a non-exiled survivor",
+                                                              "en: You move any non-exiled survivor"), encoding="utf-8")
+    assert main(["--root", str(root), "i18n", "import", str(po), "--lang", "vi"]) == 0
+    err = capsys.readouterr().err
+    assert "base.crossroads.car-crash|trigger.text" in err and "older English" in err
+    assert "Khi bạn di chuyển" not in path.read_text(encoding="utf-8")

@@ -52,13 +52,11 @@ def vi_sources() -> list[tuple[str, str]]:
     for path in sorted((CONTENT / "rules" / "vi").glob("*.md")):
         out.append((path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")))
     templates = ROOT / "compiler" / "templates"
-    for path in (templates / "text" / "vi.yaml", templates / "docs" / "vi.yaml", templates / "messages" / "vi.yaml"):
+    for path in (templates / "text" / "vi.yaml", templates / "docs" / "vi.yaml", templates / "messages" / "vi.yaml",
+                 templates / "site" / "vi.yaml", templates / "log" / "vi.yaml"):
         out.append((path.relative_to(ROOT).as_posix(), "\n".join(_strings(yaml.load(path.read_text(encoding="utf-8"))))))
     glossary = yaml.load((templates / "text" / "glossary.yaml").read_text(encoding="utf-8"))
     out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, "vi")]
-    from dow.compiler import playlog  # the game log's sentences
-    out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES, "vi")]
-    out += [("compiler/playlog.py", text) for text in texts_in(playlog.MESSAGES_COLONY, "vi")]
     return out
 
 

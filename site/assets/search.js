@@ -1,6 +1,6 @@
 // Card search: a small query language over the per-language card list, no external code.
 //   words       match name or text          n:word   name only     t:word   text only
-//   k:kind      kind (kind:)                s:set    set (set:)
+//   k:kind      kind (kind:), by id or name  s:set    set (set:), by id or name
 //   field<N, field<=N, field>N, field>=N, field=N   numbers: influence, attack, search, number
 //   -term       negates a term              a OR b   either side
 // Accents and case never matter: "xuc xac" finds "xúc xắc".
@@ -16,6 +16,13 @@
   function fold(s) {
     return String(s).replace(/đ/g, "d").replace(/Đ/g, "D").normalize("NFD")
       .replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  // a kind or set named by its id or its name in the page's language, from the start of a word:
+  // k:sobrevivente, k:encruzilhada, s:colonias, k:survivor
+  function starts(name, v) {
+    var f = fold(name);
+    return f.indexOf(v) === 0 || f.indexOf(" " + v) >= 0 || f.replace(/\s+/g, "-").indexOf(v) === 0;
   }
 
   function tokens(q) {
@@ -40,8 +47,9 @@
   function matches(card, t) {
     var v = fold(t.value), field = ALIASES[t.field] || t.field, ok;
     if (t.op === ":" || !t.op) {
-      if (!field) { ok = card._name.indexOf(v) >= 0 || card._text.indexOf(v) >= 0; }
-      else if (field === "kind" || field === "set") { ok = fold(card[field]).indexOf(v) === 0; }
+      if (!field) { ok = card._name.indexOf(v) >= 0 || card._text.indexOf(v) >= 0 || card._kind.indexOf(v) >= 0; }
+      else if (field === "kind") { ok = [card.kind, card.kind_name, card.kinds_name].some(function (k) { return starts(k, v); }); }
+      else if (field === "set") { ok = [card.set, card.set_name].some(function (k) { return starts(k, v); }); }
       else if (field === "name") { ok = card._name.indexOf(v) >= 0; }
       else if (field === "text") { ok = card._text.indexOf(v) >= 0; }
       else { ok = false; }
@@ -68,14 +76,17 @@
       a.href = base + c.id + "/";
       a.textContent = c.name;
       li.appendChild(a);
-      li.appendChild(document.createTextNode(" — " + c.kind + ", " + c.set));
+      li.appendChild(document.createTextNode(" — " + c.kind_name + ", " + c.set_name));
       list.appendChild(li);
     });
     count.textContent = q ? hits.length + " / " + cards.length : "";
   }
 
   fetch(script.getAttribute("data-cards")).then(function (r) { return r.json(); }).then(function (data) {
-    cards = data.map(function (c) { c._name = fold(c.name); c._text = fold(c.text); return c; });
+    cards = data.map(function (c) {
+      c._name = fold(c.name); c._text = fold(c.text); c._kind = fold(c.kind_name + " " + c.kinds_name + " " + c.set_name);
+      return c;
+    });
     var q = new URL(window.location.href).searchParams.get("query");
     if (q) { input.value = q; }
     input.addEventListener("input", run);

@@ -401,7 +401,8 @@ def test_a_warring_colonies_log_is_told_in_sentences(wc, lang, players):
     """`dow play --variant warring-colonies --lang L`: every line the colonies engine writes (the Lone Wolf's
     too) has a sentence of its own in each language (no "event: key value" fallback), with colonies and
     stand-in cards named in that language."""
-    from dow.compiler.playlog import MESSAGES, MESSAGES_COLONY, QUIET, Teller
+    from dow.compiler.playlog import QUIET, Teller, catalogue
+    MESSAGES, MESSAGES_COLONY = catalogue(lang)["events"], catalogue(lang)["colony_events"]
     game, _, _ = play_game(wc, 3, players, "bot", variants=["warring-colonies"])
     teller = Teller(wc, lang, game.state.cards)
     ours = set(MESSAGES_COLONY) | {"round", "crisis", "action_dice", "crossroads_drawn", "moved", "exposure",
@@ -414,7 +415,7 @@ def test_a_warring_colonies_log_is_told_in_sentences(wc, lang, players):
             assert not re.search(r"colony_[ab]|bullets:\w|stand-in\.", text), text
             told += 1
     assert told > 50
-    assert all(lang in MESSAGES_COLONY[e] for e in MESSAGES_COLONY) and all(lang in MESSAGES[e] for e in MESSAGES)
+    assert set(MESSAGES_COLONY) == set(catalogue("en")["colony_events"]) and set(MESSAGES) == set(catalogue("en")["events"])
 
 
 # ---- winning and losing (Condições de vitória e derrota) ---------------------------------------------------

@@ -117,7 +117,7 @@ def test_cli_play_replay_simulate(tmp_path, capsys, monkeypatch):
     saved = tmp_path / "game.json"
     assert main(["play", "--seed", "4", "--lang", "vi", "--save", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "Lượt của p1" in out or "Lượt của p2" in out
+    assert "Đến lượt của người chơi 1." in out or "Đến lượt của người chơi 2." in out
     assert "Ván chơi kết thúc" in out
     assert main(["replay", str(saved), "--quiet"]) == 0
     assert "identical" in capsys.readouterr().err

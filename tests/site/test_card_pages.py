@@ -166,3 +166,40 @@ def test_card_pages_are_trimmed_but_not_their_effect_tree(site):
     outside = html.replace(code, "")
     assert not re.search(r"\n[ \t]", re.sub(r"<script.*?</script>", "", outside, flags=re.S))
     assert "\n\n" not in outside
+
+
+def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp_path):
+    """compiler/i18n.py calls such a translation stale; the card page says so in the reader's language."""
+    from dow.compiler.site import SiteData, _env, _programs, site_words
+    from dow.compiler.text import card_texts
+    root = tmp_path
+    (root / "pyproject.toml").write_text("")
+    card = root / "content" / "base" / "crossroads" / "car-crash.yaml"
+    card.parent.mkdir(parents=True)
+    text = (ROOT / "content" / "base" / "crossroads" / "car-crash.yaml").read_text(encoding="utf-8")
+    card.write_text(text.replace("en: You move a non-exiled survivor", "en: You move any non-exiled survivor"),
+                    encoding="utf-8")
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    data = SiteData(bundle_of(build.cards, build.rulesets), root)
+    compiled = data.cards[0]
+    assert (compiled["id"], "trigger.text", "vi") in data.stale()
+    programs = _programs(compiled, card_texts(compiled, "vi"), "vi", data.stale())
+    assert programs[0]["stale"] and not _programs(compiled, card_texts(compiled, "en"), "en", data.stale())[0]["stale"]
+    page = _env().get_template("card.html.j2").render(
+        card=compiled, programs=programs, mentions=[], tree="", rules_link="", examples=[], EX={},
+        tip=Tooltips(None, {}), lang="vi", ui=site_words("vi")["ui"], words=site_words("vi"),
+        facts=site_words("vi")["facts"], kinds=site_words("vi")["kinds"], set_names=site_words("vi")["sets"])
+    assert site_words("vi")["stale_text"] in page
+
+
+def test_chart_labels_keep_their_glossary_words():
+    """SVG draws no HTML: a tooltip Markdown put inside a chart's <text> would make the word vanish."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("site_hooks", ROOT / "site" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    page = '<p><abbr title="t">moral</abbr></p><svg><text>os leais (<abbr title="t">objetivo principal</abbr>)</text></svg>'
+    out = hooks.on_post_page(page, object(), {})
+    assert "<svg><text>os leais (objetivo principal)</text></svg>" in out
+    assert '<p><abbr title="t">moral</abbr></p>' in out

@@ -281,3 +281,84 @@ def test_the_header_search_finds_a_card_by_its_name_and_its_text(site, browser):
                            ".some(a => a.href.includes('/cards/') && a.href.includes('#effect-'))")
     v.shot("header-search-vi")
     v.clean()
+
+
+def _header_search(page, query):
+    """The hrefs of the theme's header search results for a query typed into the box."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    page.keyboard.type(query)
+    page.locator(".md-search-result__item a").first.wait_for()
+    page.wait_for_timeout(300)  # the worker answers each keystroke; let the last answer land
+    return page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
+
+
+@pytest.mark.parametrize("query,kind", [("khung hoang", "crisis"), ("nguoi song sot", "survivor")])
+def test_the_header_search_folds_vietnamese_accents(site, browser, query, kind):
+    """A reader without a Vietnamese keyboard types "khung hoang" and finds the crisis cards."""
+    base, build = site
+    v = Visit(browser, base)
+    page = v.go("/vi/")
+    hrefs = _header_search(page, query)
+    found = {h.split("/cards/")[1].split("/")[0] for h in hrefs if "/cards/" in h}
+    assert any(f".{kind}." in card for card in found), hrefs[:10]
+    v.shot(f"header-search-vi-{kind}")
+    v.clean()
+
+
+def test_the_header_search_ranks_cards_first_in_portuguese(site, browser):
+    base, _ = site
+    v = Visit(browser, base)
+    hrefs = _header_search(v.go("/pt/"), "encruzilhada")
+    assert "/authors/" not in hrefs[0], hrefs[:5]              # not the card-file reference first
+    assert any("/pt/cards/base.crossroads." in h for h in hrefs[:20]), hrefs[:20]
+    v.clean()
+
+
+@pytest.mark.parametrize("lang,query", [("pt", "k:sobrevivente"), ("vi", "k:nguoi-song-sot"), ("pt", "k:survivor")])
+def test_kinds_are_searched_in_the_readers_language(site, browser, lang, query):
+    base, build = site
+    v = Visit(browser, base)
+    survivors = [c for c in build.cards if c["kind"] == "survivor"]
+    items = _search(v, lang, query)
+    assert len(items) == len(survivors)
+    text = v.page.locator("#card-results").inner_text()
+    assert "survivor" not in text and "base" not in text.split("—")[1]  # kinds and sets by their names
+    v.clean()
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_the_card_list_sorts_and_filters(site, browser, lang):
+    base, build = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/cards/")
+    table = page.locator("xpath=//h3[@id='base-survivor']/following::table[1]")  # the theme wraps tables
+    head = table.locator("thead th").nth(2)  # the influence column
+    head.click()
+    values = [int(t) for t in table.locator("tbody tr td:nth-child(3)").all_inner_texts() if t.strip()]
+    assert values == sorted(values) and len(values) > 10
+    head.click()
+    values = [int(t) for t in table.locator("tbody tr td:nth-child(3)").all_inner_texts() if t.strip()]
+    assert values == sorted(values, reverse=True)
+    page.locator("#card-filter").fill("sparky")
+    visible = page.locator("article table tbody tr:not([hidden])")
+    assert 1 <= visible.count() <= 3
+    page.locator("#card-filter").fill("")
+    v.clean()
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_screenshots_of_a_card_page_the_card_list_and_the_statistics(site, browser, lang):
+    """Pictures to look at as a reader of that language (tests/artifacts/reader-*.png)."""
+    base, _ = site
+    v = Visit(browser, base)
+    for name, path in (("card", "/cards/base.crossroads.abandoned/"), ("cards", "/cards/"),
+                       ("statistics", "/statistics/")):
+        page = v.go(f"/{lang}{path}")
+        if name == "card":
+            page.locator("details.example").first.evaluate("d => d.open = true")
+        assert page.locator("article").inner_text().strip()
+        v.page.set_viewport_size({"width": 1200, "height": 1400})
+        v.shot(f"reader-{lang}-{name}")
+    v.clean()

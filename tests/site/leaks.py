@@ -1,0 +1,91 @@
+"""What a Portuguese or Vietnamese reader must never meet on a page: a word of the English catalogues,
+a snake_case token, a card id or a template placeholder (tests/site/test_leaks.py).
+
+The page's reader-facing text is its <article> and navigation, without code blocks (<pre>, <code>),
+the effect tree, and elements marked lang="en". Proper names (the names of cards and places, the same
+in every language) are taken out before the words are compared."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "compiler" / "templates"
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+CARD_ID = re.compile(r"\b(?:base|warring-colonies|winter-tricks)\.[a-z-]+\.[a-z0-9-]+\b")
+PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}|\{\{|\}\}|%\(|\bNone\b")
+#: short English words that are also words (or cognates) of Portuguese or Vietnamese text, and the
+#: game's proper names in English that pt and vi keep
+SHARED = {"moral", "total", "local", "normal", "final", "original", "real", "hospital", "pistol", "extra",
+          "come", "complete", "some", "downloads", "time"}
+#: the games' own titles, which the Portuguese and Vietnamese rulebooks keep in English
+TITLES = {"Dead of Winter", "The Long Night", "Warring Colonies", "Lone Wolf"}
+
+
+def _strings(value, out: list) -> None:
+    if isinstance(value, dict):
+        for v in value.values():
+            _strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _strings(v, out)
+    elif isinstance(value, str):
+        out.append(re.sub(r"\{[^}]*\}|\{\{.*?\}\}|\{%.*?%\}", " ", value))
+
+
+def _words(texts) -> set[str]:
+    return {w.lower() for t in texts for w in WORD.findall(t)}
+
+
+def catalogue_words(lang: str) -> set[str]:
+    """Every word of the catalogues (compiler/templates/*/<lang>.yaml) in one language."""
+    texts: list = []
+    for path in sorted(TEMPLATES.glob(f"*/{lang}.yaml")):
+        _strings(yaml.safe_load(path.read_text(encoding="utf-8")), texts)
+    return _words(texts)
+
+
+def english_only(lang: str, allowed: set[str]) -> set[str]:
+    """English catalogue words of four letters or more that the other language never uses."""
+    return {w for w in catalogue_words("en") - catalogue_words(lang) - allowed - SHARED if len(w) >= 4}
+
+
+def proper_names(bundle: dict) -> set[str]:
+    """Names that are the same in every language (survivors, places): a reader meets them as they are."""
+    names = set(TITLES)
+    for card in bundle["cards"]:
+        name = card.get("name")
+        if isinstance(name, dict) and len({name.get(l) for l in ("pt", "en", "vi")}) == 1:
+            names.add(name["en"])
+    return names
+
+
+_DROP = re.compile(r"<(pre|code|script|style|svg:script)\b.*?</\1>|<[^>]*\blang=\"en\"[^>]*>.*?</[^>]+>",
+                   re.S | re.I)
+
+
+def reader_text(page: str) -> str:
+    """The text of a built page a reader sees: the article and the navigation, code left out."""
+    keep = []
+    for pattern in (r"<article\b.*?</article>", r"<span class=\"md-ellipsis\">.*?</span>", r"<title>.*?</title>"):
+        keep += re.findall(pattern, page, re.S)
+    text = _DROP.sub(" ", " ".join(keep))
+    text = re.sub(r"<[^>]+>", " ", text)
+    return re.sub(r"\s+", " ", html.unescape(text))
+
+
+def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[str]:
+    """What on one built page is not in the reader's language: each finding as 'kind: text'."""
+    text = reader_text(page)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    found = [f"id: {m}" for m in CARD_ID.findall(text)]
+    found += [f"snake_case: {m}" for m in SNAKE.findall(text)]
+    found += [f"placeholder: {m}" for m in PLACEHOLDER.findall(text)]
+    found += [f"id: {m}" for m in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text) if m in ids]
+    found += [f"English: {w}" for w in WORD.findall(text) if w.lower() in english]
+    return found

@@ -1,0 +1,95 @@
+"""The whole site as a Portuguese or Vietnamese reader meets it: no page (outside code blocks and
+proper names) shows a word of the English catalogues, a snake_case token, a card id or a
+placeholder; and no link or anchor in any of the three languages is broken. The site is built
+once from the real content (about a minute)."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+
+from dow.compiler.project import bundle_of, compile_paths, write_outputs
+from dow.compiler.site import build_site
+
+from leaks import english_only, leaks, proper_names
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("leaks")
+    (root / "pyproject.toml").write_text("")
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    write_outputs(build, root, root / "build")
+    bundle = bundle_of(build.cards, build.rulesets)
+    return build_site(bundle, root, root / "build" / "site", say=lambda m: None), bundle
+
+
+def _card_ids(bundle: dict) -> set[str]:
+    return {c["id"].rsplit(".", 1)[-1] for c in bundle["cards"] if "-" in c["id"].rsplit(".", 1)[-1]}
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_no_page_shows_english_or_engine_words(built, lang):
+    out, bundle = built
+    english, names, ids = english_only(lang, set()), proper_names(bundle), _card_ids(bundle)
+    # the author and engine-developer guides are documents of their own, kept in the languages
+    # they are written in (docs/); every other page is the reader's
+    pages = [p for p in (out / lang).rglob("*.html") if "authors" not in p.parts]
+    assert len(pages) > 200
+    found = {}
+    for page in pages:
+        hits = leaks(page.read_text(encoding="utf-8"), english, names, ids)
+        if hits:
+            found[str(page.relative_to(out))] = sorted(set(hits))[:8]
+    assert not found, f"{len(found)} {lang} pages leak: " + json.dumps(dict(list(found.items())[:15]),
+                                                                        ensure_ascii=False, indent=1)
+
+
+def test_the_leak_finder_finds_each_kind():
+    page = ("<article><p>A carta manual_step mostra base.crossroads.buddy-davis, brian-lee e {name}; "
+            "the survivor moves.</p><pre>kept_here</pre></article>")
+    hits = leaks(page, english_only("pt", set()), set(), {"brian-lee"})
+    kinds = {h.split(":")[0] for h in hits}
+    assert kinds == {"id", "snake_case", "placeholder", "English"}
+    assert not any("kept_here" in h for h in hits)
+
+
+class _Links:
+    """The hrefs and element ids of one HTML page."""
+
+    def __init__(self, text: str):
+        self.hrefs = re.findall(r'<a\b[^>]*\bhref="([^"]+)"', text)
+        self.ids = set(re.findall(r'\bid="([^"]+)"', text))
+
+
+def test_no_link_or_anchor_is_broken(built):
+    out, _ = built
+    pages = {p: _Links(p.read_text(encoding="utf-8")) for p in out.rglob("*.html")}
+    broken = []
+    for page, links in pages.items():
+        base = "file://" + str(page)
+        for href in links.hrefs:
+            if href.startswith(("http:", "https:", "mailto:", "javascript:")):
+                continue
+            url = urlparse(urljoin(base, href))
+            target = Path(unquote(url.path)) if href.split("#")[0] else page
+            if href.startswith("/"):
+                target = out / unquote(url.path).lstrip("/")
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(out)}: {href}")
+            elif url.fragment and target.suffix == ".html":
+                ids = pages[target].ids if target in pages else set()
+                if url.fragment not in ids:
+                    broken.append(f"{page.relative_to(out)}: {href} (no such anchor)")
+    assert not broken, f"{len(broken)} broken links: " + "\n".join(sorted(set(broken))[:40])
