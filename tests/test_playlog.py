@@ -89,7 +89,8 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
         "2 zombies come to School."
     assert teller.line({"event": "wound", "params": {"survivor": "s:brian-lee", "kind": "wound", "count": 2}}) == \
         "Brian Lee takes 2 wounds."
-    assert teller.line({"event": "chose", "params": {"option": 0}}) == "Option 1 is chosen."
+    # the interpreter logs the option as printed on the card (from 1) and who chose it
+    assert teller.line({"event": "chose", "params": {"option": 1, "player": "p2"}}) == "Player 2 chooses option 1."
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
         "1 comida vai para o suprimento."
