@@ -231,7 +231,11 @@ def up_to_date(root: Path, out: Path, site: bool = False) -> bool:
         return False
     if site and not recorded.get("site"):
         return False
-    return recorded.get("outputs") == outputs(out, bool(recorded.get("site")))
+    written = recorded.get("outputs")
+    if not isinstance(written, dict):
+        return False
+    wanted = written if site else {k: v for k, v in written.items() if not k.startswith("site/")}
+    return wanted == outputs(out, site)
 
 
 def write_manifest(root: Path, out: Path, site: bool) -> None:
