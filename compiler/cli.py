@@ -309,7 +309,8 @@ def cmd_replay(args) -> int:
         print(f"dow: {err}", file=sys.stderr)
         return EXIT_CONTENT
     except (ValueError, LookupError, GameError) as err:       # a recorded answer that no longer fits the game
-        print(f"dow: the replay does not fit this game: {err}", file=sys.stderr)
+        text = str(err) if len(str(err)) <= 300 else str(err)[:297] + "..."
+        print(f"dow: the replay does not fit this game: {text}", file=sys.stderr)
         return EXIT_CONTENT
     if replay.leftover():
         print(f"dow: the replay does not fit this game: the game ended with {replay.leftover()} recorded "

@@ -58,7 +58,7 @@ def _card(card: Any, index: int) -> str:
     card_id, kind = card.get("id"), card.get("kind")
     if not isinstance(card_id, str) or not card_id:
         raise StructureError(f"card {index} has no id")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise StructureError(f"card {card_id!r} has {'no kind' if kind is None else f'an unknown kind {kind!r}'}"
                              f" (the kinds are {', '.join(KINDS)})")
     required, own = KINDS[kind]
@@ -148,7 +148,7 @@ def _statements(nodes: list, where: _Where, field: str, depth: int) -> None:
     for node in nodes:
         _expect(isinstance(node, dict), where, field, "a statement node", node)
         op = node.get("op")
-        if op not in HANDLERS:
+        if not isinstance(op, str) or op not in HANDLERS:
             raise where.fail(field, f"unknown node kind {_short(op)}: this runtime has no handler for it "
                                     f"(rebuild the bundle with a matching compiler, or upgrade the runtime)", node)
         _node(node, where, field, depth)
