@@ -33,7 +33,15 @@ EXIT_INTERRUPTED = 130   # the shells' convention for a command stopped by Ctrl-
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:          # argparse has printed its usage error; --format json wants JSON too
+        if stop.code and _Parser.last_error and any(a == "json" or a == "--format=json" for a in argv):
+            print(json.dumps({"ok": False, "error": _Parser.last_error, "diagnostics": []}, ensure_ascii=False,
+                             indent=1))
+            return EXIT_USAGE
+        raise
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE
@@ -74,8 +82,19 @@ VARIANT_HELP = ("warring-colonies (two colonies at war; the player counts are in
                 "shorter game), random-items (the Random Items module); repeatable")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, remembering its last error (for the JSON form of a usage error)."""
+
+    last_error = ""
+
+    def error(self, message: str):
+        """Remember the message, then print the usage and exit 2 as argparse does."""
+        _Parser.last_error = message
+        super().error(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
+    parser = _Parser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
                                      epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 130 stopped by "
                                             "Ctrl-C.")
     parser.add_argument("--version", action="version", version=version(), help="print the version and exit")
