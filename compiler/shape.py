@@ -112,7 +112,7 @@ class Shape:
                     for sub, child in node.value.items():
                         if self.expect(child, "map", sub, M("expected.mapping")):
                             self.fields(child, inner, (), M("where.field", key=f"{key}: {sub}"))
-                            self.localized(child, f"{key}: {sub}", require=False)
+                            self.localized(child, f"{key}: {sub}", require=False, extras=("why", "sync"))
             return
         if kind == "localized":
             if self.expect(node, "map", key, M("expected.localized")):
@@ -143,6 +143,9 @@ class Shape:
         ok = node.kind == "scalar" and isinstance(node.value, typ) and not (typ is int and isinstance(node.value, bool))
         if not ok:
             self.report("S005", M("S005.must-be", key=key, what=what), node.line, node.col, expected=what)
+        elif typ is int and node.value < 0:     # no number printed on a card is negative
+            self.report("S005", M("S005.negative", key=key, value=node.value), node.line, node.col,
+                        expected=M("expected.zero-or-more"), width=len(str(node.value)))
 
     def expect(self, node: Node, shape: str, key: str, what: Msg) -> bool:
         """Whether a node is a map/seq; reports if not."""
@@ -151,8 +154,9 @@ class Shape:
             return False
         return True
 
-    def localized(self, node: Node, key: str, require: bool = True) -> None:
-        """A localized field: pt, en and vi, each a non-empty text."""
+    def localized(self, node: Node, key: str, require: bool = True, extras: tuple = ("sync",)) -> None:
+        """A localized field: pt, en and vi, each a non-empty text; ``extras`` are the other keys it may have
+        (a manual step also says 'why')."""
         for lang in LANGS:
             child = node.get(lang)
             if child is None:
@@ -174,7 +178,7 @@ class Shape:
                 self.report("S005", M("S005.sync", key=key), sync.line, sync.col,
                             expected=M("expected.words", words="{pt: 1a2b3c4d, vi: 1a2b3c4d}"), hint=M("hint.sync"))
         for extra in node.value:
-            if extra not in LANGS and extra not in ("why", "sync"):
+            if extra not in LANGS and extra not in extras:
                 line, col = node.key_pos.get(extra, (node.line, node.col))
                 self.report("L001", M("L001.not-a-lang", key=extra), line, col,
                             expected=M("expected.words", words=", ".join(LANGS)), hint=did_you_mean(extra, LANGS))
