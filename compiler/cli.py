@@ -15,18 +15,21 @@
   dow status [--format text|json]          per set and kind: known, to transcribe, automated, tested, translated
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
-2 usage errors (unknown command, missing file, unknown card).
+2 usage errors (unknown command, missing file, unknown card, outside a project);
+70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from .messages import M, Msg
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70       # EX_SOFTWARE: a bug in dow, not in what it was given
 EXIT_INTERRUPTED = 130   # the shells' convention for a command stopped by Ctrl-C (128 + SIGINT)
 
 
@@ -49,17 +52,33 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except UsageError as err:
         text = err.args[0] if err.args else ""
-        text = text.render(getattr(args, "lang", None)) if isinstance(text, Msg) else str(text)
+        text = text.render(_lang(args)) if isinstance(text, Msg) else str(text)
         if getattr(args, "format", None) == "json":
             print(json.dumps({"ok": False, "error": text, "diagnostics": []}, ensure_ascii=False, indent=1))
         print(f"dow: {text}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:   # Ctrl-C: outputs are written whole or not at all, so there is nothing to undo
-        print(f"\ndow: {M('cli.interrupted').render(getattr(args, 'lang', None))}", file=sys.stderr)
+        print(f"\ndow: {M('cli.interrupted').render(_lang(args))}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
         sys.stderr.close()
         return EXIT_OK
+    except OSError as err:   # a path given on the command line that cannot be read or written
+        where = err.filename if err.filename is not None else "?"
+        print(f"dow: {M('cli.cannot-use', path=where, reason=err.strerror or str(err)).render(_lang(args))}",
+              file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as err:  # noqa: BLE001 - a bug: one clear line, the traceback only when asked for
+        if os.environ.get("DOW_DEBUG"):
+            raise
+        print(f"dow: {M('cli.internal-error', error=f'{type(err).__name__}: {err}').render(_lang(args))}",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _lang(args) -> str | None:
+    """The language of messages asked for on the command line (i18n's --lang is the language it works on)."""
+    return None if getattr(args, "command", None) == "i18n" else getattr(args, "lang", None)
 
 
 def version() -> str:
@@ -95,8 +114,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
-                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 130 stopped by "
-                                            "Ctrl-C.")
+                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 70 a bug in dow "
+                                            "(DOW_DEBUG=1 shows its traceback), 130 stopped by Ctrl-C.")
     parser.add_argument("--version", action="version", version=version(), help="print the version and exit")
     parser.add_argument("--root", type=Path, default=None, help="the project folder (default: found from here)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

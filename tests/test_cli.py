@@ -193,3 +193,25 @@ def test_new_with_a_very_long_name_is_refused(tmp_path, capsys):
     root = project(tmp_path)
     assert main(["--root", str(root), "new", "survivor", "Sparky " * 200]) == 2
     assert "too long" in capsys.readouterr().err
+
+
+def test_a_path_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path, capsys):
+    root = project(tmp_path)
+    assert main(["--root", str(root), "i18n", "export", "--lang", "pt", "--out", str(tmp_path / "no" / "x.po")]) == 2
+    assert "cannot use" in capsys.readouterr().err
+
+
+def test_a_bug_is_one_line_with_exit_70_and_its_traceback_only_when_asked(tmp_path, capsys, monkeypatch):
+    from dow.compiler import cli
+
+    def broken(args):
+        raise KeyError("boom")
+    monkeypatch.setattr(cli, "cmd_status", broken)
+    root = project(tmp_path)
+    assert main(["--root", str(root), "status"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "KeyError" in err and "Traceback" not in err
+    monkeypatch.setenv("DOW_DEBUG", "1")
+    import pytest
+    with pytest.raises(KeyError):
+        main(["--root", str(root), "status"])
