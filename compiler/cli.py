@@ -351,8 +351,7 @@ def cmd_replay(args) -> int:
         print(f"dow: the replay does not fit this game: {text}", file=sys.stderr)
         return EXIT_CONTENT
     if replay.leftover():
-        print(f"dow: the replay does not fit this game: the game ended with {replay.leftover()} recorded "
-              f"answers left over", file=sys.stderr)
+        print(f"dow: {M('cli.answers-left-over', n=replay.leftover()).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
     if not args.quiet:
         for text in lines:

@@ -258,7 +258,8 @@ def build_lock(out: Path, say=print):
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            say(f"another dow build is writing {out.as_posix()}; waiting for it to finish")
+            from .messages import M
+            say(M("cli.waiting", path=out.as_posix()).render())
             fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield

@@ -130,7 +130,7 @@ def test_dow_replay_refuses_answers_left_over_and_impossible_player_counts(bundl
     data = _json.loads(replay.to_json())
     assert _replay_cli(bundle, monkeypatch, capsys, tmp_path, data)[0] == 0
     code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "decisions": data["decisions"] + [True]})
-    assert code == 1 and "1 recorded answers left over" in err
+    assert code == 1 and "1 recorded answer left over" in err
     code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "setup": {**data["setup"], "players": 9}})
     assert code == 1 and "players" in err and "Traceback" not in err
     code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, '{"seed": ')
