@@ -52,28 +52,29 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except UsageError as err:
         text = err.args[0] if err.args else ""
-        text = text.render(_lang(args)) if isinstance(text, Msg) else str(text)
-        if getattr(args, "format", None) == "json":
-            print(json.dumps({"ok": False, "error": text, "diagnostics": []}, ensure_ascii=False, indent=1))
-        print(f"dow: {text}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(args, text.render(_lang(args)) if isinstance(text, Msg) else str(text), EXIT_USAGE)
     except KeyboardInterrupt:   # Ctrl-C: outputs are written whole or not at all, so there is nothing to undo
-        print(f"\ndow: {M('cli.interrupted').render(_lang(args))}", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _fail(args, M("cli.interrupted").render(_lang(args)), EXIT_INTERRUPTED, "\n")
     except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
         sys.stderr.close()
         return EXIT_OK
     except OSError as err:   # a path given on the command line that cannot be read or written
         where = err.filename if err.filename is not None else "?"
-        print(f"dow: {M('cli.cannot-use', path=where, reason=err.strerror or str(err)).render(_lang(args))}",
-              file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(args, M("cli.cannot-use", path=where, reason=err.strerror or str(err)).render(_lang(args)),
+                     EXIT_USAGE)
     except Exception as err:  # noqa: BLE001 - a bug: one clear line, the traceback only when asked for
         if os.environ.get("DOW_DEBUG"):
             raise
-        print(f"dow: {M('cli.internal-error', error=f'{type(err).__name__}: {err}').render(_lang(args))}",
-              file=sys.stderr)
-        return EXIT_INTERNAL
+        return _fail(args, M("cli.internal-error", error=f"{type(err).__name__}: {err}").render(_lang(args)),
+                     EXIT_INTERNAL)
+
+
+def _fail(args, text: str, code: int, before: str = "") -> int:
+    """Say why the command stopped: on stderr, and as the JSON document on stdout under --format json."""
+    if getattr(args, "format", None) == "json":
+        print(json.dumps({"ok": False, "error": text, "diagnostics": []}, ensure_ascii=False, indent=1))
+    print(f"{before}dow: {text}", file=sys.stderr)
+    return code
 
 
 def _lang(args) -> str | None:
