@@ -4,11 +4,12 @@ do not collide; Ctrl-C stops without a traceback.
 One small project (three cards) is built once for reference; then builds are killed (SIGKILL, the
 whole process group) at seeded moments, the site stage included, and after each kill the build
 folder holds either a complete site or none, and is never called up to date unless the build
-finished. Last, two plain builds run at once: one builds, the other waits and finds it up to date,
-and the site is complete.
+finished. Two builds started while a third holds the folder's lock both wait; then one builds and
+the other finds the folder up to date.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import random
 import shutil
@@ -86,14 +87,33 @@ def test_a_killed_build_is_never_taken_for_a_finished_one(built):
         if up_to_date(root, root / "build", site=True):      # only if the kill came before anything was written
             assert stage == "compile" or finished, f"killed in the site stage at {delay:.2f} s, yet up to date"
             assert load_bundle(root / "build" / "bundle.json") and _files(folder) == site
-    first, second = _start(root), _start(root)
-    results = [p.communicate(timeout=300) for p in (first, second)]
-    assert first.returncode == second.returncode == 0, results
-    assert not any("Traceback" in err for _, err in results)
-    assert any("up to date" in out for out, _ in results)          # the second waited for the first, then had nothing to do
+    proc = _start(root)
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0 and "Traceback" not in err, err
     assert _files(root / "build" / "site") == site
     assert not [p.name for p in (root / "build").iterdir() if ".new-" in p.name or ".old-" in p.name]
     assert up_to_date(root, root / "build", site=True)
+
+
+def test_two_builds_at_once_one_waits_for_the_other(built, tmp_path):
+    root, site, _ = built
+    card = root / "content" / CARDS[0]
+    os.utime(card, ns=(card.stat().st_atime_ns, card.stat().st_mtime_ns + 10**9))   # an input changed
+    logs = [tmp_path / "first.out", tmp_path / "second.out"]
+    with open(root / "build" / ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)            # a build is running: both new ones must wait for it
+        procs = [subprocess.Popen([sys.executable, "-m", "dow", "--root", str(root), "build"],
+                                  stdout=open(log, "w"), stderr=subprocess.STDOUT, text=True) for log in logs]
+        while not all("waiting for it to finish" in log.read_text() for log in logs):
+            assert all(p.poll() is None for p in procs), [log.read_text() for log in logs]
+            time.sleep(0.05)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    for proc in procs:
+        assert proc.wait(timeout=300) == 0
+    texts = [log.read_text() for log in logs]
+    assert not any("Traceback" in text for text in texts)
+    assert sum("is up to date" in text for text in texts) == 1     # the one that waited longer had nothing to do
+    assert _files(root / "build" / "site") == site and up_to_date(root, root / "build", site=True)
 
 
 def test_a_missing_or_changed_output_is_rebuilt(built):
