@@ -19,7 +19,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Diagnostics
+from .diagnostics import Diagnostics
 
 CONTENT = "content"
 BUILD = "build"
@@ -309,12 +309,6 @@ def write_outputs(build: Build, root: Path, out: Path) -> Path:
     write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")
     write_atomic(target, json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     return target
-
-
-def failed_build(out: Path) -> Diagnostic:
-    """The note that says no bundle was written."""
-    from .messages import M
-    return Diagnostic("B001", M("B001.not-written", path=f"{out.as_posix()}/bundle.json"), severity="error")
 
 
 def sha256_file(path: Path) -> str:
