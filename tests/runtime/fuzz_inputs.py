@@ -141,13 +141,14 @@ def _play_one(data: dict, seed: int) -> None:
 
 
 def run_bundles(n: int, seed: int, bundle: dict, play_every: int = 5) -> dict:
-    """Load ``n`` mutated bundles (and play one game on every ``play_every``-th that loads); counts of
+    """Load ``n`` mutated bundles (and play one game on every ``play_every``-th whole bundle that loads); counts of
     outcomes and the tracebacks, if any."""
     rng = random.Random(seed)
     counts, crashes = Counter(), []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bundle.json"
         for i in range(n):
+            _progress("bundles", i, n)
             path.write_bytes(mutated_bundle(rng, bundle))
             try:
                 data = load_bundle(path)
@@ -160,7 +161,9 @@ def run_bundles(n: int, seed: int, bundle: dict, play_every: int = 5) -> dict:
                 crashes.append(f"bundle {i}:\n{traceback.format_exc()}")
                 continue
             counts["loaded"] += 1
-            if play_every and len(data["cards"]) > len(bundle["cards"]) // 2 and counts["loaded"] % play_every == 1:
+            whole = len(data["cards"]) > len(bundle["cards"]) // 2       # a whole bundle: a game can be set up
+            counts["loaded whole"] += whole
+            if play_every and whole and counts["loaded whole"] % play_every == 1:
                 try:
                     _play_one(data, i)
                     counts["played"] += 1
@@ -223,6 +226,7 @@ def run_replays(n: int, seed: int, bundle: dict) -> dict:
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "game.replay.json"
             for i in range(n):
+                _progress("replays", i, n)
                 path.write_bytes(mutated_replay(rng, replays))
                 err = io.StringIO()
                 try:
@@ -240,6 +244,11 @@ def run_replays(n: int, seed: int, bundle: dict) -> dict:
     return {"replays": n, **counts, "tracebacks": crashes}
 
 
+def _progress(what: str, i: int, n: int) -> None:
+    if n >= 2000 and i % 1000 == 0:
+        print(f"{what}: {i}/{n}", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the fuzzers and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -249,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bundle = compiled_bundle()
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
-    results = [run_bundles(args.bundles, args.seed, bundle), run_replays(args.replays, args.seed, bundle)]
+    results = [run_bundles(args.bundles, args.seed, bundle)] if args.bundles else []
+    results += [run_replays(args.replays, args.seed, bundle)] if args.replays else []
     for result in results:
         print(json.dumps({k: (len(v) if k == "tracebacks" else v) for k, v in result.items()}))
         for crash in result["tracebacks"][:5]:
