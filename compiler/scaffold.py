@@ -36,6 +36,8 @@ def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
                          else M("cli.unknown-kind", kind=kind_name, kinds=kinds))
     if set_name not in SETS:
         raise ValueError(M("cli.unknown-set", set=set_name, sets=", ".join(SETS)))
+    if not name.strip() or any(unicodedata.category(c).startswith("C") for c in name):
+        raise ValueError(M("cli.name-not-printable", name=repr(name)))
     stem = slug(name)
     if len(stem) > MAX_SLUG:
         raise ValueError(M("cli.name-too-long", n=len(stem), max=MAX_SLUG))

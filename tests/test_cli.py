@@ -193,6 +193,9 @@ def test_new_with_a_very_long_name_is_refused(tmp_path, capsys):
     root = project(tmp_path)
     assert main(["--root", str(root), "new", "survivor", "Sparky " * 200]) == 2
     assert "too long" in capsys.readouterr().err
+    for name in ("Spa\x1b[2Jrky", "   ", "a\nb"):
+        assert main(["--root", str(root), "new", "survivor", name]) == 2
+        assert "control characters" in capsys.readouterr().err
 
 
 def test_a_path_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path, capsys):
