@@ -1,1 +1,0 @@
-"""dow: the Dead of Winter rules-and-content toolchain (``python -m dow`` runs the ``dow`` command)."""
