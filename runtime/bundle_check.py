@@ -140,7 +140,7 @@ def _program(value: Any, kind: str, where: _Where, field: str) -> None:
     else:
         _expect(isinstance(tree, dict), where, field, "a node", tree)
         if tree:
-            _node(tree, where, field, 1)
+            _inner(tree, where, field, 1)
 
 
 def _statements(nodes: list, where: _Where, field: str, depth: int) -> None:
@@ -185,6 +185,10 @@ def _inner(value: Any, where: _Where, field: str, depth: int) -> None:
         raise where.fail(field, "nested too deeply")
     if isinstance(value, dict):
         if "op" in value:
+            from .handlers import HANDLERS
+            if isinstance(value["op"], str) and value["op"] in HANDLERS:   # a statement where a value belongs
+                raise where.fail(field, f"the statement {value['op']!r} stands where a condition, a count or "
+                                        f"a target belongs", value)
             _node(value, where, field, depth)
         else:
             for item in value.values():

@@ -77,7 +77,18 @@ def _unknown_kind(d):
     _first(_card(d, "crisis")["effect"]["tree"], "lose_morale")["op"] = "explode"
 
 
+def _statement_as_condition(d):
+    card = next(c for c in d["cards"] if c["kind"] == "crossroads" and c["trigger"].get("if"))
+    card["trigger"]["if"]["tree"] = {"op": "place_survivor", "pos": {"card": "x", "file": "f", "line": 1, "col": 1}}
+
+
+def _statement_as_target(d):
+    _first(d["cards"], "select_of")["op"] = "gain_morale"
+
+
 TAMPERED = {
+    "a statement as a condition": (_statement_as_condition, "the statement 'place_survivor' stands where"),
+    "a statement as a target": (_statement_as_target, "the statement 'gain_morale' stands where"),
     "lose -50 morale": (_lose_50, "-50 is out of range"),
     "1000 survivors dealt": (lambda d: d["rulesets"]["base"]["setup"].update(survivors_dealt=1000),
                              "1000 survivors dealt to each player"),
