@@ -91,6 +91,9 @@ def _value(value: Any, kind: Any, where: _Where, field: str, depth: int) -> None
     """Check a card field's value against its type in card_kinds."""
     if depth > MAX_DEPTH:
         raise where.fail(field, "nested too deeply")
+    if isinstance(kind, dict):                           # an entry of a list of objects (abilities, options …)
+        _object(value, kind, where, field, depth)
+        return
     if isinstance(kind, list):
         shape, inner = kind
         if shape == "enum":

@@ -96,6 +96,8 @@ TAMPERED = {
     "a card without kind": (lambda d: d["cards"][0].pop("kind"), "has no kind"),
     "a survivor without abilities": (lambda d: _card(d, "survivor").pop("abilities"), "has no 'abilities'"),
     "a survivor's influence as text": (lambda d: _card(d, "survivor").update(influence="9"), "influence"),
+    "an ability that is a number": (lambda d: _card(d, "survivor")["abilities"].__setitem__(0, 7),
+                                    "abilities[0]: expected an object, found 7"),
     "an unknown field": (lambda d: d["cards"][0].update(extra=1), "field 'extra'"),
     "an unknown node kind": (_unknown_kind, "unknown node kind 'explode'"),
     "a ruleset without players": (lambda d: d["rulesets"]["base"].pop("players"), "'players' is missing"),
