@@ -133,8 +133,12 @@ COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "
           "source": "str", "notes": "str", "text": "localized",
           "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str",
                              "sync": ("object", {"pt": "str", "vi": "str"})}),
-          "tests": ("list", "any")}
+          "tests": ("list", "scenario")}
 COMMON_REQUIRED = ("id", "kind", "set", "name", "status")
+#: a scenario test's keys (docs/scenarios.md); the runner reads its tables, the shape pass its keys
+SCENARIO_FIELDS = {"name": "str", "cites": "any", "given": "any", "do": "any", "answers": "any", "rolls": "any",
+                   "expect": "any", "seed": "int"}
+SCENARIO_REQUIRED = ("name", "given", "do", "expect")
 EFFECT_TYPES = ("effect", "cond", "event", "voters")  # voters: a condition on a player ("they")
 
 

@@ -15,23 +15,36 @@
   dow status [--format text|json]          per set and kind: known, to transcribe, automated, tested, translated
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
-2 usage errors (unknown command, missing file, unknown card).
+2 usage errors (unknown command, missing file, unknown card, outside a project);
+70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from pathlib import Path
 
 from .messages import M, Msg
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70       # EX_SOFTWARE: a bug in dow, not in what it was given
+EXIT_INTERRUPTED = 130   # the shells' convention for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; returns the exit code."""
     parser = _parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:          # argparse has printed its usage error; --format json wants JSON too
+        if stop.code and _Parser.last_error and any(a == "json" or a == "--format=json" for a in argv):
+            print(json.dumps({"ok": False, "error": _Parser.last_error, "diagnostics": []}, ensure_ascii=False,
+                             indent=1))
+            return EXIT_USAGE
+        raise
     if not getattr(args, "command", None):
         parser.print_help()
         return EXIT_USAGE
@@ -39,47 +52,100 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except UsageError as err:
         text = err.args[0] if err.args else ""
-        print(f"dow: {text.render(getattr(args, 'lang', None)) if isinstance(text, Msg) else text}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(args, text.render(_lang(args)) if isinstance(text, Msg) else str(text), EXIT_USAGE)
+    except KeyboardInterrupt:   # Ctrl-C: outputs are written whole or not at all, so there is nothing to undo
+        return _fail(args, M("cli.interrupted").render(_lang(args)), EXIT_INTERRUPTED, "\n")
     except BrokenPipeError:  # the reader went away ('dow i18n export | head'): stop quietly
         sys.stderr.close()
         return EXIT_OK
+    except OSError as err:   # a path given on the command line that cannot be read or written
+        where = err.filename if err.filename is not None else "?"
+        return _fail(args, M("cli.cannot-use", path=where, reason=err.strerror or str(err)).render(_lang(args)),
+                     EXIT_USAGE)
+    except Exception as err:  # noqa: BLE001 - a bug: one clear line, the traceback only when asked for
+        if os.environ.get("DOW_DEBUG"):
+            raise
+        return _fail(args, M("cli.internal-error", error=f"{type(err).__name__}: {err}").render(_lang(args)),
+                     EXIT_INTERNAL)
+
+
+def _fail(args, text: str, code: int, before: str = "") -> int:
+    """Say why the command stopped: on stderr, and as the JSON document on stdout under --format json."""
+    if getattr(args, "format", None) == "json":
+        print(json.dumps({"ok": False, "error": text, "diagnostics": []}, ensure_ascii=False, indent=1))
+    print(f"{before}dow: {text}", file=sys.stderr)
+    return code
+
+
+def _lang(args) -> str | None:
+    """The language of messages asked for on the command line (i18n's --lang is the language it works on)."""
+    return None if getattr(args, "command", None) == "i18n" else getattr(args, "lang", None)
+
+
+def version() -> str:
+    """The installed dow version and the bundle format it writes."""
+    from importlib.metadata import PackageNotFoundError, version as installed
+    from dow.runtime.bundle import IR_VERSION
+    try:
+        number = installed("dow")
+    except PackageNotFoundError:       # run from a source tree that was never installed
+        number = "unknown"
+    return f"dow {number} (bundle ir_version {IR_VERSION})"
 
 
 class UsageError(Exception):
     """A mistake in how the command was called."""
 
 
+LANG_HELP = "the language of the diagnostics (default: $DOW_LANG, else en)"
+VARIANT_HELP = ("warring-colonies (two colonies at war; the player counts are in its ruleset), quick (its "
+                "shorter game), random-items (the Random Items module); repeatable")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, remembering its last error (for the JSON form of a usage error)."""
+
+    last_error = ""
+
+    def error(self, message: str):
+        """Remember the message, then print the usage and exit 2 as argparse does."""
+        _Parser.last_error = message
+        super().error(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
-                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors.")
+    parser = _Parser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
+                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 70 a bug in dow "
+                                            "(DOW_DEBUG=1 shows its traceback), 130 stopped by Ctrl-C.")
+    parser.add_argument("--version", action="version", version=version(), help="print the version and exit")
     parser.add_argument("--root", type=Path, default=None, help="the project folder (default: found from here)")
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="check card files and print diagnostics")
     check.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: content/)")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
-                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people (default), json for tools")
+    check.add_argument("--lang", choices=("pt", "en", "vi"), default=None, help=LANG_HELP)
     check.add_argument("--compare-text", action="store_true",
                        help="also warn where a card's authored text and its generated text disagree (L004)")
     check.set_defaults(run=cmd_check)
 
-    build = sub.add_parser("build", help="compile content/ into build/bundle.json and the schemas")
+    build = sub.add_parser("build", help="compile content/ into build/bundle.json, the schemas and the site")
     build.add_argument("--out", type=Path, default=None, help="output folder (default: build/)")
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
     build.add_argument("--no-site", action="store_true", help="write the bundle only, not the website")
     build.add_argument("--pseudo", action="store_true",
                        help="build the website in the pseudo-locale (every catalogue text accented and "
                             "bracketed) into DIR/site-pseudo/qps/, to find text that skips the catalogues")
-    build.add_argument("--format", choices=("text", "json"), default="text")
-    build.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
-                       help="the language of the diagnostics (default: $DOW_LANG, else en)")
+    build.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people (default); json prints one JSON document on stdout, errors too")
+    build.add_argument("--lang", choices=("pt", "en", "vi"), default=None, help=LANG_HELP)
     build.set_defaults(run=cmd_build)
 
     explain = sub.add_parser("explain", help="show a card's text and compiled tree")
     explain.add_argument("card", help="a card id, file path or name")
-    explain.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
+    explain.add_argument("--lang", choices=("pt", "en", "vi"), default="en",
+                         help="the language of the card's text (default: en)")
     explain.set_defaults(run=cmd_explain)
 
     new = sub.add_parser("new", help="write a new card file to fill in")
@@ -89,44 +155,51 @@ def _parser() -> argparse.ArgumentParser:
     new.set_defaults(run=cmd_new)
 
     serve = sub.add_parser("serve", help="build, serve the site on 127.0.0.1, rebuild when content changes")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000, help="the port to serve on (default: 8000; 0: any free one)")
     serve.add_argument("--once", action="store_true", help="build and serve one rebuild cycle, then stop (tests)")
     serve.set_defaults(run=cmd_serve)
 
     play = sub.add_parser("play", help="play a whole base game with bots and print its log")
-    play.add_argument("--game", choices=("base", "winter-tricks"), default="base")
+    play.add_argument("--game", choices=("base", "winter-tricks"), default="base",
+                      help="the base game (default) or Winter Tricks")
     play.add_argument("--variant", action="append", default=[], choices=("warring-colonies", "quick", "random-items"),
-                        help="warring-colonies (4-{max} players), its quick game, the random-items module; repeatable")
-    play.add_argument("--players", type=int, default=4)
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--agents", choices=("bot", "random"), default="bot")
-    play.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
+                      help=VARIANT_HELP)
+    play.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
+    play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
+    play.add_argument("--agents", choices=("bot", "random"), default="bot",
+                      help="who plays: the bots (default) or players choosing at random")
+    play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
     play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
     play.add_argument("--quiet", action="store_true", help="print nothing but errors")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="play a recorded game again and check its log is identical")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--lang", choices=("pt", "en", "vi"), default="en")
-    replay.add_argument("--quiet", action="store_true")
+    replay.add_argument("file", type=Path, help="a replay file written by 'dow play --save'")
+    replay.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
+    replay.add_argument("--quiet", action="store_true", help="print only whether the log is identical")
     replay.set_defaults(run=cmd_replay)
 
     simulate = sub.add_parser("simulate", help="many games with bots: win rates, game length, card use")
-    simulate.add_argument("--game", choices=("base", "winter-tricks"), default="base")
+    simulate.add_argument("--game", choices=("base", "winter-tricks"), default="base",
+                          help="the base game (default) or Winter Tricks")
     simulate.add_argument("--variant", action="append", default=[], choices=("warring-colonies", "quick", "random-items"),
-                        help="warring-colonies (4-{max} players), its quick game, the random-items module; repeatable")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--players", type=int, default=4)
-    simulate.add_argument("--agents", choices=("bot", "random"), default="bot")
-    simulate.add_argument("--format", choices=("text", "json"), default="text")
+                          help=VARIANT_HELP)
+    simulate.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="the first game's seed; the others follow it")
+    simulate.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
+    simulate.add_argument("--agents", choices=("bot", "random"), default="bot",
+                          help="who plays: the bots (default) or players choosing at random")
+    simulate.add_argument("--format", choices=("text", "json"), default="text",
+                          help="text for people (default), json for tools")
     simulate.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
     simulate.add_argument("--progress", action="store_true", help="show the progress bar even when not a terminal")
     simulate.set_defaults(run=cmd_simulate)
 
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
-    i18n.add_argument("action", choices=("status", "export", "import", "sync"))
+    i18n.add_argument("action", choices=("status", "export", "import", "sync"),
+                      help="status: coverage; export/import: PO files out and back in; sync: record translations "
+                           "as up to date")
     i18n.add_argument("file", nargs="?", type=Path, help="the PO file to import")
     i18n.add_argument("--lang", choices=("pt", "vi"), help="the language to export, import or sync")
     i18n.add_argument("--out", type=Path, help="where export writes (default: stdout)")
@@ -134,7 +207,8 @@ def _parser() -> argparse.ArgumentParser:
 
     status = sub.add_parser("status", help="per set and kind: known, needs transcription, full, partial, "
                             "manual, tested and translated cards")
-    status.add_argument("--format", choices=("text", "json"), default="text")
+    status.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text for people (default), json for tools")
     status.set_defaults(run=cmd_status)
 
     docs = sub.add_parser("docs", help="regenerate the generated docs (effect language and card files "
@@ -143,17 +217,50 @@ def _parser() -> argparse.ArgumentParser:
 
     conformance = sub.add_parser("conformance", help="export every card and rule scenario as JSON traces "
                                                      "for other runtimes (docs/conformance.md)")
-    conformance.add_argument("action", choices=("export",))
+    conformance.add_argument("action", choices=("export",), help="export: write the traces")
     conformance.add_argument("--out", type=Path, default=Path("build") / "conformance",
                              help="the folder to write (default: build/conformance)")
     conformance.set_defaults(run=cmd_conformance)
+    completion = sub.add_parser("completion", help="print a shell completion script: "
+                                                   "eval \"$(dow completion bash)\" in ~/.bashrc")
+    completion.add_argument("shell", choices=("bash", "zsh"), help="the shell to complete in")
+    completion.set_defaults(run=cmd_completion)
     return parser
+
+
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
+def _port(text: str) -> int:
+    """A TCP port number (0: let the system pick a free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port number (0 to 65535)")
+    return value
+
+
+def cmd_completion(args) -> int:
+    """dow completion bash|zsh: a completion script made from this parser."""
+    from .completion import script
+    print(script(_parser(), args.shell))
+    return EXIT_OK
 
 
 def _game_bundle(args) -> dict:
     """The current content, compiled in memory (games always run what content/ says now)."""
-    from .project import bundle_of, compile_paths, find_root
-    root = args.root or find_root(Path.cwd())
+    from .project import bundle_of, compile_paths
+    root = _root(args)
     build = compile_paths([root / "content"], root)
     if not build.ok:
         raise UsageError("content/ has errors; run 'dow check' and fix them first")
@@ -171,10 +278,21 @@ def _other_game(args):
     return winter_tricks
 
 
+def _save(path: Path, text: str) -> None:
+    """Write a replay file whole (or not at all); a folder that is not there is a usage error."""
+    from .project import write_atomic
+    try:
+        write_atomic(path, text, make_folder=False)
+    except OSError as err:
+        raise UsageError(M("cli.cannot-write", path=path, reason=err.strerror or str(err))) from None
+
+
 def cmd_play(args) -> int:
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import play_game
     from .playlog import Teller
+    if args.save and not args.save.parent.is_dir():   # said before the game is played, not after
+        raise UsageError(M("cli.cannot-write", path=args.save, reason=M("cli.no-folder")))
     bundle = _game_bundle(args)
     other = _other_game(args)
     if other is not None:
@@ -188,7 +306,7 @@ def cmd_play(args) -> int:
         if args.save:
             replay = game.replay()
             replay.setup = {"game": other.NAME, "players": args.players}
-            args.save.write_text(replay.to_json() + "\n", encoding="utf-8")
+            _save(args.save, replay.to_json() + "\n")
         return EXIT_CONTENT if game.check_invariants() else EXIT_OK
     try:
         game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True,
@@ -201,19 +319,25 @@ def cmd_play(args) -> int:
         for text in teller.lines(lines):
             print(text)
     if args.save:
-        args.save.write_text(replay.to_json() + "\n", encoding="utf-8")
+        _save(args.save, replay.to_json() + "\n")
         print(f"replay saved to {args.save}", file=sys.stderr)
     return EXIT_CONTENT if result["violations"] else EXIT_OK
 
 
 def cmd_replay(args) -> int:
+    """dow replay: play a replay file again; exit 1 if the log differs or the replay does not fit the game."""
     from dow.runtime.bundle import BundleError
+    from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import replay_game
-    from dow.runtime.replay import Replay
+    from dow.runtime.replay import AnswersLeftOver, Replay, ReplayError
     from .playlog import Teller
-    if not args.file.is_file():
-        raise UsageError(f"no replay file {args.file}")
-    replay = Replay.from_json(args.file.read_text(encoding="utf-8"))
+    try:
+        replay = Replay.from_json(args.file.read_bytes().decode("utf-8"))
+    except OSError as err:
+        raise UsageError(M("cli.cannot-read", path=args.file, reason=err.strerror or str(err))) from None
+    except (UnicodeDecodeError, ReplayError) as err:
+        reason = err if isinstance(err, ReplayError) else f"it is not UTF-8 text (byte {err.start})"
+        raise UsageError(M("cli.not-a-replay", path=args.file, reason=str(reason))) from None
     bundle = _game_bundle(args)
     try:
         if replay.setup.get("game") == "winter-tricks":
@@ -222,22 +346,25 @@ def cmd_replay(args) -> int:
             game = winter_tricks.new_game(bundle, replay.seed, replay.setup.get("players", 4), replay.agent())
             game.run()
             same = game.log.digest() == replay.log_hash
-            if not args.quiet:
-                for text in Teller(bundle, args.lang).lines(game.log.public()):
-                    print(text)
-            print("the log is identical to the recorded one" if same else "the log differs from the recorded one",
-                  file=sys.stderr)
-            return EXIT_OK if same else EXIT_CONTENT
-        game, same = replay_game(bundle, replay)
+            lines = Teller(bundle, args.lang).lines(game.log.public())
+        else:
+            game, same = replay_game(bundle, replay)
+            lines = Teller(bundle, args.lang, game.state.cards).lines(game.log.public())
     except BundleError as err:
         print(f"dow: {err}", file=sys.stderr)
         return EXIT_CONTENT
-    except (ValueError, LookupError) as err:       # a recorded answer that no longer fits the game
-        print(f"dow: the replay does not fit this game: {err}", file=sys.stderr)
+    except AnswersLeftOver as err:
+        print(f"dow: {M('cli.answers-left-over', n=err.count).render(_lang(args))}", file=sys.stderr)
+        return EXIT_CONTENT
+    except (ValueError, LookupError, GameError) as err:       # a recorded answer that no longer fits the game
+        text = str(err) if len(str(err)) <= 300 else str(err)[:297] + "..."
+        print(f"dow: the replay does not fit this game: {text}", file=sys.stderr)
+        return EXIT_CONTENT
+    if replay.leftover():
+        print(f"dow: {M('cli.answers-left-over', n=replay.leftover()).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
     if not args.quiet:
-        teller = Teller(bundle, args.lang, game.state.cards)
-        for text in teller.lines(game.log.public()):
+        for text in lines:
             print(text)
     print("the log is identical to the recorded one" if same else
           f"the log differs from the recorded one ({game.log.digest()} != {replay.log_hash})", file=sys.stderr)
@@ -371,8 +498,12 @@ def cmd_conformance(args) -> int:
 
 
 def _root(args) -> Path:
-    from .project import find_root
-    return (args.root or find_root()).resolve()
+    """The project folder: --root, or found from here upwards; elsewhere is a usage error."""
+    from .project import CONTENT, find_root
+    root = (args.root or find_root()).resolve()
+    if not (root / CONTENT).is_dir():
+        raise UsageError(M("cli.not-a-project", path=root.as_posix()))
+    return root
 
 
 def cmd_check(args) -> int:
@@ -392,39 +523,63 @@ def cmd_check(args) -> int:
 
 
 def cmd_build(args) -> int:
-    """dow build: compile content/ and write the bundle and schemas, atomically, only if clean."""
-    from .project import BUILD, CONTENT, compile_paths, failed_build, up_to_date, write_outputs
+    """dow build: compile content/, write the bundle, the schemas and the site, only if clean; one build at a
+    time per folder; a build stopped part way is redone by the next."""
+    from .project import BUILD, build_lock
     root = _root(args)
     out = (args.out or root / BUILD).resolve()
-    if not args.force and not args.pseudo and up_to_date(root, out):
-        print(f"{out.as_posix()}/bundle.json is up to date")
-        return EXIT_OK
-    build = compile_paths([root / CONTENT], root)
-    if not build.ok:
-        build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "", args.lang)
-        return EXIT_CONTENT
-    from .project import schema_errors
-    problems = schema_errors(build)
-    if problems:
-        for message in problems:
+    say = (lambda m: print(m, file=sys.stderr, flush=True)) if args.format == "json" else \
+        (lambda m: print(m, flush=True))
+    try:
+        with build_lock(out, say):
+            result = _build(args, root, out, say)
+    except OSError as err:
+        raise UsageError(M("cli.cannot-write", path=out.as_posix(), reason=err.strerror or str(err))) from None
+    if args.format == "json":
+        print(json.dumps(result, ensure_ascii=False, indent=1))
+    return EXIT_OK if result["ok"] else EXIT_CONTENT
+
+
+def _build(args, root: Path, out: Path, say) -> dict:
+    """The build itself, under the folder's lock; what it did, as the JSON form prints it."""
+    from .project import (bundle_of, compile_paths, forget_manifest, schema_errors, swap_in, up_to_date,
+                          write_manifest, write_outputs)
+    site = not args.no_site and not args.pseudo
+    result = {"ok": True, "up_to_date": False, "bundle": None, "cards": 0, "site": None, "diagnostics": []}
+    if not args.force and not args.pseudo and up_to_date(root, out, site):
+        result.update(up_to_date=True, bundle=(out / "bundle.json").as_posix(), site=(out / "site").as_posix()
+                      if site else None)
+        if args.format != "json":
+            print(M("cli.up-to-date", path=f"{out.as_posix()}/bundle.json").render(args.lang))
+        return result
+    build = compile_paths([root / "content"], root)
+    if build.ok:
+        for message in schema_errors(build):
             build.diagnostics.add(_v001(message))
-        build.diagnostics.add(failed_build(out))
-        _report(build.diagnostics, args.format, "", args.lang)
-        return EXIT_CONTENT
+    if not build.ok:
+        _report(build.diagnostics, args.format, "", args.lang, result)
+        note = M("B001.not-written", path=f"{out.as_posix()}/bundle.json").render(args.lang)
+        result.update(ok=False, error=note)
+        if args.format != "json":       # after the count of errors, not one of them
+            print(f"B001: {note}", file=sys.stderr)
+        return result
+    forget_manifest(out)            # from here until the manifest is written again, the folder is not up to date
     target = write_outputs(build, root, out)
-    _report(build.diagnostics, args.format, M("cli.wrote-bundle", path=target, n=len(build.cards)), args.lang)
+    _report(build.diagnostics, args.format, M("cli.wrote-bundle", path=target, n=len(build.cards)), args.lang, result)
+    result.update(bundle=target.as_posix(), cards=len(build.cards))
+    bundle = bundle_of(build.cards, build.rulesets)
     if args.pseudo:
-        from .project import bundle_of
         from .site import build_pseudo
-        site = build_pseudo(bundle_of(build.cards, build.rulesets), root, out / "site-pseudo", say=lambda m: print(m, flush=True))
-        print(f"wrote {site}/ (pseudo-locale)")
-    elif not args.no_site:
-        from .project import bundle_of
+        made = swap_in(lambda folder: build_pseudo(bundle, root, folder, say=say), out / "site-pseudo")
+        result["site"] = made.as_posix()
+        say(f"wrote {made}/qps/ (pseudo-locale)")
+    elif site:
         from .site import build_site
-        site = build_site(bundle_of(build.cards, build.rulesets), root, out / "site", say=lambda m: print(m, flush=True))
-        print(f"wrote {site}/ (pt, en, vi)")
-    return EXIT_OK
+        made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
+        result["site"] = made.as_posix()
+        say(f"wrote {made}/ (pt, en, vi)")
+    write_manifest(root, out, site)
+    return result
 
 
 def _v001(message: str):
@@ -433,9 +588,13 @@ def _v001(message: str):
     return Diagnostic("V001", M("V001.bundle-schema", problem=message), hint=M("hint.compiler-bug-files"))
 
 
-def _report(diags, fmt: str, summary: str, lang: str | None = None) -> None:
+def _report(diags, fmt: str, summary: str, lang: str | None = None, result: dict | None = None) -> None:
+    """Diagnostics and a summary line; in JSON, the diagnostics go into ``result`` when one is given."""
     if fmt == "json":
-        print(diags.to_json(lang))
+        if result is not None:
+            result["diagnostics"] = json.loads(diags.to_json(lang))
+        else:
+            print(diags.to_json(lang))
         return
     if diags.items:
         print(diags.render(lang), file=sys.stderr)

@@ -248,7 +248,7 @@ CARD_FILES = {
     "list": "list of {inner}", "map": "mapping of names to {inner}", "one_of": "one of {values}",
     "types": {"int?": "whole number or null (unknown)", "int": "whole number", "str": "text", "bool": "true/false",
               "any": "anything", "effect": "effect text", "cond": "condition text", "event": "event text",
-              "voters": "condition text on a player ('they')",
+              "voters": "condition text on a player ('they')", "scenario": "scenario test (docs/scenarios.md)",
               "localized": "localized", "name": "name"},
 }
 

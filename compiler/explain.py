@@ -1,6 +1,7 @@
 """``dow explain CARD``: a card's own text beside its compiled effect tree."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -46,7 +47,21 @@ def _name_line(text: str) -> str:
 
 
 def explain(query: str, content: Path, root: Path, lang: str) -> tuple[str, int]:
-    """The explanation text and an exit code (0, 1 if the card has errors, 2 if not found)."""
+    """The explanation text and an exit code (0, 1 if the card has errors, 2 if not found); never a control
+    character, so nothing a file holds can drive the terminal it is printed on."""
+    text, code = _explain(query, content, root, lang)
+    return printable(text), code
+
+
+def printable(text: str) -> str:
+    """Control characters (other than line breaks and tabs) shown as \\uXXXX instead of sent as they are."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _explain(query: str, content: Path, root: Path, lang: str) -> tuple[str, int]:
     from .pipeline import compile_file
     path = find_card(query, content, root)
     if path is None:

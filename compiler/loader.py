@@ -187,6 +187,9 @@ class _Composer:
         style = event.style or None
         implicit_plain = event.implicit[0] and not style
         value = _resolve_plain(event.value) if implicit_plain and event.tag is None else event.value
+        if style == '"' and (bad := _NON_PRINTABLE.search(event.value)):   # made by an escape such as \e or \x00
+            self.fail("Y002", M("Y002.escaped-character", char=f"U+{ord(bad.group()):04X}"), event.start_mark,
+                      hint=M("hint.printable-only"))
         node = Node("scalar", value, line, col, event.end_mark.line + 1, style)
         node.text_line, node.text_col = line, col + (1 if style in ("'", '"') else 0)
         if style in ("|", ">"):

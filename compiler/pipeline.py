@@ -7,7 +7,9 @@ turns their located errors into diagnostics. A card with errors yields no tree.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +67,7 @@ def compile_file(path: Path, display: str) -> CardResult:
         result.diag("U001", M("U001.cannot-read", reason=err.strerror), None)
         return result
     compile_root(root, result)
+    _within_file(result)
     return result
 
 
@@ -79,6 +82,7 @@ def compile_text(text: str, display: str) -> CardResult:
         result.diags.append(err.diag)
         return result
     compile_root(root, result)
+    _within_file(result)
     return result
 
 
@@ -134,7 +138,9 @@ def _fields(node: Node, spec: dict, scope: Scope, result: CardResult, lowering: 
     for key, child in node.value.items():
         kind = spec.get(key)
         if kind in EFFECT_TYPES:
+            before = len(result.diags)
             out[key] = _program(child, kind, scope, result, lowering)
+            _unquote_positions(child, result, before)
         elif isinstance(kind, tuple) and kind[0] == "list" and isinstance(kind[1], dict):
             out[key] = [_fields(item, kind[1], scope, result, lowering) for item in child.value]
         elif isinstance(kind, tuple) and kind[0] == "object":
@@ -179,6 +185,36 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     for err in checks.structure(tree if isinstance(tree, list) else [tree]):
         result.from_error(err)
     return {"source": text, "tree": lowering.nodes(tree)}
+
+
+def _within_file(result: CardResult) -> None:
+    """No diagnostic points past the end of the file, or past the end of its line."""
+    for i, d in enumerate(result.diags):
+        if not result.lines or d.file != result.display or not d.line:
+            continue
+        line = min(d.line, len(result.lines))
+        src = result.lines[line - 1]
+        col = min(d.col, len(src) + 1)
+        if (line, col) != (d.line, d.col):
+            result.diags[i] = dataclasses.replace(d, line=line, col=col, source_line=src)
+
+
+def _unquote_positions(node: Node, result: CardResult, start: int) -> None:
+    """Text lines of a one-line double-quoted effect ("a.\\nb.") are on the same file line: move the
+    diagnostics from the lines the parser counted onto that line, just after each \\n escape."""
+    if node.style != '"' or "\n" not in node.value or node.end_line > node.line:
+        return
+    raw = result.lines[node.line - 1] if 0 < node.line <= len(result.lines) else ""
+    starts = [node.text_col - 1]                     # where each text line starts in the file line (0-based)
+    for match in re.finditer(r"\\n", raw[node.text_col - 1:]):
+        starts.append(node.text_col - 1 + match.end())
+    for i in range(start, len(result.diags)):
+        d = result.diags[i]
+        k = d.line - node.text_line
+        if d.file != result.display or not 0 < k < len(starts):
+            continue
+        col = min(starts[k] + (d.col - node.text_col) + 1, len(raw) + 1)
+        result.diags[i] = dataclasses.replace(d, line=node.line, col=col, source_line=raw)
 
 
 def _bind(binder: Binder, block, kind: str, result: CardResult):

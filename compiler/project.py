@@ -1,21 +1,26 @@
 """A dow project on disk: where content lives, compiling all of it, writing the bundle.
 
 The bundle is written atomically (a temporary file renamed into place) and only
-when no card has an error, so a broken card never leaves a partial bundle. A
-manifest of file sizes and modification times makes a rebuild with nothing
-changed a stat of each file and nothing more.
+when no card has an error, so a broken card never leaves a partial bundle; the site
+is built in a temporary folder and swapped in whole. A manifest of the sizes and
+modification times of every input and every output, written last, makes a rebuild
+with nothing changed a stat of each file; a build that was stopped part way, or an
+output deleted or changed by hand, leaves the manifest disagreeing, so the next
+build starts again. One build at a time writes a folder (a lock; a second waits).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import contextlib
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import namecache
-from .diagnostics import Diagnostic, Diagnostics
+from .diagnostics import Diagnostics
 
 CONTENT = "content"
 BUILD = "build"
@@ -149,9 +154,10 @@ def bundle_of(cards: list[dict], rulesets: dict | None = None) -> dict:
             "cards": cards, "rulesets": rulesets}
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, make_folder: bool = True) -> None:
     """Write a file so that readers see the old or the new content, never a half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -176,15 +182,92 @@ def fingerprint(root: Path) -> dict:
     return out
 
 
-def up_to_date(root: Path, out: Path) -> bool:
-    """Whether the bundle in ``out`` was built from exactly the current inputs."""
+#: what a build writes into its folder, besides the manifest (site/ only when the site is built)
+OUTPUTS = ("bundle.json", "schemas", "site")
+LOCK = ".lock"
+
+
+def outputs(out: Path, site: bool) -> dict:
+    """Size and modification time of every file a build wrote into ``out``."""
+    files: dict = {}
+    for name in OUTPUTS if site else OUTPUTS[:2]:
+        path = out / name
+        for p in sorted(path.rglob("*")) if path.is_dir() else [path] if path.is_file() else []:
+            if p.is_file():
+                st = p.stat()
+                files[p.relative_to(out).as_posix()] = [st.st_size, st.st_mtime_ns]
+    return files
+
+
+def up_to_date(root: Path, out: Path, site: bool = False) -> bool:
+    """Whether ``out`` holds exactly what a build of the current inputs writes, untouched since."""
     manifest = out / MANIFEST
     if not (out / "bundle.json").is_file() or not manifest.is_file():
         return False
     try:
-        return json.loads(manifest.read_text(encoding="utf-8")) == fingerprint(root)
+        recorded = json.loads(manifest.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
+    if not isinstance(recorded, dict) or recorded.get("inputs") != fingerprint(root):
+        return False
+    if site and not recorded.get("site"):
+        return False
+    written = recorded.get("outputs")
+    if not isinstance(written, dict):
+        return False
+    wanted = written if site else {k: v for k, v in written.items() if not k.startswith("site/")}
+    return wanted == outputs(out, site)
+
+
+def write_manifest(root: Path, out: Path, site: bool) -> None:
+    """Record the inputs and the outputs of a finished build (the last thing a build writes)."""
+    write_atomic(out / MANIFEST, json.dumps({"inputs": fingerprint(root), "site": site,
+                                             "outputs": outputs(out, site)}))
+
+
+def forget_manifest(out: Path) -> None:
+    """Before a build writes anything: until it finishes, the folder is not up to date."""
+    (out / MANIFEST).unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def build_lock(out: Path, say=print):
+    """Hold the build folder's lock; a second build waits for the first (and says so)."""
+    import fcntl
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / LOCK, "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            from .messages import M
+            say(M("cli.waiting", path=out.as_posix()).render())
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def swap_in(make, target: Path) -> Path:
+    """Build a folder with ``make(folder)`` beside ``target``, then put it in ``target``'s place whole:
+    readers (and a build stopped part way) see the old folder or the new one, never a half."""
+    parent = target.parent
+    for stale in (*parent.glob(f".{target.name}.new-*"), *parent.glob(f".{target.name}.old-*")):
+        shutil.rmtree(stale, ignore_errors=True)     # left by a build that was killed
+    fresh = parent / f".{target.name}.new-{os.getpid()}"
+    old = parent / f".{target.name}.old-{os.getpid()}"
+    try:
+        make(fresh)
+        if target.exists():
+            os.rename(target, old)
+        os.rename(fresh, target)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        if old.exists() and not target.exists():
+            os.rename(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+    return target
 
 
 def schema_errors(build: Build) -> list[str]:
@@ -199,21 +282,14 @@ def schema_errors(build: Build) -> list[str]:
 
 
 def write_outputs(build: Build, root: Path, out: Path) -> Path:
-    """Write the bundle, the two schemas and the manifest; returns the bundle path."""
+    """Write the bundle and the two schemas; returns the bundle path (write_manifest comes after the site)."""
     from .schemas import bundle_schema, card_source_schema
     bundle = bundle_of(build.cards, build.rulesets)
     target = out / "bundle.json"
     write_atomic(out / "schemas" / "card-source.schema.json", json.dumps(card_source_schema(), indent=2) + "\n")
     write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")
     write_atomic(target, json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    write_atomic(out / MANIFEST, json.dumps(fingerprint(root)))
     return target
-
-
-def failed_build(out: Path) -> Diagnostic:
-    """The note that says no bundle was written."""
-    from .messages import M
-    return Diagnostic("B001", M("B001.not-written", path=f"{out.as_posix()}/bundle.json"), severity="error")
 
 
 def sha256_file(path: Path) -> str:

@@ -14,6 +14,8 @@ from .diagnostics import did_you_mean
 from .messages import M
 
 PROPER_NAME_KINDS = ("survivor",)
+#: a card's file name (without .yaml) is at most this long: well inside every file system's limit
+MAX_SLUG = 100
 
 
 def slug(name: str) -> str:
@@ -34,7 +36,11 @@ def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
                          else M("cli.unknown-kind", kind=kind_name, kinds=kinds))
     if set_name not in SETS:
         raise ValueError(M("cli.unknown-set", set=set_name, sets=", ".join(SETS)))
+    if not name.strip() or any(unicodedata.category(c).startswith("C") for c in name):
+        raise ValueError(M("cli.name-not-printable", name=repr(name)))
     stem = slug(name)
+    if len(stem) > MAX_SLUG:
+        raise ValueError(M("cli.name-too-long", n=len(stem), max=MAX_SLUG))
     path = root / "content" / set_name / kind.folder / f"{stem}.yaml"
     if path.exists():
         raise ValueError(M("cli.exists", path=path))
@@ -48,8 +54,14 @@ def new_card(root: Path, kind_name: str, name: str, set_name: str) -> Path:
     yaml = YAML()
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.dump(data, buf)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(buf.getvalue(), encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as out:     # "x": never over a file made since the check above
+            out.write(buf.getvalue())
+    except FileExistsError:
+        raise ValueError(M("cli.exists", path=path)) from None
+    except OSError as err:
+        raise ValueError(M("cli.cannot-write", path=path, reason=err.strerror or str(err))) from None
     return path
 
 

@@ -12,7 +12,8 @@ import threading
 import time
 from pathlib import Path
 
-from .project import BUILD, CONTENT, compile_paths, failed_build, write_outputs
+from .messages import M
+from .project import BUILD, CONTENT, build_lock, compile_paths, forget_manifest, swap_in, write_manifest, write_outputs
 
 
 def snapshot(root: Path) -> dict:
@@ -28,11 +29,16 @@ def rebuild(root: Path, say=print) -> bool:
     started = time.perf_counter()
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
-        build.diagnostics.add(failed_build(root / BUILD))
         say(build.diagnostics.render())
+        say(M("B001.not-written", path=f"{(root / BUILD).as_posix()}/bundle.json").render())
         return False
-    write_outputs(build, root, root / BUILD)
-    build_site(bundle_of(build.cards, build.rulesets), root, root / BUILD / "site", say=say)
+    out = root / BUILD
+    with build_lock(out, say):        # the same lock as dow build: the two never write build/ at once
+        forget_manifest(out)
+        write_outputs(build, root, out)
+        bundle = bundle_of(build.cards, build.rulesets)
+        swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
+        write_manifest(root, out, site=True)
     say(f"rebuilt in {time.perf_counter() - started:.1f} s")
     return True
 

@@ -112,7 +112,7 @@ class Shape:
                     for sub, child in node.value.items():
                         if self.expect(child, "map", sub, M("expected.mapping")):
                             self.fields(child, inner, (), M("where.field", key=f"{key}: {sub}"))
-                            self.localized(child, f"{key}: {sub}", require=False)
+                            self.localized(child, f"{key}: {sub}", require=False, extras=("why", "sync"))
             return
         if kind == "localized":
             if self.expect(node, "map", key, M("expected.localized")):
@@ -136,13 +136,29 @@ class Shape:
                             hint=did_you_mean(str(node.value), choices))
         elif kind in ("str", "effect", "cond", "event", "voters"):
             self.scalar(node, str, key, M("expected.text"))
+        elif kind == "scenario":
+            self.scenario(node, key)
         # "any": anything goes
+
+    def scenario(self, node: Node, key: str) -> None:
+        """One scenario test: a mapping of the runner's keys, with the ones every scenario needs."""
+        from .cards import SCENARIO_FIELDS, SCENARIO_REQUIRED
+        if not self.expect(node, "map", key, M("expected.mapping")):
+            return
+        self.fields(node, SCENARIO_FIELDS, (), M("where.entry", key=key))
+        for need in SCENARIO_REQUIRED:
+            if need not in node.value:
+                self.report("S005", M("S005.scenario-needs", key=need), node.line, node.col,
+                            expected=M("expected.words", words=f"'{need}:'"), hint=M("hint.scenario-keys"))
 
     def scalar(self, node: Node, typ: type, key: str, what: Msg) -> None:
         """A scalar of the given Python type (bool is not an int here)."""
         ok = node.kind == "scalar" and isinstance(node.value, typ) and not (typ is int and isinstance(node.value, bool))
         if not ok:
             self.report("S005", M("S005.must-be", key=key, what=what), node.line, node.col, expected=what)
+        elif typ is int and node.value < 0:     # no number printed on a card is negative
+            self.report("S005", M("S005.negative", key=key, value=node.value), node.line, node.col,
+                        expected=M("expected.zero-or-more"), width=len(str(node.value)))
 
     def expect(self, node: Node, shape: str, key: str, what: Msg) -> bool:
         """Whether a node is a map/seq; reports if not."""
@@ -151,8 +167,9 @@ class Shape:
             return False
         return True
 
-    def localized(self, node: Node, key: str, require: bool = True) -> None:
-        """A localized field: pt, en and vi, each a non-empty text."""
+    def localized(self, node: Node, key: str, require: bool = True, extras: tuple = ("sync",)) -> None:
+        """A localized field: pt, en and vi, each a non-empty text; ``extras`` are the other keys it may have
+        (a manual step also says 'why')."""
         for lang in LANGS:
             child = node.get(lang)
             if child is None:
@@ -174,7 +191,7 @@ class Shape:
                 self.report("S005", M("S005.sync", key=key), sync.line, sync.col,
                             expected=M("expected.words", words="{pt: 1a2b3c4d, vi: 1a2b3c4d}"), hint=M("hint.sync"))
         for extra in node.value:
-            if extra not in LANGS and extra not in ("why", "sync"):
+            if extra not in LANGS and extra not in extras:
                 line, col = node.key_pos.get(extra, (node.line, node.col))
                 self.report("L001", M("L001.not-a-lang", key=extra), line, col,
                             expected=M("expected.words", words=", ".join(LANGS)), hint=did_you_mean(extra, LANGS))

@@ -1,8 +1,9 @@
 """The compiled bundle's public format: version, content hash, loading.
 
 Engines that embed the runtime load ``build/bundle.json`` with ``load_bundle``;
-it refuses a major ``ir_version`` this runtime does not know and a bundle whose
-cards do not match their content hash. Standard library only.
+it refuses a major ``ir_version`` this runtime does not know, a bundle whose
+cards do not match their content hash, and one whose structure a game would trip
+over (``bundle_check``): every failure to load is a ``BundleError``. Standard library only.
 """
 from __future__ import annotations
 
@@ -40,11 +41,48 @@ def check_version(version: str, supported: str = IR_VERSION) -> None:
 
 
 def load_bundle(path: str | Path) -> dict[str, Any]:
-    """Load a bundle, check its version and its content hash."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    check_version(data.get("ir_version", "?"))
-    expected = content_hash(data.get("cards", []), data.get("rulesets"))
-    if data.get("content_hash") != expected:
-        raise BundleError(f"the bundle's content hash {data.get('content_hash')} does not match its cards "
-                          f"({expected}); the file was changed after it was built")
+    """Load a bundle, check its version, its content hash and its structure; any failure is a BundleError."""
+    return parse_bundle(_read(path), str(path))
+
+
+def parse_bundle(text: str, name: str = "the bundle", check_hash: bool = True) -> dict[str, Any]:
+    """A bundle's JSON text, parsed, its version, content hash and structure (bundle_check) checked."""
+    from .bundle_check import StructureError, check_structure
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict):
+            check_version(data.get("ir_version", "?"))   # a newer format is named as such, not as broken
+            if check_hash and isinstance(data.get("cards"), list):
+                _check_hash(data)
+        check_structure(data)
+    except RecursionError:
+        raise BundleError(f"{name} is nested too deeply to be a bundle") from None
+    except StructureError as err:
+        raise BundleError(f"{name} is not a bundle this runtime can play: {err}") from None
+    except ValueError as err:
+        raise BundleError(f"{name} is not valid JSON ({err}); rebuild it with 'dow build'") from None
     return data
+
+
+def _check_hash(data: dict) -> None:
+    expected = content_hash(data["cards"], data.get("rulesets"))
+    if data.get("content_hash") != expected:
+        raise BundleError(f"the bundle's content hash {_short(data.get('content_hash'))} does not match its cards "
+                          f"({expected}); the file was changed after it was built")
+
+
+def _read(path: str | Path) -> str:
+    """A bundle file's text; a missing, unreadable or non-UTF-8 file is a BundleError."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise BundleError(f"cannot read the bundle {path}: {err.strerror or err}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BundleError(f"the bundle {path} is not UTF-8 text (byte {err.start})") from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .bundle import BundleError, check_version
@@ -91,10 +91,32 @@ class Replay:
 
     @classmethod
     def from_json(cls, text: str) -> "Replay":
-        """Read a replay file."""
-        data = json.loads(text)
-        return cls(data["ir_version"], data["bundle_hash"], int(data["seed"]), list(data["decisions"]),
-                   data.get("log_hash", ""), dict(data.get("setup") or {}))
+        """Read a replay file; anything that is not a replay is a ReplayError saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ReplayError("it is nested too deeply to be a replay") from None
+        except ValueError as err:
+            raise ReplayError(f"it is not valid JSON ({err})") from None
+        if not isinstance(data, dict):
+            raise ReplayError("a replay is a JSON object with ir_version, bundle_hash, seed and decisions")
+        for key in ("ir_version", "bundle_hash", "seed", "decisions"):
+            if key not in data:
+                raise ReplayError(f"it has no {key!r}")
+        _expect(isinstance(data["ir_version"], str), "ir_version", "text", data["ir_version"])
+        _expect(isinstance(data["bundle_hash"], str), "bundle_hash", "text", data["bundle_hash"])
+        _expect(isinstance(data.get("log_hash", ""), str), "log_hash", "text", data.get("log_hash"))
+        _expect(_whole(data["seed"]) and abs(data["seed"]) < 2 ** 63, "seed", "a whole number", data["seed"])
+        _expect(isinstance(data["decisions"], list), "decisions", "a list of answers", data["decisions"])
+        for i, answer in enumerate(data["decisions"]):
+            _check_answer(answer, f"decisions[{i}]", 0)
+        setup = data.get("setup") or {}
+        _check_setup(setup)
+        unknown = sorted(set(data) - {f.name for f in fields(cls)})
+        if unknown:
+            raise ReplayError(f"it has a field {unknown[0]!r} a replay does not have")
+        return cls(data["ir_version"], data["bundle_hash"], data["seed"], list(data["decisions"]),
+                   data.get("log_hash", ""), dict(setup))
 
     def check_bundle(self, bundle: dict) -> None:
         """Refuse to replay against a different bundle."""
@@ -105,5 +127,64 @@ class Replay:
                               f"not {bundle.get('content_hash')}")
 
     def agent(self) -> ScriptedAgent:
-        """An agent that gives the recorded answers back, in order."""
-        return ScriptedAgent(self.decisions)
+        """An agent that gives the recorded answers back, in order (``leftover`` counts what it did not give)."""
+        self._agent = ScriptedAgent(self.decisions)
+        return self._agent
+
+    def leftover(self) -> int:
+        """How many recorded answers the last game played with ``agent()`` never asked for."""
+        agent = getattr(self, "_agent", None)
+        return len(self.decisions) - agent.used if agent is not None else 0
+
+
+class AnswersLeftOver(ValueError):
+    """A replayed game ended before it asked for every recorded answer: the file is not of this game."""
+
+    def __init__(self, count: int):
+        super().__init__(f"the game ended with {count} recorded answer{'s' if count != 1 else ''} left over")
+        self.count = count
+
+
+class ReplayError(ValueError):
+    """A file that is not a replay this runtime can play (what is wrong is in the message)."""
+
+
+#: what a replay's set-up may say: key -> check of its value
+SETUP = {"game": lambda v: v in ("base", "winter-tricks"), "players": lambda v: _whole(v) and 1 <= v <= 20,
+         "objective": lambda v: v is None or isinstance(v, str),
+         "variants": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)}
+SETUP_WORDS = {"game": "base or winter-tricks", "players": "a whole number of players from 1 to 20",
+               "objective": "a card id or null", "variants": "a list of variant names"}
+MAX_ANSWER_DEPTH = 4
+
+
+def _check_setup(setup: Any) -> None:
+    if not isinstance(setup, dict):
+        raise ReplayError(f"its setup is {_short(setup)}, not an object")
+    for key, value in setup.items():       # other keys are the engine's to read (and to check)
+        if key in SETUP:
+            _expect(SETUP[key](value), f"setup.{key}", SETUP_WORDS[key], value)
+
+
+def _check_answer(answer: Any, where: str, depth: int) -> None:
+    """A recorded answer is true/false, a number, a text, or a list of those."""
+    if isinstance(answer, list) and depth < MAX_ANSWER_DEPTH:
+        for item in answer:
+            _check_answer(item, where, depth + 1)
+        return
+    _expect(isinstance(answer, (bool, int, str)) and not isinstance(answer, float), where,
+            "true, false, a number, a text or a list of them", answer)
+
+
+def _expect(ok: bool, where: str, what: str, value: Any) -> None:
+    if not ok:
+        raise ReplayError(f"its {where} is {_short(value)}, not {what}")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, float) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

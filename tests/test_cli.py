@@ -96,3 +96,125 @@ def test_compare_text_warns_where_authored_and_generated_text_disagree(tmp_path,
     assert main(["--root", str(root), "check", "--compare-text"]) == 0
     err = capsys.readouterr().err
     assert err.count("warning L004") == 3 and "numbers differ" in err
+
+
+# ---- no traceback, whatever the user does ---------------------------------------------------------
+
+def test_outside_a_project_every_command_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in (["build"], ["status"], ["check"], ["play", "--quiet"], ["explain", "x"]):
+        assert main(command) == 2, command
+        assert "not a dow project" in capsys.readouterr().err
+    assert not (tmp_path / "build").exists()
+
+
+def test_build_json_is_one_document_on_stdout_whatever_happens(tmp_path, capsys):
+    root = project(tmp_path)
+    assert main(["--root", str(root), "build", "--no-site", "--format", "json"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert done["ok"] and done["cards"] == 1 and done["bundle"].endswith("build/bundle.json")
+    assert main(["--root", str(root), "build", "--no-site", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["up_to_date"] is True
+    (root / GOOD).write_text(card_yaml("kil 3 zombies."), encoding="utf-8")
+    assert main(["--root", str(root), "build", "--no-site", "--format", "json"]) == 1
+    failed = json.loads(capsys.readouterr().out)
+    assert not failed["ok"] and [d["code"] for d in failed["diagnostics"]] == ["N001"] and "B001" not in str(failed)
+    assert main(["--root", str(tmp_path / "nowhere"), "build", "--format", "json"]) == 2
+    assert "not a dow project" in json.loads(capsys.readouterr().out)["error"]
+    assert main(["--root", str(root), "build", "--format", "json", "--no-such-option"]) == 2
+    assert "unrecognized arguments" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_a_content_error_is_counted_once_and_the_note_comes_after(tmp_path, capsys):
+    root = project(tmp_path, card_yaml("kil 3 zombies."))
+    assert main(["--root", str(root), "build", "--no-site"]) == 1
+    err = capsys.readouterr().err
+    assert ": error B001" not in err and "1 error, 0 warnings" in err
+    assert err.index("N001") < err.index("B001: no bundle was written")
+
+
+def test_version_python_m_and_help_on_every_option(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dow", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("dow ") and "ir_version" in done.stdout
+    import argparse
+
+    from dow.compiler.cli import _parser
+    missing, braces = [], []
+
+    def walk(parser, name):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub_name, sub in action.choices.items():
+                    walk(sub, sub_name)
+            elif not action.help:
+                missing.append(f"{name} {action.dest}")
+            elif "{" in action.help:
+                braces.append(f"{name} {action.dest}")
+    walk(_parser(), "dow")
+    assert missing == [] and braces == []
+    for command in ("play", "simulate"):
+        help_text = subprocess.run([sys.executable, "-m", "dow", command, "--help"], capture_output=True,
+                                   text=True).stdout
+        assert "{max}" not in help_text and "warring-colonies (two colonies" in help_text
+
+
+def test_completion_scripts_parse_and_complete_commands_and_choices():
+    for shell in ("bash", "zsh"):
+        done = subprocess.run([sys.executable, "-m", "dow", "completion", shell], capture_output=True, text=True)
+        assert done.returncode == 0 and "complete -o filenames -F _dow dow" in done.stdout
+    script = subprocess.run([sys.executable, "-m", "dow", "completion", "bash"], capture_output=True, text=True).stdout
+    probe = script + '\nCOMP_WORDS=(dow bu); COMP_CWORD=1; _dow; echo "${COMPREPLY[*]}"' \
+                     '\nCOMP_WORDS=(dow --root x build --format ""); COMP_CWORD=5; _dow; echo "${COMPREPLY[*]}"'
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True).stdout.splitlines()
+    assert out == ["build", "text json"]
+
+
+def test_numbers_of_games_and_players_below_one_are_usage_errors(tmp_path, capsys):
+    root = project(tmp_path)
+    for argv in (["simulate", "--games", "0"], ["simulate", "--games", "-5"], ["play", "--players", "0"],
+                 ["simulate", "--games", "many"]):
+        try:
+            main(["--root", str(root), *argv])
+        except SystemExit as stop:           # argparse refuses the value before any game is played
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{argv} was accepted")
+        err = capsys.readouterr().err
+        assert "is not 1 or more" in err or "not a whole number" in err
+
+
+def test_play_save_into_a_missing_folder_is_refused_before_the_game(tmp_path, capsys):
+    root = project(tmp_path)
+    assert main(["--root", str(root), "play", "--save", str(tmp_path / "no" / "dir" / "x.json")]) == 2
+    assert "there is no such folder" in capsys.readouterr().err
+
+
+def test_new_with_a_very_long_name_is_refused(tmp_path, capsys):
+    root = project(tmp_path)
+    assert main(["--root", str(root), "new", "survivor", "Sparky " * 200]) == 2
+    assert "too long" in capsys.readouterr().err
+    for name in ("Spa\x1b[2Jrky", "   ", "a\nb"):
+        assert main(["--root", str(root), "new", "survivor", name]) == 2
+        assert "control characters" in capsys.readouterr().err
+
+
+def test_a_path_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path, capsys):
+    root = project(tmp_path)
+    assert main(["--root", str(root), "i18n", "export", "--lang", "pt", "--out", str(tmp_path / "no" / "x.po")]) == 2
+    assert "cannot use" in capsys.readouterr().err
+
+
+def test_a_bug_is_one_line_with_exit_70_and_its_traceback_only_when_asked(tmp_path, capsys, monkeypatch):
+    from dow.compiler import cli
+
+    def broken(args):
+        raise KeyError("boom")
+    monkeypatch.setattr(cli, "cmd_status", broken)
+    root = project(tmp_path)
+    assert main(["--root", str(root), "status"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "KeyError" in err and "Traceback" not in err
+    monkeypatch.setenv("DOW_DEBUG", "1")
+    import pytest
+    with pytest.raises(KeyError):
+        main(["--root", str(root), "status"])

@@ -516,3 +516,75 @@ def test_a_missing_file_is_a_usage_error_not_a_crash(tmp_path):
     result = compile_file(tmp_path / "nope.yaml", DISPLAY)
     assert result.card is None
     assert [d.code for d in result.diags] == ["U001"]
+
+
+# ---- plain author mistakes get their own code at the field, never V001 ---------------------------
+
+CROSSROADS = """id: base.crossroads.test-card
+kind: crossroads
+set: base
+name: {pt: X, en: X, vi: X}
+status: {implementation: full, data: known}
+number: NUMBER
+trigger: {when: you move a survivor, text: {pt: t, en: t, vi: t}}
+options:
+  - text: {pt: t, en: t, vi: t}
+    effect: |
+      gain 1 morale.
+"""
+
+
+@pytest.mark.parametrize("number, refused", [(-1, True), (0, False), (1, False)])
+def test_a_negative_number_on_a_card_is_s005_at_the_field_and_zero_is_fine(number, refused):
+    result = bounded(compile_text, 400, CROSSROADS.replace("NUMBER", str(number)), "content/base/crossroads/test-card.yaml")
+    if not refused:
+        assert result.card is not None, [d.render() for d in result.diags]
+        return
+    assert result.card is None and [d.code for d in result.diags] == ["S005"]
+    assert (result.diags[0].line, result.diags[0].col) == (6, 9) and "0 or more" in result.diags[0].render()
+
+
+@pytest.mark.parametrize("field", ["influence", "search", "attack"])
+def test_a_negative_survivor_number_is_s005_at_the_field(field):
+    result = compile_t(GOOD.replace("occupation:", f"{field}: -2\noccupation:"))
+    diag = assert_refused(result, "S005", line=6, col=len(field) + 3)
+    assert "V001" not in [d.code for d in result.diags] and f"'{field}' must be 0 or more" in diag.render()
+
+
+def test_an_unknown_key_under_a_text_mapping_is_l001_at_the_key():
+    result = compile_t(GOOD.replace("text: {pt: t, en: t, vi: t}", "text: {pt: t, en: t, vi: t, why: x}"))
+    assert_refused(result, "L001", line=9, col=33)
+    assert "V001" not in [d.code for d in result.diags]
+
+
+@pytest.mark.parametrize("escape", ["\\e[2J", "\\x00", "\\x07", "\\r", "\\u0085", "\\x1b]0;title\\x07"])
+def test_control_characters_made_by_yaml_escapes_are_refused(escape):
+    result = compile_t(GOOD.replace("name: Test Card", f'name: "Test{escape}Card"'))
+    diag = assert_refused(result, "Y002", line=4, col=7)
+    assert "escape" in diag.render()
+
+
+def test_a_quoted_escape_that_makes_a_tab_or_a_line_break_is_still_text():
+    result = compile_t(GOOD.replace("name: Test Card", 'name: "Test\\tCard"'))
+    assert not [d for d in result.diags if d.code == "Y002"]
+
+
+def test_a_one_line_quoted_effect_puts_its_diagnostic_on_its_own_line_under_the_word():
+    text = GOOD.replace("    effect: |\n      gain 1 morale.", '    effect: "lose 2 morale.\\nlose 2 moral."')
+    for tail in ("", "\n"):            # the effect on the file's last line, or not
+        source = text.rstrip("\n") + tail
+        diag = assert_refused(compile_t(source), "T002", n_lines=_line_count(source))
+        line = source.split("\n")[diag.line - 1]
+        assert diag.line == 10 and line[diag.col - 1:].startswith("moral."), diag.render()
+
+
+def test_explain_never_writes_control_characters(tmp_path):
+    from dow.compiler.explain import explain
+    content = tmp_path / "content"
+    (content / "base" / "survivors").mkdir(parents=True)
+    (content / "base" / "survivors" / "test-card.yaml").write_text(
+        GOOD.replace("name: Test Card", 'name: "Test\\e[2JCard"'), encoding="utf-8")
+    text, code = explain("test-card", content, tmp_path, "en")
+    assert code == 1 and "\x1b" not in text and "\x00" not in text
+    text, code = explain("\x1b[2J", content, tmp_path, "en")
+    assert code == 2 and "\x1b" not in text

@@ -28,7 +28,7 @@ def _project(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text("")
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "sets.yaml").write_text("base:\n  survivor: 5\n  crisis: 2\n", encoding="utf-8")
-    _card(tmp_path, "alpha", "gain 1 morale.", extra="tests:\n  - {name: gains morale}\n")
+    _card(tmp_path, "alpha", "gain 1 morale.", extra="tests:\n  - {name: gains morale, given: {}, do: ability 1, expect: {morale: 7}}\n")
     _card(tmp_path, "beta", "manual step.", impl="partial", extra=(
         "manual:\n  step:\n    why: w\n    pt: p\n    en: e\n    vi: v\n"), synced=False)
     _card(tmp_path, "gamma", "lose 1 morale.", data="needs transcription", extra="tests: []\n")

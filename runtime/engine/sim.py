@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..bundle import IR_VERSION
 from ..decisions import OPTION, HeuristicAgent, RandomAgent
-from ..replay import Recorder, Replay
+from ..replay import AnswersLeftOver, Recorder, Replay
 from .game import ACTION, Game, GameError
 
 
@@ -145,11 +145,9 @@ def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game,
     setup = getattr(replay, "setup", None) or {}
     game = new_game(bundle, replay.seed, setup.get("players", 4), check, setup.get("objective"),
                     setup.get("variants") or ())
-    agent = replay.agent()
-    game.run(agent)
-    left = len(agent.answers) - agent.used
-    if left:           # answers the game never asked for: the replay is not of this game (or was edited)
-        raise ValueError(f"the replay records {left} decision(s) after the end of the game")
+    game.run(replay.agent())
+    if replay.leftover():   # answers the game never asked for: the replay is not of this game (or was edited)
+        raise AnswersLeftOver(replay.leftover())
     return game, game.log.digest() == replay.log_hash
 
 

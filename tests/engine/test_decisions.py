@@ -102,7 +102,7 @@ def test_winter_tricks_asks_every_choice(bundle):
 def test_a_replay_with_decisions_left_over_is_refused(bundle):
     _, replay, _ = play_game(bundle, 5, 4)
     replay.decisions.append(["end"])
-    with pytest.raises(ValueError, match="after the end of the game"):
+    with pytest.raises(ValueError, match="left over"):
         replay_game(bundle, replay)
 
 

@@ -34,3 +34,13 @@ def test_crossroads_need_options():
     text = ("id: base.crossroads.x\nkind: crossroads\nset: base\nname: {pt: X, en: X, vi: X}\n"
             "status: {implementation: full, data: known}\ntrigger: {text: {pt: a, en: a, vi: a}}\noptions: []\n")
     assert shape(text, "content/base/crossroads/x.yaml")[1] == [("S008", 6), ("S008", 7)]
+
+
+def test_a_scenario_missing_its_keys_is_an_author_error_at_the_scenario():
+    """Not V001 ('a compiler bug') from the bundle schema: the shape pass names the key, on its line."""
+    text = card_yaml("gain 1 morale.") + "tests:\n  - name: gains morale\n    do: ability 1\n  - name: ok\n" \
+        "    given: {}\n    do: ability 1\n    expect: {morale: 7}\n    whn: 3\n"
+    ok, diags = shape(text)
+    lines = len(card_yaml("gain 1 morale.").splitlines())
+    assert not ok
+    assert sorted(diags) == [("S005", lines + 2), ("S005", lines + 2), ("S009", lines + 8)]

@@ -1,12 +1,16 @@
-"""Seed + decisions reproduce the identical log; private lines stay out of the public view."""
+"""Seed + decisions reproduce the identical log; private lines stay out of the public view; a file that is
+not a replay is refused with what is wrong."""
+import json as _json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from dow.runtime.bundle import BundleError
 from dow.runtime.decisions import RandomAgent
 from dow.runtime.interpreter import Env, Interpreter
-from dow.runtime.replay import EventLog, Recorder, Replay
+from dow.runtime.replay import EventLog, Recorder, Replay, ReplayError
 
 from minimal_host import MinimalHost
 
@@ -69,3 +73,69 @@ def test_private_lines_stay_private():
     assert [line["event"] for line in log.public()] == ["gain_morale"]
     assert len(log.seen_by("p2")) == 2 and len(log.seen_by("p1")) == 1
     assert "Hoarder" not in str(log.public())
+
+
+# ---- replay files that are not replays ------------------------------------------------------------
+
+
+GOOD = {"ir_version": "1.1.0", "bundle_hash": "sha256:" + "0" * 64, "seed": 3, "decisions": [True, ["a", 1]],
+        "log_hash": "", "setup": {"game": "base", "players": 4, "objective": None}}
+NOT_REPLAYS = {
+    "truncated JSON": ('{"ir_version": "1.1.0", "seed"', "not valid JSON"),
+    "empty": ("", "not valid JSON"),
+    "an empty object": ("{}", "no 'ir_version'"),
+    "a list": ("[]", "a replay is a JSON object"),
+    "no seed": ({k: v for k, v in GOOD.items() if k != "seed"}, "no 'seed'"),
+    "a seed as text": ({**GOOD, "seed": "3"}, "seed"),
+    "a seed with a fraction": ({**GOOD, "seed": 3.5}, "seed"),
+    "a seed as true": ({**GOOD, "seed": True}, "seed"),
+    "decisions as an object": ({**GOOD, "decisions": {}}, "decisions"),
+    "an answer that is an object": ({**GOOD, "decisions": [{"x": 1}]}, "decisions[0]"),
+    "set-up as a list": ({**GOOD, "setup": [1]}, "setup"),
+    "players as text": ({**GOOD, "setup": {"players": "4"}}, "setup.players"),
+    "no players": ({**GOOD, "setup": {"players": 0}}, "setup.players"),
+    "a thousand players": ({**GOOD, "setup": {"players": 1000}}, "setup.players"),
+    "an unknown game": ({**GOOD, "setup": {"game": "chess"}}, "setup.game"),
+    "variants as text": ({**GOOD, "setup": {"variants": "quick"}}, "setup.variants"),
+    "an unknown field": ({**GOOD, "extra": 1}, "'extra'"),
+    "deeply nested": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+}
+
+
+@pytest.mark.parametrize("name", NOT_REPLAYS)
+def test_a_file_that_is_not_a_replay_is_refused_with_what_is_wrong(name):
+    text, words = NOT_REPLAYS[name]
+    with pytest.raises(ReplayError, match=re.escape(words)):
+        Replay.from_json(text if isinstance(text, str) else _json.dumps(text))
+
+
+def test_a_good_replay_file_reads():
+    replay = Replay.from_json(_json.dumps(GOOD))
+    assert replay.seed == 3 and replay.decisions == [True, ["a", 1]] and replay.setup["players"] == 4
+
+
+def _replay_cli(bundle, monkeypatch, capsys, tmp_path, data) -> tuple[int, str]:
+    from dow.compiler import cli
+    monkeypatch.setattr(cli, "_game_bundle", lambda args: bundle)
+    path = tmp_path / "game.json"
+    path.write_text(data if isinstance(data, str) else _json.dumps(data), encoding="utf-8")
+    code = cli.main(["--root", str(Path(__file__).resolve().parents[2]), "replay", str(path), "--quiet"])
+    return code, capsys.readouterr().err
+
+
+def test_dow_replay_refuses_answers_left_over_and_impossible_player_counts(bundle, monkeypatch, capsys, tmp_path):
+    from dow.runtime.engine.sim import play_game
+    _, replay, _ = play_game(bundle, 5, 2)
+    data = _json.loads(replay.to_json())
+    assert _replay_cli(bundle, monkeypatch, capsys, tmp_path, data)[0] == 0
+    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "decisions": data["decisions"] + [True]})
+    assert code == 1 and "1 recorded answer left over" in err
+    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "setup": {**data["setup"], "players": 9}})
+    assert code == 1 and "players" in err and "Traceback" not in err
+    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, '{"seed": ')
+    assert code == 2 and "is not a replay file: it is not valid JSON" in err
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"seed": "\xe9"}')
+    from dow.compiler import cli
+    assert cli.main(["--root", str(Path(__file__).resolve().parents[2]), "replay", str(path)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
