@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 from ...decisions import AMOUNT, KEEP, MAY, OPTION, TARGETS, VOTE, Decision, HeuristicAgent
 from ..common import ACTION
 from .view import View
 
+ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
 FOOD_GAIN = {"base.item.food-1": 1, "base.item.food-3": 3}
 SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   # attacks that skip exposure
 WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
@@ -38,7 +40,9 @@ class HeuristicBot(HeuristicAgent):
         self.suspicion: dict[str, float] = {}
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
         self.last_act: tuple = ("end",)
+        self.looking: list[str] = []                    # the cards this player's search has drawn so far
         self.fuel_turn = -1                             # the turn this bot played fuel for a move
+        self.margin = 1                                 # crisis cards beyond one per player, for a wrong card
 
     def observe(self, game: Any) -> None:
         """Sit at a table; the seat is learnt from the first decision asked of it."""
@@ -78,7 +82,9 @@ class HeuristicBot(HeuristicAgent):
         v = self.view
         for line in v.new_lines():
             ev = line["event"]
-            if ev == "crisis_card":
+            if ev == "looking":
+                self.read_looking(line)
+            elif ev == "crisis_card":
                 self.crisis_log.append(line["params"]["player"])
             elif ev == "crisis_result":
                 prevent = set(v.card(line["params"]["card"]).get("prevent") or [])
@@ -115,6 +121,15 @@ class HeuristicBot(HeuristicAgent):
             per[i % loc.entrances] += 1
         return sum(max(0, k - (loc.entrance_spaces - zz + b)) for k, zz, b in zip(per, loc.zombies, loc.barricades))
 
+    def crisis_zombies(self, matching: int) -> int:
+        """The zombies a crisis adds to the colony if it is not prevented (read from its printed effect),
+        when it looks like failing: fewer cards on it and in this hand than players."""
+        crisis = self.view.crisis
+        if not crisis or self.view.crisis_added + matching >= self.view.active_players:
+            return 0
+        found = ZOMBIES_TO_COLONY.search((crisis.get("effect") or {}).get("source") or "")
+        return int(found.group(1)) if found else 0
+
     def objective_slug(self) -> str:
         return slug(self.view.objective["id"])
 
@@ -135,8 +150,8 @@ class HeuristicBot(HeuristicAgent):
         """The best-scoring action, or the end of the turn when none is worth a die or a card."""
         plan = self.betrayer_score if self.view.betrayer and self.sabotage_time() else self.score
         context = self.context()
-        moves = [a for a in d.choices if a[0] == "move"]
-        context["best_move"] = max((self.score_move(a, context, fuel=True) for a in moves), default=-1)
+        context["moves"] = {a: self.move_value(a, context) for a in d.choices if a[0] == "move"}
+        context["best_move"] = max(context["moves"].values(), default=-1)
         scored = [(plan(a, context), a) for a in d.choices if a[0] != "end"]
         best = max((sc for sc, _ in scored), default=0)
         if best <= 0:
@@ -158,7 +173,7 @@ class HeuristicBot(HeuristicAgent):
         matching = [c for c in v.hand if self.item_type(c) in prevent]
         food_cards = [c for c in v.hand if self.item_type(c) == "food"]
         return {"prevent": prevent, "matching": len(matching), "food_cards": len(food_cards),
-                "colony_overruns": self.overruns("colony"), "short_food": v.food_needed() - v.food,
+                "colony_overruns": self.overruns("colony", extra=self.crisis_zombies(len(matching))), "short_food": v.food_needed() - v.food,
                 "crisis_short": self.crisis_target() - v.crisis_added,
                 "wounded": [sid for sid in v.my_survivors if v.survivor(sid).wounds],
                 "fuel": sum(1 for c in v.hand if self.item_type(c) == "fuel")}
@@ -214,7 +229,7 @@ class HeuristicBot(HeuristicAgent):
             return -1
         if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
             return -1                                   # feed the colony first
-        need_now = v.active_players + 1 - v.crisis_added   # to prevent it, one spare for a wrong card
+        need_now = v.active_players + self.margin - v.crisis_added   # to prevent it (a spare for a wrong card)
         return 88 if need_now > 0 else (30 if ctx["matching"] >= 3 else -1)   # else kept for the next crisis
 
     def score_barricade(self, act: tuple, ctx: dict) -> float:
@@ -282,9 +297,17 @@ class HeuristicBot(HeuristicAgent):
             return 48 - 5 * carried
         return 26 - 5 * carried
 
-    def score_move(self, act: tuple, ctx: dict, fuel: bool = False) -> float:
-        """Out to search when the colony is safe and the survivor healthy; home when a location turns deadly.
-        A move rolls for exposure unless a fuel card was played first: with fuel in hand the bot plays it."""
+    def score_move(self, act: tuple, ctx: dict) -> float:
+        """A move rolls for exposure unless a fuel card was played first: with fuel in hand the bot plays it
+        (score_play), without it only a move home from danger is worth the roll."""
+        value = ctx["moves"][act] if "moves" in ctx else self.move_value(act, ctx)
+        if value <= 0 or act[2] == "colony" or self.fuel_active():
+            return value
+        return -1 if ctx["fuel"] else value - 60
+
+    def move_value(self, act: tuple, ctx: dict) -> float:
+        """A move's worth without its exposure roll: out to search when the colony is safe and the survivor
+        healthy, home when a location turns deadly."""
         v = self.view
         sid, to = act[1], act[2]
         surv = v.survivor(sid)
@@ -301,9 +324,7 @@ class HeuristicBot(HeuristicAgent):
         crowd = len(v.survivors_at(to)) + v.location(to).zombie_count()
         if crowd >= 2:
             return -1
-        if fuel or self.fuel_active():
-            return 52 - crowd * 5
-        return -1 if ctx["fuel"] else 18 - crowd * 5      # with fuel in hand: play it first
+        return 52 - crowd * 5
 
     def score_ability(self, act: tuple, ctx: dict) -> float:
         return 22
@@ -361,13 +382,17 @@ class HeuristicBot(HeuristicAgent):
 
     # ---- other decisions --------------------------------------------------------------------------
     def make_noise(self, d: Decision) -> bool:
-        """More cards for noise only when the location can take it and the colony needs cards."""
+        """Another card for noise while none of those drawn is what the colony lacks, as long as the location
+        can take the zombies noise may bring (the drawn cards are in this player's private log)."""
         v = self.view
         searcher = self.last_act[1] if self.last_act[0] == "search" else None
         where = v.survivor(searcher).location if searcher and v.survivor(searcher).location else None
-        if where is None or v.location(where).noise >= 1:
+        if where is None or v.location(where).noise >= 2 or self.overruns(where, extra=1):
             return False
-        return self.crisis_target() - v.crisis_added > 2 and self.overruns(where, extra=1) == 0
+        return max((self.card_value(c) for c in self.looking), default=0) < 50
+
+    def read_looking(self, line: dict) -> None:
+        self.looking = list(line["params"]["cards"])
 
     def keep(self, d: Decision) -> tuple:
         """Keep what the colony lacks most: the crisis' type, food when short, weapons, medicine."""
