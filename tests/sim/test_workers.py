@@ -25,7 +25,7 @@ def test_worker_processes_give_the_serial_summary(bundle):
 
 
 def test_worker_processes_give_the_serial_summary_for_warring_colonies(bundle):
-    args = dict(players=5, variants=["warring-colonies"], agents="bot:random")
+    args = dict(players=5, variants=["warring-colonies"], agents="heuristic:bot")
     assert same(simulate(bundle, 3, seed=9, workers=2, **args)) == same(simulate(bundle, 3, seed=9, **args))
 
 
