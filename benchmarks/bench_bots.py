@@ -78,6 +78,17 @@ HEADER = ("| game | players | agents | games | wins, 95% interval | endings | me
           "reached the last round | violations | crashes | games/s |\n|" + "---|" * 11)
 
 
+def try_stand_ins(bundle: dict, pairs: list[str]) -> str:
+    """Change base stand-ins in the bundle in memory (an experiment: the ruleset file is not touched)."""
+    stand = bundle["rulesets"]["base"]["stand_ins"]
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in stand or not value.isdigit():
+            raise SystemExit(f"--stand-in takes KEY=NUMBER with KEY one of {', '.join(sorted(stand))}, not {pair!r}")
+        stand[key] = int(value)
+    return ", ".join(pairs)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
@@ -89,11 +100,16 @@ def main() -> None:
     ap.add_argument("--colonies-agents", nargs="*", default=COLONY_AGENTS)
     ap.add_argument("--json", type=Path, default=None, help="also write every summary (without records) here")
     ap.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    ap.add_argument("--stand-in", action="append", default=[], metavar="KEY=VALUE",
+                    help="try another value of a base stand-in (content/base/ruleset.yaml stand_ins), "
+                         "in memory only: morale=7, rounds=7 …")
     args = ap.parse_args()
     workers = worker_count(args.workers)
     build = compile_paths([ROOT / "content"], ROOT)
     bundle = bundle_of(build.cards, build.rulesets)
-    print(f"{args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}, {workers} workers\n")
+    tried = try_stand_ins(bundle, args.stand_in)
+    print(f"{args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}, {workers} workers"
+          + (f"; stand-ins tried: {tried}" if tried else "") + "\n")
     print(HEADER)
     out = []
     plan = [("base", [], p, a) for p in args.players for a in args.agents] + \

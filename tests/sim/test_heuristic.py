@@ -200,3 +200,54 @@ def test_mixed_sides_seat_the_betrayer_with_its_own_kind(bundle):
             assert isinstance(seats[p.id], RandomAgent if p.betrayer else HeuristicBot)
     game, replay, result = play_game(bundle, 2, 4, "heuristic:random")
     assert result["violations"] == []
+
+
+def test_a_crisis_that_fails_anyway_gets_no_cards(bundle):
+    """With the cards added, this hand's and one per player still to play fewer than the players, the bot keeps
+    its cards for the next crisis; one more card in reach and it gives."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    order = [p.id for p in s.players]
+    s.first = (order.index(me) + 1) % len(order)          # this player acts last this round
+    s.crisis_added.clear()
+    players = sum(1 for p in s.players if not p.exiled)
+    assert bot.hopeless(players - 1)
+    assert not bot.hopeless(players)
+    s.first = order.index(me)                             # first: the three others still to come
+    assert not bot.hopeless(players - 3)
+    assert bot.hopeless(players - 4)
+
+
+def test_in_the_last_round_a_colony_goes_for_control_of_the_town(bundle):
+    """Divide and Conquer (seed 000): the colony controlling more town locations when the round track reaches 0
+    completes it; in the last round the bot sends a healthy survivor where one more wins or breaks control."""
+    from dow.runtime.engine.bots.colonies import ColoniesHeuristicBot
+    from dow.runtime.engine.colony_table import COLONIES
+    for seed in range(10):
+        game = new_game(bundle, seed, 4, variants=["warring-colonies"])
+        seats = agents_for("heuristic", seed, 4, colonies=True)
+        for agent in seats.values():
+            agent.observe(game)
+        s = game.state
+        d = game.advance()
+        while d is not None:
+            bot = seats[d.player]
+            if d.prompt == "movement" and isinstance(bot, ColoniesHeuristicBot):
+                home = COLONIES[s.teams[d.player]]
+                healthy = [sid for sid in s.player(d.player).survivors
+                           if s.survivors[sid].location == home and not s.survivors[sid].wounds]
+                if len(healthy) >= 2 and any(c[0] == "move" and c[1] in healthy for c in d.choices):
+                    track = s.round
+                    s.round = 2
+                    assert bot.control_move(d) is None            # not yet the last round
+                    s.round = 1
+                    move = bot.control_move(d)
+                    s.round = track
+                    assert move is not None and move[1] in healthy
+                    here = [s.teams.get(v.controller) for v in s.survivors_at(move[2])]
+                    team = s.teams[d.player]
+                    assert here.count("b" if team == "a" else "a") - here.count(team) in (0, 1)
+                    return
+            d = game.advance(bot.answer(d))
+    pytest.fail("no movement decision with two healthy survivors at home in 10 games")

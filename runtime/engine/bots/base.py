@@ -229,8 +229,21 @@ class HeuristicBot(HeuristicAgent):
             return -1
         if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
             return -1                                   # feed the colony first
+        if self.hopeless(ctx["matching"]):
+            return -1                                   # it fails anyway: the cards wait for the next crisis
         need_now = v.active_players + self.margin - v.crisis_added   # to prevent it (a spare for a wrong card)
         return 88 if need_now > 0 else (30 if ctx["matching"] >= 3 else -1)   # else kept for the next crisis
+
+    def hopeless(self, matching: int) -> bool:
+        """Whether the crisis cannot be prevented even with this hand's matching cards and one card from each
+        player whose turn is still to come this round (turn order and the cards added are public)."""
+        v, s = self.view, self.game.state
+        n = len(s.players)
+        me = next(i for i, p in enumerate(s.players) if p.id == v.me)
+        later = [s.players[(s.first + k) % n] for k in range(n)]
+        after = later[later.index(s.players[me]) + 1:] if s.players[me] in later else []
+        coming = sum(1 for p in after if not p.exiled)
+        return v.crisis_added + matching + coming < v.active_players
 
     def score_barricade(self, act: tuple, ctx: dict) -> float:
         v = self.view
