@@ -50,12 +50,12 @@ def hide_and_scramble(game, me: str, rng: random.Random):
     return restore
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_the_bot_answers_the_same_whatever_it_cannot_see(bundle, seed):
+@pytest.mark.parametrize("seed,variants", [(3, ()), (11, ()), (4, ("warring-colonies",))])
+def test_the_bot_answers_the_same_whatever_it_cannot_see(bundle, seed, variants):
     """Hidden information stays hidden: at every 2nd decision, the answer of a copy of the bot is the same
     when other hands, deck order, other players' crisis cards and secret objectives are scrambled."""
-    game = new_game(bundle, seed, 4)
-    seats = agents_for("heuristic", seed, 4)
+    game = new_game(bundle, seed, 4, variants=variants)
+    seats = agents_for("heuristic", seed, 4, colonies=bool(variants))
     for agent in seats.values():
         agent.observe(game)
     rng = random.Random(seed)
