@@ -56,6 +56,12 @@ def run(bundle: dict, games: int, seed: int, players: int, agents: str, variants
     return summary
 
 
+def fallen(record: dict) -> str:
+    """Warring Colonies: which colony ended at 0 morale (a, b, both, none)."""
+    down = [t for t in ("a", "b") if record["morale"].get(t, 1) <= 0]
+    return {1: down[0] if down else "", 2: "both"}.get(len(down), "none")
+
+
 def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
     """A Markdown row of one pairing."""
     done = [r for r in s["records"] if "crash" not in r]
@@ -64,11 +70,13 @@ def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
     if any(r.get("lone_wolf") for r in done):
         wins["lone wolf"] = sum(1 for r in done if r.get("lone_wolf"))
     endings = Counter(r["ending"] for r in done)
+    fell = Counter(fallen(r) for r in done if isinstance(r.get("morale"), dict))
     full = sum(1 for r in done if r["rounds"] >= track)
     mean = sum(r["rounds"] for r in done) / n if n else 0
     cells = [game, str(players), agents, str(n),
              "; ".join(f"{k} {rate(v, n)}" for k, v in sorted(wins.items())),
-             ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items())),
+             ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items()))
+             + ("; at 0 morale: " + ", ".join(f"{k} {rate(v, n)}" for k, v in sorted(fell.items())) if fell else ""),
              f"{mean:.2f} / {track}", f"{full / n:.0%}" if n else "-",
              str(len(s["violations"])), str(len(s["crashes"])), str(s["games_per_second"])]
     return "| " + " | ".join(cells) + " |"

@@ -31,7 +31,7 @@ def game_record(bundle: dict, seed: int, players: int, agents: str, variants: Se
         return {"seed": seed, "crash": {"error": f"{type(exc).__name__}: {exc}",
                                         "where": traceback.format_exc(limit=-3)}}
     return {"seed": seed, "winner": winner_kind(result), "ending": result["ending"], "rounds": result["rounds"],
-            "winners": list(result["winners"]),
+            "winners": list(result["winners"]), "morale": result["morale"],
             "lone_wolf": bool((result.get("lone_wolf") or {}).get("won")),
             "card_uses": dict(result["card_uses"]), "violations": list(result["violations"])}
 

@@ -3,7 +3,7 @@
 Most colony morale in bot games goes to exposure rolls: every attack and every move rolls the die, and a
 third of its faces wound, freeze or bite. This bot holds its colony with barricades (no roll) and attacks
 only when an entrance is about to be overrun, with weapons that skip the roll first; it sends survivors to
-the town only when they are unhurt and the colony is safe, and keeps the colonies bot's tactics, bids and
+the town only when they are unhurt, two staying to hold a tight colony, and keeps the colonies bot's tactics, bids and
 raids. It reads only the public table and its own hand, like the colonies bot.
 """
 from __future__ import annotations
@@ -77,8 +77,10 @@ class ColoniesHeuristicBot(ColoniesBot):
                 return move
             healthy = [c for c in d.choices if c[0] != "move" or s.survivors[c[1]].wounds == 0]
             team = s.teams.get(d.player)
-            if team in COLONIES and self.tight(COLONIES[team]):
-                return ("pass",) if ("pass",) in d.choices else d.choices[0]
+            home = COLONIES.get(team)
+            at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+            if home and self.tight(home) and len(at_home) <= 2:
+                return ("pass",) if ("pass",) in d.choices else d.choices[0]   # two hold a tight colony
             if len(healthy) < len(d.choices):
                 d = type(d)(d.kind, d.player, tuple(healthy), d.min, d.max, d.prompt, d.src)
         return super().answer(d)
