@@ -23,6 +23,7 @@ from .view import View
 ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
 FOOD_GAIN = {"base.item.food-1": 1, "base.item.food-3": 3}
 SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   # attacks that skip exposure
+SEARCH_ABILITIES = ("alexis-grey", "arthur-thurston", "carla-thompson", "david-garcia", "jenny-clark")
 WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
 
 
@@ -349,7 +350,30 @@ class HeuristicBot(HeuristicAgent):
         return 52 - crowd * 5
 
     def score_ability(self, act: tuple, ctx: dict) -> float:
-        return 22
+        """A survivor's ability by what it does for the colony now (abilities it has no use for: -1)."""
+        v = self.view
+        name = slug(v.ability_card(act[1], act[2]))
+        where = v.survivor(act[1]).location
+        if name in SEARCH_ABILITIES:                  # before a search, where it can search
+            return 57 if where != "colony" and v.deck_size(where) and self.can_search(act[1]) else -1
+        if name in ("thomas-heart", "bev-russell"):  # kill 2 zombies at the colony, no exposure
+            return 81 if ctx["colony_overruns"] else 40
+        if name == "maria-lopez":
+            return 60 if self.overruns("school") else 20
+        if name == "loretta-clay":
+            return 70 if ctx["short_food"] > 0 else 35
+        if name == "ashley-ross":
+            return 60
+        if name == "olivia-brown":
+            return 65 if any(s.wounds for s in v.survivors_at(where)) else -1
+        if name == "forest-plum":
+            return 70 if v.morale <= 2 else -1
+        if name == "brandon-kane":
+            return 40 if v.waste >= 5 else -1
+        return -1 if name in ("gray-beard", "annaleigh-chan", "sophie-robinson", "gabriel-diaz") else 10
+
+    def can_search(self, sid: str) -> bool:
+        return any(d >= self.view.attr(sid, "search") for d in self.view.dice)
 
     def score_item(self, act: tuple, ctx: dict) -> float:
         name = slug(self.view.card(act[1])["id"])

@@ -109,6 +109,11 @@ class View:
         """A survivor's attack, search or influence with the rules in force (public)."""
         return self._game.host.attr(sid, name)
 
+    def ability_card(self, sid: str, index: int) -> str:
+        """The card id of a survivor's ``index``-th usable ability (its own, then those it shares; public)."""
+        card, _ = self._game.host.abilities_of(sid)[index]
+        return self.card(card)["id"]
+
     def group(self, player: str) -> list[str]:
         """A player's survivors in play (public)."""
         return list(self._game.state.player(player).survivors)
