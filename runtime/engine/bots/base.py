@@ -23,6 +23,7 @@ from .view import View
 ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
 FOOD_GAIN = {"base.item.food-1": 1, "base.item.food-3": 3}
 SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   # attacks that skip exposure
+SAFE_ATTACKERS = ("mike-cho",)                                                  # survivors who never roll for it
 SEARCH_ABILITIES = ("alexis-grey", "arthur-thurston", "carla-thompson", "david-garcia", "jenny-clark")
 WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
 
@@ -284,8 +285,10 @@ class HeuristicBot(HeuristicAgent):
         return base - act[3] / 10 if base > 0 else -1
 
     def safe_attack(self, sid: str) -> bool:
-        """Whether this survivor attacks without an exposure roll (a weapon or book that skips it)."""
-        return any(slug(self.view.card(c)["id"]) in SAFE_ATTACK for c in self.view.survivor(sid).equipped)
+        """Whether this survivor attacks without an exposure roll (its own ability, or a weapon or book)."""
+        v = self.view
+        return slug(v.survivor(sid).card) in SAFE_ATTACKERS or \
+            any(slug(v.card(c)["id"]) in SAFE_ATTACK for c in v.survivor(sid).equipped)
 
     def score_search(self, act: tuple, ctx: dict) -> float:
         v = self.view
