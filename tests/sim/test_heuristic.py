@@ -251,3 +251,19 @@ def test_in_the_last_round_a_colony_goes_for_control_of_the_town(bundle):
                     return
             d = game.advance(bot.answer(d))
     pytest.fail("no movement decision with two healthy survivors at home in 10 games")
+
+
+def test_food_goes_to_the_supply_when_the_next_colony_phase_would_starve(bundle):
+    """seed 004, 1. Pay Food: 1 food per 2 survivors at the colony, rounded up; a short supply starves."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    food = instance_of(game, "base.item.food-1")
+    s.player(me).hand.append(food)
+    game.total_cards = len(s.cards)
+    need = bot.view.food_needed()
+    play = ("play", food)
+    s.food = need - 1
+    assert bot.score(play, bot.context() | {"best_move": -1}) > 90
+    s.food = need * 2                                   # this round and the next are paid for
+    assert bot.score(play, bot.context() | {"best_move": -1}) < 0
