@@ -3,6 +3,7 @@
     python benchmarks/bench_bots.py [--games 1000] [--seed 0] [--workers 2] [--players 4]
                                     [--agents random bot heuristic heuristic:random random:heuristic]
                                     [--colonies-players 4] [--colonies-agents ...] [--json FILE]
+                                    [--stand-in KEY=VALUE] [--crises-prevented]
 
 Compiles content/ in memory, then plays ``--games`` seeded games (``dow simulate``, invariants checked
 after every step) for each agents spec at each player count: the base game with ``--agents`` (one kind
@@ -10,7 +11,8 @@ for every seat, or loyal:betrayer), then Warring Colonies with ``--colonies-agen
 For each it prints a Markdown row: the share of games each side won with its Wilson 95% interval, the
 endings, the mean length and how many games reached the last round of the track, invariant violations
 and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). It reports;
-it asserts nothing about time.
+it asserts nothing about time. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
+base stand-in value, ``--crises-prevented`` with every base crisis prevented.
 """
 from __future__ import annotations
 
@@ -97,6 +99,23 @@ def try_stand_ins(bundle: dict, pairs: list[str]) -> str:
     return ", ".join(pairs)
 
 
+def prevent_every_crisis() -> None:
+    """The experiment of --crises-prevented: the base game's Resolve Crisis step clears the crisis and its cards
+    without effect (worker processes are forked, so they play it too; Warring Colonies keeps its own step)."""
+    from dow.runtime.engine.game import Game
+
+    def prevented(self):
+        s = self.state
+        s.removed.extend(c for c, _ in s.crisis_added)
+        s.crisis_added.clear()
+        if s.crisis:
+            s.removed.append(s.crisis)
+            s.crisis = None
+        return
+        yield
+    Game.step_resolve_crisis = prevented
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
@@ -111,7 +130,11 @@ def main() -> None:
     ap.add_argument("--stand-in", action="append", default=[], metavar="KEY=VALUE",
                     help="try another value of a base stand-in (content/base/ruleset.yaml stand_ins), "
                          "in memory only: morale=7, rounds=7 …")
+    ap.add_argument("--crises-prevented", action="store_true",
+                    help="an experiment: every base crisis counts as prevented (what the crises cost the colony)")
     args = ap.parse_args()
+    if args.crises_prevented:
+        prevent_every_crisis()
     workers = worker_count(args.workers)
     build = compile_paths([ROOT / "content"], ROOT)
     bundle = bundle_of(build.cards, build.rulesets)
