@@ -39,6 +39,8 @@ class HeuristicBot(HeuristicAgent):
         self.rng = random.Random(seed)
         self.game: Any = None
         self.view: View | None = None
+        self._overruns: dict[tuple, int] | None = None
+        self._objective: str | None = None
         self.suspicion: dict[str, float] = {}
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
         self.last_act: tuple = ("end",)
@@ -61,6 +63,13 @@ class HeuristicBot(HeuristicAgent):
             return super().answer(d)
         if self.view is None:
             self.view = View(self.game, d.player)
+        self._overruns = {}                             # this decision's threat per location, while it lasts
+        try:
+            return self.decide(d)
+        finally:
+            self._overruns = None
+
+    def decide(self, d: Decision) -> Any:
         self.read_log()
         handler = self.HANDLERS.get(d.prompt)
         if handler is None and d.prompt.startswith("exile ") and d.kind == VOTE:
@@ -114,6 +123,16 @@ class HeuristicBot(HeuristicAgent):
     def overruns(self, lid: str, extra: int = 0) -> int:
         """Overruns expected at ``lid`` at the next Add Zombies step: each entrance takes 3 - zombies +
         barricades more zombies before one overruns; arrivals go to entrance 1, 2, 3 … in turn."""
+        key = (lid, extra)
+        cache = self._overruns
+        if cache is not None and key in cache:
+            return cache[key]
+        found = self.count_overruns(lid, extra)
+        if cache is not None:
+            cache[key] = found
+        return found
+
+    def count_overruns(self, lid: str, extra: int) -> int:
         v = self.view
         loc = v.location(lid)
         z = self.game.rules["zombies"]
@@ -137,7 +156,9 @@ class HeuristicBot(HeuristicAgent):
         return int(found.group(1)) if found else 0
 
     def objective_slug(self) -> str:
-        return slug(self.view.objective["id"])
+        if self._objective is None:                     # the main objective stays the same all game
+            self._objective = slug(self.view.objective["id"])
+        return self._objective
 
     # ---- set-up ---------------------------------------------------------------------------------
     def keep_survivors(self, d: Decision) -> tuple:
