@@ -16,7 +16,7 @@ import random
 import re
 from typing import Any
 
-from ...decisions import AMOUNT, KEEP, MAY, OPTION, TARGETS, VOTE, Decision, HeuristicAgent
+from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
 from ..common import ACTION
 from .view import View
 
@@ -29,6 +29,7 @@ WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, 
 
 
 def slug(card_id: str) -> str:
+    """The last part of a card id: 'base.item.fuel' -> 'fuel'."""
     return card_id.rsplit(".", 1)[-1]
 
 
@@ -70,6 +71,7 @@ class HeuristicBot(HeuristicAgent):
             self._overruns = None
 
     def decide(self, d: Decision) -> Any:
+        """The answer to one decision, by its prompt (see ``answer``)."""
         self.read_log()
         handler = self.HANDLERS.get(d.prompt)
         if handler is None and d.prompt.startswith("exile ") and d.kind == VOTE:
@@ -110,10 +112,12 @@ class HeuristicBot(HeuristicAgent):
                 self.crisis_log = []
 
     def prevent_types(self) -> set[str]:
+        """The item types that prevent the crisis in play (none without a crisis)."""
         crisis = self.view.crisis
         return set(crisis.get("prevent") or []) if crisis else set()
 
     def item_type(self, card: str) -> str | None:
+        """A card's item type (food, medicine, fuel, tool, weapon …)."""
         return self.view.card(card).get("item_type")
 
     def crisis_target(self) -> int:
@@ -133,6 +137,7 @@ class HeuristicBot(HeuristicAgent):
         return found
 
     def count_overruns(self, lid: str, extra: int) -> int:
+        """The overruns ``overruns`` expects, counted afresh."""
         v = self.view
         loc = v.location(lid)
         z = self.game.rules["zombies"]
@@ -156,6 +161,7 @@ class HeuristicBot(HeuristicAgent):
         return int(found.group(1)) if found else 0
 
     def objective_slug(self) -> str:
+        """The main objective's short name (home-sweet-home, kill-them …)."""
         if self._objective is None:                     # the main objective stays the same all game
             self._objective = slug(self.view.objective["id"])
         return self._objective
@@ -200,7 +206,8 @@ class HeuristicBot(HeuristicAgent):
         matching = [c for c in v.hand if self.item_type(c) in prevent]
         food_cards = [c for c in v.hand if self.item_type(c) == "food"]
         return {"prevent": prevent, "matching": len(matching), "food_cards": len(food_cards),
-                "colony_overruns": self.overruns("colony", extra=self.crisis_zombies(len(matching))), "short_food": v.food_needed() - v.food,
+                "colony_overruns": self.overruns("colony", extra=self.crisis_zombies(len(matching))),
+                "short_food": v.food_needed() - v.food,
                 "crisis_short": self.crisis_target() - v.crisis_added,
                 "wounded": [sid for sid in v.my_survivors if v.survivor(sid).wounds],
                 "fuel": sum(1 for c in v.hand if self.item_type(c) == "fuel")}
@@ -212,6 +219,7 @@ class HeuristicBot(HeuristicAgent):
         return fn(act, ctx) if fn else -1
 
     def score_play(self, act: tuple, ctx: dict) -> float:
+        """Playing a card: food when the supply is short, medicine on wounds, fuel before a move."""
         v = self.view
         card = act[1]
         t, name = self.item_type(card), slug(v.card(card)["id"])
@@ -242,9 +250,11 @@ class HeuristicBot(HeuristicAgent):
         return -1
 
     def frostbitten(self) -> bool:
+        """Whether a survivor of this player has frostbite."""
         return any(self.view.survivor(sid).frostbite for sid in self.view.my_survivors)
 
     def score_crisis(self, act: tuple, ctx: dict) -> float:
+        """A card for the crisis: a matching one while it is short and can still be prevented."""
         v = self.view
         t = self.item_type(act[1])
         if v.betrayer:                                  # one quiet wrong card per crisis, among the others
@@ -273,6 +283,7 @@ class HeuristicBot(HeuristicAgent):
         return v.crisis_added + matching + coming < v.active_players
 
     def score_barricade(self, act: tuple, ctx: dict) -> float:
+        """A barricade: first where an entrance would be overrun, the lowest die doing it."""
         v = self.view
         where = v.survivor(act[1]).location
         if where == "colony":
@@ -288,9 +299,11 @@ class HeuristicBot(HeuristicAgent):
         return 12 - act[2]
 
     def spare_dice(self) -> bool:
+        """Whether this player has dice to spare for work that can wait."""
         return len(self.view.dice) >= 2
 
     def score_attack(self, act: tuple, ctx: dict) -> float:
+        """An attack: only on zombies, without an exposure roll if possible, to stop an overrun."""
         v = self.view
         if act[2] != "zombie":
             return -1                                   # a loyal bot never attacks survivors
@@ -312,6 +325,7 @@ class HeuristicBot(HeuristicAgent):
             any(slug(v.card(c)["id"]) in SAFE_ATTACK for c in v.survivor(sid).equipped)
 
     def score_search(self, act: tuple, ctx: dict) -> float:
+        """A search: what the colony needs comes from the item decks."""
         v = self.view
         where = v.survivor(act[1]).location
         if self.overruns(where) and v.survivor(act[1]).wounds:
@@ -319,6 +333,7 @@ class HeuristicBot(HeuristicAgent):
         return 56 + min(v.deck_size(where), 10) / 10
 
     def score_clean_waste(self, act: tuple, ctx: dict) -> float:
+        """Cleaning the waste pile before it costs morale."""
         v = self.view
         per = self.game.rules["waste"]["cards_per_morale"]
         if v.waste >= per - 2:
@@ -326,10 +341,12 @@ class HeuristicBot(HeuristicAgent):
         return 28 - act[1] if v.waste >= per - 4 else -1
 
     def score_equip(self, act: tuple, ctx: dict) -> float:
+        """Equipping an item: weapons first, never a card the crisis needs."""
         v = self.view
         card, sid = act[1], act[2]
         name = slug(v.card(card)["id"])
-        if self.item_type(card) in ctx["prevent"] and ctx["crisis_short"] > 0 and ctx["matching"] <= ctx["crisis_short"]:
+        needed = ctx["crisis_short"] > 0 and ctx["matching"] <= ctx["crisis_short"]
+        if self.item_type(card) in ctx["prevent"] and needed:
             return -1                                   # the crisis needs it more
         carried = len(v.survivor(sid).equipped)
         if name in WEAPON_VALUE:
@@ -397,24 +414,30 @@ class HeuristicBot(HeuristicAgent):
         return -1 if name in ("gray-beard", "annaleigh-chan", "sophie-robinson", "gabriel-diaz") else 10
 
     def can_search(self, sid: str) -> bool:
+        """Whether an unused die of this player can pay for this survivor's search."""
         return any(d >= self.view.attr(sid, "search") for d in self.view.dice)
 
     def score_item(self, act: tuple, ctx: dict) -> float:
+        """An equipped item's ability."""
         name = slug(self.view.card(act[1])["id"])
         if name in ("sniper-rifle", "survivors-cookbook"):
             return 45
         return -1 if name == "wrench" else 22          # the wrench's attack rolls for exposure
 
     def score_food(self, act: tuple, ctx: dict) -> float:
+        """Raising a die with a food token: never (food is eaten)."""
         return -1                                      # food tokens are for eating
 
     def score_attract(self, act: tuple, ctx: dict) -> float:
+        """Attracting zombies to a survivor: never."""
         return -1
 
     def score_request(self, act: tuple, ctx: dict) -> float:
+        """Asking the others for cards: never (they add to the crisis themselves)."""
         return -1
 
     def score_handoff(self, act: tuple, ctx: dict) -> float:
+        """Handing an equipped item to another survivor: never."""
         return -1
 
     def score_exile(self, act: tuple, ctx: dict) -> float:
@@ -462,6 +485,7 @@ class HeuristicBot(HeuristicAgent):
         return max((self.card_value(c) for c in self.looking), default=0) < 50
 
     def read_looking(self, line: dict) -> None:
+        """Note the cards this player's search has drawn (its private log line)."""
         self.looking = list(line["params"]["cards"])
 
     def keep(self, d: Decision) -> tuple:
@@ -470,6 +494,7 @@ class HeuristicBot(HeuristicAgent):
         return tuple(ranked[:d.min])
 
     def card_value(self, card: str) -> float:
+        """How much the colony wants a card now (keeping one from a search)."""
         v = self.view
         t, name = self.item_type(card), slug(v.card(card)["id"])
         value = 10.0
@@ -488,6 +513,7 @@ class HeuristicBot(HeuristicAgent):
         return value
 
     def attract_from(self, d: Decision) -> tuple:
+        """Attract from the location with the most zombies."""
         return (max(d.choices, key=lambda lid: (self.view.location(lid).zombie_count(), lid)),)
 
     def bite_spreads(self, d: Decision) -> Any:
@@ -495,6 +521,7 @@ class HeuristicBot(HeuristicAgent):
         return 2 if 2 in d.choices else d.choices[0]
 
     def exile_vote(self, d: Decision) -> str:
+        """An exile vote: never on itself; a loyal bot votes yes on a clear suspect only."""
         v = self.view
         target = d.prompt.split(" ", 1)[1]
         if target == v.me:
@@ -513,16 +540,15 @@ class HeuristicBot(HeuristicAgent):
         return (fitting[0],) if fitting and d.max >= 1 else ()
 
     def exile_move(self, d: Decision) -> tuple:
+        """An exiled survivor goes where the fewest zombies and survivors are."""
         v = self.view
         return (min(d.choices, key=lambda lid: (v.location(lid).zombie_count() + len(v.survivors_at(lid)), lid)),)
 
     def equip_to(self, d: Decision) -> tuple:
+        """An item given in a request goes to the survivor carrying least."""
         v = self.view
         return (min(d.choices, key=lambda sid: (len(v.survivor(sid).equipped), sid)),)
 
     HANDLERS = {"keep survivors": keep_survivors, "group leader": leader, ACTION: action, "make noise": make_noise,
                 "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
                 "equip": equip_to}
-
-
-__all__ = ["HeuristicBot", "KEEP", "OPTION", "TARGETS"]

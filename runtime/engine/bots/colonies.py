@@ -22,10 +22,12 @@ class ColoniesHeuristicBot(ColoniesBot):
         return any(z + b >= loc.entrance_spaces - 1 for z, b in zip(loc.zombies, loc.barricades))
 
     def safe_attack(self, sid: str) -> bool:
+        """Whether this survivor attacks without an exposure roll (a weapon or book that skips it)."""
         g = self.game
         return any(slug(g.host.card_def(c)["id"]) in SAFE_ATTACK for c in g.state.survivors[sid].equipped)
 
     def score(self, act: tuple) -> int:
+        """An action's worth: barricades before attacks, attacks only at a tight entrance."""
         s = self.game.state
         kind = act[0]
         if kind in ("attack", "barricade") and (kind == "barricade" or act[2] == "zombie"):
@@ -70,6 +72,7 @@ class ColoniesHeuristicBot(ColoniesBot):
         return min(fits, key=lambda c: (s.survivors[c[1]].influence, c)) if fits else None
 
     def answer(self, d):
+        """The colonies bot's answer, with movement kept careful and aimed at the main objective."""
         if self.game is not None and d.prompt == "movement":
             s = self.game.state
             move = self.control_move(d)

@@ -25,26 +25,32 @@ class View:
     # ---- public ---------------------------------------------------------------------------
     @property
     def morale(self) -> int:
+        """The colony's morale."""
         return self._game.state.morale
 
     @property
     def rounds_left(self) -> int:
+        """Rounds left on the round track."""
         return self._game.state.round
 
     @property
     def food(self) -> int:
+        """Food tokens in the supply."""
         return self._game.state.food
 
     @property
     def starvation(self) -> int:
+        """Starvation tokens in the supply."""
         return self._game.state.starvation
 
     @property
     def waste(self) -> int:
+        """Cards in the waste pile."""
         return len(self._game.state.waste)
 
     @property
     def rules(self) -> dict:
+        """The ruleset the game plays by."""
         return self._game.rules
 
     def card(self, instance_or_id: str) -> dict:
@@ -55,6 +61,7 @@ class View:
 
     @property
     def crisis(self) -> dict | None:
+        """The crisis card in play, or None."""
         s = self._game.state
         return self.card(s.crisis) if s.crisis else None
 
@@ -64,6 +71,7 @@ class View:
         return len(self._game.state.crisis_added)
 
     def crisis_added_by(self, player: str) -> int:
+        """How many cards ``player`` added to the crisis."""
         return sum(1 for _, p in self._game.state.crisis_added if p == player)
 
     def my_crisis_cards(self) -> list[str]:
@@ -72,20 +80,25 @@ class View:
 
     @property
     def objective(self) -> dict:
+        """The main objective card."""
         return self.card(self._game.state.objective)
 
     @property
     def players(self) -> list[str]:
+        """Every player, in seat order."""
         return [p.id for p in self._game.state.players]
 
     def exiled(self, player: str) -> bool:
+        """Whether ``player`` is exiled."""
         return self._game.state.player(player).exiled
 
     def hand_size(self, player: str) -> int:
+        """How many cards ``player`` holds."""
         return len(self._game.state.player(player).hand)
 
     @property
     def active_players(self) -> int:
+        """Players not exiled."""
         return sum(1 for p in self._game.state.players if not p.exiled)
 
     def location(self, lid: str) -> Location:
@@ -93,16 +106,20 @@ class View:
         return self._game.state.locations[lid]
 
     def deck_size(self, lid: str) -> int:
+        """Cards left in a location's item deck."""
         return len(self._game.state.locations[lid].deck)
 
     @property
     def location_ids(self) -> list[str]:
+        """Every location's id."""
         return list(self._game.state.locations)
 
     def survivor(self, sid: str) -> Survivor:
+        """A survivor's public card and tokens."""
         return self._game.state.survivors[sid]
 
     def survivors_at(self, lid: str) -> list[Survivor]:
+        """The survivors in play at a location."""
         return self._game.state.survivors_at(lid)
 
     def attr(self, sid: str, name: str) -> int:
@@ -119,6 +136,7 @@ class View:
         return list(self._game.state.player(player).survivors)
 
     def colony_count(self) -> int:
+        """Survivors at the colony, helpless ones included."""
         s = self._game.state
         return len(s.survivors_at("colony")) + s.locations["colony"].helpless
 
@@ -136,14 +154,17 @@ class View:
     # ---- private to this player -------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
+        """This player's hand."""
         return list(self._game.state.player(self.me).hand)
 
     @property
     def dice(self) -> list[int]:
+        """This player's unused action dice."""
         return list(self._game.state.player(self.me).unused)
 
     @property
     def secret(self) -> dict:
+        """This player's own secret objective card."""
         return self.card(self._game.state.player(self.me).secret)
 
     @property
@@ -153,4 +174,5 @@ class View:
 
     @property
     def my_survivors(self) -> list[str]:
+        """This player's survivors in play."""
         return self.group(self.me)
