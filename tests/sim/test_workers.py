@@ -53,7 +53,8 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys):
 
 
 def test_json_streams_one_line_per_game_then_the_summary(capsys):
-    assert main(["simulate", "--games", "4", "--seed", "3", "--workers", "2", "--format", "json"]) == 0
+    assert main(["simulate", "--games", "4", "--seed", "3", "--workers", "2", "--format", "json",
+                 "--agents", "heuristic:random"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     games, summary = lines[:-1], lines[-1]
     assert [g["type"] for g in games] == ["game"] * 4 and summary["type"] == "summary"
