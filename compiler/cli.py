@@ -166,8 +166,9 @@ def _parser() -> argparse.ArgumentParser:
                       help=VARIANT_HELP)
     play.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
     play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
-    play.add_argument("--agents", choices=("bot", "random"), default="bot",
-                      help="who plays: the bots (default) or players choosing at random")
+    play.add_argument("--agents", choices=("bot", "random", "heuristic"), default="bot",
+                      help="who plays: the bots (default), the heuristic bots that play toward their goals, "
+                           "or players choosing at random")
     play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
     play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
@@ -188,12 +189,16 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the first game's seed; the others follow it")
     simulate.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
-    simulate.add_argument("--agents", choices=("bot", "random"), default="bot",
-                          help="who plays: the bots (default) or players choosing at random")
+    simulate.add_argument("--agents", default="bot", help="random, bot or heuristic; or two joined by ':' "
+                          "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies)")
     simulate.add_argument("--format", choices=("text", "json"), default="text",
-                          help="text for people (default), json for tools")
+                          help="json: one JSON object per finished game as it ends, then the summary (JSON Lines)")
     simulate.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
     simulate.add_argument("--progress", action="store_true", help="show the progress bar even when not a terminal")
+    simulate.add_argument("--workers", default="1", help="processes to play on: a number, or 0 or auto for every core")
+    simulate.add_argument("--cluster", default=None, metavar="ADDRESS",
+                          help="play on the Dask scheduler at ADDRESS (tcp://host:8786), or 'local' for a local "
+                               "Dask cluster of --workers processes; needs the extra: pip install 'dow-toolchain[cluster]'")
     simulate.set_defaults(run=cmd_simulate)
 
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
@@ -376,13 +381,8 @@ def cmd_simulate(args) -> int:
     from dow.runtime.engine.sim import new_game, simulate
     bundle = _game_bundle(args)
 
-    def progress(done: int, total: int) -> None:
-        if args.format == "text" and sys.stderr.isatty() or args.progress:
-            width = 30
-            filled = width * done // total
-            print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="" if done < total else "\n",
-                  file=sys.stderr, flush=True)
-
+    from dow.runtime.engine.workers import Progress
+    progress = Progress(sys.stderr) if sys.stderr.isatty() or args.progress else None
     other = _other_game(args)
     if other is not None and args.variant:
         raise UsageError(f"--variant is for the base game's engine, not {other.NAME}")
@@ -391,15 +391,25 @@ def cmd_simulate(args) -> int:
         print(json.dumps(summary, ensure_ascii=False, indent=1))
         return EXIT_CONTENT if summary["crashes"] or summary["invariant_violations"] else EXIT_OK
     from dow.runtime.engine.game import GameError
+    from dow.runtime.engine.sim import parse_agents
     try:                                          # a bad combination is refused before any game is played
         new_game(bundle, args.seed, args.players, variants=args.variant)
-    except GameError as err:
+        parse_agents(args.agents)
+    except (GameError, ValueError) as err:
         raise UsageError(str(err)) from None
-    summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress, variants=args.variant)
+    workers, runner = _simulate_workers(args)
+    stream = (lambda record: print(json.dumps({"type": "game", **record}, ensure_ascii=False), flush=True)) \
+        if args.format == "json" else None
+    from .cluster import ClusterError             # light: Dask itself is imported only for --cluster
+    try:
+        summary = simulate(bundle, args.games, args.seed, args.players, args.agents, progress,
+                           variants=args.variant, workers=workers, runner=runner, on_game=stream)
+    except ClusterError as err:
+        raise UsageError(str(err)) from None
     if args.out:
         args.out.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if args.format == "json":
-        print(json.dumps(summary, ensure_ascii=False, indent=1))
+        print(json.dumps({"type": "summary", **summary}, ensure_ascii=False))
     else:
         print(f"{summary['games']} games, {summary['players']} players, {summary['agents']} agents, "
               + (f"variants {'+'.join(summary['variants'])}, " if summary["variants"] else "") +
@@ -416,6 +426,22 @@ def cmd_simulate(args) -> int:
         for bad in (summary["violations"] + summary["crashes"])[:10]:
             print(f"  seed {bad['seed']}: {bad.get('violation') or bad.get('error')}")
     return EXIT_CONTENT if summary["violations"] or summary["crashes"] else EXIT_OK
+
+
+def _simulate_workers(args) -> tuple:
+    """dow simulate --workers/--cluster: the number of local processes and the cluster's runner (or None)."""
+    from dow.runtime.engine.workers import worker_count
+    try:
+        workers = worker_count(args.workers)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    if not args.cluster:
+        return workers, None
+    from .cluster import ClusterError, dask_runner
+    try:
+        return workers, dask_runner(args.cluster, 0 if args.workers in ("0", "auto") else workers)
+    except ClusterError as err:
+        raise UsageError(str(err)) from None
 
 
 def cmd_serve(args) -> int:

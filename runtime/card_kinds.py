@@ -13,7 +13,7 @@ COMMON = {
     "notes": "str",
     "text": "localized",
     "manual": ["map", {"why": "str", "pt": "str", "en": "str", "vi": "str", "sync": ["object", {"pt": "str", "vi": "str"}]}],
-    "tests": ["list", "any"],
+    "tests": ["list", "scenario"],
     "file": "str",
 }
 

@@ -9,15 +9,13 @@ Standard library only.
 """
 from __future__ import annotations
 
-import time
-import traceback
-from collections import Counter
 from typing import Any, Callable
 
 from ..bundle import IR_VERSION
 from ..decisions import OPTION, HeuristicAgent, RandomAgent
 from ..replay import AnswersLeftOver, Recorder, Replay
 from .game import ACTION, Game, GameError
+from .workers import Runner, processes, run_games, serial, summarize
 
 
 class BaseBot(HeuristicAgent):
@@ -84,21 +82,60 @@ class BaseBot(HeuristicAgent):
 
 
 AGENTS: dict[str, Callable[[int], Any]] = {"random": RandomAgent, "bot": BaseBot}
+KINDS = ("random", "bot", "heuristic")
+"""The agent kinds a seat can have: seeded random answers, the modest bot, the heuristic bot that plays toward
+its goals (engine/bots/)."""
 VARIANTS = ("warring-colonies", "quick", "random-items")
 """Variants a game can be played with: Warring Colonies (its own game on the same engine), its quick
 game, and the Random Items module (base game or Warring Colonies)."""
 
 
-def agents_for(kind: str, seed: int, players: int, colonies: bool = False) -> dict:
-    """One agent per seat, each with its own seed derived from the game's."""
-    make = AGENTS[kind]
-    if colonies and kind == "bot":
-        from .colonies import ColoniesBot
-        make = ColoniesBot
-    seats = {f"p{i + 1}": make(seed * 1000 + i) for i in range(players)}
-    if colonies and kind == "bot" and players % 2:     # the Lone Wolf's seat, the last (engine/colony_lonewolf.py)
+def parse_agents(spec: str) -> tuple[str, str]:
+    """An agents spec: one kind for every seat ('heuristic'), or two ('heuristic:random'): in the base game
+    the loyal players' kind and the betrayer's, in Warring Colonies colony a's and colony b's (the Lone Wolf
+    plays as the first). ValueError for anything else."""
+    parts = spec.split(":")
+    bad = [k for k in parts if k not in KINDS]
+    if len(parts) > 2 or bad:
+        raise ValueError(f"unknown agents {spec!r}: name one of {', '.join(KINDS)}, or two joined by ':' "
+                         "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies)")
+    return parts[0], parts[-1]
+
+
+def _maker(kind: str, colonies: bool, wolf: bool = False) -> Callable[[int], Any]:
+    if kind == "random":
+        return RandomAgent
+    if wolf:                                        # the Lone Wolf's seat (engine/colony_lonewolf.py)
         from .colony_lonewolf import LoneWolfBot
-        seats[f"p{players}"] = LoneWolfBot(seed * 1000 + players - 1)
+        return LoneWolfBot
+    if colonies:
+        if kind == "heuristic":
+            from .bots.colonies import ColoniesHeuristicBot
+            return ColoniesHeuristicBot
+        from .colonies import ColoniesBot
+        return ColoniesBot
+    if kind == "heuristic":
+        from .bots.base import HeuristicBot
+        return HeuristicBot
+    return AGENTS[kind]
+
+
+def agents_for(kind: str, seed: int, players: int, colonies: bool = False, game: Game | None = None) -> dict:
+    """One agent per seat, each with its own seed derived from the game's. ``kind`` is an agents spec
+    (``parse_agents``); a two-kind spec reads the seats' sides from ``game``, which it needs."""
+    first, second = parse_agents(kind)
+    if first != second and game is None:
+        raise ValueError(f"agents {kind!r} give the two sides different kinds: the game is needed to seat them")
+
+    def side(i: int) -> str:
+        if first == second:
+            return first
+        if colonies:
+            return second if game.state.teams.get(f"p{i + 1}") == "b" else first
+        return second if game.state.players[i].betrayer else first
+    seats = {f"p{i + 1}": _maker(side(i), colonies)(seed * 1000 + i) for i in range(players)}
+    if colonies and players % 2 and first != "random":     # the Lone Wolf's seat, the last
+        seats[f"p{players}"] = _maker(first, colonies, wolf=True)(seed * 1000 + players - 1)
     return seats
 
 
@@ -125,7 +162,7 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
               objective: str | None = None, variants: tuple[str, ...] | list[str] = ()) -> tuple[Game, Replay, dict]:
     """One whole game; the game (with its log), a replay of it, and its result."""
     game = new_game(bundle, seed, players, check, objective, variants)
-    seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants)
+    seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants, game=game)
     for agent in seats.values():
         if hasattr(agent, "observe"):
             agent.observe(game)
@@ -167,34 +204,14 @@ def winner_kind(result: dict) -> str:
 
 def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: str = "bot",
              progress: Callable[[int, int], None] | None = None,
-             variants: tuple[str, ...] | list[str] = ()) -> dict:
-    """Many games with invariants checked after every step; a summary of them all."""
-    endings, wins, uses = Counter(), Counter(), Counter()
-    lengths, violations, crashes = [], [], []
-    started = time.perf_counter()
-    for k in range(games):
-        try:
-            game, _, result = play_game(bundle, seed + k, players, agents, check=True, variants=variants)
-        except Exception as exc:                                  # counted and reported, never hidden
-            crashes.append({"seed": seed + k, "error": f"{type(exc).__name__}: {exc}",
-                            "where": traceback.format_exc(limit=-3)})
-        else:
-            endings[result["ending"]] += 1
-            lengths.append(result["rounds"])
-            wins[winner_kind(result)] += 1
-            if (result.get("lone_wolf") or {}).get("won"):             # counted apart: it wins beside a colony
-                wins["lone wolf"] += 1
-            uses.update(result["card_uses"])
-            violations += [{"seed": seed + k, "violation": v} for v in result["violations"]]
-        if progress:
-            progress(k + 1, games)
-    elapsed = time.perf_counter() - started
-    done = len(lengths)
-    return {"games": games, "seed": seed, "players": players, "agents": agents, "variants": list(variants),
-            "seconds": round(elapsed, 2),
-            "games_per_second": round(games / elapsed, 1) if elapsed else None,
-            "wins": {k: round(v / done, 3) for k, v in sorted(wins.items())} if done else {},
-            "endings": dict(sorted(endings.items())),
-            "rounds": {"mean": round(sum(lengths) / done, 2), "min": min(lengths), "max": max(lengths),
-                       "histogram": {str(k): v for k, v in sorted(Counter(lengths).items())}} if done else {},
-            "card_uses": dict(uses.most_common()), "violations": violations, "crashes": crashes}
+             variants: tuple[str, ...] | list[str] = (), workers: int = 1, runner: Runner | None = None,
+             on_game: Callable[[dict], None] | None = None) -> dict:
+    """Many games with invariants checked after every step; a summary of them all. ``workers`` > 1 plays
+    them on that many processes, ``runner`` elsewhere (a cluster: compiler/cluster.py); the summary is the
+    same for the same seeds either way (only its timing differs). ``on_game`` gets each game's record as it
+    finishes, ``progress`` (done, total) after each."""
+    if runner is None:
+        runner = processes(workers) if workers > 1 and games > 1 else serial
+    options = {"players": players, "agents": agents, "variants": list(variants)}
+    records, seconds = run_games(bundle, games, seed, options, runner, progress, on_game)
+    return summarize(records, games, seed, players, agents, variants, seconds)

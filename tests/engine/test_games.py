@@ -126,7 +126,9 @@ def test_cli_play_replay_simulate(tmp_path, capsys, monkeypatch):
     saved.write_text(json.dumps(data))
     assert main(["replay", str(saved), "--quiet"]) != 0
     assert main(["simulate", "--games", "5", "--seed", "2", "--format", "json"]) == 0
-    summary = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]   # JSON Lines: games, then summary
+    summary = lines[-1]
+    assert [x["type"] for x in lines] == ["game"] * 5 + ["summary"]
     assert summary["games"] == 5 and summary["crashes"] == [] and summary["violations"] == []
 
 

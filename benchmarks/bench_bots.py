@@ -1,0 +1,165 @@
+"""The bots measured against each other: win rates with 95% intervals, game length, endings, invariants.
+
+    python benchmarks/bench_bots.py [--games 1000] [--seed 0] [--workers 2] [--players 4]
+                                    [--agents random bot heuristic heuristic:random random:heuristic]
+                                    [--colonies-players 4] [--colonies-agents ...] [--json FILE]
+                                    [--stand-in KEY=VALUE] [--crises-prevented]
+
+Compiles content/ in memory, then plays ``--games`` seeded games (``dow simulate``, invariants checked
+after every step) for each agents spec at each player count: the base game with ``--agents`` (one kind
+for every seat, or loyal:betrayer), then Warring Colonies with ``--colonies-agents`` (colony a:colony b).
+For each it prints a Markdown row: the share of games each side won with its Wilson 95% interval, the
+endings, the mean length and how many games reached the last round of the track, invariant violations
+and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). It reports;
+it asserts nothing about time. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
+base stand-in value, ``--crises-prevented`` with every base crisis prevented.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+from dow.compiler.project import bundle_of, compile_paths
+from dow.runtime.engine.game import GameError
+from dow.runtime.engine.sim import new_game, simulate
+from dow.runtime.engine.workers import Progress, worker_count
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE_AGENTS = ["random", "bot", "heuristic", "heuristic:random", "random:heuristic"]
+COLONY_AGENTS = ["random", "bot", "heuristic", "heuristic:random", "random:heuristic", "heuristic:bot"]
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of k successes in n trials (95% with z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(k: int, n: int) -> str:
+    low, high = wilson(k, n)
+    return f"{k / n:.1%} [{low:.1%}, {high:.1%}]" if n else "-"
+
+
+def run(bundle: dict, games: int, seed: int, players: int, agents: str, variants: list[str], workers: int,
+        show: bool) -> dict:
+    """One pairing: the summary and every game's record."""
+    records: list[dict] = []
+    summary = simulate(bundle, games, seed, players, agents, Progress(sys.stderr) if show else None,
+                       variants=variants, workers=workers, on_game=records.append)
+    summary["records"] = sorted(records, key=lambda r: r["seed"])
+    return summary
+
+
+def fallen(record: dict) -> str:
+    """Warring Colonies: which colony ended at 0 morale (a, b, both, none)."""
+    down = [t for t in ("a", "b") if record["morale"].get(t, 1) <= 0]
+    return {1: down[0] if down else "", 2: "both"}.get(len(down), "none")
+
+
+def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
+    """A Markdown row of one pairing."""
+    done = [r for r in s["records"] if "crash" not in r]
+    n = len(done)
+    wins = Counter(r["winner"] for r in done)
+    if any(r.get("lone_wolf") for r in done):
+        wins["lone wolf"] = sum(1 for r in done if r.get("lone_wolf"))
+    endings = Counter(r["ending"] for r in done)
+    fell = Counter(fallen(r) for r in done if isinstance(r.get("morale"), dict))
+    full = sum(1 for r in done if r["rounds"] >= track)
+    mean = sum(r["rounds"] for r in done) / n if n else 0
+    cells = [game, str(players), agents, str(n),
+             "; ".join(f"{k} {rate(v, n)}" for k, v in sorted(wins.items())),
+             ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items()))
+             + ("; at 0 morale: " + ", ".join(f"{k} {rate(v, n)}" for k, v in sorted(fell.items())) if fell else ""),
+             f"{mean:.2f} / {track}", f"{full / n:.0%}" if n else "-",
+             str(len(s["violations"])), str(len(s["crashes"])), str(s["games_per_second"])]
+    return "| " + " | ".join(cells) + " |"
+
+
+HEADER = ("| game | players | agents | games | wins, 95% interval | endings | mean rounds / track | "
+          "reached the last round | violations | crashes | games/s |\n|" + "---|" * 11)
+
+
+def try_stand_ins(bundle: dict, pairs: list[str]) -> str:
+    """Change base stand-ins in the bundle in memory (an experiment: the ruleset file is not touched)."""
+    stand = bundle["rulesets"]["base"]["stand_ins"]
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in stand or not value.isdigit():
+            raise SystemExit(f"--stand-in takes KEY=NUMBER with KEY one of {', '.join(sorted(stand))}, not {pair!r}")
+        stand[key] = int(value)
+    return ", ".join(pairs)
+
+
+def prevent_every_crisis() -> None:
+    """The experiment of --crises-prevented: the base game's Resolve Crisis step clears the crisis and its cards
+    without effect (worker processes are forked, so they play it too; Warring Colonies keeps its own step)."""
+    from dow.runtime.engine.game import Game
+
+    def prevented(self):
+        s = self.state
+        s.removed.extend(c for c, _ in s.crisis_added)
+        s.crisis_added.clear()
+        if s.crisis:
+            s.removed.append(s.crisis)
+            s.crisis = None
+        return
+        yield
+    Game.step_resolve_crisis = prevented
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", default="1", help="processes: a number, or 0 or auto for every core")
+    ap.add_argument("--players", type=int, nargs="*", default=[4])
+    ap.add_argument("--agents", nargs="*", default=BASE_AGENTS)
+    ap.add_argument("--colonies-players", type=int, nargs="*", default=[4])
+    ap.add_argument("--colonies-agents", nargs="*", default=COLONY_AGENTS)
+    ap.add_argument("--json", type=Path, default=None, help="also write every summary (without records) here")
+    ap.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    ap.add_argument("--stand-in", action="append", default=[], metavar="KEY=VALUE",
+                    help="try another value of a base stand-in (content/base/ruleset.yaml stand_ins), "
+                         "in memory only: morale=7, rounds=7 …")
+    ap.add_argument("--crises-prevented", action="store_true",
+                    help="an experiment: every base crisis counts as prevented (what the crises cost the colony)")
+    args = ap.parse_args()
+    if args.crises_prevented:
+        prevent_every_crisis()
+    workers = worker_count(args.workers)
+    build = compile_paths([ROOT / "content"], ROOT)
+    bundle = bundle_of(build.cards, build.rulesets)
+    tried = try_stand_ins(bundle, args.stand_in)
+    print(f"{args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}, {workers} workers"
+          + (f"; stand-ins tried: {tried}" if tried else "") + "\n")
+    print(HEADER)
+    out = []
+    plan = [("base", [], p, a) for p in args.players for a in args.agents] + \
+           [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents]
+    for game, variants, players, agents in plan:
+        try:
+            probe = new_game(bundle, args.seed, players, variants=variants)
+        except GameError as err:
+            print(f"| {game} | {players} | {agents} | not played: {err} |")
+            continue
+        track = probe.state.round
+        s = run(bundle, args.games, args.seed, players, agents, variants, workers, args.progress)
+        print(row(game, players, agents, s, track), flush=True)
+        for bad in (s["violations"] + s["crashes"])[:3]:
+            print(f"|  |  | seed {bad['seed']}: {bad.get('violation') or bad.get('error')} |")
+        out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,554 @@
+"""The heuristic bot of the base game: it plays toward its goals from what its player sees.
+
+A loyal bot works for the main objective and to outlast the rounds: it keeps the crisis prevented (enough
+matching cards, more for the bonus when it can spare them), the colony fed, the waste pile under the
+morale line, the entrances from being overrun (barricades first: they roll no exposure), survivors alive
+(no needless exposure rolls: fuel before a move, weapons that skip exposure, medicine on wounds), and
+searches for what the table lacks. A betrayer plays as one: it looks loyal while morale is high and
+quietly spoils the crisis, then lets the colony fall. Every decision kind gets an answer: those it has
+no plan for fall back to the safe generic answers of ``HeuristicAgent``. It reads the game only through
+``View`` (engine/bots/view.py): its own hand and secret objective and the public table.
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+from typing import Any
+
+from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
+from ..common import ACTION
+from .view import View
+
+ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
+FOOD_GAIN = {"base.item.food-1": 1, "base.item.food-3": 3}
+SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   # attacks that skip exposure
+SAFE_ATTACKERS = ("mike-cho",)                                                  # survivors who never roll for it
+SEARCH_ABILITIES = ("alexis-grey", "arthur-thurston", "carla-thompson", "david-garcia", "jenny-clark")
+WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
+
+
+def slug(card_id: str) -> str:
+    """The last part of a card id: 'base.item.fuel' -> 'fuel'."""
+    return card_id.rsplit(".", 1)[-1]
+
+
+class HeuristicBot(HeuristicAgent):
+    """The base game's heuristic bot (see the module's docstring)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.game: Any = None
+        self.view: View | None = None
+        self._overruns: dict[tuple, int] | None = None
+        self._objective: str | None = None
+        self.suspicion: dict[str, float] = {}
+        self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
+        self.last_act: tuple = ("end",)
+        self.looking: list[str] = []                    # the cards this player's search has drawn so far
+        self.fuel_turn = -1                             # the turn this bot played fuel for a move
+        self.margin = 1                                 # crisis cards beyond one per player, for a wrong card
+        # what an exposure roll costs a move out, in score: measured (200 games each, seeds 5000..5199), 20 and
+        # 35 shortened games (3.58 and 3.65 rounds) against 60 (3.82): with the stand-in item decks the cards
+        # a searcher finds do not pay for the roll, so without fuel nobody goes out
+        self.risky_move = 60
+
+    def observe(self, game: Any) -> None:
+        """Sit at a table; the seat is learnt from the first decision asked of it."""
+        self.game = game
+
+    # ---- dispatch -------------------------------------------------------------------------------
+    def answer(self, d: Decision) -> Any:
+        """An answer that serves this player's goals; the generic safe answer for what it has no plan for."""
+        if self.game is None:
+            return super().answer(d)
+        if self.view is None:
+            self.view = View(self.game, d.player)
+        self._overruns = {}                             # this decision's threat per location, while it lasts
+        try:
+            return self.decide(d)
+        finally:
+            self._overruns = None
+
+    def decide(self, d: Decision) -> Any:
+        """The answer to one decision, by its prompt (see ``answer``)."""
+        self.read_log()
+        handler = self.HANDLERS.get(d.prompt)
+        if handler is None and d.prompt.startswith("exile ") and d.kind == VOTE:
+            handler = HeuristicBot.exile_vote
+        if handler is None and d.prompt.startswith("give to "):
+            handler = HeuristicBot.give
+        if handler is not None:
+            picked = handler(self, d)
+            if picked is not None:
+                return picked
+        return self.generic(d)
+
+    def generic(self, d: Decision) -> Any:
+        """A safe answer to a decision this bot has no plan for: decline optional noise, else the generic one."""
+        if d.kind == MAY and "noise" in d.prompt:
+            return False
+        if d.kind == AMOUNT:
+            return d.max
+        return super().answer(d)
+
+    # ---- what the table shows ---------------------------------------------------------------------
+    def read_log(self) -> None:
+        """Suspicion from the public log: a crisis whose revealed cards include wrong ones points at whoever
+        added cards to it (this player knows its own cards were right)."""
+        v = self.view
+        for line in v.new_lines():
+            ev = line["event"]
+            if ev == "looking":
+                self.read_looking(line)
+            elif ev == "crisis_card":
+                self.crisis_log.append(line["params"]["player"])
+            elif ev == "crisis_result":
+                prevent = set(v.card(line["params"]["card"]).get("prevent") or [])
+                bad = sum(1 for c in line["params"]["revealed"] if v.card(c).get("item_type") not in prevent)
+                others = [p for p in self.crisis_log if p != v.me]
+                for p in others:
+                    self.suspicion[p] = self.suspicion.get(p, 0.0) + bad / len(others)
+                self.crisis_log = []
+
+    def prevent_types(self) -> set[str]:
+        """The item types that prevent the crisis in play (none without a crisis)."""
+        crisis = self.view.crisis
+        return set(crisis.get("prevent") or []) if crisis else set()
+
+    def item_type(self, card: str) -> str | None:
+        """A card's item type (food, medicine, fuel, tool, weapon …)."""
+        return self.view.card(card).get("item_type")
+
+    def crisis_target(self) -> int:
+        """Cards the crisis should hold: one per player, plus one for a betrayer's card, plus the bonus."""
+        return self.view.active_players + self.game.rules["crisis"]["bonus_over"]
+
+    def overruns(self, lid: str, extra: int = 0) -> int:
+        """Overruns expected at ``lid`` at the next Add Zombies step: each entrance takes 3 - zombies +
+        barricades more zombies before one overruns; arrivals go to entrance 1, 2, 3 … in turn."""
+        key = (lid, extra)
+        cache = self._overruns
+        if cache is not None and key in cache:
+            return cache[key]
+        found = self.count_overruns(lid, extra)
+        if cache is not None:
+            cache[key] = found
+        return found
+
+    def count_overruns(self, lid: str, extra: int) -> int:
+        """The overruns ``overruns`` expects, counted afresh."""
+        v = self.view
+        loc = v.location(lid)
+        z = self.game.rules["zombies"]
+        if lid == "colony":
+            arriving = math.ceil(v.colony_count() / z["colony_per_survivors"])
+        else:
+            arriving = len(v.survivors_at(lid)) * z["location_per_survivor"]
+        arriving += extra + (loc.noise + 1) // 2
+        per = [0] * loc.entrances
+        for i in range(arriving):
+            per[i % loc.entrances] += 1
+        return sum(max(0, k - (loc.entrance_spaces - zz + b)) for k, zz, b in zip(per, loc.zombies, loc.barricades))
+
+    def crisis_zombies(self, matching: int) -> int:
+        """The zombies a crisis adds to the colony if it is not prevented (read from its printed effect),
+        when it looks like failing: fewer cards on it and in this hand than players."""
+        crisis = self.view.crisis
+        if not crisis or self.view.crisis_added + matching >= self.view.active_players:
+            return 0
+        found = ZOMBIES_TO_COLONY.search((crisis.get("effect") or {}).get("source") or "")
+        return int(found.group(1)) if found else 0
+
+    def objective_slug(self) -> str:
+        """The main objective's short name (home-sweet-home, kill-them …)."""
+        if self._objective is None:                     # the main objective stays the same all game
+            self._objective = slug(self.view.objective["id"])
+        return self._objective
+
+    # ---- set-up ---------------------------------------------------------------------------------
+    def keep_survivors(self, d: Decision) -> tuple:
+        """The survivors that attack and search best (low numbers), influence to break ties."""
+        v = self.view
+        rank = sorted(d.choices, key=lambda sid: (v.survivor(sid).attack + v.survivor(sid).search,
+                                                  -v.survivor(sid).influence, sid))
+        return tuple(rank[:d.min])
+
+    def leader(self, d: Decision) -> tuple:
+        """The highest influence leads (bites spread to the lowest; the group leader goes last)."""
+        return (max(d.choices, key=lambda sid: (self.view.attr(sid, "influence"), sid)),)
+
+    # ---- a turn ---------------------------------------------------------------------------------
+    def action(self, d: Decision) -> tuple:
+        """The best-scoring action, or the end of the turn when none is worth a die or a card."""
+        plan = self.betrayer_score if self.view.betrayer and self.sabotage_time() else self.score
+        context = self.context()
+        context["moves"] = {a: self.move_value(a, context) for a in d.choices if a[0] == "move"}
+        context["best_move"] = max(context["moves"].values(), default=-1)
+        scored = [(plan(a, context), a) for a in d.choices if a[0] != "end"]
+        best = max((sc for sc, _ in scored), default=0)
+        if best <= 0:
+            self.last_act = ("end",)
+            return self.last_act
+        self.last_act = self.rng.choice([a for sc, a in scored if sc == best])
+        if self.last_act[0] == "play" and self.item_type(self.last_act[1]) == "fuel":
+            self.fuel_turn = self.game.state.turn
+        return self.last_act
+
+    def fuel_active(self) -> bool:
+        """A fuel card was played just before, for this turn's next move (no exposure roll)."""
+        return self.fuel_turn == self.game.state.turn and self.last_act[0] == "play"
+
+    def context(self) -> dict:
+        """What the scores of one decision share: threats, needs, the crisis' count."""
+        v = self.view
+        prevent = self.prevent_types()
+        matching = [c for c in v.hand if self.item_type(c) in prevent]
+        food_cards = [c for c in v.hand if self.item_type(c) == "food"]
+        return {"prevent": prevent, "matching": len(matching), "food_cards": len(food_cards),
+                "colony_overruns": self.overruns("colony", extra=self.crisis_zombies(len(matching))),
+                "short_food": v.food_needed() - v.food,
+                "crisis_short": self.crisis_target() - v.crisis_added,
+                "wounded": [sid for sid in v.my_survivors if v.survivor(sid).wounds],
+                "fuel": sum(1 for c in v.hand if self.item_type(c) == "fuel")}
+
+    def score(self, act: tuple, ctx: dict) -> float:
+        """How much an action helps the colony now (0 or less: rather not)."""
+        kind = act[0]
+        fn = getattr(self, "score_" + kind, None)
+        return fn(act, ctx) if fn else -1
+
+    def score_play(self, act: tuple, ctx: dict) -> float:
+        """Playing a card: food when the supply is short, medicine on wounds, fuel before a move."""
+        v = self.view
+        card = act[1]
+        t, name = self.item_type(card), slug(v.card(card)["id"])
+        if t == "food":
+            gain = FOOD_GAIN.get(v.card(card)["id"], 1)
+            if ctx["short_food"] > 0:
+                return 92 + gain
+            spare = ctx["food_cards"] - (ctx["crisis_short"] if "food" in ctx["prevent"] else 0)
+            future = v.food_needed() * 2 - v.food          # this round and the next
+            return 40 + gain if spare > 0 and future > 0 else -1
+        if t == "medicine" and ctx["wounded"]:
+            if "medicine" in ctx["prevent"] and ctx["matching"] <= max(0, ctx["crisis_short"]):
+                return 30 if self.frostbitten() else -1
+            return 75 if self.frostbitten() else 55
+        if name == "pad-lock":
+            return 66 if ctx["colony_overruns"] else 38
+        if name == "megaphone":
+            return -1                                   # it moves zombies onto one of our survivors
+        if t == "outsider":
+            # one more survivor (one more die) costs food and draws zombies: only with food to spare
+            return 33 if v.food >= v.food_needed() + 1 and ctx["colony_overruns"] == 0 else -1
+        if name == "adrenaline-shot" or name == "junk":
+            return -1                                   # die tricks: not worth the card for this bot
+        if t == "fuel":                                 # played right before a move that wants it
+            if "fuel" in ctx["prevent"] and ctx["fuel"] <= max(0, ctx["crisis_short"]):
+                return -1
+            return ctx["best_move"] + 1 if ctx["best_move"] > 0 and not self.fuel_active() else -1
+        return -1
+
+    def frostbitten(self) -> bool:
+        """Whether a survivor of this player has frostbite."""
+        return any(self.view.survivor(sid).frostbite for sid in self.view.my_survivors)
+
+    def score_crisis(self, act: tuple, ctx: dict) -> float:
+        """A card for the crisis: a matching one while it is short and can still be prevented."""
+        v = self.view
+        t = self.item_type(act[1])
+        if v.betrayer:                                  # one quiet wrong card per crisis, among the others
+            return 87 if t not in ctx["prevent"] and not v.crisis_added_by(v.me) and v.crisis_added else -1
+        if t not in ctx["prevent"]:
+            return -1
+        short = ctx["crisis_short"]
+        if short <= 0:
+            return -1
+        if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
+            return -1                                   # feed the colony first
+        if self.hopeless(ctx["matching"]):
+            return -1                                   # it fails anyway: the cards wait for the next crisis
+        need_now = v.active_players + self.margin - v.crisis_added   # to prevent it (a spare for a wrong card)
+        return 88 if need_now > 0 else (30 if ctx["matching"] >= 3 else -1)   # else kept for the next crisis
+
+    def hopeless(self, matching: int) -> bool:
+        """Whether the crisis cannot be prevented even with this hand's matching cards and one card from each
+        player whose turn is still to come this round (turn order and the cards added are public)."""
+        v, s = self.view, self.game.state
+        n = len(s.players)
+        me = next(i for i, p in enumerate(s.players) if p.id == v.me)
+        later = [s.players[(s.first + k) % n] for k in range(n)]
+        after = later[later.index(s.players[me]) + 1:] if s.players[me] in later else []
+        coming = sum(1 for p in after if not p.exiled)
+        return v.crisis_added + matching + coming < v.active_players
+
+    def score_barricade(self, act: tuple, ctx: dict) -> float:
+        """A barricade: first where an entrance would be overrun, the lowest die doing it."""
+        v = self.view
+        where = v.survivor(act[1]).location
+        if where == "colony":
+            if ctx["colony_overruns"]:
+                return 85 - act[2]                       # the lowest die does it
+            if self.objective_slug() == "home-sweet-home":
+                return 58 - act[2]
+            return 42 - act[2] if self.spare_dice() else 24 - act[2]
+        if self.overruns(where):
+            return 70 - act[2]
+        if self.objective_slug() == "home-sweet-home" and not any(v.location(where).barricades):
+            return 62 - act[2]
+        return 12 - act[2]
+
+    def spare_dice(self) -> bool:
+        """Whether this player has dice to spare for work that can wait."""
+        return len(self.view.dice) >= 2
+
+    def score_attack(self, act: tuple, ctx: dict) -> float:
+        """An attack: only on zombies, without an exposure roll if possible, to stop an overrun."""
+        v = self.view
+        if act[2] != "zombie":
+            return -1                                   # a loyal bot never attacks survivors
+        sid, where = act[1], v.survivor(act[1]).location
+        safe = self.safe_attack(sid)
+        threat = ctx["colony_overruns"] if where == "colony" else self.overruns(where)
+        if threat:
+            base = 80 if safe else (62 if v.survivor(sid).wounds < 2 else -1)
+        elif self.objective_slug() == "kill-them" and where != "colony":
+            base = 64 if safe else 34
+        else:
+            base = 36 if safe else -1
+        return base - act[3] / 10 if base > 0 else -1
+
+    def safe_attack(self, sid: str) -> bool:
+        """Whether this survivor attacks without an exposure roll (its own ability, or a weapon or book)."""
+        v = self.view
+        return slug(v.survivor(sid).card) in SAFE_ATTACKERS or \
+            any(slug(v.card(c)["id"]) in SAFE_ATTACK for c in v.survivor(sid).equipped)
+
+    def score_search(self, act: tuple, ctx: dict) -> float:
+        """A search: what the colony needs comes from the item decks."""
+        v = self.view
+        where = v.survivor(act[1]).location
+        if self.overruns(where) and v.survivor(act[1]).wounds:
+            return 20
+        return 56 + min(v.deck_size(where), 10) / 10
+
+    def score_clean_waste(self, act: tuple, ctx: dict) -> float:
+        """Cleaning the waste pile before it costs morale."""
+        v = self.view
+        per = self.game.rules["waste"]["cards_per_morale"]
+        if v.waste >= per - 2:
+            return 83 - act[1]
+        return 28 - act[1] if v.waste >= per - 4 else -1
+
+    def score_equip(self, act: tuple, ctx: dict) -> float:
+        """Equipping an item: weapons first, never a card the crisis needs."""
+        v = self.view
+        card, sid = act[1], act[2]
+        name = slug(v.card(card)["id"])
+        needed = ctx["crisis_short"] > 0 and ctx["matching"] <= ctx["crisis_short"]
+        if self.item_type(card) in ctx["prevent"] and needed:
+            return -1                                   # the crisis needs it more
+        carried = len(v.survivor(sid).equipped)
+        if name in WEAPON_VALUE:
+            out = v.survivor(sid).location != "colony"
+            return WEAPON_VALUE[name] - 5 * carried + (5 if out else 0)
+        if name in ("night-vision-goggles", "snow-shoes", "survivors-cookbook", "hammer", "rotten-flesh"):
+            return 48 - 5 * carried
+        return 26 - 5 * carried
+
+    def score_move(self, act: tuple, ctx: dict) -> float:
+        """A move rolls for exposure unless a fuel card was played first: with fuel in hand the bot plays it
+        (score_play). Without fuel, only one searcher per player and only when the search is worth more than
+        the roll (``risky_move``)."""
+        value = ctx["moves"][act] if "moves" in ctx else self.move_value(act, ctx)
+        if value <= 0 or act[2] == "colony" or self.fuel_active():
+            return value
+        if ctx["fuel"]:
+            return -1
+        v = self.view
+        out = [sid for sid in v.my_survivors if v.survivor(sid).location != "colony"]
+        return value - self.risky_move if not out and v.attr(act[1], "search") <= 4 else -1
+
+    def move_value(self, act: tuple, ctx: dict) -> float:
+        """A move's worth without its exposure roll: out to search when the colony is safe and the survivor
+        healthy, home when a location turns deadly."""
+        v = self.view
+        sid, to = act[1], act[2]
+        surv = v.survivor(sid)
+        here = surv.location
+        if to == "colony":
+            return 50 if here != "colony" and (self.overruns(here) or not v.deck_size(here)) else -1
+        if here != "colony" or surv.wounds or v.deck_size(to) < 3:
+            return -1
+        mine_home = [s for s in v.my_survivors if v.survivor(s).location == "colony"]
+        if len(mine_home) < 2 and not self.objective_slug() == "home-sweet-home":
+            return -1                                   # one stays home to barricade and clean
+        if self.objective_slug() == "kill-them":
+            return -1
+        crowd = len(v.survivors_at(to)) + v.location(to).zombie_count()
+        if crowd >= 2:
+            return -1
+        return 52 - crowd * 5
+
+    def score_ability(self, act: tuple, ctx: dict) -> float:
+        """A survivor's ability by what it does for the colony now (abilities it has no use for: -1)."""
+        v = self.view
+        name = slug(v.ability_card(act[1], act[2]))
+        where = v.survivor(act[1]).location
+        if name in SEARCH_ABILITIES:                  # before a search, where it can search
+            return 57 if where != "colony" and v.deck_size(where) and self.can_search(act[1]) else -1
+        if name in ("thomas-heart", "bev-russell"):  # kill 2 zombies at the colony, no exposure
+            return 81 if ctx["colony_overruns"] else 40
+        if name == "maria-lopez":
+            return 60 if self.overruns("school") else 20
+        if name == "loretta-clay":
+            return 70 if ctx["short_food"] > 0 else 35
+        if name == "ashley-ross":
+            return 60
+        if name == "olivia-brown":
+            return 65 if any(s.wounds for s in v.survivors_at(where)) else -1
+        if name == "forest-plum":
+            return 70 if v.morale <= 2 else -1
+        if name == "brandon-kane":
+            return 40 if v.waste >= 5 else -1
+        return -1 if name in ("gray-beard", "annaleigh-chan", "sophie-robinson", "gabriel-diaz") else 10
+
+    def can_search(self, sid: str) -> bool:
+        """Whether an unused die of this player can pay for this survivor's search."""
+        return any(d >= self.view.attr(sid, "search") for d in self.view.dice)
+
+    def score_item(self, act: tuple, ctx: dict) -> float:
+        """An equipped item's ability."""
+        name = slug(self.view.card(act[1])["id"])
+        if name in ("sniper-rifle", "survivors-cookbook"):
+            return 45
+        return -1 if name == "wrench" else 22          # the wrench's attack rolls for exposure
+
+    def score_food(self, act: tuple, ctx: dict) -> float:
+        """Raising a die with a food token: never (food is eaten)."""
+        return -1                                      # food tokens are for eating
+
+    def score_attract(self, act: tuple, ctx: dict) -> float:
+        """Attracting zombies to a survivor: never."""
+        return -1
+
+    def score_request(self, act: tuple, ctx: dict) -> float:
+        """Asking the others for cards: never (they add to the crisis themselves)."""
+        return -1
+
+    def score_handoff(self, act: tuple, ctx: dict) -> float:
+        """Handing an equipped item to another survivor: never."""
+        return -1
+
+    def score_exile(self, act: tuple, ctx: dict) -> float:
+        """Call a vote only on a clear suspect, and never once anyone is already out (two loyal players
+        exiled end the game)."""
+        v = self.view
+        if v.betrayer or any(v.exiled(p) for p in v.players):
+            return -1
+        target = act[1]
+        sus = self.suspicion.get(target, 0.0)
+        top = max(self.suspicion.values(), default=0.0)
+        return 70 if sus >= 2.5 and sus == top else -1
+
+    # ---- a betrayer -----------------------------------------------------------------------------
+    def sabotage_time(self) -> bool:
+        """A betrayer plays along while the colony is strong and turns when it can finish it."""
+        return self.view.morale <= 3 or self.view.rounds_left <= 2
+
+    def betrayer_score(self, act: tuple, ctx: dict) -> float:
+        """The colony's fall: wrong cards on the crisis, no cleaning, no barricades, a full waste pile."""
+        kind = act[0]
+        v = self.view
+        if kind == "crisis":
+            return 89 if self.item_type(act[1]) not in ctx["prevent"] and v.crisis_added_by(v.me) < 2 else -1
+        if kind == "play":
+            return 40 if self.item_type(act[1]) in ("food", "medicine", "fuel") else -1   # waste grows
+        if kind == "search":
+            return 50
+        if kind == "move":
+            return 15 if v.survivor(act[1]).location == "colony" else -1
+        if kind == "attack" and act[2] == "zombie":
+            return -1
+        return -1
+
+
+    # ---- other decisions --------------------------------------------------------------------------
+    def make_noise(self, d: Decision) -> bool:
+        """Another card for noise while none of those drawn is what the colony lacks, as long as the location
+        can take the zombies noise may bring (the drawn cards are in this player's private log)."""
+        v = self.view
+        searcher = self.last_act[1] if self.last_act[0] == "search" else None
+        where = v.survivor(searcher).location if searcher and v.survivor(searcher).location else None
+        if where is None or v.location(where).noise >= 2 or self.overruns(where, extra=1):
+            return False
+        return max((self.card_value(c) for c in self.looking), default=0) < 50
+
+    def read_looking(self, line: dict) -> None:
+        """Note the cards this player's search has drawn (its private log line)."""
+        self.looking = list(line["params"]["cards"])
+
+    def keep(self, d: Decision) -> tuple:
+        """Keep what the colony lacks most: the crisis' type, food when short, weapons, medicine."""
+        ranked = sorted(d.choices, key=lambda c: (-self.card_value(c), c))
+        return tuple(ranked[:d.min])
+
+    def card_value(self, card: str) -> float:
+        """How much the colony wants a card now (keeping one from a search)."""
+        v = self.view
+        t, name = self.item_type(card), slug(v.card(card)["id"])
+        value = 10.0
+        if t in self.prevent_types():
+            value += 40
+        if t == "food":
+            value += 25 + (15 if v.food < v.food_needed() else 0) + FOOD_GAIN.get(v.card(card)["id"], 1)
+        if name in WEAPON_VALUE:
+            value += WEAPON_VALUE[name] / 2
+        if t == "medicine":
+            value += 20
+        if t == "fuel":
+            value += 18
+        if name == "pad-lock":
+            value += 22
+        return value
+
+    def attract_from(self, d: Decision) -> tuple:
+        """Attract from the location with the most zombies."""
+        return (max(d.choices, key=lambda lid: (self.view.location(lid).zombie_count(), lid)),)
+
+    def bite_spreads(self, d: Decision) -> Any:
+        """Roll again (option 2): a blank face, half the die, saves the survivor; a loss costs the same."""
+        return 2 if 2 in d.choices else d.choices[0]
+
+    def exile_vote(self, d: Decision) -> str:
+        """An exile vote: never on itself; a loyal bot votes yes on a clear suspect only."""
+        v = self.view
+        target = d.prompt.split(" ", 1)[1]
+        if target == v.me:
+            return "no"
+        if v.betrayer:
+            return "yes" if "yes" in d.choices else d.choices[0]     # one loyal player fewer
+        sus = self.suspicion.get(target, 0.0)
+        return "yes" if sus >= 2.5 and sus == max(self.suspicion.values(), default=0.0) else "no"
+
+    def give(self, d: Decision) -> tuple:
+        """Asked for a card: a loyal bot gives one the crisis needs; a betrayer keeps its cards."""
+        if self.view.betrayer:
+            return ()
+        prevent = self.prevent_types()
+        fitting = [c for c in d.choices if self.item_type(c) in prevent]
+        return (fitting[0],) if fitting and d.max >= 1 else ()
+
+    def exile_move(self, d: Decision) -> tuple:
+        """An exiled survivor goes where the fewest zombies and survivors are."""
+        v = self.view
+        return (min(d.choices, key=lambda lid: (v.location(lid).zombie_count() + len(v.survivors_at(lid)), lid)),)
+
+    def equip_to(self, d: Decision) -> tuple:
+        """An item given in a request goes to the survivor carrying least."""
+        v = self.view
+        return (min(d.choices, key=lambda sid: (len(v.survivor(sid).equipped), sid)),)
+
+    HANDLERS = {"keep survivors": keep_survivors, "group leader": leader, ACTION: action, "make noise": make_noise,
+                "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
+                "equip": equip_to}

@@ -1,0 +1,89 @@
+"""The heuristic bot of a Warring Colonies seat: the colonies bot's answers, made careful with exposure.
+
+Most colony morale in bot games goes to exposure rolls: every attack and every move rolls the die, and a
+third of its faces wound, freeze or bite. This bot holds its colony with barricades (no roll) and attacks
+only when an entrance is about to be overrun, with weapons that skip the roll first; it sends survivors to
+the town only when they are unhurt, two staying to hold a tight colony, and keeps the colonies bot's tactics, bids and
+raids. It reads only the public table and its own hand, like the colonies bot.
+"""
+from __future__ import annotations
+
+from ..colony_bot import ColoniesBot
+from ..colony_table import COLONIES, DEN, ColonyBoard, other
+from .base import SAFE_ATTACK, slug
+
+
+class ColoniesHeuristicBot(ColoniesBot):
+    """A Warring Colonies seat that avoids needless exposure rolls (see the module's docstring)."""
+
+    def tight(self, lid: str) -> bool:
+        """An entrance of ``lid`` is one zombie from full."""
+        loc = self.game.state.locations[lid]
+        return any(z + b >= loc.entrance_spaces - 1 for z, b in zip(loc.zombies, loc.barricades))
+
+    def safe_attack(self, sid: str) -> bool:
+        """Whether this survivor attacks without an exposure roll (a weapon or book that skips it)."""
+        g = self.game
+        return any(slug(g.host.card_def(c)["id"]) in SAFE_ATTACK for c in g.state.survivors[sid].equipped)
+
+    def score(self, act: tuple) -> int:
+        """An action's worth: barricades before attacks, attacks only at a tight entrance."""
+        s = self.game.state
+        kind = act[0]
+        if kind in ("attack", "barricade") and (kind == "barricade" or act[2] == "zombie"):
+            v = s.survivors[act[1]]
+            home = v.location == COLONIES.get(s.teams.get(v.controller, ""), "")
+            tight = self.tight(v.location)
+            if kind == "barricade":
+                return (75 if tight else 45) if home else (40 if tight else 10)
+            if v.wounds >= 2:
+                return -1
+            safe = self.safe_attack(v.id)
+            if tight:
+                return 72 if safe else 55
+            return 30 if safe else -1
+        if kind == "move":
+            return -1 if s.survivors[act[1]].wounds else super().score(act)
+        return super().score(act)
+
+    def control_move(self, d) -> tuple | None:
+        """The main objective's count (Divide and Conquer: more controlled town locations when the round
+        track reaches 0): in the last round, a healthy survivor from home to a town location where one more
+        of ours wins control or breaks the enemy's (a tie controls nothing); one survivor stays home."""
+        g = self.game
+        s = g.state
+        team = s.teams.get(d.player)
+        if team not in COLONIES or s.round > 1 or "divide-and-conquer" not in s.cards.get(s.objective, ""):
+            return None
+        home = COLONIES[team]
+        at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+        if len(at_home) < 2:
+            return None
+
+        def gain(c: tuple) -> int:
+            loc = s.locations[c[2]]
+            if isinstance(loc, ColonyBoard) or c[2] == DEN:
+                return 0
+            here = [s.teams.get(v.controller) for v in s.survivors_at(c[2])]
+            gap = here.count(other(team)) - here.count(team)
+            return 1 if gap in (0, 1) else 0
+        fits = [c for c in d.choices if c[0] == "move" and c[1] in at_home and s.survivors[c[1]].wounds == 0
+                and gain(c)]
+        return min(fits, key=lambda c: (s.survivors[c[1]].influence, c)) if fits else None
+
+    def answer(self, d):
+        """The colonies bot's answer, with movement kept careful and aimed at the main objective."""
+        if self.game is not None and d.prompt == "movement":
+            s = self.game.state
+            move = self.control_move(d)
+            if move is not None:
+                return move
+            healthy = [c for c in d.choices if c[0] != "move" or s.survivors[c[1]].wounds == 0]
+            team = s.teams.get(d.player)
+            home = COLONIES.get(team)
+            at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+            if home and self.tight(home) and len(at_home) <= 2:
+                return ("pass",) if ("pass",) in d.choices else d.choices[0]   # two hold a tight colony
+            if len(healthy) < len(d.choices):
+                d = type(d)(d.kind, d.player, tuple(healthy), d.min, d.max, d.prompt, d.src)
+        return super().answer(d)

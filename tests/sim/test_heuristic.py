@@ -1,0 +1,269 @@
+"""The heuristic bot: it sees only what its player sees, answers every decision, and plays toward its goals."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from dow.runtime.decisions import AMOUNT, KEEP, KINDS, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
+from dow.runtime.engine.bots.base import HeuristicBot
+from dow.runtime.engine.common import ACTION
+from dow.runtime.engine.sim import agents_for, new_game, play_game, simulate
+
+
+def hide_and_scramble(game, me: str, rng: random.Random):
+    """Change everything player ``me`` cannot see, keeping everything it can: other hands swap cards with the
+    location decks (sizes kept), decks are shuffled, other players' crisis cards and secret objectives change.
+    Returns a function that puts everything back."""
+    s = game.state
+    saved = ({p.id: list(p.hand) for p in s.players}, {l.id: list(l.deck) for l in s.locations.values()},
+             list(s.crisis_added), {p.id: (p.secret, p.betrayer) for p in s.players}, list(s.secret_box))
+    decks = [l.deck for l in s.locations.values() if l.deck]
+    for p in s.players:
+        if p.id == me:
+            continue
+        for i in range(len(p.hand)):
+            deck = rng.choice(decks)
+            j = rng.randrange(len(deck))
+            p.hand[i], deck[j] = deck[j], p.hand[i]
+        if s.secret_box:
+            k = rng.randrange(len(s.secret_box))
+            p.secret, s.secret_box[k] = s.secret_box[k], p.secret
+            p.betrayer = not p.betrayer
+    for n, (card, who) in enumerate(s.crisis_added):
+        if who != me:
+            deck = rng.choice(decks)
+            j = rng.randrange(len(deck))
+            s.crisis_added[n], deck[j] = (deck[j], who), card
+    for deck in decks:
+        rng.shuffle(deck)
+
+    def restore():
+        for p in s.players:
+            p.hand[:] = saved[0][p.id]
+            p.secret, p.betrayer = saved[3][p.id]
+        for l in s.locations.values():
+            l.deck[:] = saved[1][l.id]
+        s.crisis_added[:] = saved[2]
+        s.secret_box[:] = saved[4]
+    return restore
+
+
+@pytest.mark.parametrize("seed,variants", [(3, ()), (11, ()), (4, ("warring-colonies",))])
+def test_the_bot_answers_the_same_whatever_it_cannot_see(bundle, seed, variants):
+    """Hidden information stays hidden: at every 2nd decision, the answer of a copy of the bot is the same
+    when other hands, deck order, other players' crisis cards and secret objectives are scrambled."""
+    game = new_game(bundle, seed, 4, variants=variants)
+    seats = agents_for("heuristic", seed, 4, colonies=bool(variants))
+    for agent in seats.values():
+        agent.observe(game)
+    rng = random.Random(seed)
+    decision, asked, compared = game.advance(), 0, 0
+    while decision is not None:
+        bot = seats[decision.player]
+        asked += 1
+        if asked % 2 == 0:
+            before = copy.deepcopy(bot, {id(game): game}).answer(decision)
+            restore = hide_and_scramble(game, decision.player, rng)
+            try:
+                after = copy.deepcopy(bot, {id(game): game}).answer(decision)
+            finally:
+                restore()
+            assert before == after, (decision.prompt, decision.player)
+            compared += 1
+        decision = game.advance(bot.answer(decision))
+    assert compared > 10
+
+
+def seated(bundle, seed=5, objective=None):
+    """A base game at its first turn action, with heuristic bots seated; the game, the bots and the decision."""
+    game = new_game(bundle, seed, 4, objective=objective)
+    seats = agents_for("heuristic", seed, 4)
+    for agent in seats.values():
+        agent.observe(game)
+    d = game.advance()
+    while d.prompt != ACTION:
+        d = game.advance(seats[d.player].answer(d))
+    return game, seats, d
+
+
+def ask_action(game, bot, player):
+    p = game.state.player(player)
+    return bot.answer(Decision(OPTION, player, tuple(game.legal_actions(p)), prompt=ACTION))
+
+
+def instance_of(game, card_id: str) -> str:
+    """A fresh card instance of ``card_id`` (counted as a card of the game)."""
+    cid = f"c:{len(game.state.cards) + 1}"
+    game.state.cards[cid] = card_id
+    return cid
+
+
+@pytest.mark.parametrize("prompt,kind,choices,low,high", [
+    ("which zombies die", TARGETS, ("colony", "school"), 1, 1),
+    ("barricade entrance", OPTION, (1, 2, 3), 1, 1),
+    ("food token die", AMOUNT, (), 1, 6),
+    ("exiled survivor destination", TARGETS, ("school", "hospital"), 1, 1),
+    ("anything", MAY, (), 1, 1),
+    ("some vote", VOTE, ("yes", "no"), 1, 1),
+    ("an order", ORDER, ("x", "y", "z"), 3, 3),
+    ("a few", KEEP, ("x", "y", "z"), 2, 2),
+    ("up to two", TARGETS, ("x", "y", "z"), 0, 2),
+])
+def test_every_decision_kind_gets_a_valid_answer_even_one_it_has_no_plan_for(bundle, prompt, kind, choices, low, high):
+    game, seats, d = seated(bundle)
+    d = Decision(kind, d.player, choices, low, high, prompt=prompt)
+    assert d.check(seats[d.player].answer(d)) is not None or kind == MAY
+    assert {k for k in KINDS} == {OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT}
+
+
+def test_a_short_crisis_gets_a_matching_card_and_never_a_wrong_one(bundle):
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    p = s.player(me)
+    p.betrayer = False
+    p.secret = instance_of(game, "stand-in.secret.loyal")
+    prevent = set(game.host.card_def(s.crisis).get("prevent"))
+    right = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") in prevent)
+    wrong = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    p.hand = [instance_of(game, wrong), instance_of(game, right)]
+    game.total_cards = len(s.cards)
+    s.food = 10                                       # nothing else is pressing
+    assert ask_action(game, seats[me], me) == ("crisis", p.hand[1])
+    p.hand = p.hand[:1]
+    assert ask_action(game, seats[me], me)[0] != "crisis"
+
+
+def test_a_betrayer_spoils_the_crisis_once_with_a_wrong_card(bundle):
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    p = s.player(me)
+    p.secret = instance_of(game, "stand-in.secret.betrayal")
+    wrong = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    p.hand = [instance_of(game, wrong)]
+    other = next(o for o in s.players if o.id != me)
+    s.crisis_added.append((other.hand.pop(), other.id))   # someone has added a card: a wrong one hides among them
+    assert ask_action(game, seats[me], me) == ("crisis", p.hand[0])
+    s.crisis_added.append((p.hand.pop(), me))
+    p.hand = [instance_of(game, wrong)]
+    assert ask_action(game, seats[me], me)[0] != "crisis"
+
+
+@pytest.mark.parametrize("zombies,barricades,arriving,expected", [
+    (2, 0, 1, 0), (2, 0, 2, 1), (3, 0, 1, 1), (3, 1, 1, 0), (3, 1, 2, 1), (0, 0, 3, 0), (0, 0, 4, 1)])
+def test_the_bot_expects_overruns_where_the_rules_put_them(bundle, zombies, barricades, arriving, expected):
+    """seed 004, Adding Zombies: a zombie at a full entrance destroys a barricade, else overruns; a location's
+    single entrance takes 3 - zombies + barricades more zombies before the first overrun."""
+    game, seats, d = seated(bundle)
+    bot = seats[d.player]
+    s = game.state
+    school = s.locations["school"]
+    for v in s.survivors_at("school"):
+        v.location = "colony"
+    school.zombies, school.barricades, school.noise = [zombies], [barricades], 0
+    assert bot.overruns("school", extra=arriving) == expected
+
+
+def test_the_bot_cleans_waste_before_it_costs_morale(bundle):
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    per = game.rules["waste"]["cards_per_morale"]
+    spare = [c for o in s.players for c in o.hand]
+    s.waste = spare[:per - 1]
+    for o in s.players:
+        o.hand = [c for c in o.hand if c not in s.waste]
+    s.food = 10
+    acts = game.legal_actions(s.player(me))
+    assert any(a[0] == "clean_waste" for a in acts)
+    bot = seats[me]
+    ctx = bot.context()
+    ctx["best_move"] = -1
+    clean = next(a for a in acts if a[0] == "clean_waste")
+    assert bot.score(clean, ctx) > 70                 # one card short of the morale line: urgent
+    s.waste = s.waste[:per - 5]
+    assert bot.score(clean, bot.context() | {"best_move": -1}) < 0     # far from it: not worth a die
+
+
+def test_heuristic_games_keep_every_invariant(bundle):
+    summary = simulate(bundle, 6, seed=300, players=4, agents="heuristic")
+    assert summary["violations"] == [] and summary["crashes"] == []
+    assert sum(summary["endings"].values()) == 6
+
+
+def test_mixed_sides_seat_the_betrayer_with_its_own_kind(bundle):
+    from dow.runtime.decisions import RandomAgent
+    for seed in range(6):
+        game = new_game(bundle, seed, 4)
+        seats = agents_for("heuristic:random", seed, 4, game=game)
+        for p in game.state.players:
+            assert isinstance(seats[p.id], RandomAgent if p.betrayer else HeuristicBot)
+    game, replay, result = play_game(bundle, 2, 4, "heuristic:random")
+    assert result["violations"] == []
+
+
+def test_a_crisis_that_fails_anyway_gets_no_cards(bundle):
+    """With the cards added, this hand's and one per player still to play fewer than the players, the bot keeps
+    its cards for the next crisis; one more card in reach and it gives."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    order = [p.id for p in s.players]
+    s.first = (order.index(me) + 1) % len(order)          # this player acts last this round
+    s.crisis_added.clear()
+    players = sum(1 for p in s.players if not p.exiled)
+    assert bot.hopeless(players - 1)
+    assert not bot.hopeless(players)
+    s.first = order.index(me)                             # first: the three others still to come
+    assert not bot.hopeless(players - 3)
+    assert bot.hopeless(players - 4)
+
+
+def test_in_the_last_round_a_colony_goes_for_control_of_the_town(bundle):
+    """Divide and Conquer (seed 000): the colony controlling more town locations when the round track reaches 0
+    completes it; in the last round the bot sends a healthy survivor where one more wins or breaks control."""
+    from dow.runtime.engine.bots.colonies import ColoniesHeuristicBot
+    from dow.runtime.engine.colony_table import COLONIES
+    for seed in range(10):
+        game = new_game(bundle, seed, 4, variants=["warring-colonies"])
+        seats = agents_for("heuristic", seed, 4, colonies=True)
+        for agent in seats.values():
+            agent.observe(game)
+        s = game.state
+        d = game.advance()
+        while d is not None:
+            bot = seats[d.player]
+            if d.prompt == "movement" and isinstance(bot, ColoniesHeuristicBot):
+                home = COLONIES[s.teams[d.player]]
+                healthy = [sid for sid in s.player(d.player).survivors
+                           if s.survivors[sid].location == home and not s.survivors[sid].wounds]
+                if len(healthy) >= 2 and any(c[0] == "move" and c[1] in healthy for c in d.choices):
+                    track = s.round
+                    s.round = 2
+                    assert bot.control_move(d) is None            # not yet the last round
+                    s.round = 1
+                    move = bot.control_move(d)
+                    s.round = track
+                    assert move is not None and move[1] in healthy
+                    here = [s.teams.get(v.controller) for v in s.survivors_at(move[2])]
+                    team = s.teams[d.player]
+                    assert here.count("b" if team == "a" else "a") - here.count(team) in (0, 1)
+                    return
+            d = game.advance(bot.answer(d))
+    pytest.fail("no movement decision with two healthy survivors at home in 10 games")
+
+
+def test_food_goes_to_the_supply_when_the_next_colony_phase_would_starve(bundle):
+    """seed 004, 1. Pay Food: 1 food per 2 survivors at the colony, rounded up; a short supply starves."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    food = instance_of(game, "base.item.food-1")
+    s.player(me).hand.append(food)
+    game.total_cards = len(s.cards)
+    need = bot.view.food_needed()
+    play = ("play", food)
+    s.food = need - 1
+    assert bot.score(play, bot.context() | {"best_move": -1}) > 90
+    s.food = need * 2                                   # this round and the next are paid for
+    assert bot.score(play, bot.context() | {"best_move": -1}) < 0
