@@ -31,7 +31,7 @@ SITE = Path(__file__).resolve().parent.parent / "site"
 LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
 AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "scenarios", "diagnostics", "bundle", "runtime",
-               "embedding", "conformance")
+               "embedding", "conformance", "simulation")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
 SITE_WORDS = Path(__file__).resolve().parent / "templates" / "site"
@@ -400,8 +400,15 @@ def root_links_of_404(site: Path, lang: str) -> None:
 
 
 def _author_links(text: str) -> str:
-    """Author docs link to each other as siblings; keep links into the repository as plain text."""
-    return re.sub(r"\]\((?!https?:|#)([^)]*?)\)", lambda m: "](" + m.group(1).split("/")[-1] + ")", text)
+    """Author docs link to each other as siblings; a link into the rest of the repository (a file the
+    site does not publish) stays as its text, with the path in code."""
+    def link(m: re.Match) -> str:
+        label, target = m.group(1), m.group(2)
+        name = target.split("#")[0].split("/")[-1]
+        if name.endswith(".md") and name[:-3] in AUTHOR_DOCS:
+            return f"[{label}]({target.split('/')[-1]})"
+        return label if label.strip("`") == target.lstrip("./") else f"{label} (`{target.lstrip('./')}`)"
+    return re.sub(r"\[([^\]]*)\]\((?!https?:|#)([^)]*?)\)", link, text)
 
 
 def _code(text: str) -> str:

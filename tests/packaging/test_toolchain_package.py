@@ -20,6 +20,6 @@ def test_the_wheel_holds_the_site_templates_and_catalogues_without_setuptools_wa
     site = {n for n in (ROOT / "site").rglob("*") if n.is_file() and "__pycache__" not in n.parts}
     missing = [p.relative_to(ROOT).as_posix() for p in site if "dow/" + p.relative_to(ROOT).as_posix() not in names]
     assert not missing, missing
-    for folder in ("text", "messages", "site"):
+    for folder in ("text", "messages", "site", "log"):
         assert f"dow/compiler/templates/{folder}/en.yaml" in names
     assert "dow/dsl/effects.lark" in names and "dow/runtime/py.typed" in names
