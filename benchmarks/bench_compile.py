@@ -89,7 +89,19 @@ def grammar_parse():
     Effect and event texts are parsed from the grammar's ``start`` rule (an event is stripped of its
     full stop first); condition fields from its ``condition`` rule when the grammar has one.
     """
-    lark = dsl_parser._lark()
+    return _parse_with(dsl_parser._lark())
+
+
+def plain_parser():
+    """parse(kind, text) with the cheapest parser of the same grammar: LALR, contextual lexer, the same
+    indentation post-lexer, and nothing else (no positions, no transformer)."""
+    from lark import Lark
+    return _parse_with(Lark(dsl_parser.GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                            postlex=dsl_parser._Indent(), maybe_placeholders=False, start=["start", "condition"]))
+
+
+def _parse_with(lark):
+    """parse(kind, text) on a Lark parser, the text prepared as the compiler prepares it."""
     starts = list(getattr(lark.options, "start", None) or ["start"])
 
     def parse(kind: str, text: str):
@@ -102,27 +114,6 @@ def grammar_parse():
         if not source.endswith("\n"):
             source += "\n"
         return lark.parse(source, start=start) if len(starts) > 1 else lark.parse(source)
-
-    return parse
-
-
-def plain_parser():
-    """parse(kind, text) with the cheapest parser of the same grammar: LALR, contextual lexer, the same
-    indentation post-lexer, and nothing else (no positions, no transformer)."""
-    from lark import Lark
-    lark = Lark(dsl_parser.GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=dsl_parser._Indent(), maybe_placeholders=False, start=["start", "condition"])
-
-    def parse(kind: str, text: str):
-        if kind == "cond":
-            source, start = text, "condition"
-        elif kind == "effect":
-            source, start = text, "start"
-        else:
-            source, start = text.strip().rstrip(".") + "\n", "start"
-        if not source.endswith("\n"):
-            source += "\n"
-        return lark.parse(source, start=start)
 
     return parse
 
