@@ -6,31 +6,20 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from dow.compiler.project import bundle_of, compile_paths, write_outputs
-from dow.compiler.site import build_site
-
 from leaks import english_only, leaks, proper_names
+from sitebuild import build_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    root = tmp_path_factory.mktemp("leaks")
-    (root / "pyproject.toml").write_text("")
-    shutil.copytree(ROOT / "content", root / "content")
-    shutil.copytree(ROOT / "docs", root / "docs")
-    build = compile_paths([root / "content"], root)
-    assert build.ok, build.diagnostics.render()
-    write_outputs(build, root, root / "build")
-    bundle = bundle_of(build.cards, build.rulesets)
-    return build_site(bundle, root, root / "build" / "site", say=lambda m: None), bundle
+    return build_copy(tmp_path_factory.mktemp("leaks"))
 
 
 def _card_ids(bundle: dict) -> set[str]:

@@ -6,15 +6,14 @@ Screenshots go to tests/artifacts/.
 """
 import functools
 import http.server
-import shutil
 import threading
+import types
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from dow.compiler.project import bundle_of, compile_paths, write_outputs
-from dow.compiler.site import build_site
+from sitebuild import build_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -38,15 +37,9 @@ options:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """Build the site from a copy of the content plus the hostile card, and serve it."""
-    root = tmp_path_factory.mktemp("project")
-    (root / "pyproject.toml").write_text("")
-    shutil.copytree(ROOT / "content", root / "content")
-    shutil.copytree(ROOT / "docs", root / "docs")
-    (root / "content" / "base" / "crossroads" / "markup-test.yaml").write_text(HOSTILE, encoding="utf-8")
-    build = compile_paths([root / "content"], root)
-    assert build.ok, build.diagnostics.render()
-    write_outputs(build, root, root / "build")
-    out = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+    out, bundle = build_copy(tmp_path_factory.mktemp("project"),
+                             {"content/base/crossroads/markup-test.yaml": HOSTILE})
+    build = types.SimpleNamespace(cards=bundle["cards"])          # what the tests read of the build
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
     handler.log_message = lambda *a: None
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -1,0 +1,25 @@
+"""The site built from a copy of the project's content and docs, for the site tests."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from dow.compiler.project import bundle_of, compile_paths, write_outputs
+from dow.compiler.site import build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def build_copy(root: Path, extra: dict[str, str] | None = None) -> tuple[Path, dict]:
+    """Copy content/ and docs/ into ``root`` (plus ``extra`` files, by path under root), compile and
+    build the site there; (the site folder, the bundle)."""
+    (root / "pyproject.toml").write_text("")
+    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    for path, text in (extra or {}).items():
+        (root / path).write_text(text, encoding="utf-8")
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    write_outputs(build, root, root / "build")
+    bundle = bundle_of(build.cards, build.rulesets)
+    return build_site(bundle, root, root / "build" / "site", say=lambda m: None), bundle
