@@ -58,7 +58,7 @@ def crossroads_options(card: Card) -> list[Card]:
     return list(card.get("options") or [])
 
 
-def crossroads_program(card: Card) -> list[dict[str, Any]]:
+def crossroads_program(card: Card, src: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """A crossroads card as one statement list: its set-up (``setup``, when it has one), then its options
     offered as one ``choose`` node, or as a ``vote`` when the card calls one (``vote``: who votes), or
     chosen by the player the card names (``chooser``).
@@ -66,18 +66,23 @@ def crossroads_program(card: Card) -> list[dict[str, Any]]:
     Every option of the card is an option of the node, in card order, so an ``option`` (or ``vote``)
     decision's choices are indices into ``card["options"]`` (0 = the first option printed). An
     option's ``requires`` goes with it: an option that cannot be met (or whose leading cost cannot be
-    paid) is left out of the choices. A card with one option still asks nothing: the choice is made."""
-    pos = _card_pos(card)
+    paid) is left out of the choices. A card with one option still asks nothing: the choice is made.
+
+    ``src`` is the position the built nodes carry (it becomes their decisions' and log lines' ``src``):
+    by default the card's file at line 1; ``{}`` builds nodes without one (the reference engine's logs)."""
+    at = {"pos": _card_pos(card) if src is None else src}
+    if not at["pos"]:
+        at = {}
     program: list[dict[str, Any]] = list(_tree((card.get("setup") or {}).get("effect"), []))
-    options = [{"op": "option", "pos": pos, "body": _tree(o.get("effect"), []),
+    options = [{"op": "option", **at, "body": _tree(o.get("effect"), []),
                 **({"requires": _tree(o["requires"])} if o.get("requires") else {})}
                for o in crossroads_options(card)]
     if not options:
         return program
     if card.get("vote"):
-        node: dict[str, Any] = {"op": "vote", "voters": _tree(card["vote"]), "options": options, "pos": pos}
+        node: dict[str, Any] = {"op": "vote", "voters": _tree(card["vote"]), "options": options, **at}
     else:
-        node = {"op": "choose", "chooser": "you", "options": options, "pos": pos}
+        node = {"op": "choose", "chooser": "you", "options": options, **at}
         if card.get("chooser"):
             node["by"] = _tree(card["chooser"])
     return program + [node]

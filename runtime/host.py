@@ -2,8 +2,9 @@
 
 The interpreter handles control flow, choices, costs, dice and bookkeeping; it
 reads and changes the game only through these methods. The reference engine is
-one host; any other engine implements the same class (see tests/runtime for a
-second, minimal host that proves the protocol is enough on its own).
+one host; any other engine implements the same class (runtime/minimal_host.py,
+``dow.runtime.minimal_host.MinimalHost``, is a second, minimal host in plain
+dictionaries that proves the protocol is enough on its own; docs/embedding.md).
 
 Things are named by string ids the host chooses (a survivor "s:sparky", a location
 "colony", a player "p1", a card "c:17"). Places for tokens are a location id, a

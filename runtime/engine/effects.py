@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
 from ..decisions import ORDER, TARGETS, Decision
 from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen
@@ -39,7 +40,7 @@ class EffectRules:
         self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
-        yield from self.run_effect(crossroads_program(d), {**env, **bound})
+        yield from self.run_effect(crossroads_program(d, src={}), {**env, **bound})   # nodes without a pos, as logged
 
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
@@ -297,22 +298,3 @@ class EffectRules:
             return
         for v in check_invariants(self.state, self.total_cards, self.rules):
             self.violations.append(f"{where}: {v}")
-
-
-def crossroads_program(d: dict) -> list[dict]:
-    """A crossroads card as one effect tree: its set-up, then a choice among all of its options (one
-    with no effect is "nothing happens" and is offered too), a vote when the card calls one (``vote``:
-    who votes), or a choice by another player (``chooser``: who chooses)."""
-    tree = list(((d.get("setup") or {}).get("effect") or {}).get("tree", []))
-    options = [{"op": "option", "body": (o.get("effect") or {}).get("tree", []),
-                **({"requires": o["requires"]["tree"]} if o.get("requires") else {})}
-               for o in d.get("options", [])]
-    if not options:
-        return tree
-    if d.get("vote"):
-        node = {"op": "vote", "voters": d["vote"]["tree"], "options": options}
-    else:
-        node = {"op": "choose", "chooser": "you", "options": options}
-        if d.get("chooser"):
-            node["by"] = d["chooser"]["tree"]
-    return tree + [node]
