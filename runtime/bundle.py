@@ -61,10 +61,11 @@ def parse_bundle(text: str, name: str = "the bundle", check_hash: bool = True) -
         raise BundleError(f"{name} is not a bundle this runtime can play: {err}") from None
     except ValueError as err:
         raise BundleError(f"{name} is not valid JSON ({err}); rebuild it with 'dow build'") from None
-    return data
+    bundle: dict[str, Any] = data          # check_structure refused anything but an object
+    return bundle
 
 
-def _check_hash(data: dict) -> None:
+def _check_hash(data: dict[str, Any]) -> None:
     expected = content_hash(data["cards"], data.get("rulesets"))
     if data.get("content_hash") != expected:
         raise BundleError(f"the bundle's content hash {_short(data.get('content_hash'))} does not match its cards "

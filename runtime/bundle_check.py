@@ -10,7 +10,7 @@ naming the card and, for effect nodes, the source position.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .card_kinds import COLONIES_RULESET, COMMON, KINDS, RULESET
 
@@ -62,7 +62,7 @@ def _card(card: Any, index: int) -> str:
         raise StructureError(f"card {card_id!r} has {'no kind' if kind is None else f'an unknown kind {kind!r}'}"
                              f" (the kinds are {', '.join(KINDS)})")
     required, own = KINDS[kind]
-    fields = {**COMMON, **own}
+    fields: dict[str, Any] = {**COMMON, **cast("dict[str, Any]", own)}   # a generated table of mixed shapes
     missing = [f for f in required if f not in card]
     if missing:
         raise StructureError(f"card {card_id!r} has no {missing[0]!r}")
@@ -124,7 +124,7 @@ def _value(value: Any, kind: Any, where: _Where, field: str, depth: int) -> None
                 and set(value) <= set(LANGS), where, field, "a text in pt, en and vi", value)
 
 
-def _object(value: Any, fields: dict, where: _Where, field: str, depth: int) -> None:
+def _object(value: Any, fields: dict[str, Any], where: _Where, field: str, depth: int) -> None:
     _expect(isinstance(value, dict), where, field, "an object", value)
     for key, item in value.items():
         if key not in fields:
@@ -146,7 +146,7 @@ def _program(value: Any, kind: str, where: _Where, field: str) -> None:
             _inner(tree, where, field, 1)
 
 
-def _statements(nodes: list, where: _Where, field: str, depth: int) -> None:
+def _statements(nodes: list[Any], where: _Where, field: str, depth: int) -> None:
     from .handlers import HANDLERS      # read when checking, so node kinds added to the table count
     for node in nodes:
         _expect(isinstance(node, dict), where, field, "a statement node", node)
@@ -157,7 +157,7 @@ def _statements(nodes: list, where: _Where, field: str, depth: int) -> None:
         _node(node, where, field, depth)
 
 
-def _node(node: dict, where: _Where, field: str, depth: int) -> None:
+def _node(node: dict[str, Any], where: _Where, field: str, depth: int) -> None:
     """Any effect-tree node: a kind, a position, numbers in range, blocks of statements."""
     if depth > MAX_DEPTH:
         raise where.fail(field, "nested too deeply", node)
@@ -231,7 +231,7 @@ def check_ruleset(name: str, rules: Any, survivors: int) -> None:
                                  f"but the bundle has {survivors} survivor cards")
 
 
-def _schema(value: Any, schema: dict, path: str, depth: int) -> None:
+def _schema(value: Any, schema: dict[str, Any], path: str, depth: int) -> None:
     """The few JSON Schema keywords the ruleset schemas use, checked with the standard library."""
     if depth > MAX_DEPTH:
         raise StructureError(f"{path}: nested too deeply")

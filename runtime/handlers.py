@@ -6,15 +6,17 @@ the node shape it consumes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .interpreter import Env, Gen, Interpreter
+    from .interpreter import Env, Gen, Interpreter, Node
+
+    Handler = Callable[[Interpreter, Node, Env], Gen]
 
 
-def _place(ip: "Interpreter", node: dict, env: "Env") -> "Gen":
+def _place(ip: Interpreter, node: Node, env: Env) -> Gen:
     """Where tokens go: location ids, survivor ids, or a player's supply."""
     if node["op"] == "zone":
         owner = ip.zone_owner(node, env) or env.player
@@ -25,27 +27,27 @@ def _place(ip: "Interpreter", node: dict, env: "Env") -> "Gen":
     return (yield from ip.targets(node, env))
 
 
-def zombies(action: str):
+def zombies(action: str) -> Handler:
     """{op: kill_zombies|add_zombies|remove_zombies, count, at}"""
-    def handler(ip, node, env):
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for loc in (yield from ip.location(node["at"], env)):
             available = ip.host.zombies(loc) if action != "add_zombies" else None
             n = yield from ip.count(node["count"], env, available)
             ip.act(action, {"location": loc, "count": n}, node, env)
-    handler.__doc__ = zombies.__doc__.replace("kill_zombies|add_zombies|remove_zombies", action)
+    handler.__doc__ = (zombies.__doc__ or "").replace("kill_zombies|add_zombies|remove_zombies", action)
     return handler
 
 
-def h_move_zombies(ip, node, env):
+def h_move_zombies(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: move_zombies, count, from, to}"""
     (src,), (dst,) = (yield from ip.location(node["from"], env)), (yield from ip.location(node["to"], env))
     n = yield from ip.count(node["count"], env, ip.host.zombies(src))
     ip.act("move_zombies", {"source": src, "target": dst, "count": n}, node, env)
 
 
-def tokens(action: str, key: str):
+def tokens(action: str, key: str) -> Handler:
     """{op: add_tokens|remove_tokens, token, count, to|from}"""
-    def handler(ip, node, env):
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for place in (yield from _place(ip, node[key], env)):
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
             n = yield from ip.count(node["count"], env, available)
@@ -53,37 +55,37 @@ def tokens(action: str, key: str):
     return handler
 
 
-def h_fill_noise(ip, node, env):
+def h_fill_noise(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: fill_noise, at}"""
     for loc in (yield from ip.location(node["at"], env)):
         ip.act("fill_noise", {"location": loc}, node, env)
 
 
-def morale(sign: int):
+def morale(sign: int) -> Handler:
     """{op: gain_morale|lose_morale, amount}"""
-    def handler(ip, node, env):
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         n = yield from ip.count(node["amount"], env)
         ip.act("change_morale", {"player": env.player, "amount": sign * n}, node, env)
     return handler
 
 
-def h_wound(ip, node, env):
+def h_wound(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: wound, target, count, kind: wound|frostbite}"""
     for survivor in (yield from ip.targets(node["target"], env)):
         n = yield from ip.count(node["count"], env)
         ip.act("wound", {"survivor": survivor, "kind": node["kind"], "count": n}, node, env)
 
 
-def h_heal(ip, node, env):
+def h_heal(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: heal, target, count, kind: any|wound|frostbite}"""
     for survivor in (yield from ip.targets(node["target"], env)):
         n = yield from ip.count(node["count"], env)
         ip.act("heal", {"survivor": survivor, "kind": node["kind"], "count": n}, node, env)
 
 
-def on_each(action: str, field: str, param: str):
+def on_each(action: str, field: str, param: str) -> Handler:
     """{op: kill_survivor|remove_from_game|spread_bite, target|from}"""
-    def handler(ip, node, env):
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         if action == "remove_from_game" and node[field]["op"] == "named":   # "remove "X" from the game":
             found = ip.named(node[field], anywhere=True)                      # from the survivor deck too
             things = [found] if found is not None else []
@@ -94,37 +96,37 @@ def on_each(action: str, field: str, param: str):
     return handler
 
 
-def h_exposure(ip, node, env):
+def h_exposure(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: exposure, target, times}"""
     for survivor in (yield from ip.targets(node["target"], env)):
         for _ in range((yield from ip.count(node["times"], env))):
             yield from ip.exposure(survivor, env, node)
 
 
-def h_skip_die_raise(ip, node, env):
+def h_skip_die_raise(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: skip_die_raise}"""
     ip.act("skip_die_raise", {}, node, env)
     return
     yield
 
 
-def h_skip_exposure(ip, node, env):
+def h_skip_exposure(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: skip_exposure}"""
     ip.act("skip_exposure", {}, node, env)
     return
     yield  # a generator like every handler
 
 
-def relocate(action: str, field: str):
+def relocate(action: str, field: str) -> Handler:
     """{op: place_survivor|move_survivor, target, at|to}"""
-    def handler(ip, node, env):
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         (loc, *_) = (yield from ip.location(node[field], env)) or [None]
         for survivor in (yield from ip.targets(node["target"], env)):
             ip.act(action, {"survivor": survivor, "location": loc}, node, env)
     return handler
 
 
-def h_roll(ip, node, env):
+def h_roll(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: roll, die, outcomes: [{op: outcome, min, max, body}]}"""
     value = ip.roll(node["die"])
     env.result = value
@@ -134,7 +136,7 @@ def h_roll(ip, node, env):
             yield from ip.block(outcome["body"], env)
 
 
-def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
+def _zone(ip: Interpreter, node: Node, env: Env) -> tuple[str, str | None, str | None]:
     """A zone node as (zone, owner, location) when its place is named (see ``Interpreter.zone`` for the rest)."""
     if node["op"] != "zone":
         raise ip.fail(f"expected a pile or deck, got {node['op']!r}")
@@ -142,7 +144,7 @@ def _zone(ip, node, env) -> tuple[str, str | None, str | None]:
     return node["zone"], ip.zone_owner(node, env), location
 
 
-def h_draw_cards(ip, node, env):
+def h_draw_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: draw_cards, count, from, to}"""
     zone, owner, location = yield from ip.zone(node["from"], env)
     if location is None and zone in ("item_deck", "location_deck"):      # "an item deck": the player picks one
@@ -157,7 +159,7 @@ def h_draw_cards(ip, node, env):
     env.bindings["drawn"] = list(drawn or [])
 
 
-def _whose(ip, zone: dict, env):
+def _whose(ip: Interpreter, zone: Node, env: Env) -> Gen:
     """'the hand of a player': when several players could be meant, the resolving player picks one first.
     Returns the zone with its owner settled and the environment that binds it."""
     owner = zone.get("owner") if isinstance(zone, dict) else None
@@ -168,11 +170,11 @@ def _whose(ip, zone: dict, env):
     return {**zone, "owner": {"op": "ref", "name": "_whose"}}, env.child(_whose=picked[0])
 
 
-def _random(filters: list[dict]) -> bool:
+def _random(filters: list[Node]) -> bool:
     return any(f["op"] == "state" and f["is"] == "random" for f in filters)
 
 
-def h_take_cards(ip, node, env):
+def h_take_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: take_cards, count, filters, from, to}"""
     source, env = yield from _whose(ip, node["from"], env)
     filters = [{**f, "zone": source} if f["op"] == "in_zone" and f["zone"] == node["from"] else f
@@ -194,21 +196,21 @@ def h_take_cards(ip, node, env):
                           "player": env.player}, node, env)
 
 
-def h_move_cards(ip, node, env):
+def h_move_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: move_cards, cards, to}"""
     cards = yield from ip.targets(node["cards"], env)
     zone, owner, _ = yield from ip.zone(node["to"], env)
     ip.act("move_cards", {"cards": cards, "zone": zone, "owner": owner or env.player}, node, env)
 
 
-def h_give_cards(ip, node, env):
+def h_give_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: give_cards, cards, to}"""
     cards = yield from ip.targets(node["cards"], env)
     (player, *_) = (yield from ip.targets(node["to"], env)) or [None]
     ip.act("give_cards", {"cards": cards, "player": player}, node, env)
 
 
-def h_look_at(ip, node, env):
+def h_look_at(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: look_at, what, by?} — the viewers are ``by`` (shown to them) or you."""
     what = node["what"]
     for i, f in enumerate(what.get("filters", []) if what["op"] == "select_of" else []):
@@ -222,7 +224,7 @@ def h_look_at(ip, node, env):
         ip.host.log("look_at", {"player": viewer}, node.get("pos", {}), private_to=viewer)
 
 
-def h_add_survivor(ip, node, env):
+def h_add_survivor(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: add_survivor, survivor, to} — a following chosen among players ("of a player who …") is asked for."""
     if node["survivor"]["op"] == "named":        # a named survivor comes from out of play (the survivor deck)
         found = ip.named(node["survivor"], anywhere=True)
@@ -238,20 +240,20 @@ def h_add_survivor(ip, node, env):
         ip.act("add_survivor", {"survivor": survivor, "player": owner}, node, env)
 
 
-def h_select(ip, node, env):
+def h_select(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: select, bind, chooser: you|them|random, selector}"""
     chooser = env.bindings.get("each") if node["chooser"] == "them" else None
     picked = yield from ip.targets(node["selector"], env, chooser=chooser)
     env.bindings[node["bind"]] = picked[0] if len(picked) == 1 else picked
 
 
-def h_change_die(ip, node, env):
+def h_change_die(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: change_die, die, amount}"""
     for die in (yield from ip.targets(node["die"], env)):
         ip.act("change_die", {"die": die, "amount": node["amount"]}, node, env)
 
 
-def h_set_die(ip, node, env):
+def h_set_die(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: set_die, die, value?} — with no value the die's owner chooses a face."""
     for die in (yield from ip.targets(node["die"], env)):
         value = node.get("value")
@@ -261,25 +263,25 @@ def h_set_die(ip, node, env):
         ip.act("set_die", {"die": die, "value": value}, node, env)
 
 
-def h_perform(ip, node, env):
+def h_perform(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: perform, who, action} — the survivor takes the action by the usual rules, without a die for it."""
     for survivor in (yield from ip.targets(node["who"], env)):
         ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player}, node, env)
 
 
-def h_make_leader(ip, node, env):
+def h_make_leader(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: make_leader, survivor}"""
     for survivor in (yield from ip.targets(node["survivor"], env)):
         ip.act("make_leader", {"survivor": survivor, "player": env.player}, node, env)
 
 
-def h_reroll_dice(ip, node, env):
+def h_reroll_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: reroll_dice, dice}"""
     for die in (yield from ip.targets(node["dice"], env)):
         ip.act("set_die", {"die": die, "value": ip.roll("d6")}, node, env)
 
 
-def h_spend_dice(ip, node, env):
+def h_spend_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: spend_dice, count}"""
     n = yield from ip.count(node["count"], env)
     each = env.bindings.get("each")            # "for each player: move 1 unused action die …": that player's
@@ -287,14 +289,14 @@ def h_spend_dice(ip, node, env):
     ip.act("spend_dice", {"player": who, "count": n}, node, env)
 
 
-def h_damage(ip, node, env):
+def h_damage(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: damage, target, count}"""
     for player in (yield from ip.targets(node["target"], env)):
         n = yield from ip.count(node["count"], env)
         ip.act("damage", {"player": player, "amount": n}, node, env)
 
 
-def h_reveal_cards(ip, node, env):
+def h_reveal_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: reveal_cards, count, from}"""
     zone, owner, location = _zone(ip, node["from"], env)
     n = yield from ip.count(node["count"], env, len(ip.host.cards_in(zone, owner, location)))
@@ -302,7 +304,7 @@ def h_reveal_cards(ip, node, env):
                             "player": env.player}, node, env)
 
 
-def h_arrange(ip, node, env):
+def h_arrange(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: arrange, cards: zone with top} — the resolving player looks at the top cards of a deck and puts
     them back in an order of their choice (the first of the answer goes on top)."""
     zone, owner, location = _zone(ip, node["cards"], env)
@@ -315,17 +317,17 @@ def h_arrange(ip, node, env):
     ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env)
 
 
-def h_combat_strength(ip, node, env):
+def h_combat_strength(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: combat_strength, amount}"""
     ip.act("combat_strength", {"player": env.player, "amount": node["amount"]}, node, env)
     return
     yield
 
 
-def simple(action: str, field: str | None = None, param: str = ""):
+def simple(action: str, field: str | None = None, param: str = "") -> Handler:
     """{op: end_warfare|end_game|skip_warfare|exile_vote …}"""
-    def handler(ip, node, env):
-        params = {"player": env.player} if action == "exile_vote" else {}
+    def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
+        params: dict[str, Any] = {"player": env.player} if action == "exile_vote" else {}
         if field:
             values = yield from ip.targets(node[field], env) if field != "at" else ip.location(node[field], env)
             params[param] = values[0] if values else None
@@ -333,7 +335,7 @@ def simple(action: str, field: str | None = None, param: str = ""):
     return handler
 
 
-def h_manual(ip, node, env):
+def h_manual(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: manual, key, instruction: {pt, en, vi}, why}"""
     ip.act("manual", {"instruction": node["instruction"], "player": env.player}, node, env)
     return
@@ -342,39 +344,40 @@ def h_manual(ip, node, env):
 
 # ---- control ----------------------------------------------------------------------------
 
-def h_if(ip, node, env):
+def h_if(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: if, cond, then, else?}"""
     branch = node["then"] if ip.cond(node["cond"], env) else node.get("else", [])
     yield from ip.block(branch, env)
 
 
-def _costs(body: list[dict]) -> list[dict]:
+def _costs(body: list[Node]) -> list[Node]:
     """The costs an option or block must pay first."""
     lead = body[0] if body else {}
     if lead.get("op") == "pay":
-        return lead["cost"]
+        paid: list[Node] = lead["cost"]
+        return paid
     return [n for n in body if n.get("op") in ("spend_die", "spend_tokens", "spend_cards")]
 
 
-def _can_choose(ip, option: dict, env) -> bool:
+def _can_choose(ip: Interpreter, option: Node, env: Env) -> bool:
     """An option you cannot meet (requirement or cost) cannot be chosen."""
     if "requires" in option and not ip.cond(option["requires"], env):
         return False
     return all(ip.host.can_pay(cost, env.player) for cost in _costs(option["body"]))
 
 
-def _players_meeting(ip, cond: dict | None, env) -> list[str]:
+def _players_meeting(ip: Interpreter, cond: Node | None, env: Env) -> list[str]:
     """The players (in the host's order) a condition on "they" admits; the exiled are left out."""
     return [p for p in ip.host.things("player") if not ip.host.attr(p, "exiled")
             and (cond is None or ip.cond(cond, env.child(each=p)))]
 
 
-def _first_player(ip, env) -> str:
+def _first_player(ip: Interpreter, env: Env) -> str:
     """The first player (who breaks ties), or the resolving player for a host that does not say."""
     return next((p for p in ip.host.things("player") if ip.host.attr(p, "first")), env.player)
 
 
-def h_choose(ip, node, env):
+def h_choose(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: choose, chooser, options: [{op: option, requires?, body}], by?} — the resolving player (or the
     player ``by`` admits: "the player who controls …") picks one option; options with no effect are offered
     too ("nothing happens")."""
@@ -391,7 +394,7 @@ def h_choose(ip, node, env):
     yield from ip.block(node["options"][pick]["body"], env)
 
 
-def h_vote(ip, node, env):
+def h_vote(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: vote, options, voters?} — every non-exiled player (or those ``voters`` admits: "each player with
     a survivor at the colony") votes for an option (thumbs up: option 1, thumbs down: option 2); each vote
     counts its weight; the most votes wins; the first player breaks a tie (seed 004, Voting)."""
@@ -414,7 +417,7 @@ def h_vote(ip, node, env):
     yield from ip.block(node["options"][pick]["body"], env)
 
 
-def h_optional(ip, node, env):
+def h_optional(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: optional, cost, body, player?} — 'you may'; with a player ('each player may'), that player decides,
     pays and acts."""
     if "player" in node:
@@ -429,7 +432,7 @@ def h_optional(ip, node, env):
     yield from ip.block(node["body"], env)
 
 
-def h_pay(ip, node, env):
+def h_pay(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: pay, cost, body} — nothing happens if a cost cannot be paid."""
     if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
         ip.host.log("cannot_pay", {}, node.get("pos", {}))
@@ -439,7 +442,7 @@ def h_pay(ip, node, env):
     yield from ip.block(node["body"], env)
 
 
-def h_cost(ip, node, env):
+def h_cost(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
     if ip.host.can_pay(node, env.player):
         ip.act("pay", {"cost": node, "player": env.player}, node, env)
@@ -447,13 +450,13 @@ def h_cost(ip, node, env):
     yield
 
 
-def h_for_each(ip, node, env):
+def h_for_each(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: for_each, bind, selector, body}"""
     for thing in (yield from ip.targets(node["selector"], env)):
         yield from ip.block(node["body"], env.child(**{node["bind"]: thing}))
 
 
-def h_repeat(ip, node, env):
+def h_repeat(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: repeat, body, times?} — any number of times: ask before each go; stop when a cost cannot be paid.
     With ``times`` ("4 times:") the block runs exactly that many times, nobody asked."""
     if "times" in node:
@@ -468,7 +471,7 @@ def h_repeat(ip, node, env):
         yield from ip.block(node["body"], env)
 
 
-def h_together(ip, node, env):
+def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: together, cost: [spend_cards], body} — the players pay a cost between them: each non-exiled
     player, in turn from the resolving player, says how many of the cards they put in (0 is a refusal);
     if the cards reach the cost, each pays their share and the block happens; if not, nothing is spent."""
@@ -495,21 +498,21 @@ def h_together(ip, node, env):
     yield from ip.block(node["body"], env)
 
 
-def h_limit(ip, node, env):
+def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
     if ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {})):
         yield from ip.block(node["body"], env)
 
 
-def h_rule(ip, node, env):
+def h_rule(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: trigger|phase|lasting|while|forbid|exempt|modify|replace, …} — handed to the host to keep."""
     ip.host.add_rule(node, {**env.bindings, "player": env.player, "card": env.card})
     return
     yield
 
 
-def h_attach(ip, node, env):
+def h_attach(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: attach, card, to, body}"""
     (survivor, *_) = (yield from ip.targets(node["to"], env)) or [None]
     ip.act("attach", {"card": env.card, "survivor": survivor}, node, env)

@@ -54,7 +54,7 @@ class Host:
         """The round track."""
         raise NotImplementedError
 
-    def happened(self, event: dict, env: dict) -> bool:
+    def happened(self, event: dict[str, Any], env: dict[str, Any]) -> bool:
         """Whether an event matching the pattern happened in the triggering action (e.g. a fuel card played)."""
         raise NotImplementedError
 
@@ -68,23 +68,23 @@ class Host:
         The only method with a default."""
         return location
 
-    def can_pay(self, cost: dict, player: str) -> bool:
+    def can_pay(self, cost: dict[str, Any], player: str) -> bool:
         """Whether a cost node (spend_die, spend_tokens, spend_cards) can be paid now."""
         raise NotImplementedError
 
     # ---- actions -------------------------------------------------------------------
-    def apply(self, action: str, params: dict, src: dict) -> Any:
+    def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
         """Change the game. ``action`` is one of ACTIONS; ``params`` are resolved ids and numbers.
         Returns a value for actions that produce one (the cards drawn, the die spent …)."""
         raise NotImplementedError
 
-    def add_rule(self, node: dict, env: dict) -> None:
+    def add_rule(self, node: dict[str, Any], env: dict[str, Any]) -> None:
         """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
         extra_goal, copy_abilities, attach) in force with its bindings; the host consults it while the game runs.
         A ``lasting`` rule of duration ``action`` holds for the action that triggered it only."""
         raise NotImplementedError
 
-    def log(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
+    def log(self, event: str, params: dict[str, Any], src: dict[str, Any], private_to: str | None = None) -> None:
         """Record a structured event; ``private_to`` marks a line only that player may see."""
         raise NotImplementedError
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import operator
 import random
 from dataclasses import dataclass, field
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 from .bundle import check_version
 from .decisions import AMOUNT, TARGETS, Decision
 from .host import Host
 
 Gen = Generator[Decision, Any, Any]
+Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fields}
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: actions whose cards end in a hand: their public log line says how many, not which
@@ -31,7 +32,7 @@ COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operat
 class EffectError(Exception):
     """A runtime error located in a card: its id, line and the path of nodes being evaluated."""
 
-    def __init__(self, message: str, path: list[dict]):
+    def __init__(self, message: str, path: list[dict[str, Any]]):
         where = path[-1].get("pos", {}) if path else {}
         trail = " > ".join(n.get("op", "?") for n in path)
         super().__init__(f"{where.get('card', '?')}:{where.get('line', '?')}: {message} (in {trail})")
@@ -51,7 +52,7 @@ class Env:
     bindings: dict[str, Any] = field(default_factory=dict)
     result: int | None = None
 
-    def child(self, **bound) -> "Env":
+    def child(self, **bound: Any) -> "Env":
         """A copy with more bindings (bindings made inside a block stay inside it)."""
         return Env(self.player, self.card, {**self.bindings, **bound}, self.result)
 
@@ -93,21 +94,21 @@ class Execution:
 class Interpreter:
     """Runs effect trees from a bundle against a host."""
 
-    def __init__(self, bundle: dict, host: Host, rng: random.Random, budget: int = 100_000):
+    def __init__(self, bundle: dict[str, Any], host: Host, rng: random.Random, budget: int = 100_000):
         check_version(bundle.get("ir_version", "?"))
         self.cards = {c["id"]: c for c in bundle.get("cards", [])}
         self.host, self.rng, self.budget = host, rng, budget
         self.steps = 0
-        self.path: list[dict] = []
+        self.path: list[dict[str, Any]] = []
         self.exposure_faces = _exposure_faces(self.cards)
 
     # ---- entry points ------------------------------------------------------------
-    def execute(self, program: list[dict], env: Env) -> Execution:
+    def execute(self, program: list[dict[str, Any]], env: Env) -> Execution:
         """An execution of a statement list (a card's effect tree) in an environment; the budget starts afresh."""
         self.steps = 0
         return Execution(self, self.block(program, env))
 
-    def check(self, cond: dict, env: Env) -> bool:
+    def check(self, cond: dict[str, Any], env: Env) -> bool:
         """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now, on a budget of its own."""
         outer, self.steps = self.steps, 0
         try:
@@ -126,7 +127,7 @@ class Interpreter:
         """A located runtime error."""
         return EffectError(message, self.path)
 
-    def act(self, action: str, params: dict, node: dict, env: Env) -> Any:
+    def act(self, action: str, params: dict[str, Any], node: dict[str, Any], env: Env) -> Any:
         """Apply an action on the host and log it."""
         result = self.host.apply(action, params, node.get("pos", {}))
         pos = node.get("pos", {})
@@ -141,15 +142,15 @@ class Interpreter:
         return result
 
     # ---- statements ----------------------------------------------------------------
-    def block(self, nodes: list[dict], env: Env) -> Gen:
+    def block(self, nodes: list[dict[str, Any]], env: Env) -> Gen:
         """Run statements in order; 'select' and 'roll' update the environment for later ones."""
         for node in nodes:
             yield from self.stmt(node, env)
 
-    def stmt(self, node: dict, env: Env) -> Gen:
+    def stmt(self, node: dict[str, Any], env: Env) -> Gen:
         """Dispatch one statement through HANDLERS."""
         self.tick()
-        handler = HANDLERS.get(node.get("op"))
+        handler = HANDLERS.get(str(node.get("op")))
         if handler is None:
             raise self.fail(f"no handler for node {node.get('op')!r}")
         self.path.append(node)
@@ -181,7 +182,7 @@ class Interpreter:
                                    src=value.get("pos", {})))
         raise self.fail(f"unknown count {op!r}")
 
-    def location(self, node: dict, env: Env) -> Gen:
+    def location(self, node: dict[str, Any], env: Env) -> Gen:
         """One location id (or several, for 'each'): returns a list."""
         op = node["op"]
         if op == "location":
@@ -202,14 +203,14 @@ class Interpreter:
             return [self.bound(node, env)]
         return (yield from self.targets(node, env))
 
-    def bound(self, node: dict, env: Env) -> Any:
+    def bound(self, node: dict[str, Any], env: Env) -> Any:
         """The value of a back-reference."""
         name = node["name"]
         if name not in env.bindings:
             raise self.fail(f"'{name}' is not bound here")
         return env.bindings[name]
 
-    def targets(self, node: dict, env: Env, chooser: str | None = None) -> Gen:
+    def targets(self, node: dict[str, Any], env: Env, chooser: str | None = None) -> Gen:
         """The ids a target node names; 'one' and counted selections ask the chooser."""
         op = node["op"]
         if op == "ref":
@@ -251,7 +252,7 @@ class Interpreter:
                                 src=node.get("pos", {}))
         return list(picked)
 
-    def named(self, node: dict, anywhere: bool = False) -> str | None:
+    def named(self, node: dict[str, Any], anywhere: bool = False) -> str | None:
         """The host id of a named card in play (survivors by name), or None; ``anywhere`` also finds a
         survivor out of play (in the survivor deck, killed), for conditions and 'add "X" to your following'."""
         kind = node.get("kind", "survivor")
@@ -260,7 +261,7 @@ class Interpreter:
                 return thing
         return None
 
-    def candidates(self, sel: dict, env: Env) -> list[str]:
+    def candidates(self, sel: dict[str, Any], env: Env) -> list[str]:
         """Things of the selector's kind that pass every filter, in host order."""
         kind = sel["kind"]
         pool = list(self.host.things(kind))
@@ -279,7 +280,7 @@ class Interpreter:
                 pool = [t for t in pool if test(t)]
         return pool + self.helpless_tokens(sel, env)
 
-    def predicate(self, f: dict, env: Env):
+    def predicate(self, f: dict[str, Any], env: Env) -> Callable[[str], bool]:
         """One filter as a test of a thing, with what does not depend on the thing worked out once."""
         op, attr = f["op"], self.host.attr
         if op == "state":
@@ -294,7 +295,7 @@ class Interpreter:
             places = self.places(f["location"], env)
             players = self.host.things("player")
 
-            def at(thing):
+            def at(thing: str) -> bool:
                 if thing in players:                    # a player is where a survivor they control is
                     return any(attr(v, "controller") == thing and attr(v, "location") in places
                                for v in self.host.things("survivor"))
@@ -302,7 +303,7 @@ class Interpreter:
             return at
         return lambda thing: self.passes(thing, f, env)
 
-    def helpless_tokens(self, sel: dict, env: Env) -> list[str]:
+    def helpless_tokens(self, sel: dict[str, Any], env: Env) -> list[str]:
         """Helpless survivors are tokens on the board: a selector of helpless survivors also names one
         location id per token ("kill 1 helpless survivor at the colony", "for each helpless survivor")."""
         if sel["kind"] != "survivor" or not any(f["op"] == "state" and f["is"] == "helpless"
@@ -312,7 +313,7 @@ class Interpreter:
         locations = self.places(places[0]["location"], env) if places else self.host.things("location")
         return [loc for loc in locations for _ in range(self.host.tokens("helpless", loc))]
 
-    def passes(self, thing: str, f: dict, env: Env) -> bool:
+    def passes(self, thing: str, f: dict[str, Any], env: Env) -> bool:
         """Whether a thing passes one filter."""
         op, attr = f["op"], self.host.attr
         if op == "controlled_by":
@@ -348,7 +349,7 @@ class Interpreter:
             others = self.pool(f["with"], env)
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
-            return attr(thing, "type") == f["type"]
+            return bool(attr(thing, "type") == f["type"])
         if op == "in_zone":
             zone = f["zone"]
             owner = self.zone_owner(zone, env)
@@ -358,7 +359,7 @@ class Interpreter:
         if op == "equipped_to":
             return attr(thing, "equipped_to") in self.pool(f["survivor"], env)
         if op == "controls_fewer":
-            def following(player):
+            def following(player: str) -> int:
                 return sum(1 for s in self.host.things(f["kind"]) if attr(s, "controller") == player)
             others = self.pool(f["than"], env)
             return any(following(thing) < following(o) for o in others)
@@ -367,10 +368,10 @@ class Interpreter:
         if op == "owned_by":
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":
-            return attr(thing, "type") == f["type"]
+            return bool(attr(thing, "type") == f["type"])
         raise self.fail(f"unknown filter {op!r}")
 
-    def extreme(self, pool: list[str], f: dict, n: int = 1) -> list[str]:
+    def extreme(self, pool: list[str], f: dict[str, Any], n: int = 1) -> list[str]:
         """The n things with the lowest or highest value of a stat ("the 2 survivors with the lowest
         influence"); things tied with the last of them all stay, for the chooser."""
         if not pool:
@@ -380,7 +381,7 @@ class Interpreter:
         bound = ranked[min(n, len(ranked)) - 1]
         return [t for t in pool if (values[t] <= bound if f["mode"] == "lowest" else values[t] >= bound)]
 
-    def zone(self, node: dict, env: Env) -> Gen:
+    def zone(self, node: dict[str, Any], env: Env) -> Gen:
         """A zone node as (zone, owner, location id); a location deck's place may be a reference or chosen."""
         if node["op"] != "zone":
             raise self.fail(f"expected a pile or deck, got {node['op']!r}")
@@ -390,7 +391,7 @@ class Interpreter:
             location = places[0] if places else None
         return node["zone"], self.zone_owner(node, env), location
 
-    def zone_owner(self, zone: dict, env: Env) -> str | None:
+    def zone_owner(self, zone: dict[str, Any], env: Env) -> str | None:
         """The player whose zone it is (None for shared piles)."""
         owner = zone.get("owner")
         if owner is None:
@@ -398,17 +399,19 @@ class Interpreter:
         found = self.pool(owner, env)
         return found[0] if found else None
 
-    def pool(self, node: dict, env: Env) -> list:
+    def pool(self, node: dict[str, Any], env: Env) -> list[Any]:
         """What a target names inside a condition or filter: a description means every thing it fits."""
         if node["op"] == "select_of":
             return self.candidates(node, env)
-        return self.run_now(self.targets(node, env))
+        found: list[Any] = self.run_now(self.targets(node, env))
+        return found
 
-    def places(self, node: dict, env: Env) -> list:
+    def places(self, node: dict[str, Any], env: Env) -> list[Any]:
         """The locations a location node names inside a condition or filter."""
         if node["op"] == "select_of":
             return self.candidates(node, env)
-        return self.run_now(self.location(node, env))
+        found: list[Any] = self.run_now(self.location(node, env))
+        return found
 
     def run_now(self, gen: Gen) -> Any:
         """Run a sub-evaluation that must not ask anything (filters, conditions)."""
@@ -419,7 +422,7 @@ class Interpreter:
         raise self.fail(f"a condition or filter cannot ask a {decision.kind} question")
 
     # ---- conditions ---------------------------------------------------------------------
-    def cond(self, node: dict, env: Env) -> bool:
+    def cond(self, node: dict[str, Any], env: Env) -> bool:
         """Evaluate a condition node."""
         self.tick()
         op = node["op"]
@@ -430,7 +433,7 @@ class Interpreter:
         if op == "not":
             return not self.cond(node["item"], env)
         if op == "compare":
-            return COMPARE[node["cmp"]](self.expr(node["left"], env), self.expr(node["right"], env))
+            return bool(COMPARE[node["cmp"]](self.expr(node["left"], env), self.expr(node["right"], env)))
         if op == "exists":
             sel = node["selector"]
             for i, f in enumerate(sel["filters"]):       # "… at each non-colony location": every one of them
@@ -439,7 +442,7 @@ class Interpreter:
                     return all(self.measure({**sel, "filters": [*sel["filters"][:i], {**f, "location": {
                         "op": "location", "id": place}}, *sel["filters"][i + 1:]]}, env) >= node["min"]
                         for place in self.candidates(where, env))
-            return self.measure(sel, env) >= node["min"]
+            return bool(self.measure(sel, env) >= node["min"])
         if op == "controls":
             players = self.pool(node["player"], env)
             things = self.pool(node["what"], env)
@@ -456,7 +459,7 @@ class Interpreter:
             return self.host.tactic_played(node["who"], node["name"], env.player)
         raise self.fail(f"unknown condition {op!r}")
 
-    def is_(self, node: dict, env: Env) -> bool:
+    def is_(self, node: dict[str, Any], env: Env) -> bool:
         if node["subject"]["op"] == "named":        # '"X" is in the survivor deck', '"X" is killed'
             found = self.named(node["subject"], anywhere=True)
             subjects = [found] if found is not None else []
@@ -471,7 +474,7 @@ class Interpreter:
             return any(self.host.attr(s, "group_leader") == env.player for s in subjects)
         return any(bool(self.host.attr(s, state)) for s in subjects)
 
-    def measure(self, sel: dict, env: Env) -> int:
+    def measure(self, sel: dict[str, Any], env: Env) -> int:
         """How many things (or zombies, or tokens) a selector matches."""
         kind = sel["kind"]
         places = [f for f in sel["filters"] if f["op"] == "at"]
@@ -496,11 +499,12 @@ class Interpreter:
             return sum(self.host.tokens(t, loc) for t in types for loc in locations)
         return len(self.candidates(sel, env))          # helpless survivor tokens included
 
-    def expr(self, node: dict, env: Env) -> int:
+    def expr(self, node: dict[str, Any], env: Env) -> int:
         """Evaluate a number-valued expression."""
         op = node["op"]
         if op == "number":
-            return node["value"]
+            value: int = node["value"]
+            return value
         if op == "morale":
             return self.host.morale(env.player, enemy=node["colony"] == "enemy")
         if op == "count_of":
@@ -521,7 +525,7 @@ class Interpreter:
         """Roll a die from the injected generator."""
         return self.rng.randint(1, DIE_FACES[die])
 
-    def exposure(self, survivor: str, env: Env, node: dict) -> Gen:
+    def exposure(self, survivor: str, env: Env, node: dict[str, Any]) -> Gen:
         """Roll the exposure die for a survivor and run the rolled face's effect from the bundle."""
         if not self.exposure_faces:
             raise self.fail("the bundle has no exposure die")
@@ -532,7 +536,7 @@ class Interpreter:
         yield from self.block(effect, env.child(rolled=survivor))
 
 
-def _exposure_faces(cards: dict) -> list[tuple[str, list]]:
+def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     """The exposure die from the bundle as 12 (face, effect) slots."""
     for card in cards.values():
         if card.get("kind") == "die" and any(f.get("face") == "bitten" for f in card.get("faces", [])):

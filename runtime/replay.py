@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Callable
 
 from .bundle import BundleError, check_version
 from .decisions import Decision, ScriptedAgent
@@ -22,20 +22,20 @@ from .decisions import Decision, ScriptedAgent
 class EventLog:
     """Structured log lines, in order; some lines are private to one player."""
 
-    lines: list[dict] = field(default_factory=list)
+    lines: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, event: str, params: dict, src: dict, private_to: str | None = None) -> None:
+    def add(self, event: str, params: dict[str, Any], src: dict[str, Any], private_to: str | None = None) -> None:
         """Append one line."""
         line = {"event": event, "params": _plain(params), "src": dict(src or {})}
         if private_to is not None:
             line["private_to"] = private_to
         self.lines.append(line)
 
-    def public(self) -> list[dict]:
+    def public(self) -> list[dict[str, Any]]:
         """The lines everyone may see."""
         return [line for line in self.lines if "private_to" not in line]
 
-    def seen_by(self, player: str) -> list[dict]:
+    def seen_by(self, player: str) -> list[dict[str, Any]]:
         """The lines one player may see: public ones and their own private ones."""
         return [line for line in self.lines if line.get("private_to") in (None, player)]
 
@@ -44,7 +44,7 @@ class EventLog:
         return log_hash(self.lines)
 
 
-def log_hash(lines: list[dict]) -> str:
+def log_hash(lines: list[dict[str, Any]]) -> str:
     """The sha256 of log lines as canonical JSON."""
     text = json.dumps(lines, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -81,9 +81,9 @@ class Replay:
     ir_version: str
     bundle_hash: str
     seed: int
-    decisions: list = field(default_factory=list)
+    decisions: list[Any] = field(default_factory=list)
     log_hash: str = ""
-    setup: dict = field(default_factory=dict)      # how the game was set up (game, players, objective …)
+    setup: dict[str, Any] = field(default_factory=dict)      # how the game was set up (game, players, objective …)
 
     def to_json(self) -> str:
         """The replay file's text."""
@@ -118,7 +118,7 @@ class Replay:
         return cls(data["ir_version"], data["bundle_hash"], data["seed"], list(data["decisions"]),
                    data.get("log_hash", ""), dict(setup))
 
-    def check_bundle(self, bundle: dict) -> None:
+    def check_bundle(self, bundle: dict[str, Any]) -> None:
         """Refuse to replay against a different bundle."""
         check_version(self.ir_version)
         check_version(bundle.get("ir_version", "?"))
@@ -150,7 +150,7 @@ class ReplayError(ValueError):
 
 
 #: what a replay's set-up may say: key -> check of its value
-SETUP = {"game": lambda v: v in ("base", "winter-tricks"), "players": lambda v: _whole(v) and 1 <= v <= 20,
+SETUP: dict[str, Callable[[Any], bool]] = {"game": lambda v: v in ("base", "winter-tricks"), "players": lambda v: _whole(v) and 1 <= v <= 20,
          "objective": lambda v: v is None or isinstance(v, str),
          "variants": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)}
 SETUP_WORDS = {"game": "base or winter-tricks", "players": "a whole number of players from 1 to 20",
