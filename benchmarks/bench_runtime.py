@@ -93,8 +93,11 @@ def hand_loretta(host, env):
 
 
 def hand_kill_them(host, env):
-    """Kill Them (goal): the number of zombies at all non-colony locations <= 3."""
-    return sum(host.zombies(l) for l in host.things("location") if l != "colony") <= 3
+    """Kill Them (goal): the number of zombies at all non-colony locations <= 3. Like the effects, it
+    asks the host the same questions as the card does (is this location the colony?), rather than
+    knowing the colony's id."""
+    attr = host.attr
+    return sum(host.zombies(l) for l in host.things("location") if not attr(l, "colony")) <= 3
 
 
 CASES = [

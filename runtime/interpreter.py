@@ -101,6 +101,7 @@ class Interpreter:
         self.steps = 0
         self.path: list[dict[str, Any]] = []
         self.exposure_faces = _exposure_faces(self.cards)
+        self.compiled = CompiledConditions(self)
 
     # ---- entry points ------------------------------------------------------------
     def execute(self, program: list[dict[str, Any]], env: Env) -> Execution:
@@ -150,7 +151,7 @@ class Interpreter:
     def stmt(self, node: dict[str, Any], env: Env) -> Gen:
         """Dispatch one statement through HANDLERS."""
         self.tick()
-        handler = HANDLERS.get(str(node.get("op")))
+        handler = HANDLERS.get(node.get("op", ""))
         if handler is None:
             raise self.fail(f"no handler for node {node.get('op')!r}")
         self.path.append(node)
@@ -423,7 +424,11 @@ class Interpreter:
 
     # ---- conditions ---------------------------------------------------------------------
     def cond(self, node: dict[str, Any], env: Env) -> bool:
-        """Evaluate a condition node."""
+        """Evaluate a condition node: its closure (runtime/conditions.py), built the first time."""
+        return self.compiled.check(node)(env)
+
+    def cond_node(self, node: dict[str, Any], env: Env) -> bool:
+        """Evaluate a condition node by walking its tree (what the compiled closures do not specialise)."""
         self.tick()
         op = node["op"]
         if op == "all":
@@ -548,4 +553,5 @@ def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     return []
 
 
+from .conditions import CompiledConditions  # noqa: E402  (it compiles onto Interpreter's helpers)
 from .handlers import HANDLERS  # noqa: E402  (the table refers back to Interpreter's helpers)

@@ -1,0 +1,181 @@
+"""Condition trees compiled into closures, once per node, for the interpreter.
+
+``Interpreter.cond`` used to walk a condition tree on every call: dispatch on ``op``, gather the
+selector's filters, build each filter's test, then count. A trigger's condition is checked after
+every action of a game, so the walk dominated. Here each node becomes a closure the first time it
+is evaluated (what does not depend on the table is worked out then), cached by the node's
+identity; later checks only call it. Results, errors, host calls and the step budget are those of
+the tree walk (``Interpreter.cond_node``): each condition node counts one step, and any node shape
+the compiler does not specialise runs through the tree walk itself. Standard library only.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .interpreter import COMPARE       # imported last by interpreter.py, like the handlers
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .interpreter import Env, Interpreter, Node
+
+Check = Callable[["Env"], bool]
+Number = Callable[["Env"], int]
+Things = Callable[["Env"], list[Any]]
+#: cached closures per interpreter before the cache starts afresh (nodes an engine builds on the fly
+#: would otherwise pile up; bundle nodes are a few thousand)
+CACHE_LIMIT = 20_000
+_PASS_ALL = ("random", "additional", "other")       # state words that keep every thing
+
+
+class CompiledConditions:
+    """The closures of one interpreter's condition nodes, built on first use."""
+
+    def __init__(self, ip: Interpreter):
+        self.ip = ip
+        self.cache: dict[int, tuple[Node, Check]] = {}
+
+    def check(self, node: Node) -> Check:
+        """The closure of a condition node (built now if this node was never evaluated)."""
+        entry = self.cache.get(id(node))
+        if entry is not None and entry[0] is node:        # the node is kept, so its id is not reused
+            return entry[1]
+        try:
+            fn = self._cond(node)
+        except (KeyError, TypeError, AttributeError):     # a malformed node: the tree walk reports it
+            fn = self._walk(node)
+        if len(self.cache) >= CACHE_LIMIT:
+            self.cache.clear()
+        self.cache[id(node)] = (node, fn)
+        return fn
+
+    # ---- conditions ---------------------------------------------------------------------------
+    def _walk(self, node: Node) -> Check:
+        ip = self.ip
+        return lambda env: ip.cond_node(node, env)
+
+    def _cond(self, node: Node) -> Check:
+        op, tick = node["op"], self.ip.tick
+        if op == "all":
+            every = [self.check(i) for i in node["items"]]
+
+            def conjunction(env: Env) -> bool:
+                tick()
+                for item in every:
+                    if not item(env):
+                        return False
+                return True
+            return conjunction
+        if op == "any":
+            some = [self.check(i) for i in node["items"]]
+
+            def disjunction(env: Env) -> bool:
+                tick()
+                for item in some:
+                    if item(env):
+                        return True
+                return False
+            return disjunction
+        if op == "not":
+            item = self.check(node["item"])
+
+            def negation(env: Env) -> bool:
+                tick()
+                return not item(env)
+            return negation
+        if op == "compare":
+            cmp, left, right = COMPARE[node["cmp"]], self._expr(node["left"]), self._expr(node["right"])
+
+            def compare(env: Env) -> bool:
+                tick()
+                return bool(cmp(left(env), right(env)))
+            return compare
+        if op == "exists" and not any(_each_location(f) for f in node["selector"]["filters"]):
+            count, least = self._measure(node["selector"]), node["min"]
+
+            def exists(env: Env) -> bool:
+                tick()
+                return bool(count(env) >= least)
+            return exists
+        return self._walk(node)
+
+    # ---- numbers, counts, places ----------------------------------------------------------------
+    def _expr(self, node: Node) -> Number:
+        ip, op = self.ip, node["op"]
+        if op == "number":
+            value: int = node["value"]
+            return lambda env: value
+        if op == "count_of":
+            return self._measure(node["selector"])
+        if op == "morale":
+            enemy = node["colony"] == "enemy"
+            return lambda env: ip.host.morale(env.player, enemy=enemy)
+        if op == "round":
+            return lambda env: ip.host.round()
+        return lambda env: ip.expr(node, env)
+
+    def _measure(self, sel: Node) -> Number:
+        """``Interpreter.measure`` for zombies and things; tokens go through the tree walk."""
+        ip, kind = self.ip, sel["kind"]
+        if kind == "zombie":
+            places = [f for f in sel["filters"] if f["op"] == "at"]
+            if places:
+                where = self._places(places[0]["location"])
+                return lambda env: sum(ip.host.zombies(loc) for loc in where(env))
+            return lambda env: sum(ip.host.zombies(loc) for loc in ip.host.things("location"))
+        if kind == "token":
+            return lambda env: ip.measure(sel, env)
+        found = self._candidates(sel)
+        return lambda env: len(found(env))
+
+    def _places(self, node: Node) -> Things:
+        ip = self.ip
+        if node["op"] == "select_of":
+            return self._candidates(node)
+        return lambda env: ip.places(node, env)
+
+    def _candidates(self, sel: Node) -> Things:
+        """``Interpreter.candidates`` with the filters sorted out once: a state filter tests a fact of
+        the thing alone; the others are built per call, as the tree walk builds them."""
+        ip, kind = self.ip, sel["kind"]
+        quantity = sel.get("quantity") or {}
+        n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
+        steps: list[tuple[str, Any]] = []
+        for f in sel["filters"]:
+            if f["op"] == "extreme":
+                steps.append(("extreme", f))
+            elif f["op"] == "state" and f["is"] in _PASS_ALL:
+                steps.append(("all", f))
+            elif f["op"] == "state":
+                negated = f["is"].startswith("non_")
+                steps.append(("not" if negated else "is", f["is"][4:] if negated else f["is"]))
+            else:
+                steps.append(("filter", f))
+        helpless = kind == "survivor" and any(f["op"] == "state" and f["is"] == "helpless" for f in sel["filters"])
+
+        def candidates(env: Env) -> list[Any]:
+            host = ip.host
+            pool = list(host.things(kind))
+            scope = getattr(host, "scope", None)
+            if scope is not None:
+                pool = scope(kind, sel, env, pool)
+            for how, what in steps:
+                if not pool:
+                    break
+                if how == "is":
+                    attr = host.attr
+                    pool = [t for t in pool if attr(t, what)]
+                elif how == "not":
+                    attr = host.attr
+                    pool = [t for t in pool if not attr(t, what)]
+                elif how == "extreme":
+                    pool = ip.extreme(pool, what, n)
+                elif how == "filter":
+                    test = ip.predicate(what, env)
+                    pool = [t for t in pool if test(t)]
+            return pool + ip.helpless_tokens(sel, env) if helpless else pool
+        return candidates
+
+
+def _each_location(f: Node) -> bool:
+    """An ``at`` filter on "each" of some locations: ``exists`` then tests every one (the tree walk)."""
+    where = f.get("location") if f["op"] == "at" else None
+    return bool(where and where.get("op") == "select_of" and where["quantity"]["mode"] == "each")
