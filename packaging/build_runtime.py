@@ -11,6 +11,7 @@ it makes rebuilds on its own, with nothing outside it.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -47,7 +48,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--outdir", type=Path, default=ROOT / "dist")
     args = parser.parse_args()
-    for path in build(args.outdir.resolve()):
+    if importlib.util.find_spec("build") is None:
+        print(f"error: the build needs the PyPA front end: {sys.executable} -m pip install build", file=sys.stderr)
+        return 1
+    try:
+        built = build(args.outdir.resolve())
+    except subprocess.CalledProcessError as err:     # build printed its own reason on stderr
+        print(f"error: building dow-runtime failed (python -m build exited with {err.returncode})", file=sys.stderr)
+        return 1
+    for path in built:
         print(path)
     return 0
 

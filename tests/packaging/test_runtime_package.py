@@ -85,6 +85,7 @@ def test_the_embedding_walkthrough_runs_as_written(venv, bundle, tmp_path):
     run = _python(venv, "\n".join(blocks), tmp_path)
     assert run.returncode == 0, run.stderr
     assert "['chose', 'kill_zombies', 'skip_exposure']" in run.stdout
+    assert "the number of zombies at all non-colony locations <= 3" in run.stdout    # Interpreter.check
     imported = _python(venv, "import dow.runtime.cards as c; print(c.__file__)", tmp_path)
     assert str(venv) in imported.stdout, "the doc must run on the installed package, not on the source tree"
 
@@ -93,3 +94,15 @@ def test_the_runtime_and_toolchain_versions_agree():
     def version(path: Path) -> str:
         return re.search(r'^version = "(.*)"', path.read_text(encoding="utf-8"), re.M).group(1)
     assert version(ROOT / "packaging" / "runtime" / "pyproject.toml") == version(ROOT / "pyproject.toml")
+
+
+def test_the_docs_build_and_install_steps_are_the_ones_that_work(venv, tmp_path):
+    """The shell block names the command the wheel fixture runs and the file it makes; without the PyPA
+    front end the build says what to install (a fresh venv has none), with no traceback."""
+    shell = re.search(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S).group(1)
+    assert "pip install build" in shell and "packaging/build_runtime.py --outdir dist" in shell
+    assert "pip install dow/dist/dow_runtime-*.whl" in shell
+    run = subprocess.run([str(venv / "bin" / "python"), str(ROOT / "packaging" / "build_runtime.py"), "--outdir",
+                          str(tmp_path)], env=_clean_env(), capture_output=True, text=True)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "-m pip install build" in run.stderr
