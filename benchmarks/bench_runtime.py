@@ -1,6 +1,6 @@
 """The runtime: interpreter speed against hand-written Python, and whole games per second.
 
-    python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--wc-games 30] [--profile]
+    python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--wc-games 30] [--profile] [--tree-walk]
 
 Every time is CPU time of this process (``time.process_time``), so other work on a shared
 machine does not count; the machine's load average is printed with the figures.
@@ -188,7 +188,13 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--wc-games", type=int, default=30)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--tree-walk", action="store_true",
+                    help="evaluate conditions by walking their trees, as before they were compiled (for comparison)")
     args = ap.parse_args()
+    if args.tree_walk:
+        from dow.runtime.interpreter import Interpreter
+        Interpreter.cond = Interpreter.cond_node          # every condition node walks its tree again
+        print("conditions: the tree walk (--tree-walk)")
     print(f"python {platform.python_version()} on {platform.machine()}, {platform.system()}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
     bundle = load_bundle()

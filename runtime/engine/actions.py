@@ -5,12 +5,15 @@ A mixin of ``Game``: it reads and changes the game through ``self.state``, ``sel
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
 from .common import RULE_OPS, GameError, Gen, _walk
+from .parts import GameParts
 from .state import Player
 
 
-class TurnActions:
+class TurnActions(GameParts):
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
 
@@ -24,21 +27,21 @@ class TurnActions:
         crowd: dict[str, int] = {}
         for v in s.survivors.values():
             if v.place == "play":
-                crowd[v.location] = crowd.get(v.location, 0) + 1
+                crowd[cast(str, v.location)] = crowd.get(cast(str, v.location), 0) + 1   # in play: somewhere
         dice = sorted(set(p.unused))
         for sid in p.survivors:
             v = s.survivors[sid]
-            loc = s.locations[v.location]
+            loc = s.locations[cast(str, v.location)]
             attack, search = h.attr(sid, "attack"), h.attr(sid, "search")
             if not h.forbidden(sid, "attack"):
                 if loc.zombie_count():
                     acts += [("attack", sid, "zombie", d) for d in dice if d >= attack][:1]
-                for other in s.survivors_at(v.location):
+                for other in s.survivors_at(cast(str, v.location)):
                     if other.controller != p.id and other.id != sid:
                         acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
             if not loc.colony and loc.deck and not h.forbidden(sid, "search"):
                 acts += [("search", sid, d) for d in dice if d >= search][:1]
-            open_here = h.open_entrances(v.location)
+            open_here = h.open_entrances(cast(str, v.location))
             if dice and open_here and not h.forbidden(sid, "barricade"):
                 acts.append(("barricade", sid, dice[0]))
             if dice and open_here and any(l.zombie_count() for l in s.locations.values() if l.id != v.location) \
@@ -56,7 +59,7 @@ class TurnActions:
                     if ab.get("use") == "equip" and self.usable(ab, sid, p, card):
                         acts.append(("item", card, i))
                 if card not in self.handed:
-                    acts += [("handoff", card, o.id) for o in s.survivors_at(v.location) if o.id != sid]
+                    acts += [("handoff", card, o.id) for o in s.survivors_at(cast(str, v.location)) if o.id != sid]
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
@@ -126,7 +129,7 @@ class TurnActions:
             yield from self.search(p, act[1], act[2])
         elif kind == "barricade":
             self.spend(p, act[2])        # "on any empty entrance space" of the player's choice (seed 004, Barricade)
-            loc = s.locations[s.survivors[act[1]].location]
+            loc = s.locations[cast(str, s.survivors[act[1]].location)]
             i = yield from self.pick_entrance(p.id, h.open_entrances(loc.id), "barricade entrance")
             loc.barricades[i] += 1
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
@@ -143,7 +146,7 @@ class TurnActions:
             s.removed.extend(top)
         elif kind == "attract":
             self.spend(p, act[2])
-            here = s.survivors[act[1]].location
+            here = cast(str, s.survivors[act[1]].location)
             for _ in range(self.rules["attract"]):     # "from any location to any empty entrance spaces" (seed 004)
                 sources = tuple(l.id for l in s.locations.values() if l.id != here and l.zombie_count())
                 gates = h.open_entrances(here)
@@ -223,7 +226,7 @@ class TurnActions:
         self.log.add("attack_survivor", {"survivor": sid, "target": target, "roll": roll, "hit": hit}, {})
         h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": target})
         if hit:
-            victim = s.player(other.controller)
+            victim = s.player(cast(str, other.controller))
             h.do_wound(target, "wound", 1, {"action": "attack"})
             if victim.hand:
                 stolen = self.rng.choice(victim.hand)
@@ -235,7 +238,7 @@ class TurnActions:
         """Draw 1, make noise for more, keep 1, the rest to the bottom (seed 004, Search)."""
         s, h = self.state, self.host
         self.spend(p, die)
-        loc = s.locations[s.survivors[sid].location]
+        loc = s.locations[cast(str, s.survivors[sid].location)]
         h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
         yield from self.settle(scope=("action", self.action_no))
         extra_keep = h.stat(sid, "search_keep", 0, use=True)     # "looks at and keeps N additional": N more of each
@@ -292,7 +295,7 @@ class TurnActions:
                 self.log.add("replaced", {"event": "bitten", "survivor": sid}, {})
                 yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
                 return
-            self.last_location[sid] = self.state.survivors[sid].location
+            self.last_location[sid] = cast(str, self.state.survivors[sid].location)
             if self.bite_waits(sid, player, tree):
                 return
         yield from self.run_effect(tree, {"player": player, "card": "base.die.exposure-die", "rolled": sid})
@@ -309,7 +312,7 @@ class TurnActions:
             if not here:
                 return
             target = s.survivors[(yield from self.first_player_breaks(self.lowest_influence(here), "bite spreads to"))]
-            owner = target.controller
+            owner = cast(str, target.controller)
             pick = yield Decision(OPTION, owner, (1, 2), prompt="bite spreads")
             self.log.add("bite_spread", {"to": target.id, "option": pick}, {})
             if pick == 1:

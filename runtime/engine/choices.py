@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from ..decisions import OPTION, TARGETS, Decision
 from .common import Gen
+from .parts import GameParts
 from .state import Player
 
 
-class PlayerChoices:
+class PlayerChoices(GameParts):
     """Decisions for the choices the rules leave to a player: entrances, zombies, dice, places, ties."""
 
     def run_effect(self, tree: list[dict], env: dict) -> Gen:

@@ -28,11 +28,11 @@ class ActionClock:
 
     def may_act(self, player: str) -> bool:
         """Whether ``player`` still has time for another action (an action begun is finished)."""
-        return not self.running or self.left > 0
+        return not self.running or (self.left or 0) > 0      # running: left is a number
 
     def acted(self, player: str) -> None:
         if self.running:
-            self.left -= 1
+            self.left = (self.left or 0) - 1
 
     def finished(self, player: str) -> bool:
         """``player`` declared their actions done; True if that turned the timer."""

@@ -51,7 +51,7 @@ rolled on equal morale (combat order, movement, crossroads): an odd roll puts co
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from .colony_bot import ColoniesBot  # noqa: F401  (re-exported)
@@ -76,9 +76,10 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
 
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
                  wc_rules: dict | None = None, check: bool = False, options: dict | None = None):
-        self.wc = wc_rules or (bundle.get("rulesets") or {}).get(SET)
-        if self.wc is None:
+        found = wc_rules or (bundle.get("rulesets") or {}).get(SET)
+        if found is None:
             raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)")
+        self.wc = found
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
@@ -239,7 +240,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.rng.shuffle(s.survivor_deck)
         for team in TEAMS:
             members = s.team_players(team)
-            s.leaders[team] = max(members, key=lambda p: (s.survivors[p.leader].influence, -s.players.index(p))).id
+            s.leaders[team] = max(members, key=lambda p: (s.survivors[cast(str, p.leader)].influence, -s.players.index(p))).id
         d = self.host.card_def(s.objective)
         tree = ((d.get("setup") or {}).get("effect") or {}).get("tree", [])
         yield from self.run_effect(tree, {"player": s.leaders["a"], "card": d["id"]})
@@ -296,7 +297,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         winners = [p.id for p in s.players if s.winner is not None and s.teams.get(p.id) in won
                    and s.colony_morale[s.teams[p.id]] > low]
         wolf = self.lone_wolf
-        winners += [s.wolf] if wolf and wolf.won() else []      # the Lone Wolf: its secret objective (a stand-in)
+        winners += [cast(str, s.wolf)] if wolf and wolf.won() else []      # the Lone Wolf: its secret objective (a stand-in)
         result = {"winners": winners, "winner": s.winner, "ending": s.ending, "rounds": s.rounds_played,
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective),
@@ -434,7 +435,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             if self.state.over:
                 return
             if self.state.survivors[sid].place == "play":
-                self.last_location[sid] = self.state.survivors[sid].location
+                self.last_location[sid] = cast(str, self.state.survivors[sid].location)
                 yield from self.run_effect(tree, env)
 
     def take_action(self, p: Player, act: tuple, side: str, where: str = "action") -> Gen:
@@ -523,7 +524,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         to friendly survivors."""
         h, s = self.host, self.state
         team = s.teams[p.id]
-        out = []
+        out: list[tuple] = []
         dice = sorted(set(p.unused))
         for act in super().legal_actions(p):
             kind = act[0]
@@ -547,7 +548,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             if kind == "attack" and act[2] != "zombie":
                 continue
             if kind == "attack" and act[1] in s.entrance:     # only a zombie at its own entrance
-                loc = s.locations[s.survivors[act[1]].location]
+                loc = s.locations[cast(str, s.survivors[act[1]].location)]
                 if not loc.zombies[s.entrance[act[1]]]:
                     continue
             if kind == "handoff" and h.team_of(act[2]) != self.state.teams[p.id]:
@@ -583,9 +584,9 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         s = self.state
         where = ability.get("where") or "anywhere"
         if where != "anywhere":
-            loc = s.locations[s.survivors[sid].location]
+            loc = s.locations[cast(str, s.survivors[sid].location)]
             at_colony = isinstance(loc, ColonyBoard)
-            own = at_colony and loc.team == s.teams[p.id]
+            own = at_colony and cast(ColonyBoard, loc).team == s.teams[p.id]
             ok = {"non-colony": not at_colony, "colony": own, "enemy-colony": at_colony and not own}.get(
                 where, where.replace("-", "_") == loc.id)
             if not ok:
@@ -656,7 +657,7 @@ def play_colonies(bundle: dict, seed: int = 0, players: int = 4, agents: str = "
     game = ColoniesGame(bundle, seed=seed, players=players, check=check)
     seats = {}
     for i in range(players):
-        agent = ColoniesBot(seed * 1000 + i) if agents == "bot" else RandomAgent(seed * 1000 + i)
+        agent: Any = ColoniesBot(seed * 1000 + i) if agents == "bot" else RandomAgent(seed * 1000 + i)
         if agents == "bot" and game.state.wolf == f"p{i + 1}":
             agent = LoneWolfBot(seed * 1000 + i)
         if hasattr(agent, "observe"):

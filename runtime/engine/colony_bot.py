@@ -1,8 +1,13 @@
 """The Warring Colonies bot: the base bot's table-reading choices, read with two colonies."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from .colony_table import COLONIES, TEAMS, other
 from .sim import BaseBot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .colonies import ColoniesGame
 
 
 class ColoniesBot(BaseBot):
@@ -10,17 +15,19 @@ class ColoniesBot(BaseBot):
     colonies, ALL IN most of the time, moderate bullet bids, wounds spread thin, and survivors sent out to
     the town while at least one stays home (no lookahead, nothing hidden read)."""
 
+    game: ColoniesGame
+
     def score(self, act: tuple) -> int:
         g = self.game
         s = g.state
         kind = act[0]
         if kind in ("attack", "barricade"):
             v = s.survivors[act[1]]
-            home = v.location == COLONIES[s.teams[v.controller]]
+            home = v.location == COLONIES[s.teams[cast(str, v.controller)]]
             if kind == "attack":            # each attack rolls for exposure: only when the entrances fill up
                 if v.wounds >= 2:               # a third wound kills
                     return -1
-                loc = s.locations[v.location]
+                loc = s.locations[cast(str, v.location)]
                 tight = any(z + b >= loc.entrance_spaces - 1 for z, b in zip(loc.zombies, loc.barricades))
                 return (70 if tight else 20) if home else 40
             return 50 if home else 10

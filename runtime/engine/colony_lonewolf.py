@@ -26,13 +26,16 @@ left (``wolf_out``), and the den's board, morale and food (side ``WOLF``).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..decisions import OPTION, TARGETS, Decision
 from .colony_table import COLONIES, DEN, TEAMS, WOLF, ColonyBoard, ColoniesState
 from .common import Gen
 from .sim import BaseBot
 from .state import Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .colonies import ColoniesGame
 
 
 class LoneWolf:
@@ -360,7 +363,7 @@ class LoneWolf:
         s = self.game.state
         if s.wolf_out:
             return False
-        return all(self.goal(goal) for goal in self.card("lone_wolf_objectives", self.objective)["goal"])
+        return all(self.goal(goal) for goal in self.card("lone_wolf_objectives", cast(str, self.objective))["goal"])
 
     def result(self) -> dict:
         """The Lone Wolf's part of a game's result: its seat, whether it won or left, its morale, objective
@@ -388,7 +391,7 @@ class LoneWolfBot(BaseBot):
     def score(self, act: tuple) -> int:
         """The base bot's scores, read for the den: it kills zombies at a colony's entrance it stands at,
         searches, equips, cleans its den's pile when it fills, and keeps food for the den."""
-        g = self.game
+        g = cast("ColoniesGame", self.game)
         s = g.state
         kind = act[0]
         if kind == "attack":
@@ -407,7 +410,7 @@ class LoneWolfBot(BaseBot):
 
     def goals(self) -> set[str]:
         """The kinds of goal of the missions the Lone Wolf holds."""
-        lw = self.game.lone_wolf
+        lw = cast(LoneWolf, cast("ColoniesGame", self.game).lone_wolf)   # a Lone Wolf bot sits at a table with one
         return {goal["kind"] for m in lw.missions_hand for goal in lw.card("lone_wolf_missions", m)["goal"]}
 
     def answer(self, d):

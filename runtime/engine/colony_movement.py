@@ -2,13 +2,16 @@
 a mixin of ``ColoniesGame``."""
 from __future__ import annotations
 
+from typing import cast
+
 from ..decisions import OPTION, Decision
 from .colony_table import DEN, WOLF, ColonyBoard, other
 from .common import Gen
+from .parts import ColoniesParts
 from .state import Player
 
 
-class MovementStep:
+class MovementStep(ColoniesParts):
     """Players alternate from the lower-morale colony; full locations; bullets to send enemies home."""
 
     # ---- the movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes) ----------------
@@ -34,7 +37,7 @@ class MovementStep:
         for sid in p.survivors:
             if sid in moved or h.forbidden(sid, "move"):
                 continue
-            here = s.survivors[sid].location
+            here = cast(str, s.survivors[sid].location)
             if sid in s.entrance and any(self.host.entrance_free(here, i) > 0
                                          for i in range(s.locations[here].entrances) if i != s.entrance[sid]):
                 out.append(("move", sid, here))     # to another entrance of the enemy colony

@@ -11,9 +11,10 @@ import math
 from ..decisions import TARGETS, Decision
 from .colony_table import COLONIES, HOMES, TEAMS, WOLF
 from .common import Gen
+from .parts import ColoniesParts
 
 
-class ColonyPhase:
+class ColonyPhase(ColoniesParts):
     """The colony phase steps of Warring Colonies, read per colony (and for the Lone Wolf's den)."""
 
     def step_resolve_crisis(self) -> Gen:

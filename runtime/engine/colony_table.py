@@ -7,7 +7,10 @@ with enemy survivors at its entrances, and survivors leaving play on either side
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .colonies import ColoniesGame
 
 from .common import GameError
 from .host import GameHost
@@ -86,8 +89,8 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
                     bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
     for sid in state.entrance:
         v = state.survivors[sid]
-        loc = state.locations.get(v.location)
-        if v.place != "play" or not isinstance(loc, ColonyBoard) or state.teams.get(v.controller) == loc.team:
+        board = state.locations.get(cast(str, v.location))
+        if v.place != "play" or not isinstance(board, ColonyBoard) or state.teams.get(cast(str, v.controller)) == board.team:
             bad.append(f"{sid} stands at an entrance but is not at the enemy colony")
     for team in state.colony_food:
         if state.colony_food[team] < 0 or state.colony_starvation.get(team, 0) < 0:
@@ -132,6 +135,9 @@ def check_lone_wolf(state: ColoniesState, wc: dict) -> list[str]:
 
 class ColoniesHost(GameHost):
     """The base host with two colonies: morale, bullets, tactics and combat strength per colony."""
+
+    game: ColoniesGame            # set by the game (engine/colonies.py), as are its rules:
+    rules_wc: dict[str, Any]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -240,7 +246,7 @@ class ColoniesHost(GameHost):
     # ---- morale, bullets --------------------------------------------------------------
     def morale(self, player: str, enemy: bool = False) -> int:
         team = self.team_of(player)
-        return self.s.colony_morale[other(team) if enemy else team]
+        return self.s.colony_morale[other(cast(str, team)) if enemy else team]
 
     def set_colony_morale(self, team: str, value: int, src: dict) -> None:
         """A colony's morale moves on its track; once at 0 it never rises again, and the colony's
@@ -352,7 +358,7 @@ class ColoniesHost(GameHost):
         """Back to its own colony, with no exposure roll."""
         s = self.s
         s.entrance.pop(sid, None)
-        home = HOMES[self.team_of(sid)]
+        home = HOMES[cast(str, self.team_of(sid))]
         if home == DEN and self.den_full(sid):      # a full den: the Lone Wolf chooses where (settle)
             self.misplaced.append(sid)
         s.survivors[sid].location = home
@@ -409,7 +415,7 @@ class ColoniesHost(GameHost):
         team = self.team_of(survivor)
         self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
         self.leave_play(survivor, "removed")
-        self.set_colony_morale(team, self.s.colony_morale[team] - 1, src)
+        self.set_colony_morale(cast(str, team), self.s.colony_morale[team] - 1, src)
 
     def kill_helpless(self, location: str, src: dict) -> None:
         loc = self.s.locations[location]

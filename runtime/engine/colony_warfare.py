@@ -1,12 +1,15 @@
 """Colony warfare (seed 000, Combate entre as colônias): a mixin of ``ColoniesGame``."""
 from __future__ import annotations
 
+from typing import cast
+
 from ..decisions import AMOUNT, TARGETS, Decision
 from .colony_table import COLONIES, TEAMS, other
 from .common import Gen
+from .parts import ColoniesParts
 
 
-class ColonyWarfare:
+class ColonyWarfare(ColoniesParts):
     """Every combat of the warfare step in the rulebook's order, and the undefended colony after it."""
 
     # ---- colony warfare (seed 000, Combate entre as colônias) ----------------------------------
@@ -102,7 +105,7 @@ class ColonyWarfare:
         # 2. +1 per friendly survivor here, +1 more for each with a weapon equipped (Marcus Johnson: 2);
         # the step's text says "1 ou mais cartas de equipadas", the rulebook's own example and seed 002 a weapon
         for v in s.survivors_at(lid):
-            team = h.side(v.id)
+            team = cast(str, h.side(v.id))
             if team not in h.strength:
                 continue
             h.strength[team] += h.stat(v.id, "combat_strength", w["per_survivor"])
@@ -161,4 +164,4 @@ class ColonyWarfare:
 
     def _card_name(self, card: str) -> str:
         name = self.host.card_def(card).get("name")
-        return name.get("en") if isinstance(name, dict) else name
+        return cast(str, name.get("en") if isinstance(name, dict) else name)

@@ -6,17 +6,18 @@ and matching events against trigger patterns.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..cards import crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
 from ..decisions import ORDER, TARGETS, Decision
 from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen
 from .host import Rule
+from .parts import GameParts
 from .state import check_invariants
 
 
-class EffectRules:
+class EffectRules(GameParts):
     """Card effects, the rules they leave in force, and the events that trigger them."""
 
     # ---- effects, rules, events -----------------------------------------------------------------
@@ -82,7 +83,7 @@ class EffectRules:
             elif item[0] == "move":
                 v = self.state.survivors[item[1]]
                 if v.place == "play" and item[2]:
-                    yield from self.move(self.state.player(v.controller), item[1], item[2], exposure=True)
+                    yield from self.move(self.state.player(cast(str, v.controller)), item[1], item[2], exposure=True)
             elif item[0] == "leader":
                 p = self.state.player(item[1])
                 if len(p.survivors) > 1:
@@ -191,7 +192,7 @@ class EffectRules:
     def keep_rule(self, node: dict, env: dict) -> None:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
-        until = scope            # a rule a triggered effect hands over applies to that action only
+        until: tuple | None = scope            # a rule a triggered effect hands over applies to that action only
         if node["op"] == "while":
             until = None         # "as long as …": its condition says how long (Gray Beard's crisis ban)
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
@@ -272,7 +273,7 @@ class EffectRules:
                     continue
                 if thing is None:
                     return None
-                e = Env(env.get("player") or ev.get("player"), env.get("card", ""),
+                e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),
                         {k: v for k, v in scope.items() if k not in ("player", "card")})
                 if kind == "card":
                     if not all(self.host.attr(thing, "type") == f["type"] for f in who["filters"]
@@ -283,7 +284,7 @@ class EffectRules:
                     return None
         for f in pattern.get("filters", []):
             if f["op"] == "at":
-                e = Env(env.get("player") or ev.get("player"), env.get("card", ""),
+                e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),
                         {k: v for k, v in scope.items() if k not in ("player", "card")})
                 places = self.interp.run_now(self.interp.location(f["location"], e))
                 if ev.get("location") not in places:

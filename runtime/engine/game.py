@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from ..interpreter import Interpreter
@@ -37,9 +37,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         if unknown:
             raise GameError(f"unknown game option(s) {', '.join(sorted(unknown))}; this game knows "
                             f"{', '.join(self.OPTIONS) or 'none'}")
-        self.rules = rules or (bundle.get("rulesets") or {}).get("base")
-        if self.rules is None:
+        found = rules or (bundle.get("rulesets") or {}).get("base")
+        if found is None:
             raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'")
+        self.rules = found
         self.check_players(bundle, players)
         self.seed, self.n, self.check = seed, players, check
         self.rng = random.Random(seed)
@@ -100,7 +101,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
     @property
     def crossroads_held(self) -> tuple[str, str] | None:
         """The crossroads card drawn for this turn and who drew it, or None."""
-        return (self.state.held, self.drawer) if self.state.held else None
+        return (self.state.held, cast(str, self.drawer)) if self.state.held else None
 
     @crossroads_held.setter
     def crossroads_held(self, value: tuple[str, str] | None) -> None:
@@ -131,7 +132,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         while decision is not None:
             agent = agents[decision.player] if isinstance(agents, dict) else agents
             decision = self.advance(agent.answer(decision))
-        return self.result
+        return cast(dict, self.result)     # the game is over: its result is set
 
     # ---- set-up (seed 004, Setup) ---------------------------------------------------------
     def _cards(self, kind: str) -> list[dict]:
@@ -227,7 +228,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
                 self.host.enter_play(sid, p.id, "colony")
             self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
-        s.first = max(range(len(s.players)), key=lambda i: (s.survivors[s.players[i].leader].influence, -i))
+        s.first = max(range(len(s.players)), key=lambda i: (s.survivors[cast(str, s.players[i].leader)].influence, -i))
         self.log.add("setup", {"objective": s.cards[s.objective], "morale": s.morale, "rounds": s.round,
                                "first": s.players[s.first].id}, {})
         yield from self.settle()
@@ -398,7 +399,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         d = self.host.card_def(card)
         trigger = d.get("trigger") or {}
         env = {"player": p.id, "card": d["id"]}
-        found = [{}]
+        found: list[dict] = [{}]
         if trigger.get("when"):
             found = [b for ev in self.host.action_events if (b := self.match(trigger["when"]["tree"], ev, env)) is not None]
         if trigger.get("if"):

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ..host import Host
+from ..interpreter import Interpreter
 from ..replay import EventLog
 from .host_rules import Rule, RuleBook  # noqa: F401  (Rule re-exported)
 from .state import Location, State
@@ -29,14 +30,14 @@ class GameHost(RuleBook, Host):
     def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
         self.s, self.defs, self.rules_data, self.rng, self.events_log = state, bundle_cards, rules, rng, log
         self.rules: list[Rule] = []
-        self._by_op: dict[str, list[Rule]] | None = None   # the rules by op, rebuilt when rules change
+        self._by_op: dict[Any, list[Rule]] | None = None   # the rules by op, rebuilt when rules change
         self.limits: dict[str, int] = {}
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
         self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
         self.combat = 0
-        self.interp = None                      # set by the game (to evaluate rule conditions)
+        self.interp: Interpreter | None = None  # set by the game (to evaluate rule conditions)
         self.card_uses: dict[str, int] = {}
         self.ending_requested = False
         self.effect_player: str | None = None   # whose effect is running (who makes its choices)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
 
 
 @dataclass
@@ -32,6 +35,12 @@ class RuleBook:
 
     rules: list[Rule]
     s: Any
+    # set by GameHost (engine/host.py) and by the game that drives it: declared for the type checker
+    game: Game
+    defs: dict[str, dict[str, Any]]
+    limits: dict[str, int]
+    _by_op: dict[Any, list[Rule]] | None
+    attr: Callable[[str, str], Any]
 
     # ---- "this survivor has the abilities of …" (copy_abilities) ----------------------------------
     def copiers_of(self, survivor: str) -> list[str]:
@@ -117,7 +126,7 @@ class RuleBook:
         if rule.node.get("op") != "copy_abilities":
             for r in self.borrowed(rule):
                 if r.attached not in found and self.active(r):
-                    found = [*found, r.attached]
+                    found = [*found, cast(str, r.attached)]
         return found
 
     def stat(self, thing: str, stat: str, base: int = 0, use: bool = False, context: str | None = None) -> int:

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..decisions import ScriptedAgent
 from .game import Game, slug
 from .state import Location, Player, State, Survivor
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .colony_table import ColonyBoard, ColoniesState
 
 GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
@@ -108,7 +111,8 @@ class Scenario:
     """One scenario on a fresh table built from ``given``."""
 
     def __init__(self, bundle: dict, card: dict | None, test: dict):
-        self.card, self.test = card, test
+        self.card: Any = card            # the card under test, or None for a rule scenario
+        self.test = test
         self.where = f"{card['id'] if card else 'rules'}: {test.get('name', '?')}"
         for key in test:
             if key not in ("name", "cites", "given", "do", "answers", "rolls", "expect", "seed"):
@@ -124,7 +128,8 @@ class Scenario:
         self.colonies = bool(given.get("colonies"))
         if self.colonies:       # a Warring Colonies table: p1, p2 … in colony A, the second half in colony B
             from .colonies import ColoniesGame
-            self.game = ColoniesGame(bundle, seed=test.get("seed", 0), players=given.get("players", 4), check=True)
+            self.game: Any = ColoniesGame(bundle, seed=test.get("seed", 0), players=given.get("players", 4),
+                                          check=True)   # Any: the scenario drives a Game or a ColoniesGame
         else:
             self.game = Game(bundle, seed=test.get("seed", 0), players=given.get("players", 2), check=True)
         rng = ScriptedRandom(test.get("rolls") or [], test.get("seed", 0))
@@ -182,7 +187,7 @@ class Scenario:
             s.player(player).survivors.append(v.id)
             for item in facts.get("equipped", []):
                 v.equipped.append(self.card_instance(item))
-            if self.colonies and s.locations[at].colony and s.locations[at].team != s.teams[player]:
+            if self.colonies and s.locations[at].colony and cast("ColonyBoard", s.locations[at]).team != cast(Any, s).teams[player]:
                 s.entrance[v.id] = next((i for i in range(s.locations[at].entrances)
                                          if g.host.entrance_free(at, i) > 0), 0)    # an enemy at an entrance
         for v in s.survivors.values():
@@ -228,7 +233,7 @@ class Scenario:
         self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else cards_by_slug.get(v, v))
                      for k, v in (given.get("bind") or {}).items()}
 
-    def colony_table(self, s: State, given: dict) -> None:
+    def colony_table(self, s: ColoniesState, given: dict) -> None:
         """Teams (first half colony A), leaders (the first player of each), bullets, morale, tactics."""
         from .colonies import TEAMS
         half = len(s.players) // 2
@@ -339,7 +344,7 @@ class Scenario:
             self.drive(g.exile_vote(p1, args[0]))
             self.drive(g.settle())
         elif verb == "exposure":
-            self.drive(g.exposure(_sid(args[0]), s.survivors[_sid(args[0])].controller))
+            self.drive(g.exposure(_sid(args[0]), cast(str, s.survivors[_sid(args[0])].controller)))
             self.drive(g.settle())
         elif verb == "wound":
             g.host.do_wound(_sid(args[0]), args[2] if len(args) > 2 else "wound", int(args[1]) if len(args) > 1 else 1, {})
@@ -413,10 +418,10 @@ class Scenario:
             for loc, n in (wanted.items() if isinstance(wanted, dict) else [("colony", wanted)]):
                 lid = g.host.place(loc.replace("-", "_"), s.players[0].id) if self.colonies else loc
                 eq(f"helpless at {loc}", self.location(lid).helpless, n)
-        for key, attr in (("zombies", "zombie_count"), ("noise", None), ("barricades", None)):
+        for key in ("zombies", "noise", "barricades"):
             for loc, n in (want.get(key) or {}).items():
                 where = self.location(loc)
-                got = where.zombie_count() if key == "zombies" else (where.noise if key == "noise"
+                got: Any = where.zombie_count() if key == "zombies" else (where.noise if key == "noise"
                                                                       else sum(where.barricades))
                 if isinstance(n, list) and key != "noise":   # per entrance: [0, 1, 0, 0, 0, 0]
                     got = list(getattr(where, key))
@@ -506,7 +511,8 @@ class WinterScenario:
 
     def __init__(self, bundle: dict, card: dict | None, test: dict):
         from ..games import winter_tricks as wt
-        self.wt, self.card, self.test = wt, card, test
+        self.wt, self.test = wt, test
+        self.card: Any = card            # the card under test, or None for a rule scenario
         self.where = f"{card['id'] if card else 'rules'}: {test.get('name', '?')}"
         for key in test:
             if key not in ("name", "cites", "given", "do", "answers", "expect", "seed"):

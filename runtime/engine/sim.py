@@ -9,7 +9,7 @@ Standard library only.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..bundle import IR_VERSION
 from ..decisions import OPTION, HeuristicAgent, RandomAgent
@@ -25,7 +25,7 @@ class BaseBot(HeuristicAgent):
 
     def __init__(self, seed: int = 0):
         self.random = RandomAgent(seed)
-        self.game: Game | None = None
+        self.game: Game = None  # type: ignore[assignment]  # None until observe(); answer() then falls back
 
     def observe(self, game: Game) -> None:
         """Sit at a table: the bot reads the public state and its own hand from it."""
@@ -131,8 +131,8 @@ def agents_for(kind: str, seed: int, players: int, colonies: bool = False, game:
         if first == second:
             return first
         if colonies:
-            return second if game.state.teams.get(f"p{i + 1}") == "b" else first
-        return second if game.state.players[i].betrayer else first
+            return second if cast(Any, game).state.teams.get(f"p{i + 1}") == "b" else first
+        return second if cast(Game, game).state.players[i].betrayer else first   # game: checked above
     seats = {f"p{i + 1}": _maker(side(i), colonies)(seed * 1000 + i) for i in range(players)}
     if colonies and players % 2 and first != "random":     # the Lone Wolf's seat, the last
         seats[f"p{players}"] = _maker(first, colonies, wolf=True)(seed * 1000 + players - 1)
@@ -195,7 +195,7 @@ def winner_kind(result: dict) -> str:
     if "betrayers" not in result:                                  # Warring Colonies
         wolf = (result.get("lone_wolf") or {}).get("player")
         colony_won = set(result["winners"]) - {wolf}
-        return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(result.get("winner"), "no colony") \
+        return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(str(result.get("winner")), "no colony") \
             if colony_won else "no colony"
     if not result["winners"]:
         return "nobody"

@@ -7,6 +7,8 @@ the survivor deck, or removed from the game.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from dataclasses import dataclass, field
 
 
@@ -131,7 +133,7 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
             bad.append(f"{s.id} is in play without a location or a controller")
         if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
             bad.append(f"{s.id} has impossible wounds ({s.wounds}, frostbite {s.frostbite})")
-        if s.place == "play" and s.id not in state.player(s.controller).survivors:
+        if s.place == "play" and s.id not in state.player(cast(str, s.controller)).survivors:
             bad.append(f"{s.id} is controlled by {s.controller} but not in their group")
     for p in state.players:
         for sid in p.survivors:
@@ -153,7 +155,7 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
         zones += s.equipped
     if len(zones) != len(set(zones)):
         seen: set[str] = set()
-        dup = sorted({c for c in zones if c in seen or seen.add(c)})
+        dup = sorted({c for c in zones if c in seen or seen.add(c)})  # type: ignore[func-returns-value]  # add() is None: falls through
         bad.append(f"cards in two places at once: {dup[:5]}")
     if len(set(zones)) != total_cards:
         bad.append(f"{total_cards} cards in the game but {len(set(zones))} in its zones")

@@ -15,7 +15,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence, cast
 
 Record = dict
 Runner = Callable[[dict, Sequence[int], dict], Iterator[Record]]
@@ -62,7 +62,7 @@ def _init_worker(bundle: dict) -> None:
 
 
 def _worker_chunk(args: tuple[list[int], dict]) -> list[Record]:
-    return play_chunk(_BUNDLE, args[0], args[1])
+    return play_chunk(cast(dict, _BUNDLE), args[0], args[1])   # set by the pool initializer
 
 
 def processes(workers: int) -> Runner:
@@ -104,7 +104,7 @@ def summarize(records: Iterable[Record], games: int, seed: int, players: int, ag
               variants: Sequence[str], seconds: float) -> dict:
     """The summary of a run: win rates, endings, game length, card use, violations and crashes, added up in
     seed order (the same summary however the games were spread over processes or machines)."""
-    endings, wins, uses = Counter(), Counter(), Counter()
+    endings, wins, uses = Counter[str](), Counter[str](), Counter[str]()
     lengths, violations, crashes = [], [], []
     for r in sorted(records, key=lambda r: r["seed"]):
         if "crash" in r:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from ..decisions import KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent
 from ..host import Host
@@ -60,7 +60,7 @@ MAX_PURCHASES = 2
 RESOURCES = ("fuel", "water", "food", "tools")
 
 #: example values for numbers the rulebook does not give (not the published game)
-EXAMPLE = {
+EXAMPLE: dict[str, Any] = {
     "resource_values": list(range(1, 11)),       # each resource: one card of each value
     "relic_copies": 1,
     "equipment_copies": {"harpoon": 1, "tarp": 3, "chest": 3},
@@ -311,7 +311,7 @@ class Game:
 
     def ask(self, decision: Decision) -> Any:
         """Put a decision to its player's agent; record and return the checked answer."""
-        agent = self.agents.get(decision.player) if isinstance(self.agents, dict) else self.agents
+        agent: Any = self.agents.get(decision.player) if isinstance(self.agents, dict) else self.agents
         raw = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
         answer = decision.check(raw)
         self.decisions.append(list(answer) if isinstance(answer, tuple) else answer)
@@ -518,7 +518,7 @@ class Game:
                 defended = True
             else:
                 self.emit("undefended", player=p, event=self.event)
-                self.run_effect(self.event, p)
+                self.run_effect(cast(str, self.event), p)
             self.shield[p] = 0
             surplus = len(self.colony[p]) - (0 if defended else need)
             if surplus > 0:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
 from ..common import ACTION
@@ -39,7 +39,7 @@ class HeuristicBot(HeuristicAgent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.game: Any = None
-        self.view: View | None = None
+        self.view: View = None  # type: ignore[assignment]  # None only until answer() makes it, before any use
         self._overruns: dict[tuple, int] | None = None
         self._objective: str | None = None
         self.suspicion: dict[str, float] = {}
@@ -285,7 +285,7 @@ class HeuristicBot(HeuristicAgent):
     def score_barricade(self, act: tuple, ctx: dict) -> float:
         """A barricade: first where an entrance would be overrun, the lowest die doing it."""
         v = self.view
-        where = v.survivor(act[1]).location
+        where = cast(str, v.survivor(act[1]).location)
         if where == "colony":
             if ctx["colony_overruns"]:
                 return 85 - act[2]                       # the lowest die does it
@@ -307,7 +307,7 @@ class HeuristicBot(HeuristicAgent):
         v = self.view
         if act[2] != "zombie":
             return -1                                   # a loyal bot never attacks survivors
-        sid, where = act[1], v.survivor(act[1]).location
+        sid, where = act[1], cast(str, v.survivor(act[1]).location)
         safe = self.safe_attack(sid)
         threat = ctx["colony_overruns"] if where == "colony" else self.overruns(where)
         if threat:
@@ -327,7 +327,7 @@ class HeuristicBot(HeuristicAgent):
     def score_search(self, act: tuple, ctx: dict) -> float:
         """A search: what the colony needs comes from the item decks."""
         v = self.view
-        where = v.survivor(act[1]).location
+        where = cast(str, v.survivor(act[1]).location)
         if self.overruns(where) and v.survivor(act[1]).wounds:
             return 20
         return 56 + min(v.deck_size(where), 10) / 10
@@ -375,7 +375,7 @@ class HeuristicBot(HeuristicAgent):
         v = self.view
         sid, to = act[1], act[2]
         surv = v.survivor(sid)
-        here = surv.location
+        here = cast(str, surv.location)
         if to == "colony":
             return 50 if here != "colony" and (self.overruns(here) or not v.deck_size(here)) else -1
         if here != "colony" or surv.wounds or v.deck_size(to) < 3:
@@ -394,7 +394,7 @@ class HeuristicBot(HeuristicAgent):
         """A survivor's ability by what it does for the colony now (abilities it has no use for: -1)."""
         v = self.view
         name = slug(v.ability_card(act[1], act[2]))
-        where = v.survivor(act[1]).location
+        where = cast(str, v.survivor(act[1]).location)
         if name in SEARCH_ABILITIES:                  # before a search, where it can search
             return 57 if where != "colony" and v.deck_size(where) and self.can_search(act[1]) else -1
         if name in ("thomas-heart", "bev-russell"):  # kill 2 zombies at the colony, no exposure

@@ -8,6 +8,8 @@ raids. It reads only the public table and its own hand, like the colonies bot.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..colony_bot import ColoniesBot
 from ..colony_table import COLONIES, DEN, ColonyBoard, other
 from .base import SAFE_ATTACK, slug
@@ -32,8 +34,8 @@ class ColoniesHeuristicBot(ColoniesBot):
         kind = act[0]
         if kind in ("attack", "barricade") and (kind == "barricade" or act[2] == "zombie"):
             v = s.survivors[act[1]]
-            home = v.location == COLONIES.get(s.teams.get(v.controller, ""), "")
-            tight = self.tight(v.location)
+            home = v.location == COLONIES.get(s.teams.get(cast(str, v.controller), ""), "")
+            tight = self.tight(cast(str, v.location))
             if kind == "barricade":
                 return (75 if tight else 45) if home else (40 if tight else 10)
             if v.wounds >= 2:
@@ -64,7 +66,7 @@ class ColoniesHeuristicBot(ColoniesBot):
             loc = s.locations[c[2]]
             if isinstance(loc, ColonyBoard) or c[2] == DEN:
                 return 0
-            here = [s.teams.get(v.controller) for v in s.survivors_at(c[2])]
+            here = [s.teams.get(cast(str, v.controller)) for v in s.survivors_at(c[2])]
             gap = here.count(other(team)) - here.count(team)
             return 1 if gap in (0, 1) else 0
         fits = [c for c in d.choices if c[0] == "move" and c[1] in at_home and s.survivors[c[1]].wounds == 0

@@ -1,0 +1,86 @@
+"""The typed base of the reference engine's mixins, for the type checker.
+
+``Game`` is put together from mixins (``PlayerChoices``, ``TurnActions``, ``EffectRules``; Warring
+Colonies adds ``ColonyPhase``, ``ColonyWarfare``, ``MovementStep``), each of which uses attributes
+that ``Game.__init__`` sets and methods that another mixin defines. ``GameParts`` and
+``ColoniesParts`` declare them, so that each mixin type-checks on its own. The declarations are
+annotations only: at run time these are empty classes and change nothing.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..interpreter import Interpreter
+    from ..replay import EventLog
+    from .colony_lonewolf import LoneWolf
+    from .colony_table import ColoniesHost, ColoniesState
+    from .common import Gen
+    from .host import GameHost
+    from .state import State
+
+
+class GameParts:
+    """What the base game's mixins share: Game's attributes and the methods one mixin calls on another."""
+
+    # set by Game.__init__ (engine/game.py)
+    state: State
+    host: GameHost
+    interp: Interpreter
+    log: EventLog
+    rng: random.Random
+    rules: dict[str, Any]
+    defs: dict[str, dict[str, Any]]
+    bundle: dict[str, Any]
+    options: dict[str, Any]
+    seed: int
+    n: int
+    check: bool
+    violations: list[str]
+    decisions: list[Any]
+    last_location: dict[str, str]
+    rule_scope: tuple[Any, ...] | None
+    action_no: int
+    total_cards: int
+    drawer: str | None
+    exiled_deck: list[str]
+    requested: set[str]
+    handed: set[str]
+    free_used: set[Any]
+    _ability_info: dict[int, tuple[Any, ...]]
+
+    # defined by one mixin, called by another (the defining module says what each does)
+    run_effect: Callable[..., Gen]                 # EffectRules (PlayerChoices wraps it)
+    settle: Callable[..., Gen]                     # EffectRules
+    holds: Callable[..., bool]                     # EffectRules
+    match: Callable[..., dict[str, Any] | None]    # EffectRules
+    register: Callable[..., None]                  # EffectRules
+    rehome_rules: Callable[..., None]              # EffectRules
+    used_weapon: Callable[..., None]               # EffectRules
+    exile_vote: Callable[..., Gen]                 # TurnActions
+    exposure: Callable[..., Gen]                   # TurnActions
+    move: Callable[..., Gen]                       # TurnActions
+    spread: Callable[..., Gen]                     # TurnActions
+    request: Callable[..., Gen]                    # TurnActions
+    asked_in_request: Callable[..., list[Any]]     # TurnActions
+    passive: Callable[..., bool]                   # TurnActions
+    exiled_food: Callable[..., Gen]                # PlayerChoices
+    first_player_breaks: Callable[..., Gen]        # PlayerChoices
+    lowest_influence: Callable[..., list[str]]     # PlayerChoices
+    pick_entrance: Callable[..., Gen]              # PlayerChoices
+    settle_item: Callable[..., Gen]                # PlayerChoices
+    zombie_entrances: Callable[..., list[int]]     # PlayerChoices
+    printed_goals_met: Callable[..., bool]         # Game
+    roll_noise: Callable[..., None]                # Game
+
+
+class ColoniesParts(GameParts):
+    """What the Warring Colonies mixins share, on top of the base game's (engine/colonies.py)."""
+
+    state: ColoniesState
+    host: ColoniesHost
+    wc: dict[str, Any]
+    lone_wolf: LoneWolf | None
+    goal_met: Callable[..., bool]                  # ColonyPhase
+    complete: Callable[..., None]                  # ColonyPhase
