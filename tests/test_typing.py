@@ -43,3 +43,11 @@ def test_the_engine_passes_plain_mypy():
     assert run.returncode == 0, run.stdout + run.stderr
     text = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
     assert "passes plain `mypy`" in text
+
+
+def test_the_runtime_imports_without_docstrings():
+    """A bug the strict check found: a handler's docstring was edited at import time, and python -OO
+    (which drops docstrings) crashed on ``import dow.runtime.interpreter``."""
+    run = subprocess.run([sys.executable, "-OO", "-c", "import dow.runtime.interpreter, dow.runtime.engine.game"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
