@@ -100,7 +100,8 @@ def test_the_docs_build_and_install_steps_are_the_ones_that_work(venv, tmp_path)
     """The shell block names the command the wheel fixture runs and the file it makes; without the PyPA
     front end the build says what to install (a fresh venv has none), with no traceback."""
     shell = re.search(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S).group(1)
-    assert "pip install build" in shell and "packaging/build_runtime.py --outdir dist" in shell
+    assert ".build/bin/pip install build" in shell
+    assert ".build/bin/python packaging/build_runtime.py --outdir dist" in shell
     assert "pip install dow/dist/dow_runtime-*.whl" in shell
     run = subprocess.run([str(venv / "bin" / "python"), str(ROOT / "packaging" / "build_runtime.py"), "--outdir",
                           str(tmp_path)], env=_clean_env(), capture_output=True, text=True)
