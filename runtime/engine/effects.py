@@ -39,7 +39,12 @@ class EffectRules:
         self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
+        start = len(self.log.lines)
         yield from self.run_effect(crossroads_program(d), {**env, **bound})
+        # the option taken is the choice line of the card's own choose/vote (tagged in crossroads_program)
+        taken = next((ln for ln in self.log.lines[start:] if ln["src"].get("crossroads") == d["id"]), None)
+        option = None if taken is None else taken["params"].get("option", taken["params"].get("winner"))
+        self.log.add("crossroads_resolved", {"card": d["id"], "player": p.id, "option": option}, {})
 
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
@@ -309,10 +314,11 @@ def crossroads_program(d: dict) -> list[dict]:
                for o in d.get("options", [])]
     if not options:
         return tree
+    tag = {"crossroads": d["id"]}       # its log line (chose, vote, no_option) names the card: the option taken
     if d.get("vote"):
-        node = {"op": "vote", "voters": d["vote"]["tree"], "options": options}
+        node = {"op": "vote", "voters": d["vote"]["tree"], "options": options, "pos": tag}
     else:
-        node = {"op": "choose", "chooser": "you", "options": options}
+        node = {"op": "choose", "chooser": "you", "options": options, "pos": tag}
         if d.get("chooser"):
             node["by"] = d["chooser"]["tree"]
     return tree + [node]
