@@ -50,7 +50,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float] | None
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 or n the bound is exactly 0 or 1; the formula's rounding would leave it a hair inside
+    return (0.0 if successes == 0 else max(0.0, centre - half)), (1.0 if successes == n else min(1.0, centre + half))
 
 
 def figure(successes: int, n: int) -> dict:
@@ -304,4 +305,5 @@ def for_site(bundle: dict, root: Path) -> dict:
         return {"error": str(err), "path": str(RESULTS)}
     if data is None:
         return {"missing": str(RESULTS), "path": str(RESULTS)}
-    return {"results": data, "stale": staleness(data, bundle), "path": str(RESULTS)}
+    return {"results": data, "stale": staleness(data, bundle), "path": str(RESULTS),
+            "bundle_hash": bundle.get("content_hash", "")}
