@@ -216,8 +216,18 @@ def summary(records: Sequence[dict]) -> dict:
             "endings": dict(sorted(Counter(r["ending"] for r in done).items())),
             "rounds": {"mean": round(sum(lengths) / len(lengths), 2), "min": min(lengths), "max": max(lengths)}
             if lengths else {},
+            "rounds_by_winner": _mean_rounds_by_winner(done),
             "violations": len(violations), "crashes": len(crashes),
             "violation_samples": violations[:20], "crash_samples": crashes[:20]}
+
+
+def _mean_rounds_by_winner(done: Sequence[dict]) -> dict[str, float]:
+    """How long the games each side won lasted: a card met late is met mostly in the games of the side
+    that wins late, which the page says beside the win rates."""
+    rounds: dict[str, list[int]] = {}
+    for r in done:
+        rounds.setdefault(r["winner"], []).append(r["rounds"])
+    return {w: round(sum(v) / len(v), 2) for w, v in sorted(rounds.items())}
 
 
 # ---- what produced the numbers ----------------------------------------------------------------------

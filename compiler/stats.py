@@ -206,6 +206,9 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
         "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],
                                                 crashes=checks["crashes"]),
         "baseline": labels["baseline"].format(colony=pct(r["colony"]), groups=pct(r["all_groups"])),
+        "length": labels["length_note"].format(mean=_num(checks["rounds"].get("mean", 0), labels),
+                                               colony=_num(checks.get("rounds_by_winner", {}).get("colony", 0), labels))
+        if "colony" in checks.get("rounds_by_winner", {}) else "",
         "crossroads": [{"id": cid, "name": names.get(cid, cid), "drawn": f["drawn"],
                         "triggered": shown(f["triggered"], labels),
                         "colony": shown(f["colony_won"], labels) if f["colony_won"]["n"] else "–",
@@ -214,6 +217,11 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
                                              for o, o_f in f["options"].items()) or "–"}
                        for cid, f in sorted(r["crossroads"].items(), key=lambda kv: names.get(kv[0], kv[0]))],
         "survivors": groups(r["survivors"]), "items": groups(r["items"])}
+
+
+def _num(value: float, labels: dict) -> str:
+    """A number of rounds with one decimal, written with the language's decimal mark."""
+    return f"{value:.1f}".replace(".", labels["decimal_mark"])
 
 
 def _short(digest: str) -> str:
