@@ -170,12 +170,14 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
         lines.append(labels["block_triggered"].format(figure=shown(fig["triggered"], labels)))
         if fig["colony_won"]["n"]:
             lines.append(labels["block_colony"].format(figure=shown(fig["colony_won"], labels)))
-            options = [labels["option_share"].format(option=option_label(o, labels), count=f["k"],
-                                                     share=shown(f, labels)) for o, f in fig["options"].items()]
+            options = [labels["option_figure"].format(option=option_label(o, labels), count=f["k"],
+                                                      figure=shown(f, labels)) for o, f in fig["options"].items()]
         else:
             lines.append(labels["block_never"])
     else:
         lines.append(labels["block_groups"].format(figure=shown(fig, labels)))
+    pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
+    lines.append(labels["block_baseline"].format(groups=pct(results["all_groups"]), colony=pct(results["colony"])))
     return {"lines": lines, "options": options, "stale": labels["block_stale"] if card_stats.get("stale") else "",
             "source": labels["block_source"].format(games=results["run"]["games"])}
 
