@@ -195,9 +195,12 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
              "bots": lambda: labels["stale_bots"]}
     pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
 
+    def by_name(table: dict) -> list[tuple[str, dict]]:
+        return sorted(table.items(), key=lambda kv: _sort_key(names.get(kv[0], kv[0])))
+
     def groups(table: dict) -> list[dict]:
         return [{"id": cid, "name": names.get(cid, cid), "groups": f["n"], "won": shown(f, labels)}
-                for cid, f in sorted(table.items(), key=lambda kv: names.get(kv[0], kv[0]))]
+                for cid, f in by_name(table)]
     return {
         "intro": labels["cards_intro"].format(games=run["games"], players=key["players"], first=run["seed"],
                                               last=run["seed"] + run["games"] - 1, bundle=_short(key["bundle_hash"]),
@@ -217,8 +220,16 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
                         "options": ", ".join(labels["option_share"].format(option=option_label(o, labels),
                                                                             count=o_f["k"], share=pct(o_f))
                                              for o, o_f in f["options"].items()) or "–"}
-                       for cid, f in sorted(r["crossroads"].items(), key=lambda kv: names.get(kv[0], kv[0]))],
+                       for cid, f in by_name(r["crossroads"])],
         "survivors": groups(r["survivors"]), "items": groups(r["items"])}
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    """Names in a reader's alphabetical order: by their letters without accents first ("Bạo loạn" before
+    "Bí tích"), then as written."""
+    import unicodedata
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+    return bare.replace("đ", "d").replace("Đ", "D").casefold(), name
 
 
 def _num(value: float, labels: dict) -> str:
