@@ -653,6 +653,8 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
         shutil.copytree(root / "docs", work / "docs")
     if (root / "build" / "schemas").is_dir():
         shutil.copytree(root / "build" / "schemas", work / "build" / "schemas")
+    if (root / "stats").is_dir():      # the card statistics of `dow stats`, so their words are checked too
+        shutil.copytree(root / "stats", work / "stats")
     data = SiteData(_pseudo_content(bundle, pseudo), work)
     say(f"site: writing {PSEUDO} pages")
     write_pages(_env(), data, PSEUDO, work / "site-src" / "docs", work, out)

@@ -185,7 +185,7 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
 def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
     """The statistics page's card statistics in one language: its sentences and its table rows, as text."""
     if "results" not in card_stats:
-        why = labels["unreadable"].format(why=card_stats["error"]) if "error" in card_stats else \
+        why = labels["unreadable"].format(path=card_stats["path"]) if "error" in card_stats else \
             labels["missing"].format(path=card_stats["missing"])
         return {"unavailable": why}
     r = card_stats["results"]
