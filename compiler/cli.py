@@ -12,6 +12,7 @@
   dow play [--players 4] [--seed S]        a whole base game with bots, its log told in --lang
   dow replay FILE                          play a recorded game again; exit 1 if the log differs
   dow simulate --games N [--seed S]        many games with bots: win rates, length, card use
+  dow stats [--games N] [--workers K]      the good bots' games for the card statistics (stats/base.json)
   dow status [--format text|json]          per set and kind: known, to transcribe, automated, tested, translated
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where);
@@ -200,6 +201,8 @@ def _parser() -> argparse.ArgumentParser:
                           help="play on the Dask scheduler at ADDRESS (tcp://host:8786), or 'local' for a local "
                                "Dask cluster of --workers processes; needs the extra: pip install 'dow-toolchain[cluster]'")
     simulate.set_defaults(run=cmd_simulate)
+    from .statscmd import add_parser as add_stats   # dow stats: the website's card statistics (compiler/statscmd.py)
+    add_stats(sub)
 
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
     i18n.add_argument("action", choices=("status", "export", "import", "sync"),

@@ -229,8 +229,14 @@ class SiteData:
         if self._stats is None:
             from .stats import colonies_statistics, game_statistics, winter_tricks_statistics
             self._stats = {**game_statistics(self.bundle), "winter_tricks": winter_tricks_statistics(self.bundle),
-                           "warring_colonies": colonies_statistics(self.bundle)}
+                           "warring_colonies": colonies_statistics(self.bundle), "card_stats": self.card_stats}
         return self._stats
+
+    @functools.cached_property
+    def card_stats(self) -> dict:
+        """The card statistics `dow stats` wrote (stats/base.json), read, never played (compiler/cardstats.py)."""
+        from .cardstats import for_site
+        return for_site(self.bundle, self.root)
 
     def status(self) -> list:
         """The rows of `dow status` (compiler/status.py), computed once for every language."""
@@ -287,6 +293,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     clock = time.perf_counter()
     from .examples import example_names, worked_examples
     example_words = example_names(data.cards, lang)
+    from .stats import WORDS as STATS_WORDS, card_block
     template, terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
     search = []
     for card in data.cards:
@@ -294,6 +301,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
                                tree=_code(tree_outline(card)), rules_link=_rules_link(card),
                                examples=worked_examples(card, example_words, lang), EX=words["examples"],
+                               stat=card_block(card, data.card_stats, words[STATS_WORDS]),
                                tip=Tooltips(*terms), **common)
         (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
         search += card_search_entries(card, programs, words, lang)
@@ -305,10 +313,11 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
           columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()},
           stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}), S=_with_pseudo(STAND_IN_LABELS),
           value_text=value_text, **common)
-    from .stats import LABELS, charts
-    _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
-          charts=charts(data.stats, _with_pseudo(LABELS), lang, {c["id"]: c["name"][lang] for c in data.cards}),
-          by_id={c["id"]: c for c in data.cards}, **common)
+    from .stats import WORDS as STATS_WORDS, card_section, charts
+    names = {c["id"]: c["name"][lang] for c in data.cards}
+    _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=words[STATS_WORDS],
+          charts=charts(data.stats, words[STATS_WORDS], names), by_id={c["id"]: c for c in data.cards},
+          cs=card_section(data.card_stats, words[STATS_WORDS], names), **common)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
     shutil.copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
@@ -644,6 +653,8 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
         shutil.copytree(root / "docs", work / "docs")
     if (root / "build" / "schemas").is_dir():
         shutil.copytree(root / "build" / "schemas", work / "build" / "schemas")
+    if (root / "stats").is_dir():      # the card statistics of `dow stats`, so their words are checked too
+        shutil.copytree(root / "stats", work / "stats")
     data = SiteData(_pseudo_content(bundle, pseudo), work)
     say(f"site: writing {PSEUDO} pages")
     write_pages(_env(), data, PSEUDO, work / "site-src" / "docs", work, out)

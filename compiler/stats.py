@@ -1,4 +1,4 @@
-"""Game statistics for the website: seeded games with bots on the reference engine.
+"""Game statistics for the website: seeded games with bots on the reference engine, and card statistics.
 
 ``game_statistics(bundle)`` plays a fixed number of seeded base games with the
 table-reading bot (invariants checked after every step) and sums them up for the
@@ -6,88 +6,18 @@ statistics page: how games end, who wins, how long they last, how often each car
 is used. The same seed gives the same figures, so the page only changes when the
 content or the engine does. Values the project does not know are played with the
 ruleset's stand-ins, and the page says so.
+
+The card statistics (crossroads cards, survivors, items) come from the good bots' games, played by
+`dow stats` into a committed results file (compiler/cardstats.py), never on a site build: ``card_section``
+and ``card_block`` put them in words for the statistics page and the card pages. Every word comes from
+the ``statistics`` section of the site catalogues.
 """
 from __future__ import annotations
 
 GAMES, SEED, PLAYERS = 100, 0, 4
 
-LABELS = {
-    "title": {"pt": "Estatísticas de partidas", "en": "Game statistics", "vi": "Thống kê ván chơi"},
-    "intro": {
-        "pt": "{games} partidas do jogo base com {players} jogadores robôs no motor de referência (sementes {first} "
-              "a {last}). Onde um valor publicado não é conhecido (conteúdo dos baralhos de itens, moral e rodadas "
-              "impressos no objetivo, objetivos secretos), o motor usa os substitutos listados em "
-              "content/base/ruleset.yaml: estes números descrevem o motor e o conteúdo atual, não o jogo publicado.",
-        "en": "{games} base games with {players} bot players on the reference engine (seeds {first} to {last}). Where "
-              "a published value is not known (item deck contents, the morale and rounds printed on an objective, "
-              "secret objectives), the engine plays with the stand-ins listed in content/base/ruleset.yaml: these "
-              "figures describe the engine and the current content, not the published game.",
-        "vi": "{games} ván trò chơi gốc với {players} người chơi máy trên bộ máy tham chiếu (hạt giống {first} đến "
-              "{last}). Khi chưa biết một giá trị đã phát hành (nội dung chồng bài vật phẩm, tinh thần và số vòng in "
-              "trên mục tiêu, mục tiêu bí mật), bộ máy dùng các giá trị thay thế ghi trong content/base/ruleset.yaml: "
-              "các con số này mô tả bộ máy và nội dung hiện tại, không phải trò chơi đã phát hành."},
-    "outcomes": {"pt": "Quem vence", "en": "Who wins", "vi": "Ai thắng"},
-    "endings": {"pt": "Como as partidas terminam", "en": "How games end", "vi": "Ván chơi kết thúc thế nào"},
-    "length": {"pt": "Duração (rodadas)", "en": "Length (rounds)", "vi": "Độ dài (vòng)"},
-    "cards": {"pt": "Cartas mais usadas", "en": "Most used cards", "vi": "Lá bài được dùng nhiều nhất"},
-    "share": {"pt": "partidas", "en": "of games", "vi": "số ván"},
-    "uses": {"pt": "usos", "en": "uses", "vi": "lượt dùng"},
-    "checks": {"pt": "Violações de invariantes: {violations}. Falhas: {crashes}.",
-               "en": "Invariant violations: {violations}. Crashes: {crashes}.",
-               "vi": "Vi phạm bất biến: {violations}. Lỗi: {crashes}."},
-    "rounds_chart": {"pt": "Partidas por número de rodadas", "en": "Games by number of rounds",
-                     "vi": "Số ván theo số vòng"},
-    "rounds_label": {"pt": "{n} rodadas", "en": "{n} rounds", "vi": "{n} vòng"},
-    "rounds_label_one": {"pt": "{n} rodada", "en": "{n} round", "vi": "{n} vòng"},
-    "base": {"pt": "Jogo base", "en": "Base game", "vi": "Trò chơi gốc"},
-    "winter": {"pt": "Truques de Inverno (o segundo jogo)", "en": "Winter Tricks (the second game)",
-               "vi": "Nước bài mùa đông (trò chơi thứ hai)"},
-    "winter_intro": {
-        "pt": "{games} partidas de Truques de Inverno com {players} jogadores aleatórios (sementes {first} a {last}), "
-              "com o baralho de exemplo: não são os números do jogo publicado.",
-        "en": "{games} Winter Tricks games with {players} random players (seeds {first} to {last}), played with "
-              "the example deck: these are not the published game's figures.",
-        "vi": "{games} ván Nước bài mùa đông với {players} người chơi ngẫu nhiên (hạt giống {first} đến {last}), "
-              "chơi bằng bộ bài ví dụ: đây không phải số liệu của trò chơi đã phát hành."},
-    "wc": {"pt": "Colônias em Guerra", "en": "Warring Colonies", "vi": "Warring Colonies"},
-    "wc_intro": {
-        "pt": "{games} partidas de Colônias em Guerra com {players} jogadores robôs, duas colônias de {half} "
-              "(sementes {first} a {last}). Nenhuma carta de crise da expansão foi transcrita: as partidas usam o "
-              "baralho de crises substituto, o dado de combate substituto, táticas em branco e o cronômetro contado "
-              "em ações, todos listados em content/warring-colonies/ruleset.yaml. Estes números descrevem o motor e "
-              "os substitutos, não o jogo publicado.",
-        "en": "{games} Warring Colonies games with {players} bot players, two colonies of {half} (seeds {first} to "
-              "{last}). No crisis card of the expansion is transcribed: the games play the stand-in crisis deck, the "
-              "stand-in combat die, blank tactics and the timer counted in actions, all listed in "
-              "content/warring-colonies/ruleset.yaml. These figures describe the engine and its stand-ins, not the "
-              "published game.",
-        "vi": "{games} ván Warring Colonies với {players} người chơi máy, hai thuộc địa mỗi bên {half} người "
-              "(hạt giống {first} đến {last}). Chưa có lá khủng hoảng nào của bản mở rộng được chép lại: các ván "
-              "dùng chồng khủng hoảng thay thế, xúc xắc chiến đấu thay thế, lá chiến thuật trống và đồng hồ tính "
-              "bằng hành động, tất cả ghi trong content/warring-colonies/ruleset.yaml. Các con số này mô tả bộ máy "
-              "và các giá trị thay thế, không phải trò chơi đã phát hành."},
-    "colony a": {"pt": "a colônia A", "en": "colony A", "vi": "thuộc địa A"},
-    "colony b": {"pt": "a colônia B", "en": "colony B", "vi": "thuộc địa B"},
-    "both colonies": {"pt": "as duas colônias", "en": "both colonies", "vi": "cả hai thuộc địa"},
-    "no colony": {"pt": "nenhuma colônia", "en": "no colony", "vi": "không thuộc địa nào"},
-    "lone wolf": {"pt": "o Lobo Solitário", "en": "the Lone Wolf", "vi": "Lone Wolf"},
-    "seat": {"pt": "jogador {n}", "en": "player {n}", "vi": "người chơi {n}"},
-    "wins_by_seat": {"pt": "Vitórias por lugar à mesa", "en": "Wins by seat", "vi": "Số trận thắng theo vị trí"},
-    "average": {"pt": "Em média {rounds} eventos e {damage} de dano por jogador.",
-                "en": "On average {rounds} events and {damage} damage per player.",
-                "vi": "Trung bình {rounds} sự kiện và {damage} sát thương mỗi người chơi."},
-    "unavailable": {"pt": "Sem estatísticas: {why}", "en": "No statistics: {why}", "vi": "Không có thống kê: {why}"},
-    "mean": {"pt": "média", "en": "mean", "vi": "trung bình"},
-    "colony": {"pt": "os leais (objetivo principal)", "en": "the loyal players (main objective)",
-               "vi": "người chơi trung thành (mục tiêu chính)"},
-    "betrayer": {"pt": "o traidor", "en": "the betrayer", "vi": "kẻ phản bội"},
-    "nobody": {"pt": "ninguém", "en": "nobody", "vi": "không ai"},
-    "morale": {"pt": "o moral chegou a 0", "en": "morale reached 0", "vi": "tinh thần về 0"},
-    "rounds": {"pt": "acabaram as rodadas", "en": "the round track ran out", "vi": "hết vòng"},
-    "objective": {"pt": "objetivo principal cumprido", "en": "main objective completed",
-                  "vi": "hoàn thành mục tiêu chính"},
-    "card": {"pt": "uma carta encerrou", "en": "a card ended it", "vi": "một lá bài kết thúc"},
-}
+WORDS = "statistics"
+"""The section of the site catalogues (compiler/templates/site/<lang>.yaml) that holds this page's words."""
 
 
 def bar_chart(rows: list[tuple[str, float]], unit: str = "", width: int = 640) -> str:
@@ -173,10 +103,11 @@ def _rounds(n) -> str:
     return "rounds_label_one" if int(n) == 1 else "rounds_label"
 
 
-def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[str, str]:
-    """The statistics page's charts in one language, as inline SVG: {name: svg}."""
+def charts(stats: dict, labels: dict, names: dict[str, str]) -> dict[str, str]:
+    """The statistics page's charts in one language (``labels``: the catalogue's statistics words in it),
+    as inline SVG: {name: svg}. Chart labels are plain text: a tooltip <abbr> does not render inside SVG."""
     def say(key: str, **kw) -> str:
-        return labels[key][lang].format(**kw) if key in labels else key
+        return labels[key].format(**kw) if key in labels else key
     out: dict[str, str] = {}
     if not stats.get("error"):
         out["wins"] = bar_chart([(say(who), round(share * 100, 1)) for who, share in stats["wins"].items()], "%")
@@ -191,4 +122,121 @@ def charts(stats: dict, labels: dict, lang: str, names: dict[str, str]) -> dict[
     if wt and not wt.get("error"):
         out["wt_wins"] = bar_chart([(say("seat", n=i), n) for i, n in enumerate(wt["wins"].values(), 1)])
         out["wt_cards"] = bar_chart([(names.get(cid, cid), n) for cid, n in wt["top_cards"]])
+    out.update(card_charts((stats.get("card_stats") or {}).get("results"), names))
     return out
+
+
+def card_charts(results: dict | None, names: dict[str, str]) -> dict[str, str]:
+    """The card statistics' charts: trigger rates of the crossroads cards, win rates of the groups that had
+    each survivor and each item; only figures with a large enough sample, highest first."""
+    if not results:
+        return {}
+
+    def rows(table: dict, pick=lambda f: f) -> list[tuple[str, float]]:
+        found = [(names.get(cid, cid), round(pick(v)["rate"] * 100)) for cid, v in table.items()
+                 if not pick(v)["small"]]
+        return sorted(found, key=lambda r: (-r[1], r[0]))
+    return {"card_triggered": bar_chart(rows(results["crossroads"], lambda v: v["triggered"]), "%"),
+            "card_survivors": bar_chart(rows(results["survivors"]), "%"),
+            "card_items": bar_chart(rows(results["items"]), "%")}
+
+
+def shown(fig: dict | None, labels: dict) -> str:
+    """A figure as a reader sees it: '25% (95%: 14–40%; n = 40)', or 'too small a sample (n = 3)'."""
+    if not fig or not fig["n"] or fig["small"]:
+        return labels["small"].format(n=fig["n"] if fig else 0)
+    pct = (lambda x: labels["percent"].format(value=round(x * 100)))
+    return labels["figure"].format(rate=pct(fig["rate"]), low=round(fig["low"] * 100), high=pct(fig["high"]),
+                                   n=fig["n"])
+
+
+def option_label(option: str, labels: dict) -> str:
+    """An option taken, numbered from 1 as printed; 'none' when no option could be chosen."""
+    return labels["option"].format(n=option) if option.isdigit() else labels["option_none"]
+
+
+def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None:
+    """A card page's statistics block in one language: {'lines', 'options', 'source', 'stale'}, every text
+    ready to escape; None for a kind without statistics (only crossroads, survivor, item) or no results."""
+    table = {"crossroads": "crossroads", "survivor": "survivors", "item": "items"}.get(card.get("kind"))
+    results = (card_stats or {}).get("results")
+    if table is None or not results:
+        return None
+    fig = results[table].get(card["id"])
+    lines, options = [], []
+    if fig is None:
+        lines.append(labels["block_absent"])
+    elif table == "crossroads":
+        lines.append(labels["block_triggered"].format(figure=shown(fig["triggered"], labels)))
+        if fig["colony_won"]["n"]:
+            lines.append(labels["block_colony"].format(figure=shown(fig["colony_won"], labels)))
+            options = [labels["option_figure"].format(option=option_label(o, labels), count=f["k"],
+                                                      figure=shown(f, labels)) for o, f in fig["options"].items()]
+        else:
+            lines.append(labels["block_never"])
+    else:
+        lines.append(labels["block_groups"].format(figure=shown(fig, labels)))
+    pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
+    lines.append(labels["block_baseline"].format(groups=pct(results["all_groups"]), colony=pct(results["colony"])))
+    return {"lines": lines, "options": options, "stale": labels["block_stale"] if card_stats.get("stale") else "",
+            "source": labels["block_source"].format(games=results["run"]["games"])}
+
+
+def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
+    """The statistics page's card statistics in one language: its sentences and its table rows, as text."""
+    if "results" not in card_stats:
+        why = labels["unreadable"].format(path=card_stats["path"]) if "error" in card_stats else \
+            labels["missing"].format(path=card_stats["missing"])
+        return {"unavailable": why}
+    r = card_stats["results"]
+    key, run, checks = r["key"], r["run"], r["checks"]
+    stale = {"content": lambda: labels["stale_content"].format(old=_short(key["bundle_hash"]),
+                                                               new=_short(card_stats.get("bundle_hash", ""))),
+             "bots": lambda: labels["stale_bots"]}
+    pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
+
+    def by_name(table: dict) -> list[tuple[str, dict]]:
+        return sorted(table.items(), key=lambda kv: _sort_key(names.get(kv[0], kv[0])))
+
+    def groups(table: dict) -> list[dict]:
+        return [{"id": cid, "name": names.get(cid, cid), "groups": f["n"], "won": shown(f, labels)}
+                for cid, f in by_name(table)]
+    return {
+        "intro": labels["cards_intro"].format(games=run["games"], players=key["players"], first=run["seed"],
+                                              last=run["seed"] + run["games"] - 1, bundle=_short(key["bundle_hash"]),
+                                              bots=_short(key["bots"]), count=len(r.get("stand_ins", {}))),
+        "made_by": labels["made_by"].format(games=run["games"], workers=run["workers"], seconds=run["seconds"]),
+        "how": labels["how_to_read"].format(min=run["min_sample"]),
+        "stale": [stale[why]() for why in card_stats.get("stale", []) if why in stale],
+        "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],
+                                                crashes=checks["crashes"]),
+        "baseline": labels["baseline"].format(colony=pct(r["colony"]), groups=pct(r["all_groups"])),
+        "length": labels["length_note"].format(mean=_num(checks["rounds"].get("mean", 0), labels),
+                                               colony=_num(checks.get("rounds_by_winner", {}).get("colony", 0), labels))
+        if "colony" in checks.get("rounds_by_winner", {}) else "",
+        "crossroads": [{"id": cid, "name": names.get(cid, cid), "drawn": f["drawn"],
+                        "triggered": shown(f["triggered"], labels),
+                        "colony": shown(f["colony_won"], labels) if f["colony_won"]["n"] else "–",
+                        "options": ", ".join(labels["option_share"].format(option=option_label(o, labels),
+                                                                            count=o_f["k"], share=pct(o_f))
+                                             for o, o_f in f["options"].items()) or "–"}
+                       for cid, f in by_name(r["crossroads"])],
+        "survivors": groups(r["survivors"]), "items": groups(r["items"])}
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    """Names in a reader's alphabetical order: by their letters without accents first ("Bạo loạn" before
+    "Bí tích"), then as written."""
+    import unicodedata
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
+    return bare.replace("đ", "d").replace("Đ", "D").casefold(), name
+
+
+def _num(value: float, labels: dict) -> str:
+    """A number of rounds with one decimal, written with the language's decimal mark."""
+    return f"{value:.1f}".replace(".", labels["decimal_mark"])
+
+
+def _short(digest: str) -> str:
+    """A hash as a reader can compare it: its first 12 hex digits."""
+    return digest.split(":", 1)[-1][:12]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..cards import crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
+from ..cards import crossroads_options, crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
 from ..decisions import ORDER, TARGETS, Decision
 from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen
@@ -41,7 +41,12 @@ class EffectRules(GameParts):
         self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
-        yield from self.run_effect(crossroads_program(d, src={}), {**env, **bound})   # nodes without a pos, as logged
+        start = len(self.log.lines)
+        yield from self.run_effect(_tagged_program(d), {**env, **bound})
+        # the option taken is the choice line of the card's own choose/vote (tagged by _tagged_program)
+        taken = next((ln for ln in self.log.lines[start:] if ln["src"].get("crossroads") == d["id"]), None)
+        option = None if taken is None else taken["params"].get("option", taken["params"].get("winner"))
+        self.log.add("crossroads_resolved", {"card": d["id"], "player": p.id, "option": option}, {})
 
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
@@ -299,3 +304,12 @@ class EffectRules(GameParts):
             return
         for v in check_invariants(self.state, self.total_cards, self.rules):
             self.violations.append(f"{where}: {v}")
+
+
+def _tagged_program(d: dict) -> list[dict]:
+    """The card's program (nodes without a pos, as logged), its own choose/vote node tagged with the
+    card's id so that the node's log line (chose, vote, no_option) names the card: the option taken."""
+    program = crossroads_program(d, src={})
+    if crossroads_options(d):
+        program[-1] = {**program[-1], "pos": {"crossroads": d["id"]}}
+    return program

@@ -36,12 +36,14 @@ def test_winter_tricks_statistics_come_from_its_own_engine(bundle):
 
 
 def test_warring_colonies_statistics_come_from_the_colonies_engine(bundle):
-    from dow.compiler.stats import LABELS, charts, colonies_statistics
+    from dow.compiler.site import site_words
+    from dow.compiler.stats import WORDS, charts, colonies_statistics
+    labels = site_words("vi")[WORDS]                              # the statistics words of the site catalogue
     wc = colonies_statistics(bundle, games=6, seed=2, players=6)
     assert wc["games"] == 6 and wc["players"] == 6 and wc["half"] == 3 and wc["variants"] == ["warring-colonies"]
     assert sum(wc["endings"].values()) == 6 and wc["violations"] == [] and wc["crashes"] == []
     assert set(wc["wins"]) <= {"colony a", "colony b", "both colonies", "no colony", "lone wolf"}
-    assert all(who in LABELS for who in wc["wins"])              # every outcome has a label in each language
-    svg = charts({"error": "x", "warring_colonies": wc}, LABELS, "vi", {})
+    assert all(who in labels for who in wc["wins"])              # every outcome has a label in each language
+    svg = charts({"error": "x", "warring_colonies": wc}, labels, {})
     assert set(svg) == {"wc_wins", "wc_rounds", "wc_cards"} and all(v.startswith("<svg") for v in svg.values())
     assert colonies_statistics({**bundle, "rulesets": {"base": bundle["rulesets"]["base"]}}, games=2)["error"]

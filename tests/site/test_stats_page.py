@@ -1,0 +1,159 @@
+"""The card statistics on the website: the statistics page's section and the card pages' block, rendered
+from a small simulated run in each language; a pt or vi page holds no English word of the block, a
+stale file says so, a figure from too small a sample is not shown as a number, and chart labels are
+plain text (no <abbr> inside SVG)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dow.compiler import cardstats
+from dow.compiler.project import bundle_of, compile_paths
+from dow.compiler.site import _env, site_words
+from dow.compiler.stats import WORDS, card_block, card_charts, card_section
+
+ROOT = Path(__file__).resolve().parents[2]
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    build = compile_paths([ROOT / "content"], ROOT)
+    assert build.ok
+    return bundle_of(build.cards, build.rulesets)
+
+
+@pytest.fixture(scope="module")
+def card_stats(bundle, tmp_path_factory):
+    root = tmp_path_factory.mktemp("stats")
+    records = cardstats.play(bundle, 5, 11, 4, "heuristic")
+    cardstats.write(cardstats.results(bundle, records, 11, 4, "heuristic", 1, 0.5), root / cardstats.RESULTS)
+    return cardstats.for_site(bundle, root)
+
+
+def english_only() -> set[str]:
+    """Words of the English statistics catalogue that neither pt nor vi uses (names and symbols aside)."""
+    words = lambda lang: {w.lower() for text in site_words(lang)[WORDS].values()
+                          for w in WORD.findall(re.sub(r"\{\w+\}", " ", str(text)))}   # placeholders are no words
+    return words("en") - words("pt") - words("vi") - {"wilson", "dow", "stats", "workers", "games"}
+
+
+def names_of(bundle, lang) -> dict[str, str]:
+    return {c["id"]: c["name"][lang] for c in bundle["cards"]}
+
+
+def without(text: str, names: dict[str, str]) -> str:
+    """The text with card names (content, not catalogue words) and code spans taken out."""
+    for name in sorted(names.values(), key=len, reverse=True):
+        text = text.replace(name, " ")
+    return re.sub(r"`[^`]*`", " ", text)
+
+
+def section(bundle, card_stats, lang) -> str:
+    labels = site_words(lang)[WORDS]
+    cs = card_section(card_stats, labels, names_of(bundle, lang))
+    rows = [r for part in ("crossroads", "survivors", "items") for r in cs[part]]
+    return " ".join([cs["intro"], cs["made_by"], cs["how"], cs["checks"], cs["baseline"], *cs["stale"]] +
+                    [str(v) for r in rows for k, v in r.items() if k not in ("id",)] +
+                    [labels[k] for k in ("cards_title", "heading_crossroads", "heading_survivors", "heading_items", "col_card", "col_drawn",
+                                         "col_triggered", "col_colony_won", "col_options", "col_groups", "col_won")])
+
+
+def block_html(bundle, card_stats, lang, card_id) -> str:
+    card = next(c for c in bundle["cards"] if c["id"] == card_id)
+    words = site_words(lang)
+    return _env().get_template("card_stats.html.j2").render(
+        stat=card_block(card, card_stats, words[WORDS]), words=words)
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_no_english_word_in_the_statistics_section_or_block(bundle, card_stats, lang):
+    english = english_only()
+    assert {"triggered", "drawn", "groups", "sample"} <= english          # the check has words to find
+    names = names_of(bundle, lang)
+    texts = [section(bundle, card_stats, lang)]
+    texts += [block_html(bundle, card_stats, lang, cid)
+              for cid in ("base.crossroads.army", "base.survivor.sparky", "base.item.pistol")]
+    found = {w.lower() for text in texts for w in WORD.findall(without(re.sub(r"<[^>]+>", " ", text), names))}
+    assert found & english == set()
+
+
+def test_the_english_section_does_say_its_words(bundle, card_stats):
+    text = section(bundle, card_stats, "en")
+    assert "Triggered when drawn" in text and "too small a sample" in text
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_card_block_holds_the_computed_figures(bundle, card_stats, lang):
+    results = card_stats["results"]
+    labels = site_words(lang)[WORDS]
+    army = results["crossroads"]["base.crossroads.army"]
+    html = block_html(bundle, card_stats, lang, "base.crossroads.army")
+    assert 'id="statistics"' in html
+    assert f"n = {army['triggered']['n']}" in html                       # n = the draws of this small run
+    assert labels["small"].format(n=army["triggered"]["n"]) in html    # five games: too few to trust
+    assert army["triggered"]["small"] and "(95%" not in html             # no rate is offered as a number
+    assert labels["block_source"].format(games=5) in html
+
+
+def test_a_large_enough_sample_is_shown_as_a_rate_with_its_interval():
+    labels = site_words("en")[WORDS]
+    from dow.compiler.stats import shown
+    fig = cardstats.figure(12, 40)
+    assert shown(fig, labels) == "30% (95%: 18–45%; n = 40)"
+    assert shown(cardstats.figure(12, cardstats.MIN_SAMPLE - 1), labels) == f"too small a sample (n = {cardstats.MIN_SAMPLE - 1})"
+
+
+def test_a_card_kind_without_statistics_has_no_block(bundle, card_stats):
+    crisis = next(c for c in bundle["cards"] if c["kind"] == "crisis")
+    assert card_block(crisis, card_stats, site_words("en")[WORDS]) is None
+    html = _env().get_template("card_stats.html.j2").render(words=site_words("en"))   # a page rendered without it
+    assert html.strip() == ""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_stale_figures_are_said_to_be_out_of_date(bundle, card_stats, lang):
+    labels = site_words(lang)[WORDS]
+    stale = {**card_stats, "stale": ["content", "bots"], "bundle_hash": "sha256:0123456789abcdef"}
+    cs = card_section(stale, labels, names_of(bundle, lang))
+    assert cs["stale"][0] == labels["stale_content"].format(
+        old=card_stats["results"]["key"]["bundle_hash"].split(":")[1][:12], new="0123456789ab")
+    assert cs["stale"][1] == labels["stale_bots"]
+    assert labels["block_stale"] in block_html(bundle, stale, lang, "base.survivor.sparky")
+    assert card_section(card_stats, labels, names_of(bundle, lang))["stale"] == []
+
+
+def test_without_a_results_file_the_page_says_how_to_make_one(bundle, tmp_path):
+    cs = card_section(cardstats.for_site(bundle, tmp_path), site_words("vi")[WORDS], {})
+    assert cs == {"unavailable": site_words("vi")[WORDS]["missing"].format(path="stats/base.json")}
+
+
+def test_chart_labels_are_plain_text_in_the_page_language(bundle, card_stats):
+    names = names_of(bundle, "vi")
+    charts = card_charts({**card_stats["results"], "crossroads": {
+        "base.crossroads.army": {"triggered": cardstats.figure(20, 40)}}}, names)
+    svg = charts["card_triggered"]
+    assert "<abbr" not in svg and names["base.crossroads.army"] in svg and "50%" in svg
+    for card, f in card_stats["results"]["survivors"].items():   # a small sample is left out of the charts
+        assert (names[card] in charts["card_survivors"]) == (not f["small"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_the_statistics_page_renders_its_card_section_in_the_language(bundle, card_stats, lang):
+    from dow.compiler.stats import charts
+    words, names = site_words(lang), names_of(bundle, lang)
+    stats = {"error": "-", "warring_colonies": {"error": "-"}, "winter_tricks": {"error": "-"}, "card_stats": card_stats}
+    page = _env().get_template("statistics.md.j2").render(
+        stats=stats, L=words[WORDS], charts=charts(stats, words[WORDS], names), by_id={}, lang=lang,
+        cs=card_section(card_stats, words[WORDS], names))
+    part = page.split("{#card-statistics}")[1].split("\n## ")[0]
+    for key in ("heading_crossroads", "heading_survivors", "heading_items"):
+        assert f"### {words[WORDS][key]} {{#card-statistics-" in part
+    assert "built-in method" not in part and "<svg" not in part      # five games: every sample too small to chart
+    rows = [line for line in part.splitlines() if line.startswith("| [")]
+    results = card_stats["results"]
+    assert len(rows) == len(results["crossroads"]) + len(results["survivors"]) + len(results["items"])
+    found = {w.lower() for w in WORD.findall(without(re.sub(r"<[^>]+>|\]\([^)]*\)|\{#[^}]*\}", " ", part), names))}
+    assert found & english_only() == set()
