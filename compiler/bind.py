@@ -59,7 +59,7 @@ class Binder:
         for stmt in block.stmts:
             try:
                 self.check_placement(stmt, expect)
-                out.extend(self.stmt(stmt))
+                families.fold_keep_morale(out, self.stmt(stmt))
             except BindError as err:
                 self.errors.append(err)
         return out
@@ -239,6 +239,8 @@ class Binder:
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
             families.check_performable(PERFORM_WORDS[verb], w)
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
+        if verb == "have" and (node := families.crisis_has_no_effect(r, subject, pos)) is not None:
+            return node        # "the crisis has no effect this round"
         if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
             source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
             return {"op": "copy_abilities", "who": subject, "from": source, "pos": pos}

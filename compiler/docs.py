@@ -129,6 +129,22 @@ the players may together spend 3 fuel cards: gain 1 morale.
 from you, puts in as many of the cards as they choose from their own hand; nothing is spent unless
 the cards reach the cost. `N times:` does its block exactly N times; `any number of times:` asks
 before each go.
+
+The crisis step and a death's morale read:
+
+```
+when a crisis is revealed:
+  skip the crisis this round.
+put the crisis back on top of the crisis deck.
+kill "Rod Miller". do not lose morale.
+```
+
+`skip the crisis this round.` (or `the crisis has no effect this round.`): at the resolve crisis
+step the revealed crisis is neither resolved nor prevented, and the cards added to it are removed
+from the game as usual. `put the crisis back on top of the crisis deck.` (or `at the bottom of
+the crisis deck`): the cards already added to it go back to the hands they came from, and this
+round has no crisis. A survivor's death costs the colony 1 morale (seed 004, Killing Survivors);
+`do not lose morale.` right after the sentence that kills waives it for that kill only.
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

@@ -78,7 +78,10 @@ def verb_kill(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 
 def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
-    """add/place/put: zombies, tokens, wounds, survivors, cards."""
+    """add/place/put: zombies, tokens, wounds, survivors, cards; put the crisis back into its deck."""
+    from .families import return_crisis
+    if w.lower == "put" and (node := return_crisis(r, w)) is not None:
+        return node
     save = r.i
     count, ph = _count_and_noun(r, "what to add")
     if ph.kind == "zombie":
@@ -441,7 +444,10 @@ def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 
 def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
-    """skip the colony warfare here."""
+    """skip the colony warfare here | skip the crisis this round."""
+    from .families import skip_crisis
+    if (node := skip_crisis(r, w)) is not None:
+        return node
     ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
     if ph.kind != "warfare":
         raise BindError("T001", M("T001.skip"), ph.pos, expected="'the colony warfare'")
@@ -467,6 +473,9 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
+    if r.accept("lose", "morale"):   # folded by the block into the kill before it (families.fold_keep_morale)
+        r.accept("for", "it") or r.accept("for", "this", "death") or r.accept("for", "that", "death")
+        return {"op": "keep_morale", "pos": P(w.pos)}
     from .bind import ACTION_WORDS  # the actions a rule can forbid ("the chosen survivor cannot move")
     nxt = r.peek()
     if nxt is not None and nxt.lower in VERBS and nxt.lower not in ACTION_WORDS:  # "do not lose morale": an effect
