@@ -349,10 +349,10 @@ class Interpreter:
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
             return attr(thing, "type") == f["type"]
-        if op == "in_zone":
+        if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
             zone = f["zone"]
-            owner = self.zone_owner(zone, env)
-            return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
+            owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
+            return any(thing in self.host.cards_in(zone.get("zone", ""), owner, None) for owner in owners)
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
         if op == "equipped_to":
