@@ -459,6 +459,9 @@ class Binder:
                 times = int(r.take().text)
                 r.take()                                    # the word 'times'
                 return {"op": "repeat", "times": times, "body": self.sub(h.body), "pos": pos}
+            if r.at("that", "many", "times") and len(c0.words) == 3:   # "that many times:": the last result
+                times = r.times()
+                return {"op": "repeat", "times": times, "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
                 r.leftover("any number of times", "nothing more before ':'")
                 return {"op": "repeat", "body": self.sub(h.body), "pos": pos}

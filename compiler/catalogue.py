@@ -205,11 +205,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),
-    _op("repeat", "control", "body:block times?:int",
+    _op("repeat", "control", "body:block times?:count",
         "Any number of times: you may do the block again and again (paying its cost each time) until you stop; "
-        "with ``times`` (\"4 times:\"), the block happens exactly that many times.",
+        "with ``times`` (\"4 times:\", or \"that many times:\" after a roll), the block happens exactly that "
+        "many times.",
         "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile.",
-        "4 times:\n  add 1 zombie to the colony."),
+        "4 times:\n  add 1 zombie to the colony.",
+        "roll a die.\nthat many times:\n  add 1 zombie to the colony."),
     _op("together", "control", "cost:block body:block",
         "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
         "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "

@@ -127,8 +127,8 @@ the players may together spend 3 fuel cards: gain 1 morale.
 
 `the players may together spend …` is a cost the players pay between them: each player, in turn
 from you, puts in as many of the cards as they choose from their own hand; nothing is spent unless
-the cards reach the cost. `N times:` does its block exactly N times; `any number of times:` asks
-before each go.
+the cards reach the cost. `N times:` does its block exactly N times (`that many times:`, after a
+roll, as many times as the result); `any number of times:` asks before each go.
 
 The crisis step and a death's morale read:
 

@@ -470,9 +470,9 @@ def h_for_each(ip, node, env):
 
 def h_repeat(ip, node, env):
     """{op: repeat, body, times?} — any number of times: ask before each go; stop when a cost cannot be paid.
-    With ``times`` ("4 times:") the block runs exactly that many times, nobody asked."""
-    if "times" in node:
-        for _ in range(node["times"]):
+    With ``times`` ("4 times:", "that many times:") the block runs exactly that many times, nobody asked."""
+    if "times" in node:                 # a number, or "that many" (the last result)
+        for _ in range((yield from ip.count(node["times"], env))):
             yield from ip.block(node["body"], env)
         return
     while True:
