@@ -421,8 +421,9 @@ class Binder:
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
-            if r.at("each", "player", "may") or r.at("each", "other", "player", "may"):
-                return self.each_player_may(h, r, pos)
+            if r.at("each", "player", "may") or r.at("each", "other", "player", "may") or (
+                    r.at("the", "player", "who", "controls") and any(w.lower == "may" for w in r.words)):
+                return self.each_player_may(h, r, pos)  # also "the player who controls "Forest Plum" may:"
             if r.accept("once", "per"):
                 per = r.take()
                 if per.lower not in ("turn", "round", "game"):
@@ -443,6 +444,14 @@ class Binder:
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
             if r.accept("for", "the", "rest", "of") or r.accept("until", "the", "end", "of") or r.accept("during"):
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
+            if r.accept("for", "each", "of"):          # "for each of the drawn cards:": one go per card
+                ph = r.noun_phrase(allow_at=False, what="what to do it for, such as 'the drawn cards'")
+                r.leftover("for each of", "nothing more before ':'")
+                inner = self.scope.child()
+                target = self.scope.target(ph)
+                inner.bind("each", target.get("kind") or ph.kind or "card")
+                return {"op": "for_each", "bind": "each", "selector": target,
+                        "body": self.sub(h.body, scope=inner), "pos": pos}
             if r.accept("for", "each"):
                 r.i -= 1
                 ph = r.noun_phrase(allow_at=True, what="what to do it for")
@@ -491,7 +500,10 @@ class Binder:
             self.scope = outer
         them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
         body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
-        return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
+        who = self.scope.target(ph)
+        if who.get("op") == "select_of" and who["quantity"].get("mode") == "one":   # "the player who controls X":
+            who["quantity"] = {"mode": "each"}                                      # whoever that is, if anyone
+        return {"op": "for_each", "bind": "each", "selector": who, "body": [body], "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""

@@ -130,6 +130,19 @@ from you, puts in as many of the cards as they choose from their own hand; nothi
 the cards reach the cost. `N times:` does its block exactly N times (`that many times:`, after a
 roll, as many times as the result); `any number of times:` asks before each go.
 
+Another player may act for the card: `the player who controls "Forest Plum" may:` asks that
+player (if anyone controls Forest Plum), and in its block that player acts: what is drawn goes to
+their hand and `another player` is someone other than them. `for each of the drawn cards:` does its
+block once per card a back-reference names (`it` is that card):
+
+```
+the player who controls "Forest Plum" may:
+  draw up to 4 cards from the grocery store deck.
+  show the drawn cards to each other player.
+  for each of the drawn cards:
+    give it to another player.
+```
+
 The crisis step and a death's morale read:
 
 ```
