@@ -351,6 +351,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "give a card in your hand to a player who controls fewer survivors than you."),
     _op("on", "filter", "thing:target", "Tokens kept on a survivor or a card.",
         "if the number of wounds on this card >= 4: remove this card from the game."),
+    _op("seat", "filter", "side:enum:left;right",
+        "The player beside you at the table: play passes to the left, the first player token to the right (seed "
+        "004); the runtime reads the seating from the order of the host's players, each next one to the left.",
+        "give a card in your hand to the player to your left.", "look at the hand of the player to your right."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),

@@ -74,7 +74,7 @@ WORDS = {
                 " `them`, `her`, `him`. A back-reference must name something a trigger or an earlier sentence gave.",
     "filters": "**Filters** after a noun: `you control`, `another player controls`, `at PLACE`, `here`, "
                "`sharing a location with …`, `with the lowest|highest influence`, `in play`, `in your hand`, "
-               "`other than …`.",
+               "`other than …`, `to your left|right` (a player: play passes to the left).",
     "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
               "`all but N`, `that many`, `N times`, `twice`.",
 }

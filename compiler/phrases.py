@@ -533,6 +533,10 @@ class Reader:
                 self.i += 1  # "the number of wounds on this card"
                 other = self.noun_phrase(allow_at=False, what="what the tokens are on")
                 ph.filters.append({"op": "on", "thing": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "player" and (self.at("to", "your") or self.at("on", "your")) and \
+                    self.text(2) in ("left", "right"):      # "the player to your left" (seed 004: play passes left)
+                self.i += 3
+                ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})

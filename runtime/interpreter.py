@@ -353,6 +353,12 @@ class Interpreter:
             zone = f["zone"]
             owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
             return any(thing in self.host.cards_in(zone.get("zone", ""), owner, None) for owner in owners)
+        if op == "seat":         # the host lists the players in seating order, each next one to the left
+            players = list(self.host.things("player"))
+            if env.player not in players or thing not in players:
+                return False
+            step = 1 if f["side"] == "left" else -1
+            return players[(players.index(env.player) + step) % len(players)] == thing != env.player
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
         if op == "equipped_to":

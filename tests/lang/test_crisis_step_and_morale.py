@@ -143,3 +143,38 @@ def test_do_not_lose_morale_belongs_right_after_a_kill():
     err = error("gain 1 morale. do not lose morale.")
     assert err.code == "T002" and err.message.id == "T002.keep-morale-after-kill"
     assert tree('kill "Sparky". do not lose morale.')[0]["morale"] == "kept"
+
+
+# ---- "the player to your left / right" -------------------------------------------------------------
+def _three(bundle):
+    sc = Scenario(bundle, None, {"name": "seats", "given": {"players": 3, "survivors": {"brian-lee": {"at": "colony"}},
+                                                             "hand": {"p1": ["food", "food"], "p2": ["fuel"],
+                                                                      "p3": ["junk"]}},
+                                 "do": "round"})
+    return sc.game
+
+
+def test_play_passes_left_so_the_player_to_your_left_is_the_next_seat_and_right_the_one_before(bundle):
+    """Seed 004: play passes to the player on her left; the first player token passes to the right."""
+    g = _three(bundle)
+    me = [p.id for p in g.state.players]
+    assert tree("give a card in your hand to the player to your left.")[0]["to"]["filters"] == [
+        {"op": "seat", "side": "left"}]
+    hand = list(g.state.player(me[0]).hand)
+    _drive_any(g.run_effect(_nodes("give a card in your hand to the player to your left."), {"player": me[0]}))
+    assert len(g.state.player(me[1]).hand) == 2 and len(g.state.player(me[2]).hand) == 1
+    assert len(g.state.player(me[0]).hand) == len(hand) - 1
+    _drive_any(g.run_effect(_nodes("give a card in your hand to the player to your right."), {"player": me[1]}))
+    assert len(g.state.player(me[0]).hand) == len(hand)         # p2's right is p1, the seat before
+    _drive_any(g.run_effect(_nodes("give a card in your hand to the player to your right."), {"player": me[0]}))
+    assert len(g.state.player(me[2]).hand) == 2                 # p1's right wraps round to p3
+
+
+def _drive_any(gen) -> None:
+    """Run an effect, answering each decision with its first choice (the tests above fix the rest)."""
+    try:
+        d = next(gen)
+        while True:
+            d = gen.send(d.check(list(d.choices)[:d.min or 1] if d.kind != "may" else True))
+    except StopIteration:
+        pass
