@@ -118,7 +118,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "take 2 fuel cards from the gas station deck.", "take up to 4 fuel cards from the removed pile."),
     _op("move_cards", "effect", "cards:target to:target",
         "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand.",
-        "place a random card in your hand in the waste pile."),
+        "place a random card in your hand in the waste pile.", "take the last 2 cards removed from the game."),
     _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
         "give a card in your hand to another player."),
     _op("look_at", "effect", "what:target by?:target",
@@ -318,7 +318,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("you", "selector", "", "The player resolving the card.", 'if you control "Sparky": gain 1 morale.'),
     _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int",
         "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
-        "cards from its top.",
+        "cards from its top (a pile's top is the card put there last: \"the last 2 cards removed from the game\").",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
         "look at the top card of the item deck here."),
     _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "

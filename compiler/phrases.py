@@ -322,6 +322,9 @@ class Reader:
         if self.at("the", "top") and (self.text(2) in ("card", "cards") or self.peek(2) is not None
                                       and self.peek(2).kind == "int"):
             return self.top_of(ph, allow_at)
+        if self.at("the", "last") and (self.text(2) in ("card", "cards", "removed") or self.peek(2) is not None
+                                       and self.peek(2).kind == "int"):
+            return self.last_removed(ph)
         self.determiner(ph)
         self.adjectives_and_noun(ph, what)
         return self.post_filters(ph, allow_at)
@@ -339,6 +342,20 @@ class Reader:
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
         return used(deck)  # the deck's node starts at 'the top': it carries the deck's words
+
+    def last_removed(self, ph: Phrase) -> Phrase:
+        """'the last 2 cards removed from the game' / 'the last 2 removed cards': the removed pile's top cards,
+        the ones removed most recently."""
+        self.i += 2
+        n = self.number() or 1
+        before = self.accept("removed")
+        if not (self.accept("cards") or self.accept("card")):
+            raise BindError("T002", M("T002.last-removed"), self.here_pos(),
+                            expected="'the last 2 cards removed from the game'")
+        if not before:
+            self.expect("removed", "from", "the", "game", what="'removed from the game'")
+        ph.kind, ph.sub, ph.mode, ph.top = "zone", "removed", "the", n
+        return ph
 
     def determiner(self, ph: Phrase) -> None:
         """Read the quantity or determiner at the start of a phrase."""

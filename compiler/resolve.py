@@ -96,6 +96,10 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "add_tokens", "token": token, "count": count, "to": dest, "pos": P(w.pos)}
     r.i = save
     ph = r.noun_phrase(allow_at=False, what="what to add")
+    if ph.kind == "zone" and ph.top is not None:   # "put the last 2 cards removed from the game in your hand"
+        cards = b.scope.target(ph)
+        dest = _target_after(r, b, ("in", "into", "to", "on"), "a pile, deck or hand")
+        return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
     if ph.kind in ("survivor", "") and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that")):
         target = b.scope.target(ph)
         if r.at("to") and _following_ahead(r):
@@ -299,6 +303,11 @@ def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
         r.i += noun[2]
         return {"op": "damage", "target": {"op": "you", "pos": P(w.pos)}, "count": amount, "pos": P(w.pos)}
     r.i = save
+    if r.at("the", "last") or r.at("the", "top"):   # "take the last 2 cards removed from the game": those cards
+        cards = b.scope.target(r.noun_phrase(allow_at=False, what="cards"))
+        r.accept("to", "your", "hand") or r.accept("into", "your", "hand")
+        return {"op": "move_cards", "cards": cards, "to": {"op": "zone", "zone": "hand", "owner": {"op": "you",
+                "pos": P(w.pos)}, "pos": P(w.pos)}, "pos": P(w.pos)}
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck or pile")
     if not r.accept("to", "your", "hand") and r.at("to"):  # the cards go to the taker's hand, always

@@ -32,8 +32,9 @@ class Host:
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
         location_deck (of ``location``), crisis; games with other decks name them too (Winter
-        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks are listed top
-        card first ("the top 4 cards of a deck" are the first four)."""
+        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks and piles are
+        listed top card first ("the top 4 cards of a deck" are the first four; a pile's top is the card
+        put there last, so "the last 2 cards removed from the game" are the first two of ``removed``)."""
         raise NotImplementedError
 
     def zombies(self, location: str) -> int:

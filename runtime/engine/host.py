@@ -167,10 +167,10 @@ class GameHost(RuleBook, Host):
         s = self.s
         if zone == "hand":
             return list(s.player(owner).hand) if owner else [c for p in s.players for c in p.hand]
-        if zone == "waste_pile":
-            return list(s.waste)
-        if zone == "removed":
-            return list(s.removed)
+        if zone == "waste_pile":               # piles are kept top last, listed top first (the host protocol)
+            return s.waste[::-1]
+        if zone == "removed":                  # so "the last 2 cards removed" are the first two here
+            return s.removed[::-1]
         if zone == "survivor_deck":
             return list(s.survivor_deck)
         if zone in ("location_deck", "item_deck"):

@@ -178,3 +178,17 @@ def _drive_any(gen) -> None:
             d = gen.send(d.check(list(d.choices)[:d.min or 1] if d.kind != "may" else True))
     except StopIteration:
         pass
+
+
+# ---- "the last N cards removed from the game" -------------------------------------------------------
+def test_the_last_cards_removed_are_the_ones_removed_most_recently(bundle):
+    g = _three(bundle)
+    sc_cards = sorted(g.state.cards)[:3]
+    for c in sc_cards:                        # removed in this order: the last one is the pile's top
+        g.host.take_out(c)
+        g.state.removed.append(c)
+    _drive_any(g.run_effect(_nodes("take the last 2 cards removed from the game."), {"player": "p1"}))
+    assert sorted(g.state.player("p1").hand) == sorted(sc_cards[1:]) and g.state.removed == sc_cards[:1]
+    assert tree("put the last 2 removed cards in the waste pile.") == [
+        {"op": "move_cards", "cards": {"op": "zone", "zone": "removed", "top": 2},
+         "to": {"op": "zone", "zone": "waste_pile"}}]
