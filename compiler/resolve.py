@@ -357,6 +357,9 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
     """choose a survivor you control (then: 'the chosen survivor')."""
     ph = r.noun_phrase(allow_at=True, what="what to choose")
     sel = b.scope.target(ph)
+    if sel.get("op") == "zone":     # a deck is chosen where it is used; 'the chosen deck' would name nothing
+        raise BindError("T001", M("T001.choose-a-deck"), ph.pos, expected="'draw 2 cards from an item deck.'",
+                        hint=M("hint.deck-chosen-where-used"), width=ph.first.width)
     kind = ph.kind or "survivor"
     b.scope.bind("chosen", kind)
     chooser = "them" if b.scope.bindings.get("each") == "player" else "you"
