@@ -485,9 +485,10 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
-    if r.accept("lose", "morale"):   # folded by the block into the kill before it (families.fold_keep_morale)
+    if r.accept("lose", "morale"):   # a mark, never in the tree: the block folds it into the kill before it
+        from .families import KEEP_MORALE  # (families.fold_keep_morale) or refuses it there
         r.accept("for", "it") or r.accept("for", "this", "death") or r.accept("for", "that", "death")
-        return {"op": "keep_morale", "pos": P(w.pos)}
+        return {"op": KEEP_MORALE, "pos": P(w.pos)}
     from .bind import ACTION_WORDS  # the actions a rule can forbid ("the chosen survivor cannot move")
     nxt = r.peek()
     if nxt is not None and nxt.lower in VERBS and nxt.lower not in ACTION_WORDS:  # "do not lose morale": an effect
