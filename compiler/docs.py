@@ -158,6 +158,11 @@ from the game as usual. `put the crisis back on top of the crisis deck.` (or `at
 the crisis deck`): the cards already added to it go back to the hands they came from, and this
 round has no crisis. A survivor's death costs the colony 1 morale (seed 004, Killing Survivors);
 `do not lose morale.` right after the sentence that kills waives it for that kill only.
+
+The table and the piles: `the player to your left` is the next seat in the order of play (play
+passes to the left, the first player token to the right, seed 004); `the last 2 cards removed from
+the game` are the top of the removed pile, the cards removed most recently (`take the last 2 cards
+removed from the game.`, `put the last 3 removed cards in the waste pile.`).
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
