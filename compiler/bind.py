@@ -387,6 +387,10 @@ class Binder:
                     r.i += 1
                     node["destination"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
                     continue
+                if words and words[-1] == "attack" and (r.at("zombies", "at", "entrance") or
+                                                        r.at("a", "zombie", "at", "entrance")):
+                    families.attack_at_entrance(self, r, node)   # "attacking zombies at entrance 1 of the colony"
+                    continue
                 w = r.take()
                 if w.kind == "word":
                     words.append(ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower)))

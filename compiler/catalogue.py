@@ -250,11 +250,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
         "you cannot play food cards.", "you cannot add cards to the crisis."),
     _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
-        "destination?:location",
+        "destination?:location at?:location entrance?:int",
         "Someone does not roll for exposure (when doing certain actions; for moves, only from ``origin`` or to "
-        "``destination`` when given), or is passed over when a bite spreads.",
+        "``destination`` when given; for attacks, only on the zombies of ``entrance`` of ``at`` when given), or "
+        "is passed over when a bite spreads.",
         "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads.",
-        "each survivor does not roll for exposure when moving from the colony to the hospital."),
+        "each survivor does not roll for exposure when moving from the colony to the hospital.",
+        "each survivor does not roll for exposure when attacking zombies at entrance 1 of the colony."),
     _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed "
         "except?:enum:exile_vote",
         "Change a number the rules use: combat strength, vote weight, cards looked at …; ``except``: not in "

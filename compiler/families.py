@@ -155,3 +155,20 @@ def fold_keep_morale(out: list[dict], new: list[dict]) -> None:
                             hint=M("hint.keep-morale"))
         kill["morale"] = "kept"
         absorb(kill, node)
+
+
+# ---- one entrance of a location ------------------------------------------------------------------
+def attack_at_entrance(b: "Binder", r: Reader, node: dict) -> None:
+    """'… when attacking zombies at entrance 1 of the colony': an exemption for attacks on the zombies of one
+    entrance only (its ``at`` and ``entrance``; entrances are numbered from 1 as on the board)."""
+    r.accept("zombies") or r.accept("a", "zombie")
+    r.expect("at", "entrance", what="'at entrance N of' a location")
+    w = r.peek()
+    if w is None or w.kind != "int":
+        raise r.error_end("an entrance number") if w is None else BindError(
+            "T002", M("T002.expected-found", what=M("expected.number"), found=w.text), w.pos,
+            expected=M("expected.number"), width=w.width)
+    r.take()
+    r.expect("of", what="'of' and a location")
+    node["entrance"] = int(w.text)
+    node["at"] = b.scope.location(r.noun_phrase(allow_at=False, what="a location"))
