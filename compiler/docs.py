@@ -74,7 +74,8 @@ WORDS = {
                 " `them`, `her`, `him`. A back-reference must name something a trigger or an earlier sentence gave.",
     "filters": "**Filters** after a noun: `you control`, `another player controls`, `at PLACE`, `here`, "
                "`sharing a location with …`, `with the lowest|highest influence`, `in play`, `in your hand`, "
-               "`other than …`, `to your left|right` (a player: play passes to the left).",
+               "`other than …`, `to your left|right` (a player: play passes to the left), `in your following` (a "
+               "survivor you control other than your group leader).",
     "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
               "`all but N`, `that many`, `N times`, `twice`.",
 }

@@ -527,6 +527,12 @@ class Reader:
                 self.i += 1
                 zone = self.noun_phrase(allow_at=False, what="a pile, deck or hand")
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
+            elif (self.at("in") and ph.kind == "survivor" and not ph.ref and ph.mode not in ("ref", "that", "this")
+                  and any(self.text(k) == "following" for k in range(1, 5))
+                  and not any(f["op"] == "in_zone" for f in ph.filters)):
+                self.i += 1  # "a survivor in your following": not the group leader (seed 004, Setup)
+                zone = self.noun_phrase(allow_at=False, what="a following")
+                ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
             elif ph.kind == "player" and self.text(2) != "fewer" and (

@@ -192,3 +192,17 @@ def test_the_last_cards_removed_are_the_ones_removed_most_recently(bundle):
     assert tree("put the last 2 removed cards in the waste pile.") == [
         {"op": "move_cards", "cards": {"op": "zone", "zone": "removed", "top": 2},
          "to": {"op": "zone", "zone": "waste_pile"}}]
+
+
+# ---- "a survivor in your following" --------------------------------------------------------------
+def test_a_survivor_in_your_following_is_not_your_group_leader(bundle):
+    """Seed 004, Setup: the group leader stands apart; the other survivors are placed in the following."""
+    sc = Scenario(bundle, None, {"name": "following", "given": {"survivors": {"brian-lee": {"at": "colony"},
+                                                                               "sparky": {"at": "colony"}}},
+                                 "do": "round"})
+    g = sc.game
+    leader, other = g.state.player("p1").survivors[:2]
+    morale = g.state.morale
+    _drive_any(g.run_effect(_nodes("kill a survivor in your following. do not lose morale."), {"player": "p1"}))
+    assert g.state.survivors[other].place != "play" and g.state.survivors[leader].place == "play"
+    assert g.state.morale == morale
