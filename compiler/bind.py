@@ -59,7 +59,7 @@ class Binder:
         for stmt in block.stmts:
             try:
                 self.check_placement(stmt, expect)
-                out.extend(self.stmt(stmt))
+                families.fold_keep_morale(out, self.stmt(stmt))
             except BindError as err:
                 self.errors.append(err)
         return out
@@ -239,6 +239,8 @@ class Binder:
             r.accept("waste")  # "this survivor attacks", "the chosen survivor cleans waste"
             families.check_performable(PERFORM_WORDS[verb], w)
             return {"op": "perform", "who": subject, "action": PERFORM_WORDS[verb], "pos": pos}
+        if verb == "have" and (node := families.crisis_has_no_effect(r, subject, pos)) is not None:
+            return node        # "the crisis has no effect this round"
         if verb == "have" and r.accept("the", "abilities", "of"):  # "this survivor has the abilities of …"
             source = self.scope.target(r.noun_phrase(allow_at=True, what="whose abilities"))
             return {"op": "copy_abilities", "who": subject, "from": source, "pos": pos}
@@ -345,6 +347,10 @@ class Binder:
                 if cards.kind != "card":
                     raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
+                if cards.ref or cards.mode in ("ref", "this", "that", "named") or any(
+                        f["op"] != "card_type" for f in cards.filters):   # a rule bars kinds of cards only
+                    raise BindError("T001", M("T001.forbid-card-kinds"), cards.pos,
+                                    expected="cards, such as 'food cards'", width=cards.first.width)
                 place["cards"] = used(cards).filters  # the cards' kind was checked; their filters stay
                 continue
             if action is None:
@@ -381,6 +387,10 @@ class Binder:
                     r.i += 1
                     node["destination"] = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
                     continue
+                if words and words[-1] == "attack" and (r.at("zombies", "at", "entrance") or
+                                                        r.at("a", "zombie", "at", "entrance")):
+                    families.attack_at_entrance(self, r, node)   # "attacking zombies at entrance 1 of the colony"
+                    continue
                 w = r.take()
                 if w.kind == "word":
                     words.append(ACTION_WORDS.get(verb_base(w.lower), verb_base(w.lower)))
@@ -415,8 +425,9 @@ class Binder:
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
-            if r.at("each", "player", "may") or r.at("each", "other", "player", "may"):
-                return self.each_player_may(h, r, pos)
+            if r.at("each", "player", "may") or r.at("each", "other", "player", "may") or (
+                    r.at("the", "player", "who", "controls") and any(w.lower == "may" for w in r.words)):
+                return self.each_player_may(h, r, pos)  # also "the player who controls "Forest Plum" may:"
             if r.accept("once", "per"):
                 per = r.take()
                 if per.lower not in ("turn", "round", "game"):
@@ -437,6 +448,14 @@ class Binder:
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
             if r.accept("for", "the", "rest", "of") or r.accept("until", "the", "end", "of") or r.accept("during"):
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
+            if r.accept("for", "each", "of"):          # "for each of the drawn cards:": one go per card
+                ph = r.noun_phrase(allow_at=False, what="what to do it for, such as 'the drawn cards'")
+                r.leftover("for each of", "nothing more before ':'")
+                inner = self.scope.child()
+                target = self.scope.target(ph)
+                inner.bind("each", target.get("kind") or ph.kind or "card")
+                return {"op": "for_each", "bind": "each", "selector": target,
+                        "body": self.sub(h.body, scope=inner), "pos": pos}
             if r.accept("for", "each"):
                 r.i -= 1
                 ph = r.noun_phrase(allow_at=True, what="what to do it for")
@@ -452,6 +471,9 @@ class Binder:
             if r.peek() is not None and r.peek().kind == "int" and r.text(1) == "times" and len(c0.words) == 2:
                 times = int(r.take().text)
                 r.take()                                    # the word 'times'
+                return {"op": "repeat", "times": times, "body": self.sub(h.body), "pos": pos}
+            if r.at("that", "many", "times") and len(c0.words) == 3:   # "that many times:": the last result
+                times = r.times()
                 return {"op": "repeat", "times": times, "body": self.sub(h.body), "pos": pos}
             if r.accept("any", "number", "of", "times"):
                 r.leftover("any number of times", "nothing more before ':'")
@@ -482,7 +504,10 @@ class Binder:
             self.scope = outer
         them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
         body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
-        return {"op": "for_each", "bind": "each", "selector": self.scope.target(ph), "body": [body], "pos": pos}
+        who = self.scope.target(ph)
+        if who.get("op") == "select_of" and who["quantity"].get("mode") == "one":   # "the player who controls X":
+            who["quantity"] = {"mode": "each"}                                      # whoever that is, if anyone
+        return {"op": "for_each", "bind": "each", "selector": who, "body": [body], "pos": pos}
 
     def options(self, h: A.Header, what: str) -> list[dict]:
         """The '-' options under 'choose one:' or 'vote:'."""

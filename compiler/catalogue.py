@@ -91,8 +91,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "place a wound on this card."),
     _op("heal", "effect", "target:target count:count kind:enum:any;wound;frostbite",
         "Remove wounds from a survivor.", "heal 1 wound on a survivor you control."),
-    _op("kill_survivor", "effect", "target:target", "Kill a survivor (or a helpless survivor).",
-        'kill "Sparky".', "kill 1 helpless survivor."),
+    _op("kill_survivor", "effect", "target:target morale?:enum:kept",
+        "Kill a survivor (or a helpless survivor); each death costs the colony 1 morale (seed 004, Killing "
+        "Survivors) unless ``morale`` is ``kept`` (\"do not lose morale.\" right after the kill).",
+        'kill "Sparky".', "kill 1 helpless survivor.", 'kill "Sparky". do not lose morale.'),
     _op("remove_from_game", "effect", "target:target", "Remove a survivor or card from the game without killing it.",
         'remove "Sophie Robinson" from the game.'),
     _op("exposure", "effect", "target:target times:count", "Roll the exposure die for a survivor.",
@@ -116,7 +118,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "take 2 fuel cards from the gas station deck.", "take up to 4 fuel cards from the removed pile."),
     _op("move_cards", "effect", "cards:target to:target",
         "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand.",
-        "place a random card in your hand in the waste pile."),
+        "place a random card in your hand in the waste pile.", "take the last 2 cards removed from the game."),
     _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
         "give a card in your hand to another player."),
     _op("look_at", "effect", "what:target by?:target",
@@ -154,6 +156,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("arrange", "effect", "cards:target",
         "Look at the top cards of a deck and put them back in an order of your choice.",
         "arrange the top 3 cards of the crisis deck in any order."),
+    _op("skip_crisis", "effect", "",
+        "The revealed crisis has no effect this round: at the resolve crisis step it is neither resolved nor "
+        "prevented (no morale for beating it); the cards added to it are removed from the game as usual.",
+        "skip the crisis this round.", "the crisis has no effect this round."),
+    _op("return_crisis", "effect", "where:enum:top;bottom",
+        "The revealed crisis goes back into the crisis deck, on top or at the bottom; the cards already added "
+        "to it go back to the hands of the players who added them, and this round has no crisis to resolve.",
+        "put the crisis back on top of the crisis deck.", "put the crisis at the bottom of the crisis deck."),
     _op("end_warfare", "effect", "", "End this colony warfare at once with no further effect.",
         "end the colony warfare."),
     _op("skip_warfare", "effect", "at:location", "Skip the colony warfare at a location.",
@@ -195,11 +205,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),
-    _op("repeat", "control", "body:block times?:int",
+    _op("repeat", "control", "body:block times?:count",
         "Any number of times: you may do the block again and again (paying its cost each time) until you stop; "
-        "with ``times`` (\"4 times:\"), the block happens exactly that many times.",
+        "with ``times`` (\"4 times:\", or \"that many times:\" after a roll), the block happens exactly that "
+        "many times.",
         "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile.",
-        "4 times:\n  add 1 zombie to the colony."),
+        "4 times:\n  add 1 zombie to the colony.",
+        "roll a die.\nthat many times:\n  add 1 zombie to the colony."),
     _op("together", "control", "cost:block body:block",
         "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
         "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
@@ -238,11 +250,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
         "you cannot play food cards.", "you cannot add cards to the crisis."),
     _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
-        "destination?:location",
+        "destination?:location at?:location entrance?:int",
         "Someone does not roll for exposure (when doing certain actions; for moves, only from ``origin`` or to "
-        "``destination`` when given), or is passed over when a bite spreads.",
+        "``destination`` when given; for attacks, only on the zombies of ``entrance`` of ``at`` when given), or "
+        "is passed over when a bite spreads.",
         "this survivor does not roll for exposure when attacking.", "this survivor is ignored when a bite spreads.",
-        "each survivor does not roll for exposure when moving from the colony to the hospital."),
+        "each survivor does not roll for exposure when moving from the colony to the hospital.",
+        "each survivor does not roll for exposure when attacking zombies at entrance 1 of the colony."),
     _op("modify", "rule", "stat:enum:" + ";".join(STATS) + " who:target value:signed mode:enum:set;add instead_of?:signed "
         "except?:enum:exile_vote",
         "Change a number the rules use: combat strength, vote weight, cards looked at …; ``except``: not in "
@@ -306,7 +320,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("you", "selector", "", "The player resolving the card.", 'if you control "Sparky": gain 1 morale.'),
     _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int",
         "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
-        "cards from its top.",
+        "cards from its top (a pile's top is the card put there last: \"the last 2 cards removed from the game\").",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
         "look at the top card of the item deck here."),
     _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
@@ -339,6 +353,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "give a card in your hand to a player who controls fewer survivors than you."),
     _op("on", "filter", "thing:target", "Tokens kept on a survivor or a card.",
         "if the number of wounds on this card >= 4: remove this card from the game."),
+    _op("seat", "filter", "side:enum:left;right",
+        "The player beside you at the table: play passes to the left, the first player token to the right (seed "
+        "004); the runtime reads the seating from the order of the host's players, each next one to the left.",
+        "give a card in your hand to the player to your left.", "look at the hand of the player to your right."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
@@ -391,6 +409,7 @@ RUNTIME: dict[str, Runs] = {
     **{op: _runs("acts", op) for op in _SAME},
     "gain_morale": _runs("acts", "change_morale"), "lose_morale": _runs("acts", "change_morale"),
     "exposure": _runs("acts", "", "exposure"), "roll": _runs("control", "", "roll"),
+    "skip_crisis": _runs("acts", "skip_crisis"), "return_crisis": _runs("acts", "return_crisis"),
     "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"), "arrange": _runs("acts", "arrange look_at"),
     **{op: _runs("acts", op, game="warring-colonies") for op in ("combat_strength", "end_warfare", "skip_warfare")},
     **{op: _runs("acts", op, game="winter-tricks") for op in ("damage", "reveal_cards")},

@@ -94,6 +94,8 @@ def typecheck(nodes: list[dict]) -> list[BindError]:
             if node["op"] in ("add_tokens", "remove_tokens") and name in ("to", "from"):
                 expected = TOKEN_HOME.get(node["token"])
             got = kind_of(value)
+            if got == "zone" and "top" in value and expected == {"card"}:   # "the top 2 cards of …": cards
+                continue
             if (node["op"], name, got) in ALSO_ACCEPTED:
                 continue
             if expected and got and got not in expected:

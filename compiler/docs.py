@@ -74,7 +74,8 @@ WORDS = {
                 " `them`, `her`, `him`. A back-reference must name something a trigger or an earlier sentence gave.",
     "filters": "**Filters** after a noun: `you control`, `another player controls`, `at PLACE`, `here`, "
                "`sharing a location with …`, `with the lowest|highest influence`, `in play`, `in your hand`, "
-               "`other than …`.",
+               "`other than …`, `to your left|right` (a player: play passes to the left), `in your following` (a "
+               "survivor you control other than your group leader).",
     "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
               "`all but N`, `that many`, `N times`, `twice`.",
 }
@@ -127,8 +128,42 @@ the players may together spend 3 fuel cards: gain 1 morale.
 
 `the players may together spend …` is a cost the players pay between them: each player, in turn
 from you, puts in as many of the cards as they choose from their own hand; nothing is spent unless
-the cards reach the cost. `N times:` does its block exactly N times; `any number of times:` asks
-before each go.
+the cards reach the cost. `N times:` does its block exactly N times (`that many times:`, after a
+roll, as many times as the result); `any number of times:` asks before each go.
+
+Another player may act for the card: `the player who controls "Forest Plum" may:` asks that
+player (if anyone controls Forest Plum), and in its block that player acts: what is drawn goes to
+their hand and `another player` is someone other than them. `for each of the drawn cards:` does its
+block once per card a back-reference names (`it` is that card):
+
+```
+the player who controls "Forest Plum" may:
+  draw up to 4 cards from the grocery store deck.
+  show the drawn cards to each other player.
+  for each of the drawn cards:
+    give it to another player.
+```
+
+The crisis step and a death's morale read:
+
+```
+when a crisis is revealed:
+  skip the crisis this round.
+put the crisis back on top of the crisis deck.
+kill "Rod Miller". do not lose morale.
+```
+
+`skip the crisis this round.` (or `the crisis has no effect this round.`): at the resolve crisis
+step the revealed crisis is neither resolved nor prevented, and the cards added to it are removed
+from the game as usual. `put the crisis back on top of the crisis deck.` (or `at the bottom of
+the crisis deck`): the cards already added to it go back to the hands they came from, and this
+round has no crisis. A survivor's death costs the colony 1 morale (seed 004, Killing Survivors);
+`do not lose morale.` right after the sentence that kills waives it for that kill only.
+
+The table and the piles: `the player to your left` is the next seat in the order of play (play
+passes to the left, the first player token to the right, seed 004); `the last 2 cards removed from
+the game` are the top of the removed pile, the cards removed most recently (`take the last 2 cards
+removed from the game.`, `put the last 3 removed cards in the waste pile.`).
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from dow.dsl import ast as A
 
 from .messages import M
-from .phrases import BindError, P, Reader
+from .phrases import BindError, P, Reader, absorb
 
 if TYPE_CHECKING:  # pragma: no cover
     from .bind import Binder
@@ -93,3 +93,82 @@ def player_state(r: Reader, take: bool = False) -> str | None:
                 r.accept(*words)
             return state
     return None
+
+
+# ---- the crisis step -------------------------------------------------------------------------
+def skip_crisis(r: Reader, w: A.Word) -> dict | None:
+    """'skip the crisis this round.' / 'skip this round's crisis.': the revealed crisis has no effect at
+    this round's resolve crisis step; None when the words after 'skip' do not name the crisis."""
+    if not (r.accept("the", "crisis") or r.accept("this", "round's", "crisis")):
+        return None
+    r.accept("step")
+    r.accept("this", "round")
+    return {"op": "skip_crisis", "pos": P(w.pos)}
+
+
+def crisis_has_no_effect(r: Reader, subject: dict, pos: list) -> dict | None:
+    """'the crisis has no effect this round.' (a subject clause on the crisis)."""
+    if subject.get("op") != "zone" or subject.get("zone") != "crisis" or not r.accept("no", "effect"):
+        return None
+    r.expect("this", "round", what="'this round'")
+    return {"op": "skip_crisis", "pos": pos}
+
+
+def return_crisis(r: Reader, w: A.Word) -> dict | None:
+    """'put the crisis back on top of the crisis deck.' / '… at the bottom of the crisis deck.': the revealed
+    crisis goes back into its deck; None when the words after 'put' do not name the crisis."""
+    if not r.at("the", "crisis") or r.at("the", "crisis", "deck"):
+        return None
+    r.accept("the", "crisis")
+    r.accept("back")
+    if r.accept("on", "top", "of") or r.accept("on", "the", "top", "of"):
+        where = "top"
+    elif r.accept("at", "the", "bottom", "of") or r.accept("on", "the", "bottom", "of"):
+        where = "bottom"
+    else:
+        w2 = r.peek()
+        want = "'on top of the crisis deck' or 'at the bottom of the crisis deck'"
+        if w2 is None:
+            raise r.error_end(want)
+        raise BindError("T002", M("T002.expected-found", what=want, found=w2.text), w2.pos, expected=want,
+                        width=w2.width)
+    r.expect("the", "crisis", "deck", what="'the crisis deck'")
+    return {"op": "return_crisis", "where": where, "pos": P(w.pos)}
+
+
+# ---- "do not lose morale" ----------------------------------------------------------------------
+#: the mark 'do not lose morale.' leaves until the block folds it into the kill before it
+KEEP_MORALE = "keep_morale"
+
+
+def fold_keep_morale(out: list[dict], new: list[dict]) -> None:
+    """Append ``new`` to ``out``, folding each 'do not lose morale' into the kill right before it: a
+    survivor's death costs 1 morale (seed 004, Killing Survivors) unless the card that kills says not."""
+    for node in new:
+        if node.get("op") != KEEP_MORALE:
+            out.append(node)
+            continue
+        kill = out[-1] if out else None
+        if kill is None or kill.get("op") != "kill_survivor":
+            raise BindError("T002", M("T002.keep-morale-after-kill"), A.Pos(*node["pos"]), width=2,
+                            expected="'kill \"Rod Miller\". do not lose morale.'",
+                            hint=M("hint.keep-morale"))
+        kill["morale"] = "kept"
+        absorb(kill, node)
+
+
+# ---- one entrance of a location ------------------------------------------------------------------
+def attack_at_entrance(b: "Binder", r: Reader, node: dict) -> None:
+    """'… when attacking zombies at entrance 1 of the colony': an exemption for attacks on the zombies of one
+    entrance only (its ``at`` and ``entrance``; entrances are numbered from 1 as on the board)."""
+    r.accept("zombies") or r.accept("a", "zombie")
+    r.expect("at", "entrance", what="'at entrance N of' a location")
+    w = r.peek()
+    if w is None or w.kind != "int":
+        raise r.error_end("an entrance number") if w is None else BindError(
+            "T002", M("T002.expected-found", what=M("expected.number"), found=w.text), w.pos,
+            expected=M("expected.number"), width=w.width)
+    r.take()
+    r.expect("of", what="'of' and a location")
+    node["entrance"] = int(w.text)
+    node["at"] = b.scope.location(r.noun_phrase(allow_at=False, what="a location"))

@@ -322,6 +322,9 @@ class Reader:
         if self.at("the", "top") and (self.text(2) in ("card", "cards") or self.peek(2) is not None
                                       and self.peek(2).kind == "int"):
             return self.top_of(ph, allow_at)
+        if self.at("the", "last") and (self.text(2) in ("card", "cards", "removed") or self.peek(2) is not None
+                                       and self.peek(2).kind == "int"):
+            return self.last_removed(ph)
         self.determiner(ph)
         self.adjectives_and_noun(ph, what)
         return self.post_filters(ph, allow_at)
@@ -339,6 +342,20 @@ class Reader:
                             expected="a deck, such as 'the police station deck'", width=deck.first.width)
         deck.top, deck.first = n, ph.first
         return used(deck)  # the deck's node starts at 'the top': it carries the deck's words
+
+    def last_removed(self, ph: Phrase) -> Phrase:
+        """'the last 2 cards removed from the game' / 'the last 2 removed cards': the removed pile's top cards,
+        the ones removed most recently."""
+        self.i += 2
+        n = self.number() or 1
+        before = self.accept("removed")
+        if not (self.accept("cards") or self.accept("card")):
+            raise BindError("T002", M("T002.last-removed"), self.here_pos(),
+                            expected="'the last 2 cards removed from the game'")
+        if not before:
+            self.expect("removed", "from", "the", "game", what="'removed from the game'")
+        ph.kind, ph.sub, ph.mode, ph.top = "zone", "removed", "the", n
+        return ph
 
     def determiner(self, ph: Phrase) -> None:
         """Read the quantity or determiner at the start of a phrase."""
@@ -510,6 +527,12 @@ class Reader:
                 self.i += 1
                 zone = self.noun_phrase(allow_at=False, what="a pile, deck or hand")
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
+            elif (self.at("in") and ph.kind == "survivor" and not ph.ref and ph.mode not in ("ref", "that", "this")
+                  and any(self.text(k) == "following" for k in range(1, 5))
+                  and not any(f["op"] == "in_zone" for f in ph.filters)):
+                self.i += 1  # "a survivor in your following": not the group leader (seed 004, Setup)
+                zone = self.noun_phrase(allow_at=False, what="a following")
+                ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
             elif ph.kind == "player" and self.text(2) != "fewer" and (
@@ -533,6 +556,10 @@ class Reader:
                 self.i += 1  # "the number of wounds on this card"
                 other = self.noun_phrase(allow_at=False, what="what the tokens are on")
                 ph.filters.append({"op": "on", "thing": self.scope.target(other), "pos": P(w.pos)})
+            elif ph.kind == "player" and (self.at("to", "your") or self.at("on", "your")) and \
+                    self.text(2) in ("left", "right"):      # "the player to your left" (seed 004: play passes left)
+                self.i += 3
+                ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})

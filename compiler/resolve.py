@@ -78,7 +78,10 @@ def verb_kill(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 
 def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
-    """add/place/put: zombies, tokens, wounds, survivors, cards."""
+    """add/place/put: zombies, tokens, wounds, survivors, cards; put the crisis back into its deck."""
+    from .families import return_crisis
+    if w.lower == "put" and (node := return_crisis(r, w)) is not None:
+        return node
     save = r.i
     count, ph = _count_and_noun(r, "what to add")
     if ph.kind == "zombie":
@@ -93,6 +96,10 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "add_tokens", "token": token, "count": count, "to": dest, "pos": P(w.pos)}
     r.i = save
     ph = r.noun_phrase(allow_at=False, what="what to add")
+    if ph.kind == "zone" and ph.top is not None:   # "put the last 2 cards removed from the game in your hand"
+        cards = b.scope.target(ph)
+        dest = _target_after(r, b, ("in", "into", "to", "on"), "a pile, deck or hand")
+        return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
     if ph.kind in ("survivor", "") and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that")):
         target = b.scope.target(ph)
         if r.at("to") and _following_ahead(r):
@@ -296,6 +303,11 @@ def verb_take(r: Reader, b: "Binder", w: A.Word) -> dict:
         r.i += noun[2]
         return {"op": "damage", "target": {"op": "you", "pos": P(w.pos)}, "count": amount, "pos": P(w.pos)}
     r.i = save
+    if r.at("the", "last") or r.at("the", "top"):   # "take the last 2 cards removed from the game": those cards
+        cards = b.scope.target(r.noun_phrase(allow_at=False, what="cards"))
+        r.accept("to", "your", "hand") or r.accept("into", "your", "hand")
+        return {"op": "move_cards", "cards": cards, "to": {"op": "zone", "zone": "hand", "owner": {"op": "you",
+                "pos": P(w.pos)}, "pos": P(w.pos)}, "pos": P(w.pos)}
     count, ph = _count_and_noun(r, "cards")
     src = _target_after(r, b, ("from",), "a deck or pile")
     if not r.accept("to", "your", "hand") and r.at("to"):  # the cards go to the taker's hand, always
@@ -345,6 +357,9 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
     """choose a survivor you control (then: 'the chosen survivor')."""
     ph = r.noun_phrase(allow_at=True, what="what to choose")
     sel = b.scope.target(ph)
+    if sel.get("op") == "zone":     # a deck is chosen where it is used; 'the chosen deck' would name nothing
+        raise BindError("T001", M("T001.choose-a-deck"), ph.pos, expected="'draw 2 cards from an item deck.'",
+                        hint=M("hint.deck-chosen-where-used"), width=ph.first.width)
     kind = ph.kind or "survivor"
     b.scope.bind("chosen", kind)
     chooser = "them" if b.scope.bindings.get("each") == "player" else "you"
@@ -441,7 +456,10 @@ def verb_end(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 
 def verb_skip(r: Reader, b: "Binder", w: A.Word) -> dict:
-    """skip the colony warfare here."""
+    """skip the colony warfare here | skip the crisis this round."""
+    from .families import skip_crisis
+    if (node := skip_crisis(r, w)) is not None:
+        return node
     ph = r.noun_phrase(allow_at=False, what="'the colony warfare'")
     if ph.kind != "warfare":
         raise BindError("T001", M("T001.skip"), ph.pos, expected="'the colony warfare'")
@@ -467,6 +485,10 @@ def verb_do(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "skip_exposure", "pos": P(w.pos)}
     if r.accept("raise", "the", "action", "die") or r.accept("increase", "the", "action", "die"):
         return {"op": "skip_die_raise", "pos": P(w.pos)}
+    if r.accept("lose", "morale"):   # a mark, never in the tree: the block folds it into the kill before it
+        from .families import KEEP_MORALE  # (families.fold_keep_morale) or refuses it there
+        r.accept("for", "it") or r.accept("for", "this", "death") or r.accept("for", "that", "death")
+        return {"op": KEEP_MORALE, "pos": P(w.pos)}
     from .bind import ACTION_WORDS  # the actions a rule can forbid ("the chosen survivor cannot move")
     nxt = r.peek()
     if nxt is not None and nxt.lower in VERBS and nxt.lower not in ACTION_WORDS:  # "do not lose morale": an effect

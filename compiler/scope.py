@@ -27,6 +27,18 @@ for _adj, _name in BACKREFS.items():
     _ADJECTIVE.setdefault(_name, _adj)
 
 
+#: the kinds a back-reference can have, each as a reader's word ('card', 'survivor')
+KIND_WORDS = {"survivor": M("refkind.survivor"), "card": M("refkind.card"), "player": M("refkind.player"),
+              "location": M("refkind.location"), "die": M("refkind.die"), "zombie": M("refkind.zombie"),
+              "token": M("refkind.token"), "zone": M("refkind.zone"), "vote": M("refkind.vote"),
+              "number": M("refkind.number")}
+
+
+def _kind_word(kind: str) -> "M | str":
+    """The kind of a reference as a reader's word, from the message catalogue."""
+    return KIND_WORDS.get(kind, kind)
+
+
 def ref_words(name: str, kind: str) -> str:
     """How a bound name is written in effect text, with its kind: 'the played card', 'this survivor'."""
     if name == "self":
@@ -91,15 +103,17 @@ class Scope:
         """Check that back-reference ``name`` is bound; return its kind."""
         if name in self.bindings:
             return self.bindings[name]
-        known = self.known() or M("word.nothing-yet")
         word, last = ph.first, ph.last or ph.first
         width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
         raise BindError("N005", M("N005.unbound", words=" ".join(["the", *ph.adjs])), word.pos,
-                        hint=M("hint.can-refer-to", known=known), width=width)
+                        hint=M("hint.can-refer-to", known=self.known()), width=width)
 
-    def known(self) -> str:
-        """What can be referred to here, each as written with its kind: "'the played card', 'this survivor'"."""
-        return ", ".join(f"'{ref_words(n, k)}'" for n, k in self.bindings.items())
+    def known(self) -> list:
+        """What can be referred to here, each as written and with its kind ("'the played card' (card)"),
+        the resolving player ('you') last: a wrong or unbound reference lists these in its hint."""
+        items = [M("ref.with-kind", words=ref_words(n, k), kind=_kind_word(k))
+                 for n, k in self.bindings.items() if k]
+        return [*items, M("ref.with-kind", words="you", kind=_kind_word("player"))]
 
     def typed(self, name: str, ph: Phrase) -> str:
         """The kind of back-reference ``name``, checked against the noun written with it: 'the played
@@ -109,7 +123,7 @@ class Scope:
             word, last = ph.first, ph.last or ph.first
             width = last.pos.col + len(last.text) - word.pos.col if last.pos.line == word.pos.line else word.width
             raise BindError("N005", M("N005.wrong-kind", words=" ".join(["the", *ph.adjs, ph.kind]),
-                                      means=ref_words(name, kind)), word.pos,
+                                      ref=" ".join(["the", *ph.adjs]), kind=_kind_word(kind)), word.pos,
                             hint=M("hint.can-refer-to", known=self.known()), width=width)
         return kind
 

@@ -349,7 +349,16 @@ def _select_of(r: Renderer, node: dict, case) -> dict:
 
 def _ref(r: Renderer, node: dict, case) -> dict:
     key = f"kind.{node['kind']}"
-    return {"noun": r.term(key, "one"), "fem": r.gender_f(key), "kind": node["kind"]}
+    return {"noun": r.term(key, "one"), "nouns": r.term(key, "other"), "fem": r.gender_f(key), "kind": node["kind"]}
+
+
+def _for_each(r: Renderer, node: dict, case) -> dict:
+    """'for each of the drawn cards': a loop over things a back-reference names, with their noun."""
+    sel = node["selector"]
+    if sel.get("op") != "ref":
+        return {"of_ref": False}
+    key = f"kind.{sel['kind']}"
+    return {"of_ref": True, "each_noun": r.term(key, "one"), "each_fem": r.gender_f(key)}
 
 
 def _location(r: Renderer, node: dict, case) -> dict:
@@ -370,7 +379,7 @@ def _forbid(r: Renderer, node: dict, case) -> dict:
     return {"cards_np": r.pick(r.lang.phrases["quantity"]["bare"], ctx, None)}
 
 
-EXTRAS = {"forbid": _forbid, "select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
+EXTRAS = {"for_each": _for_each, "forbid": _forbid, "select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
 
 
 # ---- finishing, the public functions -----------------------------------------------------

@@ -84,7 +84,7 @@ def h_heal(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def on_each(action: str, field: str, param: str) -> Handler:
-    """{op: kill_survivor|remove_from_game|spread_bite, target|from}"""
+    """{op: remove_from_game|spread_bite, target|from}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         if action == "remove_from_game" and node[field]["op"] == "named":   # "remove "X" from the game":
             found = ip.named(node[field], anywhere=True)                      # from the survivor deck too
@@ -325,7 +325,7 @@ def h_combat_strength(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def simple(action: str, field: str | None = None, param: str = "") -> Handler:
-    """{op: end_warfare|end_game|skip_warfare|exile_vote …}"""
+    """{op: end_warfare|end_game|skip_warfare|exile_vote|skip_crisis …}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         params: dict[str, Any] = {"player": env.player} if action == "exile_vote" else {}
         if field:
@@ -333,6 +333,21 @@ def simple(action: str, field: str | None = None, param: str = "") -> Handler:
             params[param] = values[0] if values else None
         ip.act(action, params, node, env)
     return handler
+
+
+def h_kill_survivor(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: kill_survivor, target, morale?: kept} — each target dies; with ``morale: kept`` ("do not lose
+    morale") its death costs the colony no morale."""
+    for thing in (yield from ip.targets(node["target"], env)):
+        params = {"survivor": thing, **({"morale": "kept"} if node.get("morale") == "kept" else {})}
+        ip.act("kill_survivor", params, node, env)
+
+
+def h_return_crisis(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: return_crisis, where: top|bottom} — the revealed crisis goes back into the crisis deck."""
+    ip.act("return_crisis", {"where": node["where"]}, node, env)
+    return
+    yield
 
 
 def h_manual(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -458,9 +473,9 @@ def h_for_each(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 def h_repeat(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: repeat, body, times?} — any number of times: ask before each go; stop when a cost cannot be paid.
-    With ``times`` ("4 times:") the block runs exactly that many times, nobody asked."""
-    if "times" in node:
-        for _ in range(node["times"]):
+    With ``times`` ("4 times:", "that many times:") the block runs exactly that many times, nobody asked."""
+    if "times" in node:                 # a number, or "that many" (the last result)
+        for _ in range((yield from ip.count(node["times"], env))):
             yield from ip.block(node["body"], env)
         return
     while True:
@@ -524,7 +539,7 @@ HANDLERS = {
     "remove_zombies": zombies("remove_zombies"), "move_zombies": h_move_zombies,
     "add_tokens": tokens("add_tokens", "to"), "remove_tokens": tokens("remove_tokens", "from"),
     "fill_noise": h_fill_noise, "gain_morale": morale(1), "lose_morale": morale(-1), "wound": h_wound,
-    "heal": h_heal, "kill_survivor": on_each("kill_survivor", "target", "survivor"),
+    "heal": h_heal, "kill_survivor": h_kill_survivor,
     "remove_from_game": on_each("remove_from_game", "target", "thing"),
     "spread_bite": on_each("spread_bite", "from", "survivor"), "exposure": h_exposure,
     "skip_exposure": h_skip_exposure, "skip_die_raise": h_skip_die_raise, "place_survivor": relocate("place_survivor", "at"),
@@ -534,6 +549,7 @@ HANDLERS = {
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
     "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
     "make_leader": h_make_leader, "arrange": h_arrange,
+    "skip_crisis": simple("skip_crisis"), "return_crisis": h_return_crisis,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,

@@ -33,8 +33,9 @@ class Host:
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
         location_deck (of ``location``), crisis; games with other decks name them too (Winter
-        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks are listed top
-        card first ("the top 4 cards of a deck" are the first four)."""
+        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks and piles are
+        listed top card first ("the top 4 cards of a deck" are the first four; a pile's top is the card
+        put there last, so "the last 2 cards removed from the game" are the first two of ``removed``)."""
         raise NotImplementedError
 
     def zombies(self, location: str) -> int:
@@ -94,7 +95,7 @@ ACTIONS = {
     "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
     "move_zombies": "source, target, count", "add_tokens": "token, place, count",
     "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
-    "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor",
+    "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor, morale (optional: 'kept', the death costs no morale)",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
     "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
     "take_cards": "zone, owner, location, cards, player", "move_cards": "cards, zone, owner",
@@ -106,6 +107,8 @@ ACTIONS = {
     "attach": "card, survivor",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",
+    "skip_crisis": "(the revealed crisis has no effect at this round's resolve crisis step)",
+    "return_crisis": "where (top or bottom: the revealed crisis goes back into the crisis deck)",
     "arrange": "zone, owner, location, cards (the deck's top cards, in their new order, top first)",
     "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
                "spent for it)",

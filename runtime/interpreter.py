@@ -351,10 +351,16 @@ class Interpreter:
             return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
             return bool(attr(thing, "type") == f["type"])
-        if op == "in_zone":
+        if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
             zone = f["zone"]
-            owner = self.zone_owner(zone, env)
-            return thing in self.host.cards_in(zone.get("zone", ""), owner, None)
+            owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
+            return any(thing in self.host.cards_in(zone.get("zone", ""), owner, None) for owner in owners)
+        if op == "seat":         # the host lists the players in seating order, each next one to the left
+            players = list(self.host.things("player"))
+            if env.player not in players or thing not in players:
+                return False
+            step = 1 if f["side"] == "left" else -1
+            return players[(players.index(env.player) + step) % len(players)] == thing != env.player
         if op == "other_than":
             return thing not in self.pool(f["target"], env)
         if op == "equipped_to":

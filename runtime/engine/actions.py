@@ -217,7 +217,8 @@ class TurnActions(GameParts):
             self.log.add("zombie_killed", {"survivor": sid, "location": v.location}, {})
             h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": "zombie"})
             yield from self.settle()
-            if not h.skip_exposure and not h.exempt(sid, "exposure", "attack") and v.place == "play":
+            at = entrance if entrance is not None else getattr(h, "attacking_entrance", None)
+            if not h.skip_exposure and not h.exempt(sid, "exposure", "attack", entrance=at) and v.place == "play":
                 yield from self.exposure(sid, p.id)
             return
         other = s.survivors[target]

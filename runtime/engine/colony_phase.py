@@ -24,7 +24,7 @@ class ColonyPhase(ColoniesParts):
         leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
         a crise; seed 004, 3. Resolve Crisis)."""
         s, h = self.state, self.host
-        if s.crisis is None:
+        if s.crisis is None or self.skip_marked_crisis():
             return
         d = h.card_def(s.crisis)
         added = list(s.crisis_added)

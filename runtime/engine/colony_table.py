@@ -415,14 +415,16 @@ class ColoniesHost(GameHost):
         team = self.team_of(survivor)
         self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
         self.leave_play(survivor, "removed")
-        self.set_colony_morale(cast(str, team), self.s.colony_morale[team] - 1, src)
+        if not self.keep_morale:                # "do not lose morale" (a card's kill)
+            self.set_colony_morale(cast(str, team), self.s.colony_morale[team] - 1, src)
 
     def kill_helpless(self, location: str, src: dict) -> None:
         loc = self.s.locations[location]
         if loc.helpless and isinstance(loc, ColonyBoard):
             loc.helpless -= 1
             self.log("killed", {"helpless": location}, src)
-            self.set_colony_morale(loc.team, self.s.colony_morale[loc.team] - 1, src)
+            if not self.keep_morale:
+                self.set_colony_morale(loc.team, self.s.colony_morale[loc.team] - 1, src)
 
     def leave_play(self, survivor: str, where: str) -> None:
         """Equipped cards: at its own colony to the hand; at the enemy colony to that colony's leader,

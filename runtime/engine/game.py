@@ -434,9 +434,25 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         return
         yield
 
+    def skip_marked_crisis(self) -> bool:
+        """A card said the revealed crisis has no effect this round: it is neither resolved nor prevented,
+        and it and the cards added to it are removed from the game as after any resolution (a reading:
+        docs/runtime.md). Whether it was skipped."""
+        s = self.state
+        if s.crisis is None or self.host.crisis_skipped != s.crisis:
+            return False
+        self.log.add("crisis_skipped", {"card": s.cards[s.crisis]}, {})
+        s.removed.extend(c for c, _ in s.crisis_added)
+        s.crisis_added.clear()
+        s.removed.append(s.crisis)
+        s.crisis, self.host.crisis_skipped = None, None
+        return True
+
     def step_resolve_crisis(self) -> Gen:
         s = self.state
         if s.crisis is None:
+            return
+        if self.skip_marked_crisis():
             return
         d = self.host.card_def(s.crisis)
         added = list(s.crisis_added)

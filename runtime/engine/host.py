@@ -35,6 +35,8 @@ class GameHost(RuleBook, Host):
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
+        self.keep_morale = False                # a card's kill that costs no morale ("do not lose morale")
+        self.crisis_skipped: str | None = None  # the crisis a card said has no effect this round
         self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
         self.combat = 0
         self.interp: Interpreter | None = None  # set by the game (to evaluate rule conditions)
@@ -166,10 +168,10 @@ class GameHost(RuleBook, Host):
         s = self.s
         if zone == "hand":
             return list(s.player(owner).hand) if owner else [c for p in s.players for c in p.hand]
-        if zone == "waste_pile":
-            return list(s.waste)
-        if zone == "removed":
-            return list(s.removed)
+        if zone == "waste_pile":               # piles are kept top last, listed top first (the host protocol)
+            return s.waste[::-1]
+        if zone == "removed":                  # so "the last 2 cards removed" are the first two here
+            return s.removed[::-1]
         if zone == "survivor_deck":
             return list(s.survivor_deck)
         if zone in ("location_deck", "item_deck"):
@@ -418,18 +420,40 @@ class GameHost(RuleBook, Host):
                 v.frostbite -= 1
                 v.wounds -= 1
 
-    def do_kill_survivor(self, survivor, src):
-        if survivor in self.s.locations:        # "kill a helpless survivor" names the place
-            self.kill_helpless(survivor, src)
-        elif self.s.survivors[survivor].place == "play":
-            self.kill(survivor, src, cause="effect")
+    def do_kill_survivor(self, survivor, src, morale=None):
+        self.keep_morale = morale == "kept"     # "do not lose morale": this death costs none
+        try:
+            if survivor in self.s.locations:        # "kill a helpless survivor" names the place
+                self.kill_helpless(survivor, src)
+            elif self.s.survivors[survivor].place == "play":
+                self.kill(survivor, src, cause="effect")
+        finally:
+            self.keep_morale = False
+
+    def do_skip_crisis(self, src: dict) -> None:
+        """The revealed crisis has no effect at this round's resolve crisis step (the mark names that
+        crisis, so a skip said when none is revealed changes nothing later)."""
+        self.crisis_skipped = self.s.crisis
+
+    def do_return_crisis(self, where: str, src: dict) -> None:
+        """The revealed crisis goes back on top of or under the crisis deck; the cards added to it go back
+        to the hands of the players who added them (they were given to a crisis that is no longer there)."""
+        s = self.s
+        if s.crisis is None:
+            return
+        for card, player in s.crisis_added:
+            s.player(player).hand.append(card)
+        s.crisis_added.clear()
+        s.crisis_deck.insert(0, s.crisis) if where == "top" else s.crisis_deck.append(s.crisis)
+        s.crisis = None
 
     def kill_helpless(self, location: str, src: dict) -> None:
         loc = self.s.locations[location]
         if loc.helpless:
             loc.helpless -= 1
             self.log("killed", {"helpless": location}, src)
-            self.set_morale(self.s.morale - 1, src)
+            if not self.keep_morale:
+                self.set_morale(self.s.morale - 1, src)
 
     def kill(self, survivor: str, src: dict, cause: str) -> None:
         """Killing Survivors (seed 004): morale −1 (not for an exiled player's), equipment, leader, last survivor."""
@@ -439,7 +463,7 @@ class GameHost(RuleBook, Host):
         self.log("killed", {"survivor": survivor, "cause": cause, "location": v.location}, src)
         self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
         self.leave_play(survivor, "removed")
-        if not owner.exiled:
+        if not owner.exiled and not self.keep_morale:
             self.set_morale(s.morale - 1, src)
 
     def leave_play(self, survivor: str, where: str) -> None:

@@ -169,11 +169,17 @@ class RuleBook:
         return False
 
     def exempt(self, survivor: str, what: str, when: str | None = None, origin: str | None = None,
-               destination: str | None = None) -> bool:
+               destination: str | None = None, entrance: int | None = None) -> bool:
         """Whether a survivor is spared a roll or a rule; an exemption for moves from or to a place (``origin``,
-        ``destination``: the Sewer Passage) spares only those moves."""
+        ``destination``: the Sewer Passage) spares only those moves; one for attacks on one entrance of a
+        place (``at``, ``entrance`` from 1: Ashley Ross's walkways) only attacks there (``entrance`` from 0,
+        at the survivor's location)."""
         for rule in self.ruled("exempt"):
             node = rule.node
+            if node.get("entrance") is not None and (entrance is None or entrance != node["entrance"] - 1 or
+                                                     self.s.survivors[survivor].location
+                                                     not in self.game.places_now(node["at"], rule.env)):
+                continue
             if node.get("origin") and origin not in self.game.places_now(node["origin"], rule.env):
                 continue
             if node.get("destination") and destination not in self.game.places_now(node["destination"], rule.env):

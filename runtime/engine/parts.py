@@ -73,6 +73,7 @@ class GameParts:
     zombie_entrances: Callable[..., list[int]]     # PlayerChoices
     printed_goals_met: Callable[..., bool]         # Game
     roll_noise: Callable[..., None]                # Game
+    skip_marked_crisis: Callable[..., bool]        # Game
 
 
 class ColoniesParts(GameParts):

@@ -125,8 +125,9 @@ def _table(bundle, op: str, example: str):
     sc = Scenario(bundle, None, {"name": op, "given": copy.deepcopy(TABLE), "do": "round"})
     removed = sc.card_instance("fuel")         # one fuel card in the removed pile (Fuel Tanker's kind of take)
     sc.game.state.removed.append(removed)
-    crises = [c["id"] for c in bundle["cards"] if c["kind"] == "crisis" and c["set"] == "base"][:3]
-    sc.game.state.crisis_deck = [sc.card_instance(c) for c in crises]   # a crisis deck to look through
+    crises = [c["id"] for c in bundle["cards"] if c["kind"] == "crisis" and c["set"] == "base"][:4]
+    sc.game.state.crisis_deck = [sc.card_instance(c) for c in crises[:3]]   # a crisis deck to look through
+    sc.game.state.crisis = sc.card_instance(crises[3])                      # and this round's crisis, revealed
     return sc.game, "p1", dict(BINDINGS)
 
 
