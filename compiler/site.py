@@ -300,11 +300,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
-    from .standins import LABELS as STAND_IN_LABELS, rows as stand_in_rows, value_text
+    from .standins import rows as stand_in_rows, value_text
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
-          columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()},
-          stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}), S=_with_pseudo(STAND_IN_LABELS),
-          value_text=value_text, **common)
+          columns=words["status_columns"], stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}),
+          S=words["stand_ins"], value_text=value_text, **common)
     from .stats import LABELS, charts
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
           charts=charts(data.stats, _with_pseudo(LABELS), lang, {c["id"]: c["name"][lang] for c in data.cards}),
@@ -470,32 +469,6 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
         out.append({"label": label, "authored": authored, "generated": generated,
                     "stale": (card["id"], text_path, lang) in stale})
     return out
-
-
-#: the columns of the status table on the transcription page (compiler/status.py)
-STATUS_COLUMNS = {
-    "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
-    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"},
-    "official": {"pt": "oficial", "en": "official", "vi": "chính thức"},
-    "known": {"pt": "conhecidas", "en": "known", "vi": "đã biết"},
-    "needs_transcription": {"pt": "falta transcrever", "en": "needs transcription", "vi": "cần chép lại"},
-    "full": {"pt": "completas", "en": "full", "vi": "đầy đủ"},
-    "partial": {"pt": "parciais", "en": "partial", "vi": "một phần"},
-    "manual": {"pt": "manuais", "en": "manual", "vi": "thủ công"},
-    "tested": {"pt": "testadas", "en": "tested", "vi": "đã kiểm thử"},
-    "translated": {"pt": "traduzidas", "en": "translated", "vi": "đã dịch"},
-    "effects": {"pt": "efeitos", "en": "effects", "vi": "hiệu ứng"},
-    "automated": {"pt": "efeitos sem passo manual", "en": "effects with no manual step",
-                  "vi": "hiệu ứng không cần bước thủ công"},
-    "missing": {"pt": "Cartas que faltam transcrever", "en": "Cards still to transcribe",
-                "vi": "Các thẻ còn cần chép lại"},
-    "missing_note": {"pt": "Cada carta que a contagem oficial diz existir, mas que ainda não tem arquivo, aparece "
-                             "aqui com um número provisório.",
-                     "en": "Each card the official count says exists but that has no file yet is listed here "
-                           "under a provisional number.",
-                     "vi": "Mỗi thẻ mà số lượng chính thức cho biết là có, nhưng chưa có tệp, được liệt kê ở đây "
-                           "với một số tạm."},
-}
 
 
 def _label(parts: list[str], lang: str) -> str:
