@@ -51,7 +51,7 @@ def language_tables(source: str) -> list[tuple[int, str, str]]:
         prose = [s for _, v in pairs for s in _strings(v) if _is_prose(s)]
         if prose:
             found.append((node.lineno, names.get(id(node), ""), prose[0]))
-    return found
+    return sorted(found)
 
 
 def test_the_scan_finds_a_planted_table():
