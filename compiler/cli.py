@@ -126,8 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
     check.add_argument("--lang", choices=("pt", "en", "vi"), default=None, help=LANG_HELP)
-    check.add_argument("--compare-text", action="store_true",
-                       help="also warn where a card's authored text and its generated text disagree (L004)")
+    check.add_argument("--compare-text", action=argparse.BooleanOptionalAction, default=True,
+                       help="warn where a card's authored text and its generated text disagree (L004; on by default)")
     check.set_defaults(run=cmd_check)
 
     build = sub.add_parser("build", help="compile content/ into build/bundle.json, the schemas and the site")

@@ -453,7 +453,8 @@ def _used(abbreviations: dict[str, str], text: str) -> str:
 
 def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> list[dict]:
     """Each effect of a card: where it is, the authored text beside it (and whether its translation
-    was made from an older English text), the generated text."""
+    was made from an older English text), the generated text, and whether the two disagree."""
+    from .text import compare
     out = []
     for path, generated in texts.items():
         parts = path.split(".")
@@ -468,6 +469,8 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
             continue
         out.append({"label": label, "authored": authored, "generated": generated,
                     "stale": (card["id"], text_path, lang) in stale})
+    for program in out:  # where the card's words and the effect disagree (L004), the page says what is played
+        program["differs"] = bool(program["authored"]) and bool(compare("", program["authored"], program["generated"], set()))
     return out
 
 
