@@ -457,16 +457,18 @@ def cmd_i18n(args) -> int:
     root = _root(args)
     files = card_files([root / CONTENT])
     if args.action == "status":
-        print(i18n.render_status(i18n.status(files)))
+        print(i18n.render_status(i18n.status(files, i18n.catalogue_base(root))))
         return EXIT_OK
     if args.action == "import":
         if args.file is None or not args.file.is_file():
             raise UsageError(M("cli.import-needs-po"))
         older: list = []
         try:
-            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older)
-        except i18n.PoLanguageError as err:
-            raise UsageError(str(err)) from None
+            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older, root)
+        except (i18n.PoLanguageError, i18n.PoFileError) as err:
+            raise UsageError(f"{args.file}: {err}") from None
+        except UnicodeDecodeError as err:
+            raise UsageError(f"{args.file}: byte {err.start}: not UTF-8 text: nothing imported") from None
         print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
         for file, context in older:  # made against an English text that has changed since: not imported
             print(f"{file}: {context}: translated from an older English text, not imported "
@@ -477,6 +479,9 @@ def cmd_i18n(args) -> int:
     if args.action == "sync":
         changed = i18n.sync(files, args.lang)
         print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
+        if i18n.catalogue_base(root) is not None:
+            from .i18n_catalogues import sync_all
+            print(f"recorded hashes of {sync_all(args.lang, i18n.catalogue_base(root))} catalogue strings")
         return EXIT_OK
     text = i18n.export_po(files, args.lang, root)
     if args.out:
