@@ -151,6 +151,8 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
         timings.update(stages)
     (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES),
                                     encoding="utf-8")
+    (out / "404.html").write_text(env.get_template("root-404.html.j2").render(
+        langs=LANGS, not_found={lang: site_words(lang)["not_found"] for lang in LANGS}), encoding="utf-8")
     return out
 
 

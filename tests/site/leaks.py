@@ -78,7 +78,12 @@ def reader_text(page: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(text))
 
 
-def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[str]:
+#: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
+#: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
+UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as|um|uma)|a (?:o|os))\b")}
+
+
+def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
     """What on one built page is not in the reader's language: each finding as 'kind: text'."""
     text = reader_text(page)
     for name in sorted(names, key=len, reverse=True):
@@ -88,4 +93,6 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[
     found += [f"placeholder: {m}" for m in PLACEHOLDER.findall(text)]
     found += [f"id: {m}" for m in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text) if m in ids]
     found += [f"English: {w}" for w in WORD.findall(text) if w.lower() in english]
+    if lang in UNCONTRACTED:
+        found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
     return found

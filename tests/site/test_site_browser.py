@@ -355,3 +355,39 @@ def test_screenshots_of_a_card_page_the_card_list_and_the_statistics(site, brows
         v.page.set_viewport_size({"width": 1200, "height": 1400})
         v.shot(f"reader-{lang}-{name}")
     v.clean()
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt", {"influencia>50": "influence>50", "ataque>=3": "attack>=3", "k:tatica OU k:dado": "k:tactic OR k:die"}),
+    ("vi", {"anh-huong>50": "influence>50", "ảnh-hưởng>50": "influence>50", "luc-soat<=2": "search<=2",
+            "k:chien-thuat HOAC k:xuc-xac": "k:tactic OR k:die"}),
+])
+def test_the_card_search_takes_its_fields_and_or_in_the_readers_language(site, browser, lang, words):
+    """A Portuguese or Vietnamese reader writes the number fields and OR in their own words (the page's
+    placeholder and syntax line say so); the English ones still work."""
+    base, build = site
+    v = Visit(browser, base)
+    for local, english in words.items():
+        found = _search(v, lang, local)
+        if english.startswith("k:"):   # (the English 'k:die' also starts 'địa điểm' folded: count the kinds)
+            assert len(found) == len([c for c in build.cards if c["kind"] in ("tactic", "die")]) > 0, local
+        else:
+            assert found and found == _search(v, lang, english), local
+    placeholder = v.go(f"/{lang}/search/").locator("#card-query").get_attribute("placeholder")
+    assert "influence" not in placeholder
+    if lang == "vi":
+        assert "s:base" not in placeholder          # 'base' is a Portuguese word, not a Vietnamese one
+    v.clean()
+
+
+@pytest.mark.parametrize("locale,lang", [("vi-VN", "vi"), ("pt-BR", "pt")])
+def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_page(site, browser, locale, lang):
+    """The site's root 404.html (a host serves it for any address it lacks) sends the reader to the
+    not-found page of their language, never an English one."""
+    from dow.compiler.site import site_words
+    base, _ = site
+    page = browser.new_page(locale=locale)
+    page.goto(base + "/404.html")
+    page.wait_for_url(f"**/{lang}/404.html")
+    assert site_words(lang)["not_found"]["title"] in page.locator("article").inner_text()
+    page.close()
