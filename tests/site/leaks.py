@@ -17,6 +17,8 @@ TEMPLATES = ROOT / "compiler" / "templates"
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 CARD_ID = re.compile(r"\b(?:base|warring-colonies|winter-tricks)\.[a-z-]+\.[a-z0-9-]+\b")
+#: a file of the project named in a sentence (content/base/ruleset.yaml): a path, not words
+PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.(?:yaml|json|md|py)\b")
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}|\{\{|\}\}|%\(|\bNone\b")
 #: short English words that are also words (or cognates) of Portuguese or Vietnamese text, and the
 #: game's proper names in English that pt and vi keep
@@ -80,12 +82,12 @@ def reader_text(page: str) -> str:
 
 #: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
 #: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
-UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as|um|uma)|a (?:o|os))\b")}
+UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   # 'em um' is good Portuguese
 
 
 def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
     """What on one built page is not in the reader's language: each finding as 'kind: text'."""
-    text = reader_text(page)
+    text = PATH.sub(" ", reader_text(page))
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     found = [f"id: {m}" for m in CARD_ID.findall(text)]
