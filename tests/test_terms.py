@@ -111,9 +111,9 @@ def test_vietnamese_texts_use_one_term_per_concept():
     assert problems == [], "\n".join(problems)
 
 
-@pytest.mark.parametrize("lang, chosen", [("pt", {"busca", "lixo"}), ("vi", {"yếu thế", "rào chắn"})])
+@pytest.mark.parametrize("lang, chosen", [("pt", {"busca", "lixo"}), ("vi", {"yếu thế", "rào chắn", "lương thực"})])
 def test_every_reader_text_uses_the_rulebooks_term(lang, chosen):
-    """Seeds 001/000 write 'explorar' and 'lixão', seed 002 'bất lực' and 'chướng ngại vật': the
+    """Seeds 001/000 write 'explorar' and 'lixão', seed 002 'bất lực', 'chướng ngại vật', 'thức ăn': the
     other words for those terms appear nowhere a reader of that language looks."""
     variants, allowed = avoided(lang), terms(lang)
     assert chosen <= set(variants)
