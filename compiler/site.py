@@ -305,7 +305,9 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     from .standins import rows as stand_in_rows, value_text
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
           columns=words["status_columns"], stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}),
-          S=words["stand_ins"], value_text=value_text, **common)
+          S=words["stand_ins"], value_text=functools.partial(
+              value_text, words=words["stand_in_values"], lang=lang,
+              names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}), **common)
     from .stats import LABELS, charts
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=_with_pseudo(LABELS),
           charts=charts(data.stats, _with_pseudo(LABELS), lang, {c["id"]: c["name"][lang] for c in data.cards}),

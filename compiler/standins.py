@@ -16,24 +16,57 @@ from typing import Any
 SETS = ("base", "warring-colonies")
 
 
-def value_text(value: Any) -> str:
-    """A stand-in's value as compact data text (shown as code: it is data, not a sentence)."""
-    if isinstance(value, dict):
-        if "name" in value and "goal" in value:          # a stand-in card: its name and goal
-            goal = " + ".join(f"{g['kind']} {g['count']}" for g in value["goal"])
-            setup = ", ".join(f"{k} {v}" for k, v in (value.get("setup") or {}).items())
-            return f"{value['name']}: {goal}" + (f" (setup: {setup})" if setup else "")
-        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        if value and all(isinstance(v, dict) and "face" in v for v in value):   # die faces, counted
-            counts: dict[str, int] = {}
-            for v in value:
-                key = f"{v['face']} {v['value']}"
-                counts[key] = counts.get(key, 0) + 1
-            return ", ".join(f"{k} ×{n}" for k, n in counts.items())
-        sep = "; " if any(isinstance(v, dict) for v in value) else ", "
-        return sep.join(value_text(v) for v in value)
-    return str(value)
+def value_text(value: Any, words: dict | None = None, lang: str = "en", names: dict | None = None) -> str:
+    """A stand-in's value as compact text in the page's language: the ruleset's keys and goal kinds
+    from the site catalogue (``stand_in_values``), places and card kinds from the rules text's
+    glossary, cards by their names (``names``: card file stem -> name). Without ``words``, the data
+    as the ruleset writes it."""
+    say = _Sayer(words, lang, names or {})
+    return say.value(value)
+
+
+class _Sayer:
+    """Stand-in values told in one language (or as data, without a catalogue)."""
+
+    def __init__(self, words: dict | None, lang: str, names: dict):
+        self.words, self.lang, self.names = words, lang, names
+
+    def word(self, token: Any) -> str:
+        """One key or token: the catalogue's word, the glossary's place or card kind, else a card's name."""
+        token = str(token)
+        if self.words is None:
+            return token
+        for table in ("keys", "goals", "faces"):
+            if token in (self.words.get(table) or {}):
+                return str(self.words[table][token])
+        from .text import load_language
+        glossary = load_language(self.lang).glossary if self.lang in ("pt", "en", "vi", "qps") else {}
+        for key in (f"location.{token}", f"card_type.{token}"):
+            if key in glossary:
+                forms = glossary[key].get(self.lang, glossary[key]["en"])
+                return forms if isinstance(forms, str) else forms.get("other") or forms.get("one")
+        return self.names.get(token, token)
+
+    def value(self, value: Any) -> str:
+        """A value of any shape."""
+        if isinstance(value, dict):
+            if "name" in value and "goal" in value:          # a stand-in card: its goal (and set-up)
+                goal = " + ".join(f"{self.word(g['kind'])} {g['count']}" for g in value["goal"])
+                setup = ", ".join(f"{self.word(k)} {v}" for k, v in (value.get("setup") or {}).items())
+                if self.words is None:
+                    return f"{value['name']}: {goal}" + (f" (setup: {setup})" if setup else "")
+                return self.words["card"].format(goal=goal) + (self.words["setup"].format(setup=setup) if setup else "")
+            return ", ".join(f"{self.word(k)} {self.value(v)}" for k, v in value.items())
+        if isinstance(value, list):
+            if value and all(isinstance(v, dict) and "face" in v for v in value):   # die faces, counted
+                counts: dict[str, int] = {}
+                for v in value:
+                    key = f"{self.word(v['face'])} {v['value']}"
+                    counts[key] = counts.get(key, 0) + 1
+                return ", ".join(f"{k} ×{n}" for k, n in counts.items())
+            sep = "; " if any(isinstance(v, dict) for v in value) else ", "
+            return sep.join(self.value(v) for v in value)
+        return self.word(value) if isinstance(value, str) else str(value)
 
 
 def rows(rulesets: dict[str, dict]) -> list[tuple[str, list[tuple[str, Any]]]]:

@@ -110,4 +110,4 @@ def test_site_transcription_page_shows_the_status_table(bundle, root, tmp_path):
     assert cells[2:5] == [str(row.counts["official"]), str(row.counts["known"]), str(row.counts["needs_transcription"])]
     assert f"`{row.placeholders[-1]}`" in text
     assert "## What the engine plays with while facts are missing {#stand-ins}" in text     # the stand-ins
-    assert "| Combat die faces | <code>plus 1 ×2," in text
+    assert "| Combat die faces | plus 1 ×2," in text
