@@ -469,7 +469,7 @@ def cmd_i18n(args) -> int:
             raise UsageError(f"{args.file}: {err}") from None
         except UnicodeDecodeError as err:
             raise UsageError(f"{args.file}: byte {err.start}: not UTF-8 text: nothing imported") from None
-        print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
+        print(f"updated {len(changed)} file{'s' * (len(changed) != 1)} (card files and catalogues)")
         for file, context in older:  # made against an English text that has changed since: not imported
             print(f"{file}: {context}: translated from an older English text, not imported "
                   "(export again and translate the current text)", file=sys.stderr)

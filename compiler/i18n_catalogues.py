@@ -269,36 +269,101 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
     changed = []
     for path, items in by_file.items():
         yaml = _yaml()
-        data = yaml.load(path.read_text(encoding="utf-8"))
+        original = path.read_text(encoding="utf-8")
+        data = yaml.load(original)
+        edits: list = []
         for entry, text in items:
             keys = entry.path if entry.catalogue != GLOSSARY else (entry.path[0], lang) + entry.path[1:]
             node = data
             for key in keys[:-1]:
+                if isinstance(node, dict) and key not in node:
+                    edits.append(None)   # a key the file lacks: written whole, below
                 node = node[key] if not isinstance(node, dict) else node.setdefault(key, {})
-            _put(node, keys[-1], text, lang)
+            edits += [_position(container, key, value) for container, key, value in _put(node, keys[-1], text, lang)]
         import io
         buf = io.StringIO()
         yaml.dump(data, buf)
-        path.write_text(buf.getvalue(), encoding="utf-8")
+        path.write_text(_in_place(original, edits, buf.getvalue()), encoding="utf-8")
         changed.append(path)
     if stamped:
         write_sync(sync, base)
     return changed
 
 
-def _put(node, key, text, lang: str) -> None:
+def _put(node, key, text, lang: str) -> list:
     """Set a translation at node[key]: a word with forms keeps them (its general form is set), a
-    plural sentence sets each of the language's forms (one string where the language has one)."""
+    plural sentence sets each of the language's forms (one string where the language has one).
+    Returns what it set, as (container, key, value) with the container as it was before."""
     here = node.get(key) if isinstance(node, dict) else node[key]
+    done = []
     if isinstance(text, tuple):
         forms = dict(zip(plural_categories(lang), text))
         if isinstance(here, dict):
             for category, form in forms.items():
                 if category in here or form != forms.get("other"):
-                    here[category] = form
+                    done.append((here, category, form))
         else:
-            node[key] = forms.get("other", text[-1])
+            done.append((node, key, forms.get("other", text[-1])))
     elif isinstance(here, dict) and not isinstance(text, dict):
-        here["other"] = text
+        done.append((here, "other", text))
     else:
-        node[key] = text
+        done.append((node, key, text))
+    positions = [(container, k, value, k in container if isinstance(container, dict) else True) for container, k, value in done]
+    for container, k, value, _ in positions:
+        container[k] = value
+    return [(container if existed else None, k, value) for container, k, value, existed in positions]
+
+
+def _position(container, key, value):
+    """(line, column, new value) of a scalar the file already has, or None (a key it lacks)."""
+    data = getattr(getattr(container, "lc", None), "data", None) if container is not None else None
+    where = data.get(key) if isinstance(data, dict) else None
+    return (where[2], where[3], value) if where else None
+
+
+def _in_place(original: str, edits: list, dumped: str) -> str:
+    """The file with only the changed values rewritten on their own lines (a round-trip dump would
+    re-align and re-wrap a hand-kept catalogue); the whole dump where that cannot be done safely:
+    a new key, a block scalar, or a result that does not read back as the dump does."""
+    import json
+
+    from ruamel.yaml import YAML
+    if not edits or None in edits:
+        return dumped
+    lines = original.split("\n")
+    for line, col, value in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        text = lines[line]
+        end = _scalar_end(text, col)
+        if end is None:
+            return dumped
+        lines[line] = text[:col] + json.dumps(value, ensure_ascii=False) + text[end:]
+    result = "\n".join(lines)
+    safe = YAML(typ="safe")
+    try:
+        return result if safe.load(result) == safe.load(dumped) else dumped
+    except Exception:  # the edited text does not parse: the dump, which does
+        return dumped
+
+
+def _scalar_end(line: str, col: int) -> int | None:
+    """Where the scalar starting at line[col] ends; None for a block scalar (| or >)."""
+    if col >= len(line) or line[col] in "|>":
+        return None
+    quote = line[col]
+    if quote in "\"'":
+        i = col + 1
+        while i < len(line):
+            if quote == '"' and line[i] == "\\":
+                i += 2
+                continue
+            if line[i] == quote:
+                if quote == "'" and line[i + 1:i + 2] == "'":
+                    i += 2
+                    continue
+                return i + 1
+            i += 1
+        return None
+    in_flow = line[:col].count("{") > line[:col].count("}")
+    import re
+    stop = re.search(r",\s|,$|\}" if in_flow else r"\s#", line[col:])
+    return col + stop.start() if stop else len(line.rstrip())

@@ -88,7 +88,7 @@ def test_a_catalogue_translation_goes_back_into_its_file_and_a_second_import_cha
     before = catalogue.read_text(encoding="utf-8")
     assert main(["--root", str(project), "i18n", "import", str(po_path), "--lang", "pt"]) == 0
     after = catalogue.read_text(encoding="utf-8")
-    assert "  home: Página inicial\n" in after
+    assert "  home: \"Página inicial\"\n" in after          # only that value, on its own line
     assert after.splitlines()[0] == before.splitlines()[0]      # comments kept
     assert [a for a, b in zip(before.splitlines(), after.splitlines()) if a != b] == ["  home: Início"]
     snapshot = {p: p.read_bytes() for p in (project / "compiler" / "templates").rglob("*.yaml")}
@@ -127,3 +127,24 @@ def test_a_plural_sentence_is_one_gettext_plural_entry_and_its_forms_go_back(pro
     assert main(["--root", str(project), "i18n", "import", str(po_path), "--lang", "pt"]) == 0
     text = (project / "compiler" / "templates" / "site" / "pt.yaml").read_text(encoding="utf-8")
     assert 'other: "{name} está com {n} ferimentos."' in text and 'one: "{name} tem {n} ferimento."' in text
+
+
+def test_an_import_into_a_hand_aligned_catalogue_changes_only_the_lines_of_its_values(tmp_path):
+    """The rules text's glossary and templates are aligned by hand, in flow mappings: a translation
+    written back rewrites its own value and no other line (a whole round-trip dump would re-wrap them)."""
+    from dow.compiler.i18n_catalogues import entries, import_entries
+    base = tmp_path / "compiler" / "templates"
+    shutil.copytree(ROOT / "compiler" / "templates", base)
+    found = {e.context: e for e in entries(base)}
+    survivor, word = found["templates/text/glossary|kind.survivor"], found["templates/text|phrases.words.and"]
+    wanted = {survivor.context: (survivor.texts["en"], ("sobrevivente!", "sobreviventes!", "sobreviventes!")),
+              word.context: (word.texts["en"], "e!")}
+    before = {p: p.read_text(encoding="utf-8").splitlines() for p in base.rglob("*.yaml")}
+    assert sorted(p.relative_to(base).as_posix() for p in import_entries(wanted, "pt", base)) == \
+        ["text/glossary.yaml", "text/pt.yaml"]
+    changed = {p.relative_to(base).as_posix(): [(a, b) for a, b in zip(old, p.read_text(encoding="utf-8").splitlines())
+                                                if a != b] for p, old in before.items() if p.name != "sync.yaml"}
+    assert {name: len(diff) for name, diff in changed.items() if diff} == {"text/glossary.yaml": 1, "text/pt.yaml": 1}
+    assert 'pt: {one: "sobrevivente!", other: "sobreviventes!"}' in changed["text/glossary.yaml"][0][1]
+    assert {p: len(p.read_text(encoding="utf-8").splitlines()) for p in before if p.name != "sync.yaml"} == \
+        {p: len(lines) for p, lines in before.items() if p.name != "sync.yaml"}

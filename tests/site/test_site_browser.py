@@ -192,7 +192,9 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
                                                ("vi", "Warring Colonies", "Nhiệm vụ của Lone Wolf")])
 def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc, lone_wolf):
     """The statistics page's Warring Colonies section, and the stand-ins it is played with, listed on the
-    transcription page as data, never as published cards."""
+    transcription page in the reader's words (not the ruleset's data ids), never as published cards."""
+    from dow.compiler.site import site_words
+    said = site_words(lang)["stand_in_values"]
     base, _ = site
     v = Visit(browser, base)
     page = v.go(f"/{lang}/statistics/#warring-colonies")
@@ -202,7 +204,9 @@ def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc,
     v.shot(f"statistics-wc-{lang}")
     page = v.go(f"/{lang}/transcription/#stand-ins")
     text = page.locator("article").inner_text()
-    assert lone_wolf in text and "Gatecrasher (stand-in)" in text and "plus 1 ×2" in text
+    assert lone_wolf in text and f"{said['faces']['plus']} 1 ×2" in text
+    assert said["card"].format(goal=said["goals"]["entrances_of_both_colonies"] + " 1") in text
+    assert "survivors_away" not in text and "police_station" not in text
     assert page.locator("#stand-ins-warring-colonies").count() == 1
     v.shot(f"stand-ins-{lang}")
     v.clean()
