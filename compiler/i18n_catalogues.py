@@ -19,7 +19,8 @@ from pathlib import Path
 from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, source_hash
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-#: the catalogues a reader sees, with an English file of their own
+#: the catalogues a reader sees, with an English file of their own (and "docs", the author
+#: references, whose English is in compiler/docs.py)
 CATALOGUES = ("site", "log", "messages", "text")
 GLOSSARY = "text/glossary"
 SYNC = "sync.yaml"
@@ -133,11 +134,20 @@ def _english(value, path: tuple = ()):
         yield path, value
 
 
+def docs_english() -> dict:
+    """The English of the generated author references (compiler/docs.py keeps it beside the code it
+    documents; templates/docs/{pt,vi}.yaml hold the same keys)."""
+    from .docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
+    return {**doc_texts("en"), "card_files": card_file_texts("en"), "diagnostics": DIAGNOSTICS_INTRO}
+
+
 def entries(base: Path = TEMPLATES) -> list[Entry]:
     """Every English string of the catalogues, with its translations, in file order."""
     out = []
-    for name in CATALOGUES:
+    for name in CATALOGUES + ("docs",):
         files = {lang: _load(base / name / f"{lang}.yaml") for lang in (SOURCE,) + TARGETS}
+        if name == "docs" and (base / name / f"{TARGETS[0]}.yaml").is_file():
+            files[SOURCE] = docs_english()
         if files[SOURCE] is None:
             continue
         for path, english in _english(files[SOURCE]):
@@ -206,6 +216,8 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
     """The English an entry was translated from (its hash is ``digest``), from git history; None
     where there is no history or it does not go back so far."""
     root = base.parent.parent
+    if entry.catalogue == "docs":   # its English is compiler/docs.py's: no YAML history to read
+        return None
     name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"
     try:
         rel = (base / name).resolve().relative_to(root.resolve()).as_posix()
@@ -333,6 +345,17 @@ def _in_place(original: str, edits: list, dumped: str) -> str:
     lines = original.split("\n")
     for line, col, value in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         text = lines[line]
+        if text[col:col + 1] in ("|", ">"):   # a block scalar: its lines, as a literal block at the same indent
+            indent = len(text) - len(text.lstrip())
+            last = line
+            while last + 1 < len(lines) and (not lines[last + 1].strip() or
+                                               len(lines[last + 1]) - len(lines[last + 1].lstrip()) > indent):
+                last += 1
+            while last > line and not lines[last].strip():
+                last -= 1
+            body = [(" " * (indent + 2) + row) if row else "" for row in value.rstrip("\n").split("\n")]
+            lines[line:last + 1] = [text[:col] + ("|" if value.endswith("\n") else "|-")] + body
+            continue
         end = _scalar_end(text, col)
         if end is None:
             return dumped

@@ -49,7 +49,7 @@ def project(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("lang", ["pt", "vi"])
 def test_the_export_covers_cards_and_every_catalogue_and_msgfmt_accepts_it(lang, tmp_path):
     po = i18n.export_po(card_files([CONTENT]), lang, ROOT)
-    for catalogue in CATALOGUES + ("text/glossary",):
+    for catalogue in CATALOGUES + ("text/glossary", "docs"):
         assert f'msgctxt "templates/{catalogue}|' in po, catalogue
     assert 'msgctxt "templates/site|ui.home"' in po and 'msgctxt "base.crossroads.car-crash|trigger.text"' in po
     assert f"Language: {lang}" in po
@@ -148,3 +148,21 @@ def test_an_import_into_a_hand_aligned_catalogue_changes_only_the_lines_of_its_v
     assert 'pt: {one: "sobrevivente!", other: "sobreviventes!"}' in changed["text/glossary.yaml"][0][1]
     assert {p: len(p.read_text(encoding="utf-8").splitlines()) for p in before if p.name != "sync.yaml"} == \
         {p: len(lines) for p, lines in before.items() if p.name != "sync.yaml"}
+
+
+def test_a_block_text_of_the_author_references_goes_back_as_a_block_and_nothing_else_moves(tmp_path):
+    """templates/docs/pt.yaml (the effect language reference; its English is in compiler/docs.py) holds
+    long block texts: one translated back replaces its own block, every other line stays."""
+    from dow.compiler.i18n_catalogues import entries, import_entries
+    from ruamel.yaml import YAML
+    base = tmp_path / "compiler" / "templates"
+    shutil.copytree(ROOT / "compiler" / "templates", base)
+    crossroads = next(e for e in entries(base) if e.context == "templates/docs|crossroads")
+    new = "## Cartas de encruzilhada\n\nUm texto novo,\nem duas linhas.\n"
+    path = base / "docs" / "pt.yaml"
+    before = path.read_text(encoding="utf-8")
+    assert import_entries({crossroads.context: (crossroads.texts["en"], new)}, "pt", base) == [path]
+    after = path.read_text(encoding="utf-8")
+    assert YAML(typ="safe").load(after)["crossroads"] == new
+    old_block = before.split("\ncrossroads: |\n")[1].split("\nfields:")[0]
+    assert after.replace("\n  ## Cartas de encruzilhada\n\n  Um texto novo,\n  em duas linhas.", "\n" + old_block, 1) == before
