@@ -127,8 +127,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people (default), json for tools")
     check.add_argument("--lang", choices=("pt", "en", "vi"), default=None, help=LANG_HELP)
-    check.add_argument("--compare-text", action="store_true",
-                       help="also warn where a card's authored text and its generated text disagree (L004)")
+    check.add_argument("--compare-text", action=argparse.BooleanOptionalAction, default=True,
+                       help="warn where a card's authored text and its generated text disagree (L004; on by default)")
     check.set_defaults(run=cmd_check)
 
     build = sub.add_parser("build", help="compile content/ into build/bundle.json, the schemas and the site")
@@ -460,17 +460,19 @@ def cmd_i18n(args) -> int:
     root = _root(args)
     files = card_files([root / CONTENT])
     if args.action == "status":
-        print(i18n.render_status(i18n.status(files)))
+        print(i18n.render_status(i18n.status(files, i18n.catalogue_base(root))))
         return EXIT_OK
     if args.action == "import":
         if args.file is None or not args.file.is_file():
             raise UsageError(M("cli.import-needs-po"))
         older: list = []
         try:
-            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older)
-        except i18n.PoLanguageError as err:
-            raise UsageError(str(err)) from None
-        print(f"updated {len(changed)} card file{'s' * (len(changed) != 1)}")
+            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older, root)
+        except (i18n.PoLanguageError, i18n.PoFileError) as err:
+            raise UsageError(f"{args.file}: {err}") from None
+        except UnicodeDecodeError as err:
+            raise UsageError(f"{args.file}: byte {err.start}: not UTF-8 text: nothing imported") from None
+        print(f"updated {len(changed)} file{'s' * (len(changed) != 1)} (card files and catalogues)")
         for file, context in older:  # made against an English text that has changed since: not imported
             print(f"{file}: {context}: translated from an older English text, not imported "
                   "(export again and translate the current text)", file=sys.stderr)
@@ -480,6 +482,9 @@ def cmd_i18n(args) -> int:
     if args.action == "sync":
         changed = i18n.sync(files, args.lang)
         print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
+        if i18n.catalogue_base(root) is not None:
+            from .i18n_catalogues import sync_all
+            print(f"recorded hashes of {sync_all(args.lang, i18n.catalogue_base(root))} catalogue strings")
         return EXIT_OK
     text = i18n.export_po(files, args.lang, root)
     if args.out:

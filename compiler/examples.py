@@ -32,7 +32,7 @@ class Teller:
         """A catalogue template filled in; a {one, other} pair chosen by the count n."""
         if isinstance(template, dict):
             template = template["one"] if n == 1 and "one" in template else template["other"]
-        return template.format(*args, n=n, **fields)
+        return _contract(template.format(*args, n=n, **fields), self.lang)
 
     def entry(self, section: str, key: str):
         table = self.w[section]
@@ -227,6 +227,15 @@ class Teller:
         return self.say(template, None, *told)
 
     own = ""
+
+
+def _contract(text: str, lang: str) -> str:
+    """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
+    same table the rules text uses (templates/text/<lang>.yaml)."""
+    from .text import load_language
+    for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def _capital(text: str) -> str:

@@ -96,14 +96,22 @@ def _walk(node: Node, path: tuple, file: Path, card_id: str, card_set: str, out:
             _walk(child, path + (i,), file, card_id, card_set, out)
 
 
-def status(files: list[Path]) -> dict:
-    """{(set, lang): {missing, stale, unsynced, done}} over every localized field."""
+def status(files: list[Path], base: Path | None = None) -> dict:
+    """{(set, lang): {missing, stale, unsynced, done}} over every localized field, and with ``base``
+    (the catalogues, catalogue_base) a row per catalogue, ``templates/<catalogue>``."""
     table: dict = {}
     for path in files:
         for field in fields_of(path):
             for lang in TARGETS:
                 row = table.setdefault((field.card_set, lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[field.state(lang)] += 1
+    if base is not None:
+        from .i18n_catalogues import entries, load_sync
+        sync = load_sync(base)
+        for entry in entries(base):
+            for lang in TARGETS:
+                row = table.setdefault((f"templates/{entry.catalogue}", lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
+                row[entry.state(lang, sync)] += 1
     return table
 
 
@@ -120,8 +128,17 @@ def render_status(table: dict) -> str:
     return "\n".join(lines)
 
 
+def catalogue_base(root: Path) -> Path | None:
+    """The toolchain's catalogues when the project holds them (compiler/templates), else None: a
+    project of cards alone translates its cards."""
+    base = root / "compiler" / "templates"
+    return base if (base / "site" / f"{SOURCE}.yaml").is_file() else None
+
+
 def export_po(files: list[Path], lang: str, root: Path) -> str:
-    """A PO catalog of every localized field for one language."""
+    """A PO catalog of every localized field for one language, and of every catalogue string when the
+    project holds the catalogues. A stale entry is fuzzy and carries the English it was translated
+    from (``#| msgid``) where the history still has it."""
     import io
 
     from babel.messages.catalog import Catalog
@@ -130,7 +147,7 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
     newest = max((p.stat().st_mtime for p in files), default=0)
     stamp = datetime.datetime.fromtimestamp(int(newest), datetime.timezone.utc)
     catalog = Catalog(locale=lang, project="dow", domain="content", creation_date=stamp, revision_date=stamp,
-                      fuzzy=False)
+                      fuzzy=False, last_translator="dow translators", language_team=f"dow {lang}")
     for path in files:
         for field in fields_of(path):
             state = field.state(lang)
@@ -138,10 +155,41 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
             rel = _rel(field.file, root)
             catalog.add(str(field.texts.get(SOURCE, "")), translated, locations=[(rel, field.line)],
                         context=field.context, flags=["fuzzy"] if state in (STALE, UNSYNCED) else [],
-                        auto_comments=[f"{state}: card {field.card_id}, field {'.'.join(map(str, field.path))}"])
+                        auto_comments=[f"{state}: card {field.card_id}, field {'.'.join(map(str, field.path))}"],
+                        previous_id=_previous_field_source(field, lang, root) if state == STALE else None)
+    base = catalogue_base(root)
+    if base is not None:
+        from .i18n_catalogues import add_to_catalog
+        add_to_catalog(catalog, lang, base)
     buf = io.BytesIO()
-    write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_previous=False)
+    write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_previous=True)
     return buf.getvalue().decode("utf-8")
+
+
+def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40) -> str | None:
+    """The English a stale card translation was made from (its sync hash), from git history; None
+    where the history does not have it."""
+    import subprocess
+    rel = _rel(field.file, root)
+    digest = field.sync.get(lang)
+    try:
+        commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
+                                 capture_output=True, text=True, timeout=30).stdout.split()
+        for commit in commits:
+            shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
+                                   text=True, timeout=30)
+            if shown.returncode:
+                continue
+            from ruamel.yaml import YAML
+            value = YAML(typ="safe").load(shown.stdout)
+            for key in field.path:
+                value = value[key] if isinstance(value, (dict, list)) else None
+            text = value.get(SOURCE) if isinstance(value, dict) else None
+            if isinstance(text, str) and source_hash(text) == digest:
+                return text.strip()
+    except Exception:  # no git, or an old revision that no longer parses: no previous text, nothing lost
+        return None
+    return None
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -155,8 +203,12 @@ class PoLanguageError(ValueError):
     """A PO file in another language than the one asked for (its Language header says which)."""
 
 
+class PoFileError(ValueError):
+    """A PO file that does not parse: the message says where."""
+
+
 def import_po(po_text: str, files: list[Path], lang: str | None = None,
-              older: list | None = None) -> list[Path]:
+              older: list | None = None, root: Path | None = None) -> list[Path]:
     """Write a PO catalog's translations back into the card files; returns the files changed.
 
     A catalog whose Language header names another language than ``lang`` is refused (importing
@@ -165,8 +217,11 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None,
     (file, card id and field) so that the translator is told."""
     import io
 
-    from babel.messages.pofile import read_po
-    catalog = read_po(io.BytesIO(po_text.encode("utf-8")))
+    from babel.messages.pofile import PoFileError as BabelPoError, read_po
+    try:
+        catalog = read_po(io.BytesIO(po_text.encode("utf-8")), abort_invalid=True)
+    except BabelPoError as err:  # babel names the line: the file is refused whole, nothing written
+        raise PoFileError(f"line {err.lineno + 1}: {str(err).rsplit(' on ', 1)[0]}: nothing imported") from None
     header = str(catalog.locale) if catalog.locale else ""
     if lang and header and header.split("_")[0] != lang:
         raise PoLanguageError(f"the PO file is in '{header}' (its Language header), not '{lang}': nothing imported")
@@ -174,10 +229,14 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None,
     wanted = {}
     for message in catalog:
         if message.id and message.context and message.string and "fuzzy" not in message.flags:
-            wanted[message.context] = (str(message.id), str(message.string))
+            if isinstance(message.id, (tuple, list)):  # a plural sentence of a catalogue: every form filled in
+                if all(message.string):
+                    wanted[message.context] = (tuple(map(str, message.id)), tuple(map(str, message.string)))
+            else:
+                wanted[message.context] = (str(message.id), str(message.string))
     changed = []
     for path in files:
-        fields = [f for f in fields_of(path) if f.context in wanted]
+        fields = [f for f in fields_of(path) if f.context in wanted and isinstance(wanted[f.context][1], str)]
         updates = []
         for field in fields:
             source, text = wanted[field.context]
@@ -190,6 +249,10 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None,
             updates.append((field.path, text, source_hash(source)))
         if updates and _write_fields(path, lang, updates):
             changed.append(path)
+    base = catalogue_base(root) if root is not None else None
+    if base is not None and lang:
+        from .i18n_catalogues import import_entries
+        changed += import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, older)
     return changed
 
 

@@ -151,6 +151,8 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
         timings.update(stages)
     (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES),
                                     encoding="utf-8")
+    (out / "404.html").write_text(env.get_template("root-404.html.j2").render(
+        langs=LANGS, not_found={lang: site_words(lang)["not_found"] for lang in LANGS}), encoding="utf-8")
     return out
 
 
@@ -308,11 +310,12 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
-    from .standins import LABELS as STAND_IN_LABELS, rows as stand_in_rows, value_text
+    from .standins import rows as stand_in_rows, value_text
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
-          columns={k: v[lang] for k, v in _with_pseudo(STATUS_COLUMNS).items()},
-          stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}), S=_with_pseudo(STAND_IN_LABELS),
-          value_text=value_text, **common)
+          columns=words["status_columns"], stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}),
+          S=words["stand_ins"], value_text=functools.partial(
+              value_text, words=words["stand_in_values"], lang=lang,
+              names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}), **common)
     from .stats import WORDS as STATS_WORDS, card_section, charts
     names = {c["id"]: c["name"][lang] for c in data.cards}
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=words[STATS_WORDS],
@@ -463,7 +466,8 @@ def _used(abbreviations: dict[str, str], text: str) -> str:
 
 def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> list[dict]:
     """Each effect of a card: where it is, the authored text beside it (and whether its translation
-    was made from an older English text), the generated text."""
+    was made from an older English text), the generated text, and whether the two disagree."""
+    from .text import compare
     out = []
     for path, generated in texts.items():
         parts = path.split(".")
@@ -478,33 +482,9 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
             continue
         out.append({"label": label, "authored": authored, "generated": generated,
                     "stale": (card["id"], text_path, lang) in stale})
+    for program in out:  # where the card's words and the effect disagree (L004), the page says what is played
+        program["differs"] = bool(program["authored"]) and bool(compare("", program["authored"], program["generated"], set()))
     return out
-
-
-#: the columns of the status table on the transcription page (compiler/status.py)
-STATUS_COLUMNS = {
-    "set": {"pt": "coleção", "en": "set", "vi": "bộ"},
-    "kind": {"pt": "tipo", "en": "kind", "vi": "loại"},
-    "official": {"pt": "oficial", "en": "official", "vi": "chính thức"},
-    "known": {"pt": "conhecidas", "en": "known", "vi": "đã biết"},
-    "needs_transcription": {"pt": "falta transcrever", "en": "needs transcription", "vi": "cần chép lại"},
-    "full": {"pt": "completas", "en": "full", "vi": "đầy đủ"},
-    "partial": {"pt": "parciais", "en": "partial", "vi": "một phần"},
-    "manual": {"pt": "manuais", "en": "manual", "vi": "thủ công"},
-    "tested": {"pt": "testadas", "en": "tested", "vi": "đã kiểm thử"},
-    "translated": {"pt": "traduzidas", "en": "translated", "vi": "đã dịch"},
-    "effects": {"pt": "efeitos", "en": "effects", "vi": "hiệu ứng"},
-    "automated": {"pt": "efeitos sem passo manual", "en": "effects with no manual step",
-                  "vi": "hiệu ứng không cần bước thủ công"},
-    "missing": {"pt": "Cartas que faltam transcrever", "en": "Cards still to transcribe",
-                "vi": "Các thẻ còn cần chép lại"},
-    "missing_note": {"pt": "Cada carta que a contagem oficial diz existir, mas que ainda não tem arquivo, aparece "
-                             "aqui com um número provisório.",
-                     "en": "Each card the official count says exists but that has no file yet is listed here "
-                           "under a provisional number.",
-                     "vi": "Mỗi thẻ mà số lượng chính thức cho biết là có, nhưng chưa có tệp, được liệt kê ở đây "
-                           "với một số tạm."},
-}
 
 
 def _label(parts: list[str], lang: str) -> str:

@@ -495,7 +495,9 @@ def disagreements(card: dict, lang: str) -> list[str]:
 def compare(where: str, authored: str, generated: str, names: set[str]) -> list[str]:
     """Disagreements between one authored text and the generated text of the same part."""
     out = []
-    mine, theirs = Counter(re.findall(r"\d+", authored)), Counter(re.findall(r"\d+", generated))
+    # the numbers 2 and up, each once: a "1" is as often "a" or "one" in a sentence, and saying a
+    # number again ("on a 1 or 2 … on a 1 or 2") is style; a 2 against a 3 is a different card
+    mine, theirs = (Counter(set(n for n in re.findall(r"\d+", text) if int(n) >= 2)) for text in (authored, generated))
     if mine != theirs:
         out.append(M("L004.numbers", where=where, authored=", ".join(sorted(mine.elements())) or M("word.none"),
                      generated=", ".join(sorted(theirs.elements())) or M("word.none")))
@@ -531,7 +533,7 @@ def named_cards(tree) -> set[str]:
 
 
 def text_warnings(cards: list[dict]) -> list:
-    """L004 warnings for ``dow check --compare-text``: authored and generated texts that disagree."""
+    """L004 warnings for ``dow check`` (on unless --no-compare-text): authored and generated texts that disagree."""
     from .cards import LANGS
     from .diagnostics import WARNING, Diagnostic
     out = []

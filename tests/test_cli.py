@@ -91,11 +91,20 @@ def test_compare_text_warns_where_authored_and_generated_text_disagree(tmp_path,
     text = card_yaml("gain 1 morale.").replace("text: {pt: t, en: t, vi: t}",
                                                 "text: {pt: Ganhe 2 de moral., en: Gain 2 morale., vi: Được 2 tinh thần.}")
     root = project(tmp_path, text)
-    assert main(["--root", str(root), "check"]) == 0
-    assert "L004" not in capsys.readouterr().err
-    assert main(["--root", str(root), "check", "--compare-text"]) == 0
+    assert main(["--root", str(root), "check"]) == 0     # on by default: a warning, the exit stays 0
     err = capsys.readouterr().err
     assert err.count("warning L004") == 3 and "numbers differ" in err
+    assert main(["--root", str(root), "check", "--no-compare-text"]) == 0
+    assert "L004" not in capsys.readouterr().err
+
+
+def test_compare_text_is_quiet_where_the_texts_agree_but_for_ones_and_repeats(tmp_path, capsys):
+    """'a zombie' against 'kill 1 zombie', or a number said twice, is the same card: no L004."""
+    text = card_yaml("gain 2 morale.").replace("text: {pt: t, en: t, vi: t}",
+                                                "text: {pt: Ganhe 2 de moral (2)., en: Gain 2 morale; 2 it is., vi: Được 2 tinh thần.}")
+    root = project(tmp_path, text)
+    assert main(["--root", str(root), "check"]) == 0
+    assert "L004" not in capsys.readouterr().err
 
 
 # ---- no traceback, whatever the user does ---------------------------------------------------------

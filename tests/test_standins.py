@@ -1,17 +1,22 @@
 """The stand-ins shown on the website: every one labelled in each language, values shown as data."""
 from __future__ import annotations
 
-from dow.compiler.standins import LABELS, rows, value_text
+import pytest
+
+from dow.compiler.site import site_words
+from dow.compiler.standins import rows, value_text
 
 
 def test_every_stand_in_of_the_real_rulesets_has_a_label_in_each_language(bundle):
     shown = rows(bundle["rulesets"])
     assert [name for name, _ in shown][:2] == ["base", "warring-colonies"]
-    for name, items in shown:
-        assert name in LABELS
-        for key, _ in items:
-            assert key in LABELS, f"stand_ins.{key} of {name} has no label in compiler/standins.py"
-            assert set(LABELS[key]) == {"pt", "en", "vi"} and all(LABELS[key].values())
+    for lang in ("pt", "en", "vi"):
+        labels = site_words(lang)["stand_ins"]
+        for name, items in shown:
+            assert labels.get(name), f"{lang}: ruleset {name} has no label under stand_ins in templates/site"
+            for key, _ in items:
+                assert isinstance(labels.get(key), str) and labels[key].strip(), \
+                    f"stand_ins.{key} of {name} has no {lang} label in compiler/templates/site/{lang}.yaml"
 
 
 def test_values_are_compact_data():
@@ -22,3 +27,20 @@ def test_values_are_compact_data():
             "setup": {"den_food": 1}}
     assert value_text([card, card]) == "X (stand-in): den_food 2 (setup: den_food 1); X (stand-in): den_food 2 (setup: den_food 1)"
     assert value_text(["food-1", "junk"]) == "food-1, junk" and value_text(3) == "3"
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_a_readers_stand_in_values_are_in_their_language(bundle, lang):
+    """The transcription page tells the stand-ins' values in the reader's words: no ruleset key, goal
+    kind, die face, location id or card file name is left as the data writes it."""
+    import re
+    names = {c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in bundle["cards"]}
+    words = site_words(lang)["stand_in_values"]
+    for _, items in rows(bundle["rulesets"]):
+        for key, value in items:
+            text = value_text(value, words, lang, names)
+            assert not re.findall(r"\b[a-z]+(?:[_-][a-z0-9]+)+\b", text), (key, text)     # no snake_case, no ids
+            assert "stand-in" not in text and "(setup" not in text, (key, text)
+    die = [{"face": "plus", "value": 1}, {"face": "biohazard", "value": 2}]
+    assert value_text(die, words, lang, names) == f"{words['faces']['plus']} 1 ×1, {words['faces']['biohazard']} 2 ×1"
+    assert value_text(["police_station"], words, lang, names) != "police_station"

@@ -95,14 +95,14 @@ def test_real_content_counts_warring_colonies_placeholders(bundle, root):
 
 
 def test_site_transcription_page_shows_the_status_table(bundle, root, tmp_path):
-    from dow.compiler.site import SiteData, _env, _page, STATUS_COLUMNS
-    from dow.compiler.standins import LABELS, rows, value_text
+    from dow.compiler.site import SiteData, _env, _page, site_words
+    from dow.compiler.standins import rows, value_text
     data = SiteData(bundle, root)
     out = tmp_path / "transcription.md"
     _page(_env(), "transcription.md.j2", out, counts=data.counts, status=data.status(), lang="en",
-          columns={k: v["en"] for k, v in STATUS_COLUMNS.items()}, ui={"transcription": {"en": "Still to transcribe"}},
+          columns=site_words("en")["status_columns"], ui={"transcription": {"en": "Still to transcribe"}},
           set_names={"warring-colonies": "Warring Colonies"}, kinds={"crossroads": "crossroads cards"}, _abbr={},
-          stand_ins=rows(bundle["rulesets"]), S=LABELS, value_text=value_text)
+          stand_ins=rows(bundle["rulesets"]), S=site_words("en")["stand_ins"], value_text=value_text)
     text = out.read_text(encoding="utf-8")
     row = next(r for r in data.status() if (r.set, r.kind) == ("warring-colonies", "crossroads"))
     cells = [c.strip() for c in next(line for line in text.splitlines()
@@ -110,4 +110,4 @@ def test_site_transcription_page_shows_the_status_table(bundle, root, tmp_path):
     assert cells[2:5] == [str(row.counts["official"]), str(row.counts["known"]), str(row.counts["needs_transcription"])]
     assert f"`{row.placeholders[-1]}`" in text
     assert "## What the engine plays with while facts are missing {#stand-ins}" in text     # the stand-ins
-    assert "| Combat die faces | <code>plus 1 ×2," in text
+    assert "| Combat die faces | plus 1 ×2," in text

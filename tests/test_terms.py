@@ -1,9 +1,12 @@
-"""One word per game term: the Vietnamese texts use the glossary's term, never an avoided variant.
+"""One word per game term: the Portuguese and Vietnamese texts use the glossary's term, never an
+avoided variant.
 
-content/glossary.yaml names, per term, the variants the project does not use (``avoid:``). Every
-Vietnamese text is scanned: card fields, rules chapters, the glossary itself, the text templates,
-the translated docs, the message catalogues and the game log's sentences. A variant is allowed only inside a glossary term
-(``thủ lĩnh`` inside ``thủ lĩnh nhóm``)
+content/glossary.yaml names, per term, the variants the project does not use (``avoid:``), as the
+rulebooks of each language decide (seeds 001 and 000 in Portuguese, 002 in Vietnamese). Every text a
+reader sees in that language is scanned: card fields, rules chapters, the glossary itself, the text
+templates, the translated docs, the site's, the messages' and the game log's catalogues. A variant is
+allowed only inside a glossary term (``thủ lĩnh`` inside ``thủ lĩnh nhóm``) or a phrase the glossary
+keeps (``keep:``, e.g. ``limpar o lixo``, the rulebook's name of the action).
 """
 from __future__ import annotations
 
@@ -24,7 +27,9 @@ def avoided(lang: str) -> dict[str, str]:
 
 
 def terms(lang: str) -> list[str]:
-    return [str(entry["term"][lang]) for entry in GLOSSARY]
+    """The glossary's terms in a language and the phrases it keeps (a variant inside them is no variant)."""
+    return [str(entry["term"][lang]) for entry in GLOSSARY] + [
+        str(phrase) for entry in GLOSSARY for phrase in (entry.get("keep") or {}).get(lang, ())]
 
 
 def texts_in(value, lang: str):
@@ -42,22 +47,34 @@ def texts_in(value, lang: str):
             yield from texts_in(child, lang)
 
 
-def vi_sources() -> list[tuple[str, str]]:
-    """(where, text) for every Vietnamese text of the project."""
+def sources(lang: str) -> list[tuple[str, str]]:
+    """(where, text) for every text of the project in one language that a reader sees."""
     yaml = YAML(typ="safe")
     out = []
     for path in sorted(CONTENT.rglob("*.yaml")):
         data = yaml.load(path.read_text(encoding="utf-8"))
-        out += [(path.relative_to(ROOT).as_posix(), text) for text in texts_in(data, "vi")]
-    for path in sorted((CONTENT / "rules" / "vi").glob("*.md")):
-        out.append((path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")))
+        if path.name == "glossary.yaml":  # its avoided variants and kept phrases are not texts
+            data = [{k: v for k, v in entry.items() if k not in ("avoid", "keep")} for entry in data]
+        out += [(path.relative_to(ROOT).as_posix(), text) for text in texts_in(data, lang)]
+    for path in sorted((CONTENT / "rules" / lang).glob("*.md")) + sorted((ROOT / "docs" / lang).glob("*.md")):
+        out.append((path.relative_to(ROOT).as_posix(), _without_code(path.read_text(encoding="utf-8"))))
     templates = ROOT / "compiler" / "templates"
-    for path in (templates / "text" / "vi.yaml", templates / "docs" / "vi.yaml", templates / "messages" / "vi.yaml",
-                 templates / "site" / "vi.yaml", templates / "log" / "vi.yaml"):
+    for path in sorted(templates.glob(f"*/{lang}.yaml")):
         out.append((path.relative_to(ROOT).as_posix(), "\n".join(_strings(yaml.load(path.read_text(encoding="utf-8"))))))
     glossary = yaml.load((templates / "text" / "glossary.yaml").read_text(encoding="utf-8"))
-    out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, "vi")]
+    glossary.pop("card_type.trash", None)  # the item kind trash, pt 'lixo': another term than the waste pile
+    out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, lang)]
     return out
+
+
+def _without_code(markdown: str) -> str:
+    """Markdown without its code (fenced blocks, `spans`): a guide may name an avoided word as code."""
+    return re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", markdown))
+
+
+def vi_sources() -> list[tuple[str, str]]:
+    """(where, text) for every Vietnamese text of the project."""
+    return sources("vi")
 
 
 def _strings(value):
@@ -94,6 +111,16 @@ def test_vietnamese_texts_use_one_term_per_concept():
     assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang, chosen", [("pt", {"busca", "lixo"}), ("vi", {"yếu thế", "rào chắn", "lương thực"})])
+def test_every_reader_text_uses_the_rulebooks_term(lang, chosen):
+    """Seeds 001/000 write 'explorar' and 'lixão', seed 002 'bất lực', 'chướng ngại vật', 'thức ăn': the
+    other words for those terms appear nowhere a reader of that language looks."""
+    variants, allowed = avoided(lang), terms(lang)
+    assert chosen <= set(variants)
+    problems = [f"{where}: {hit}" for where, text in sources(lang) for hit in _flagged(text, variants, allowed)]
+    assert problems == [], "\n".join(problems)
+
+
 def test_in_warring_colonies_a_bare_thu_linh_is_the_colony_leader_and_is_flagged():
     """'thủ lĩnh' alone is the group leader's word ('thủ lĩnh nhóm') and the Winter Tricks Leader;
     in Warring Colonies texts the colony leader is 'lãnh đạo'."""
@@ -114,3 +141,15 @@ def test_in_warring_colonies_a_bare_thu_linh_is_the_colony_leader_and_is_flagged
 ])
 def test_the_lint_finds_planted_variants(text, hits):
     assert len(_flagged(text, avoided("vi"), terms("vi"))) == hits
+
+
+@pytest.mark.parametrize("text, hits", [
+    ("Um sobrevivente seu faz uma busca na escola.", 1),
+    ("Ponha a carta no lixo.", 1),
+    ("Ponha a carta no lixão.", 0),
+    ("Gaste 1 dado para limpar o lixo.", 0),           # the action's name (seed 001 'Limpeza do Lixo')
+    ("Na verificação do\nlixo, conte as cartas.", 0),  # the step's name, wrapped
+    ("Lixo: ponha 1 ficha de comida no estoque.", 0),  # an item's trash ability
+])
+def test_the_lint_finds_planted_portuguese_variants(text, hits):
+    assert len(_flagged(text, avoided("pt"), terms("pt"))) == hits

@@ -2,6 +2,7 @@
 //   words       match name or text          n:word   name only     t:word   text only
 //   k:kind      kind (kind:), by id or name  s:set    set (set:), by id or name
 //   field<N, field<=N, field>N, field>=N, field=N   numbers: influence, attack, search, number
+//               (or their names in the page's language, templates/site search_words)
 //   -term       negates a term              a OR b   either side
 // Accents and case never matter: "xuc xac" finds "xúc xắc".
 (function () {
@@ -12,6 +13,10 @@
   var count = document.getElementById("card-count");
   var base = script.getAttribute("data-base");
   var cards = [];
+  // the page's own words for the number fields and for OR (templates/site search_words), beside the English
+  var words = JSON.parse(script.getAttribute("data-words") || "{}");
+  var FIELDS = {}, OR = words.or || "OR";
+  Object.keys(words.fields || {}).forEach(function (k) { FIELDS[fold(words.fields[k])] = k; });
 
   function fold(s) {
     return String(s).replace(/đ/g, "d").replace(/Đ/g, "D").normalize("NFD")
@@ -26,9 +31,11 @@
   }
 
   function tokens(q) {
-    var out = [], re = /(-?)(?:(\w+)(:|<=|>=|<|>|=))?("([^"]*)"|[^\s"]+)/g, m;
+    // a field is any run of letters (accented too) and hyphens before an operator: anh-huong>40
+    var out = [], re = /(-?)(?:([^\s:<>="\-][^\s:<>="]*)(:|<=|>=|<|>|=))?("([^"]*)"|[^\s"]+)/g, m;
     while ((m = re.exec(q)) !== null) {
-      out.push({neg: m[1] === "-", field: m[2] ? m[2].toLowerCase() : "", op: m[3] || "",
+      var field = m[2] ? fold(m[2]) : "";
+      out.push({neg: m[1] === "-", field: FIELDS[field] || field, op: m[3] || "",
                 value: m[5] !== undefined ? m[5] : m[4]});
     }
     return out;
@@ -37,7 +44,7 @@
   function groups(q) {
     var all = [[]];
     tokens(q).forEach(function (t) {
-      if (!t.field && t.value === "OR") { all.push([]); } else { all[all.length - 1].push(t); }
+      if (!t.field && (t.value === "OR" || t.value === OR)) { all.push([]); } else { all[all.length - 1].push(t); }
     });
     return all.filter(function (g) { return g.length; });
   }

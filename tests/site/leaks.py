@@ -17,6 +17,8 @@ TEMPLATES = ROOT / "compiler" / "templates"
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 CARD_ID = re.compile(r"\b(?:base|warring-colonies|winter-tricks)\.[a-z-]+\.[a-z0-9-]+\b")
+#: a file of the project named in a sentence (content/base/ruleset.yaml): a path, not words
+PATH = re.compile(r"\b[\w.-]+(?:/[\w.-]+)+\.(?:yaml|json|md|py)\b")
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}|\{\{|\}\}|%\(|\bNone\b")
 #: short English words that are also words (or cognates) of Portuguese or Vietnamese text, and the
 #: game's proper names in English that pt and vi keep
@@ -78,9 +80,14 @@ def reader_text(page: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(text))
 
 
-def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[str]:
+#: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
+#: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
+UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   # 'em um' is good Portuguese
+
+
+def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
     """What on one built page is not in the reader's language: each finding as 'kind: text'."""
-    text = reader_text(page)
+    text = PATH.sub(" ", reader_text(page))
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     found = [f"id: {m}" for m in CARD_ID.findall(text)]
@@ -88,4 +95,6 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str]) -> list[
     found += [f"placeholder: {m}" for m in PLACEHOLDER.findall(text)]
     found += [f"id: {m}" for m in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text) if m in ids]
     found += [f"English: {w}" for w in WORD.findall(text) if w.lower() in english]
+    if lang in UNCONTRACTED:
+        found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
     return found

@@ -203,3 +203,34 @@ def test_chart_labels_keep_their_glossary_words():
     out = hooks.on_post_page(page, object(), {})
     assert "<svg><text>os leais (objetivo principal)</text></svg>" in out
     assert '<p><abbr title="t">moral</abbr></p>' in out
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_engine_plays(tmp_path, lang):
+    """An authored text that says 'kill 2' over an effect that kills 1 is a dow check L004 finding; the
+    card page does not leave the reader trusting it: it adds the engine's reading, in the reader's language."""
+    from dow.compiler.site import _env, _programs, site_words
+    from dow.compiler.text import card_texts
+    (tmp_path / "pyproject.toml").write_text("")
+    card = tmp_path / "content" / "base" / "crossroads" / "car-crash.yaml"
+    card.parent.mkdir(parents=True)
+    source = (ROOT / "content" / "base" / "crossroads" / "car-crash.yaml").read_text(encoding="utf-8")
+    card.write_text(source, encoding="utf-8")
+    build = compile_paths([tmp_path / "content"], tmp_path)
+    assert build.ok, build.diagnostics.render()
+    compiled = build.cards[0]
+    agreeing = _programs(compiled, card_texts(compiled, lang), lang)
+    assert agreeing and not any(p["differs"] for p in agreeing)
+    option = compiled["options"][0]
+    option["text"] = {**option["text"], lang: option["text"][lang] + " 7"}  # a number the effect never says
+    programs = _programs(compiled, card_texts(compiled, lang), lang)
+    differing = [p for p in programs if p["differs"]]
+    assert len(differing) == 1
+    words = site_words(lang)
+    html = _env().get_template("card.html.j2").render(
+        card=compiled, programs=programs, mentions=[], tree="", rules_link="", examples=[], EX={},
+        tip=Tooltips(None, {}), lang=lang, ui=words["ui"], words=words, facts=words["facts"], kinds=words["kinds"],
+        set_names=words["sets"])
+    reading = re.search(r'<p class="engine-reading"><em>(.*?)</em> (.*?)</p>', html)
+    assert reading and reading.group(1) == words["engine_reading"]
+    assert reading.group(2).startswith(differing[0]["generated"][:20].replace("'", "&#x27;")[:10])

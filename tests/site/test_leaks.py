@@ -36,7 +36,7 @@ def test_no_page_shows_english_or_engine_words(built, lang):
     assert len(pages) > 200
     found = {}
     for page in pages:
-        hits = leaks(page.read_text(encoding="utf-8"), english, names, ids)
+        hits = leaks(page.read_text(encoding="utf-8"), english, names, ids, lang)
         if hits:
             found[str(page.relative_to(out))] = sorted(set(hits))[:8]
     assert not found, f"{len(found)} {lang} pages leak: " + json.dumps(dict(list(found.items())[:15]),
@@ -50,6 +50,9 @@ def test_the_leak_finder_finds_each_kind():
     kinds = {h.split(":")[0] for h in hits}
     assert kinds == {"id", "snake_case", "placeholder", "English"}
     assert not any("kept_here" in h for h in hits)
+    hits = leaks("<article><p>A rodada chega a o combate; 1 zumbi em o local. Ao combate, no local.</p></article>",
+                 set(), set(), set(), "pt")
+    assert hits == ["uncontracted: a o", "uncontracted: em o"]
 
 
 class _Links:

@@ -192,7 +192,9 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
                                                ("vi", "Warring Colonies", "Nhiệm vụ của Lone Wolf")])
 def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc, lone_wolf):
     """The statistics page's Warring Colonies section, and the stand-ins it is played with, listed on the
-    transcription page as data, never as published cards."""
+    transcription page in the reader's words (not the ruleset's data ids), never as published cards."""
+    from dow.compiler.site import site_words
+    said = site_words(lang)["stand_in_values"]
     base, _ = site
     v = Visit(browser, base)
     page = v.go(f"/{lang}/statistics/#warring-colonies")
@@ -202,7 +204,9 @@ def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc,
     v.shot(f"statistics-wc-{lang}")
     page = v.go(f"/{lang}/transcription/#stand-ins")
     text = page.locator("article").inner_text()
-    assert lone_wolf in text and "Gatecrasher (stand-in)" in text and "plus 1 ×2" in text
+    assert lone_wolf in text and f"{said['faces']['plus']} 1 ×2" in text
+    assert said["card"].format(goal=said["goals"]["entrances_of_both_colonies"] + " 1") in text
+    assert "survivors_away" not in text and "police_station" not in text
     assert page.locator("#stand-ins-warring-colonies").count() == 1
     v.shot(f"stand-ins-{lang}")
     v.clean()
@@ -355,3 +359,39 @@ def test_screenshots_of_a_card_page_the_card_list_and_the_statistics(site, brows
         v.page.set_viewport_size({"width": 1200, "height": 1400})
         v.shot(f"reader-{lang}-{name}")
     v.clean()
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt", {"influencia>50": "influence>50", "ataque>=3": "attack>=3", "k:tatica OU k:dado": "k:tactic OR k:die"}),
+    ("vi", {"anh-huong>50": "influence>50", "ảnh-hưởng>50": "influence>50", "luc-soat<=2": "search<=2",
+            "k:chien-thuat HOAC k:xuc-xac": "k:tactic OR k:die"}),
+])
+def test_the_card_search_takes_its_fields_and_or_in_the_readers_language(site, browser, lang, words):
+    """A Portuguese or Vietnamese reader writes the number fields and OR in their own words (the page's
+    placeholder and syntax line say so); the English ones still work."""
+    base, build = site
+    v = Visit(browser, base)
+    for local, english in words.items():
+        found = _search(v, lang, local)
+        if english.startswith("k:"):   # (the English 'k:die' also starts 'địa điểm' folded: count the kinds)
+            assert len(found) == len([c for c in build.cards if c["kind"] in ("tactic", "die")]) > 0, local
+        else:
+            assert found and found == _search(v, lang, english), local
+    placeholder = v.go(f"/{lang}/search/").locator("#card-query").get_attribute("placeholder")
+    assert "influence" not in placeholder
+    if lang == "vi":
+        assert "s:base" not in placeholder          # 'base' is a Portuguese word, not a Vietnamese one
+    v.clean()
+
+
+@pytest.mark.parametrize("locale,lang", [("vi-VN", "vi"), ("pt-BR", "pt")])
+def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_page(site, browser, locale, lang):
+    """The site's root 404.html (a host serves it for any address it lacks) sends the reader to the
+    not-found page of their language, never an English one."""
+    from dow.compiler.site import site_words
+    base, _ = site
+    page = browser.new_page(locale=locale)
+    page.goto(base + "/404.html")
+    page.wait_for_url(f"**/{lang}/404.html")
+    assert site_words(lang)["not_found"]["title"] in page.locator("article").inner_text()
+    page.close()
