@@ -49,6 +49,11 @@ LABELS: dict[str, dict[str, str]] = {
     "exiled_objectives": {"pt": "Objetivos secretos de exilado (substitutos)",
                           "en": "Exiled secret objectives (stand-ins)",
                           "vi": "Mục tiêu bí mật khi bị trục xuất (thay thế)"},
+    "objective_rounds": {"pt": "Rodadas dadas pelo texto do objetivo principal", "en": "Rounds given by the main objective's own text",
+                         "vi": "Số vòng theo chính nội dung mục tiêu chính"},
+    "location_decks": {"pt": "Baralhos de itens de cada local (substitutos temáticos)",
+                       "en": "Each location's item deck (themed stand-ins)",
+                       "vi": "Chồng bài vật phẩm của mỗi địa điểm (thay thế theo chủ đề)"},
     # Warring Colonies
     "unknown_tactics": {"pt": "Táticas em branco em cada conjunto de 5", "en": "Blank tactics in each set of 5",
                         "vi": "Lá chiến thuật trống trong mỗi bộ 5 lá"},
