@@ -82,9 +82,10 @@ class BaseBot(HeuristicAgent):
 
 
 AGENTS: dict[str, Callable[[int], Any]] = {"random": RandomAgent, "bot": BaseBot}
-KINDS = ("random", "bot", "heuristic")
+KINDS = ("random", "bot", "heuristic", "search")
 """The agent kinds a seat can have: seeded random answers, the modest bot, the heuristic bot that plays toward
-its goals (engine/bots/)."""
+its goals (engine/bots/), and the search bot (engine/bots/search.py: determinized Monte-Carlo over the
+heuristic's candidates; in Warring Colonies a search seat plays as the heuristic bot)."""
 VARIANTS = ("warring-colonies", "quick", "random-items")
 """Variants a game can be played with: Warring Colonies (its own game on the same engine), its quick
 game, and the Random Items module (base game or Warring Colonies)."""
@@ -109,7 +110,7 @@ def _maker(kind: str, colonies: bool, wolf: bool = False) -> Callable[[int], Any
         from .colony_lonewolf import LoneWolfBot
         return LoneWolfBot
     if colonies:
-        if kind == "heuristic":
+        if kind in ("heuristic", "search"):          # the search bot plays the base game only
             from .bots.colonies import ColoniesHeuristicBot
             return ColoniesHeuristicBot
         from .colonies import ColoniesBot
@@ -117,6 +118,9 @@ def _maker(kind: str, colonies: bool, wolf: bool = False) -> Callable[[int], Any
     if kind == "heuristic":
         from .bots.base import HeuristicBot
         return HeuristicBot
+    if kind == "search":
+        from .bots.search import SearchBot
+        return SearchBot
     return AGENTS[kind]
 
 
