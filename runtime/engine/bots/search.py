@@ -52,7 +52,8 @@ class SearchBot(HeuristicBot):
         if not good:
             return super().action(d)
         candidates = good + [("end",)]
-        values = [self.evaluate(d, a) for a in candidates]
+        seeds = [self.search_rng.randrange(1 << 30) for _ in range(self.playouts)]   # the same worlds for each
+        values = [self.evaluate(a, seeds) for a in candidates]
         best = max(range(len(candidates)), key=lambda i: (values[i], -i))
         self.searched += 1
         pick = candidates[best]
@@ -61,16 +62,17 @@ class SearchBot(HeuristicBot):
             self.fuel_turn = self.game.state.turn
         return pick
 
-    def evaluate(self, d: Decision, act: tuple) -> float:
-        """The mean score of ``playouts`` playouts of ``act``, each on its own determinization."""
+    def evaluate(self, act: tuple, seeds: list[int]) -> float:
+        """The mean score of one playout of ``act`` per seed, each on its own determinization. Every candidate
+        is played in the same worlds (common random numbers), so their difference is the action's, not luck's."""
         total = 0.0
-        for _ in range(self.playouts):
-            copy = self.determinized(self.search_rng.randrange(1 << 30))
+        for seed in seeds:
+            copy = self.determinized(seed)
             if copy is None:
                 return 0.0
-            total += self.playout(copy, act)
+            total += self.playout(copy, act, random.Random(seed))
             self.played += 1
-        return total / self.playouts
+        return total / len(seeds)
 
     # ---- a copy of the game with the hidden parts dealt again -------------------------------------------
     def rebuilt(self) -> Any:
@@ -93,15 +95,15 @@ class SearchBot(HeuristicBot):
         """A rebuilt copy whose hidden parts are dealt again with ``seed`` (see ``determinize``)."""
         copy = self.rebuilt()
         if copy is not None:
-            determinize(copy, self.view.me, random.Random(seed))
+            determinize(copy, self.view.me, random.Random(seed ^ 0x5EED))
         return copy
 
     # ---- a playout ----------------------------------------------------------------------------------
-    def playout(self, copy: Any, act: tuple) -> float:
+    def playout(self, copy: Any, act: tuple, rng: random.Random) -> float:
         """Play ``act`` on the copy, then heuristic bots to the end of this round's colony phase; the score."""
         s = copy.state
         round_now = s.round
-        bots = {p.id: HeuristicBot(self.search_rng.randrange(1 << 30)) for p in s.players}
+        bots = {p.id: HeuristicBot(rng.randrange(1 << 30)) for p in s.players}
         for bot in bots.values():
             bot.observe(copy)
         decision = copy.advance(act)
