@@ -164,6 +164,11 @@ def main() -> None:
         for bad in (s["violations"] + s["crashes"])[:3]:
             print(f"|  |  | seed {bad['seed']}: {bad.get('violation') or bad.get('error')} |")
         out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
+        if games < args.games:                 # the same seeds without the search, to compare like with like
+            plain = ":".join("heuristic" if k == "search" else k for k in agents.split(":"))
+            s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress)
+            print(row(game, players, f"{plain} (the same {games} seeds)", s, track), flush=True)
+            out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

@@ -77,7 +77,7 @@ def test_the_search_bot_searches_and_is_deterministic_for_a_seed(bundle):
     digests, searched = [], []
     for _ in range(2):
         game = new_game(bundle, 5, 3)
-        seats = {p: SearchBot(5 * 1000 + i, playouts=1, width=2) for i, p in enumerate(("p1", "p2", "p3"))}
+        seats = {p: SearchBot(5 * 1000 + i, playouts=1, width=3) for i, p in enumerate(("p1", "p2", "p3"))}
         for agent in seats.values():
             agent.observe(game)
         game.run(Recorder(seats))

@@ -51,3 +51,17 @@ def test_a_themed_deck_naming_an_item_the_bundle_lacks_falls_back_to_every_kind(
 def test_the_round_track_comes_from_the_objectives_own_text_where_it_gives_one(bundle, objective, rounds):
     game = Game(bundle, seed=0, players=4, objective=f"base.main-objective.{objective}")
     assert game.state.round == rounds            # Kill Them's text gives none: the stand-in 7
+
+
+def test_the_heuristic_bot_looks_for_the_crisis_kind_where_the_stand_in_deck_holds_it(bundle):
+    from dow.runtime.engine.bots.base import HeuristicBot
+    from dow.runtime.engine.bots.view import View
+    game = Game(bundle, seed=3, players=4)
+    bot = HeuristicBot(0)
+    bot.observe(game)
+    bot.view = View(game, "p1")
+    ctx = {"prevent": {"fuel"}, "crisis_short": 3, "matching": 0, "short_food": 0, "food_cards": 1}
+    assert bot.lacking(ctx) == {"fuel"}
+    towns = [lid for lid, loc in game.state.locations.items() if not loc.colony]
+    assert max(towns, key=lambda lid: bot.serves(lid, {"fuel"})) == "gas_station"
+    assert bot.lacking(dict(ctx, matching=3)) == set()          # the hand fills the crisis: nothing to look for

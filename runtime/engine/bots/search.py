@@ -1,6 +1,6 @@
 """The search bot of the base game: determinized Monte-Carlo over the engine's own step-driven decisions.
 
-At each turn action with more than one action worth taking, the bot takes the heuristic bot's best few
+At each turn action with at least two actions worth taking, the bot takes the heuristic bot's best few
 candidates and plays each forward ``playouts`` times on a copy of the game, every copy a different
 *determinization*: the game is rebuilt from its seed and the answers given so far (the engine is
 deterministic: the same answers reach the same decision), then everything this player cannot see is
@@ -49,7 +49,7 @@ class SearchBot(HeuristicBot):
         context["best_move"] = max(context["moves"].values(), default=-1)
         scored = sorted(((plan(a, context), a) for a in d.choices if a[0] != "end"), key=lambda x: -x[0])
         good = [a for sc, a in scored if sc > 0][: self.width - 1]
-        if not good:
+        if len(good) < 2:                               # one action worth a die or none: nothing to weigh
             return super().action(d)
         candidates = good + [("end",)]
         seeds = [self.search_rng.randrange(1 << 30) for _ in range(self.playouts)]   # the same worlds for each
