@@ -82,6 +82,7 @@ LABELS = {
                "vi": "người chơi trung thành (mục tiêu chính)"},
     "betrayer": {"pt": "o traidor", "en": "the betrayer", "vi": "kẻ phản bội"},
     "nobody": {"pt": "ninguém", "en": "nobody", "vi": "không ai"},
+    "exiled": {"pt": "só jogadores exilados", "en": "exiled players only", "vi": "chỉ người chơi bị trục xuất"},
     "morale": {"pt": "o moral chegou a 0", "en": "morale reached 0", "vi": "tinh thần về 0"},
     "rounds": {"pt": "acabaram as rodadas", "en": "the round track ran out", "vi": "hết vòng"},
     "objective": {"pt": "objetivo principal cumprido", "en": "main objective completed",

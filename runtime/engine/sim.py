@@ -193,17 +193,22 @@ def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game,
 
 
 def winner_kind(result: dict) -> str:
-    """Who won a game, for the summary: nobody, the colony (loyal players), the betrayer; in Warring
-    Colonies colony a, colony b, both colonies or no colony (the Lone Wolf, who may win beside them, is
-    counted apart: "lone wolf" is the share of games it won)."""
+    """Who won a game, for the summary: nobody, the colony (loyal players, with the main objective), the
+    betrayer, or only exiled players (their exiled objectives, stand-ins, met when the game ended otherwise:
+    two loyal players exiled end the game on morale); in Warring Colonies colony a, colony b, both colonies
+    or no colony (the Lone Wolf, who may win beside them, is counted apart: "lone wolf" is the share of games
+    it won)."""
     if "betrayers" not in result:                                  # Warring Colonies
         wolf = (result.get("lone_wolf") or {}).get("player")
         colony_won = set(result["winners"]) - {wolf}
         return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(result.get("winner"), "no colony") \
             if colony_won else "no colony"
-    if not result["winners"]:
+    winners, betrayers = set(result["winners"]), set(result["betrayers"])
+    if not winners:
         return "nobody"
-    return "betrayer" if set(result["winners"]) <= set(result["betrayers"]) else "colony"
+    if result["ending"] == "objective" and winners - betrayers:
+        return "colony"
+    return "betrayer" if winners & betrayers else "exiled"
 
 
 def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: str = "bot",

@@ -65,3 +65,15 @@ def test_the_heuristic_bot_looks_for_the_crisis_kind_where_the_stand_in_deck_hol
     towns = [lid for lid, loc in game.state.locations.items() if not loc.colony]
     assert max(towns, key=lambda lid: bot.serves(lid, {"fuel"})) == "gas_station"
     assert bot.lacking(dict(ctx, matching=3)) == set()          # the hand fills the crisis: nothing to look for
+
+
+@pytest.mark.parametrize("result,kind", [
+    ({"winners": [], "betrayers": ["p2"], "ending": "morale"}, "nobody"),
+    ({"winners": ["p1", "p3"], "betrayers": ["p2"], "ending": "objective"}, "colony"),
+    ({"winners": ["p2"], "betrayers": ["p2"], "ending": "morale"}, "betrayer"),
+    ({"winners": ["p2", "p4"], "betrayers": ["p2"], "ending": "morale"}, "betrayer"),
+    ({"winners": ["p1"], "betrayers": [], "ending": "morale"}, "exiled"),   # an exiled player's stand-in goal
+])
+def test_who_won_a_base_game_is_told_apart_from_exiled_players_wins(result, kind):
+    from dow.runtime.engine.sim import winner_kind
+    assert winner_kind(result) == kind
