@@ -58,6 +58,7 @@ def test_a_determinized_copy_does_not_depend_on_what_the_player_cannot_see(bundl
     determinize(first, me, random.Random(5))
     determinize(second, me, random.Random(5))
     assert hidden(first, me) == hidden(second, me)
+    assert all(line.get("private_to") in (None, me) for line in first.log.lines)   # no other player's lines
     mine = first.state.player(me)
     real = game.state.player(me)
     assert (mine.hand, mine.unused, mine.secret) == (real.hand, real.unused, real.secret)   # what it sees is kept

@@ -7,7 +7,9 @@ deterministic: the same answers reach the same decision), then everything this p
 dealt again from what it could be: the other players' hands, the cards others put face down on the
 crisis, every location's item deck, the other players' secret objectives and the box, the crisis,
 crossroads, survivor and exiled objective decks, a crossroads card another player holds, the other
-players' action dice, and the future die rolls (the copy's random generator is reseeded). The pool each
+players' action dice, and the future die rolls (the copy's random generator is reseeded); the log lines
+meant for other players are dropped from the copy. (An exiled player's exiled objective is not dealt
+again: the engine's stand-in ones are few and their goals public in the ruleset.) The pool each
 hidden card is dealt from is sorted before it is shuffled, so two games that differ only in what this
 player cannot see give the same copies (the tests check it). Each copy is played by heuristic bots to the
 end of the round's colony phase (a horizon keeps a playout short) and scored from this player's side; the
@@ -164,3 +166,6 @@ def determinize(game: Any, me: str, rng: random.Random) -> None:
     for p in others:
         p.unused = [rng.randint(1, 6) for _ in p.unused]
     game.rng.seed(rng.randrange(1 << 30))
+    # the log lines meant for other players (what their searches drew, the crossroads card they saw) go too:
+    # the playout's bots read the log, and they would otherwise learn what this player never saw
+    game.log.lines[:] = game.log.seen_by(me)
