@@ -1,7 +1,7 @@
 """The bots measured against each other: win rates with 95% intervals, game length, endings, invariants.
 
-    python benchmarks/bench_bots.py [--games 1000] [--seed 0] [--workers 2] [--players 4]
-                                    [--agents random bot heuristic heuristic:random random:heuristic]
+    python benchmarks/bench_bots.py [--games 1000] [--search-games 100] [--seed 0] [--workers 2] [--players 4]
+                                    [--agents random bot heuristic search:heuristic heuristic:random ...]
                                     [--colonies-players 4] [--colonies-agents ...] [--json FILE]
                                     [--stand-in KEY=VALUE] [--crises-prevented]
 
@@ -10,7 +10,9 @@ after every step) for each agents spec at each player count: the base game with 
 for every seat, or loyal:betrayer), then Warring Colonies with ``--colonies-agents`` (colony a:colony b).
 For each it prints a Markdown row: the share of games each side won with its Wilson 95% interval, the
 endings, the mean length and how many games reached the last round of the track, invariant violations
-and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). It reports;
+and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). A pairing with a
+search seat plays ``--search-games`` games (the first seeds of the same range): each of its decisions
+plays dozens of games forward, so it costs far more than a heuristic game. It reports;
 it asserts nothing about time. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
 base stand-in value, ``--crises-prevented`` with every base crisis prevented.
 """
@@ -29,7 +31,7 @@ from dow.runtime.engine.sim import new_game, simulate
 from dow.runtime.engine.workers import Progress, worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE_AGENTS = ["random", "bot", "heuristic", "heuristic:random", "random:heuristic"]
+BASE_AGENTS = ["random", "bot", "heuristic", "search:heuristic", "heuristic:random", "random:heuristic"]
 COLONY_AGENTS = ["random", "bot", "heuristic", "heuristic:random", "random:heuristic", "heuristic:bot"]
 
 
@@ -73,13 +75,15 @@ def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
         wins["lone wolf"] = sum(1 for r in done if r.get("lone_wolf"))
     endings = Counter(r["ending"] for r in done)
     fell = Counter(fallen(r) for r in done if isinstance(r.get("morale"), dict))
-    full = sum(1 for r in done if r["rounds"] >= track)
+    tracks = [r.get("track") or track for r in done]          # the objective's round track, game by game
+    full = sum(1 for r, t in zip(done, tracks) if r["rounds"] >= t)
     mean = sum(r["rounds"] for r in done) / n if n else 0
+    track_mean = sum(tracks) / n if n else track
     cells = [game, str(players), agents, str(n),
              "; ".join(f"{k} {rate(v, n)}" for k, v in sorted(wins.items())),
              ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items()))
              + ("; at 0 morale: " + ", ".join(f"{k} {rate(v, n)}" for k, v in sorted(fell.items())) if fell else ""),
-             f"{mean:.2f} / {track}", f"{full / n:.0%}" if n else "-",
+             f"{mean:.2f} / {track_mean:.2f}", f"{full / n:.0%}" if n else "-",
              str(len(s["violations"])), str(len(s["crashes"])), str(s["games_per_second"])]
     return "| " + " | ".join(cells) + " |"
 
@@ -119,6 +123,8 @@ def prevent_every_crisis() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--search-games", type=int, default=100,
+                    help="games for a pairing with a search seat (its games cost far more)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", default="1", help="processes: a number, or 0 or auto for every core")
     ap.add_argument("--players", type=int, nargs="*", default=[4])
@@ -152,11 +158,17 @@ def main() -> None:
             print(f"| {game} | {players} | {agents} | not played: {err} |")
             continue
         track = probe.state.round
-        s = run(bundle, args.games, args.seed, players, agents, variants, workers, args.progress)
+        games = min(args.games, args.search_games) if "search" in agents.split(":") and not variants else args.games
+        s = run(bundle, games, args.seed, players, agents, variants, workers, args.progress)
         print(row(game, players, agents, s, track), flush=True)
         for bad in (s["violations"] + s["crashes"])[:3]:
             print(f"|  |  | seed {bad['seed']}: {bad.get('violation') or bad.get('error')} |")
         out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
+        if games < args.games:                 # the same seeds without the search, to compare like with like
+            plain = ":".join("heuristic" if k == "search" else k for k in agents.split(":"))
+            s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress)
+            print(row(game, players, f"{plain} (the same {games} seeds)", s, track), flush=True)
+            out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

@@ -167,9 +167,9 @@ def _parser() -> argparse.ArgumentParser:
                       help=VARIANT_HELP)
     play.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
     play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
-    play.add_argument("--agents", choices=("bot", "random", "heuristic"), default="bot",
+    play.add_argument("--agents", choices=("bot", "random", "heuristic", "search"), default="bot",
                       help="who plays: the bots (default), the heuristic bots that play toward their goals, "
-                           "or players choosing at random")
+                           "the search bots that look ahead, or players choosing at random")
     play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
     play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
@@ -190,7 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the first game's seed; the others follow it")
     simulate.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
-    simulate.add_argument("--agents", default="bot", help="random, bot or heuristic; or two joined by ':' "
+    simulate.add_argument("--agents", default="bot", help="random, bot, heuristic or search; or two joined by ':' "
                           "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies)")
     simulate.add_argument("--format", choices=("text", "json"), default="text",
                           help="json: one JSON object per finished game as it ends, then the summary (JSON Lines)")

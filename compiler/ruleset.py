@@ -50,7 +50,14 @@ RULESET_SCHEMA = _obj({
                        "exiled_objectives": {"type": "array", "minItems": 1, "items": _obj(
                            {"id": {"type": "string", "pattern": "^stand-in\\."}, "name": {"type": "string"},
                             "goal": {"type": "array", "minItems": 1, "items": _obj(
-                                {"kind": {"enum": ["survivors_in_play", "cards_in_hand"]}, "count": _INT})}})}}),
+                                {"kind": {"enum": ["survivors_in_play", "cards_in_hand"]}, "count": _INT})}})},
+                       # the round track a main objective's own text gives (objective slug: rounds), and the
+                       # themed stand-in item deck of each location (location slug: {item slug: count})
+                       "objective_rounds": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+                       "location_decks": {"type": "object", "additionalProperties": {
+                           "type": "object", "minProperties": 1, "additionalProperties": {"type": "integer", "minimum": 1}}}},
+                      ["morale", "rounds", "entrance_spaces", "noise_spaces", "survivor_spaces", "starting_item_kinds",
+                       "secret_goal", "exiled_objectives"]),
 })
 
 

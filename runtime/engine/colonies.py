@@ -61,6 +61,7 @@ from .colony_movement import MovementStep
 from .colony_table import (COLONIES, DEN, HOMES, SET, TEAMS, WOLF, ColonyBoard, ColoniesHost, ColoniesState,  # noqa: F401
                            check_colonies_invariants, other)
 from .clock import ActionClock
+from .decks import location_deck
 from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
@@ -184,7 +185,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             p.hand = [instance(rng.choice(starting)) for _ in range(items)]
         searchable = [l for l in locations.values() if not l.colony and l.id != "cemetery"]
         for i, loc in enumerate(searchable):
-            loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
+            loc.deck = location_deck(stand, loc.card, i, kinds, self.rules["setup"]["item_deck_size"], instance)
             rng.shuffle(loc.deck)
         self.random_items(searchable, instance)
         for card in self._set_cards("survivor", ("base", SET)):

@@ -20,6 +20,7 @@ from ..replay import EventLog
 from .actions import TurnActions
 from .choices import PlayerChoices
 from .common import ACTION, GameError, Gen, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
+from .decks import location_deck
 from .effects import EffectRules
 from .host import GameHost
 from .state import Location, Player, State, Survivor
@@ -165,8 +166,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             raise GameError(f"no main objective {objective!r} in the bundle")
         setup = chosen.get("setup") or {}
         players = [Player(f"p{i + 1}") for i in range(self.n)]
+        rounds = (stand.get("objective_rounds") or {}).get(slug(chosen["id"])) or stand["rounds"]
         state = State(players, {}, locations, cards, morale=setup.get("morale") or stand["morale"],
-                      round=setup.get("rounds") or stand["rounds"])
+                      round=setup.get("rounds") or rounds)
         state.objective = instance(chosen["id"])
         # secret objectives: 2 non-betrayal per player, 1 betrayal, shuffled, 1 dealt each; the rest boxed
         secrets = self._cards("secret-objective")
@@ -195,7 +197,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             p.hand = [instance(rng.choice(starting)) for _ in range(self.rules["setup"]["starting_items"])]
         searchable = [l for l in locations.values() if not l.colony]
         for i, loc in enumerate(searchable):
-            loc.deck = [instance(kinds[(i * 7 + k) % len(kinds)]) for k in range(self.rules["setup"]["item_deck_size"])]
+            loc.deck = location_deck(stand, loc.card, i, kinds, self.rules["setup"]["item_deck_size"], instance)
             rng.shuffle(loc.deck)
         self.random_items(searchable, instance)
         for card in self._cards("survivor"):

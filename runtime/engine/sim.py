@@ -82,9 +82,10 @@ class BaseBot(HeuristicAgent):
 
 
 AGENTS: dict[str, Callable[[int], Any]] = {"random": RandomAgent, "bot": BaseBot}
-KINDS = ("random", "bot", "heuristic")
+KINDS = ("random", "bot", "heuristic", "search")
 """The agent kinds a seat can have: seeded random answers, the modest bot, the heuristic bot that plays toward
-its goals (engine/bots/)."""
+its goals (engine/bots/), and the search bot (engine/bots/search.py: determinized Monte-Carlo over the
+heuristic's candidates; in Warring Colonies a search seat plays as the heuristic bot)."""
 VARIANTS = ("warring-colonies", "quick", "random-items")
 """Variants a game can be played with: Warring Colonies (its own game on the same engine), its quick
 game, and the Random Items module (base game or Warring Colonies)."""
@@ -109,7 +110,7 @@ def _maker(kind: str, colonies: bool, wolf: bool = False) -> Callable[[int], Any
         from .colony_lonewolf import LoneWolfBot
         return LoneWolfBot
     if colonies:
-        if kind == "heuristic":
+        if kind in ("heuristic", "search"):          # the search bot plays the base game only
             from .bots.colonies import ColoniesHeuristicBot
             return ColoniesHeuristicBot
         from .colonies import ColoniesBot
@@ -117,6 +118,9 @@ def _maker(kind: str, colonies: bool, wolf: bool = False) -> Callable[[int], Any
     if kind == "heuristic":
         from .bots.base import HeuristicBot
         return HeuristicBot
+    if kind == "search":
+        from .bots.search import SearchBot
+        return SearchBot
     return AGENTS[kind]
 
 
@@ -189,17 +193,22 @@ def replay_game(bundle: dict, replay: Replay, check: bool = True) -> tuple[Game,
 
 
 def winner_kind(result: dict) -> str:
-    """Who won a game, for the summary: nobody, the colony (loyal players), the betrayer; in Warring
-    Colonies colony a, colony b, both colonies or no colony (the Lone Wolf, who may win beside them, is
-    counted apart: "lone wolf" is the share of games it won)."""
+    """Who won a game, for the summary: nobody, the colony (loyal players, with the main objective), the
+    betrayer, or only exiled players (their exiled objectives, stand-ins, met when the game ended otherwise:
+    two loyal players exiled end the game on morale); in Warring Colonies colony a, colony b, both colonies
+    or no colony (the Lone Wolf, who may win beside them, is counted apart: "lone wolf" is the share of games
+    it won)."""
     if "betrayers" not in result:                                  # Warring Colonies
         wolf = (result.get("lone_wolf") or {}).get("player")
         colony_won = set(result["winners"]) - {wolf}
         return {"a": "colony a", "b": "colony b", "both": "both colonies"}.get(str(result.get("winner")), "no colony") \
             if colony_won else "no colony"
-    if not result["winners"]:
+    winners, betrayers = set(result["winners"]), set(result["betrayers"])
+    if not winners:
         return "nobody"
-    return "betrayer" if set(result["winners"]) <= set(result["betrayers"]) else "colony"
+    if result["ending"] == "objective" and winners - betrayers:
+        return "colony"
+    return "betrayer" if winners & betrayers else "exiled"
 
 
 def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: str = "bot",

@@ -26,11 +26,13 @@ def game_record(bundle: dict, seed: int, players: int, agents: str, variants: Se
     """Play the game of ``seed`` with invariants checked after every step; what the summary needs of it."""
     from .sim import play_game, winner_kind
     try:
-        _, _, result = play_game(bundle, seed, players, agents, check=True, variants=tuple(variants))
+        game, _, result = play_game(bundle, seed, players, agents, check=True, variants=tuple(variants))
     except Exception as exc:                                  # counted and reported, never hidden
         return {"seed": seed, "crash": {"error": f"{type(exc).__name__}: {exc}",
                                         "where": traceback.format_exc(limit=-3)}}
+    track = next((line["params"]["track"] for line in game.log.lines if line["event"] == "round"), None)
     return {"seed": seed, "winner": winner_kind(result), "ending": result["ending"], "rounds": result["rounds"],
+            "track": track,                           # the round track when the first round began
             "winners": list(result["winners"]), "morale": result["morale"],
             "lone_wolf": bool((result.get("lone_wolf") or {}).get("won")),
             "card_uses": dict(result["card_uses"]), "violations": list(result["violations"])}

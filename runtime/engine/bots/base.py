@@ -330,7 +330,7 @@ class HeuristicBot(HeuristicAgent):
         where = cast(str, v.survivor(act[1]).location)
         if self.overruns(where) and v.survivor(act[1]).wounds:
             return 20
-        return 56 + min(v.deck_size(where), 10) / 10
+        return 56 + min(v.deck_size(where), 10) / 10 + min(self.serves(where, self.lacking(ctx)), 10) / 2
 
     def score_clean_waste(self, act: tuple, ctx: dict) -> float:
         """Cleaning the waste pile before it costs morale."""
@@ -388,7 +388,22 @@ class HeuristicBot(HeuristicAgent):
         crowd = len(v.survivors_at(to)) + v.location(to).zombie_count()
         if crowd >= 2:
             return -1
-        return 52 - crowd * 5
+        return 52 - crowd * 5 + 2 * min(self.serves(to, self.lacking(ctx)), 10)
+
+    def lacking(self, ctx: dict) -> set[str]:
+        """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
+        food while the supply cannot pay the next colony phase."""
+        out = set(ctx["prevent"]) if ctx["crisis_short"] > ctx["matching"] else set()
+        return out | ({"food"} if ctx["short_food"] > 0 and not ctx["food_cards"] else set())
+
+    def serves(self, lid: str, kinds: set[str]) -> int:
+        """How many cards of ``kinds`` the ruleset's stand-in deck of a location was dealt (public set-up
+        data, never the deck's order or what is left in it)."""
+        if not kinds:
+            return 0
+        v = self.view
+        themed = (v.rules["stand_ins"].get("location_decks") or {}).get(slug(v.location(lid).card)) or {}
+        return sum(n for item, n in themed.items() if (self.game.defs.get(f"base.item.{item}") or {}).get("item_type") in kinds)
 
     def score_ability(self, act: tuple, ctx: dict) -> float:
         """A survivor's ability by what it does for the colony now (abilities it has no use for: -1)."""

@@ -8,15 +8,47 @@ raids. It reads only the public table and its own hand, like the colonies bot.
 """
 from __future__ import annotations
 
+import math
 from typing import cast
 
 from ..colony_bot import ColoniesBot
-from ..colony_table import COLONIES, DEN, ColonyBoard, other
+from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
 from .base import SAFE_ATTACK, slug
 
 
 class ColoniesHeuristicBot(ColoniesBot):
     """A Warring Colonies seat that avoids needless exposure rolls (see the module's docstring)."""
+
+    # ---- what the colony lacks (public: the crisis, the cards on it, the food supply; and its own hand) ----
+    def needs(self, player: str) -> set[str]:
+        """The item kinds this player's colony lacks now: the joint crisis' kind while the cards on it and in
+        this hand fall short of the stand-in target (a failed crisis costs both colonies morale), and food
+        while the colony's supply cannot pay its next colony phase (starvation costs more each time)."""
+        g = self.game
+        s = g.state
+        team = s.teams.get(player)
+        out: set[str] = set()
+        hand = [g.host.card_def(c).get("item_type") for c in s.player(player).hand]
+        if s.crisis:
+            prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
+            needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * g.wc["stand_ins"]["crisis_needed_per_player"]
+            if len(s.crisis_added) + sum(1 for t in hand if t in prevent) < needed:
+                out |= prevent
+        if team in COLONIES:
+            home = COLONIES[team]
+            own = sum(1 for v in s.survivors_at(home) if s.teams.get(v.controller) == team) + s.locations[home].helpless
+            if s.colony_food.get(team, 0) + hand.count("food") < math.ceil(own / g.rules["food"]["survivors_per_food"]):
+                out.add("food")
+        return out
+
+    def serves(self, lid: str, kinds: set[str]) -> int:
+        """How many cards of ``kinds`` a location's deck was dealt, by the ruleset's stand-in deck for it
+        (public set-up data, never the deck's order or what is left in it)."""
+        g = self.game
+        decks = g.rules["stand_ins"].get("location_decks") or {}
+        themed = decks.get(slug(g.state.locations[lid].card)) or {}
+        return sum(n for item, n in themed.items()
+                   if g.defs.get(f"base.item.{item}", {}).get("item_type") in kinds) if kinds else 0
 
     def tight(self, lid: str) -> bool:
         """An entrance of ``lid`` is one zombie from full."""
@@ -46,6 +78,10 @@ class ColoniesHeuristicBot(ColoniesBot):
             return 30 if safe else -1
         if kind == "move":
             return -1 if s.survivors[act[1]].wounds else super().score(act)
+        if kind == "search":                          # where the deck holds what the colony lacks, first
+            v = s.survivors[act[1]]
+            lacking = self.needs(v.controller)
+            return 64 + min(self.serves(v.location, lacking), 8) if lacking else super().score(act)
         return super().score(act)
 
     def control_move(self, d) -> tuple | None:
@@ -84,8 +120,26 @@ class ColoniesHeuristicBot(ColoniesBot):
             team = s.teams.get(d.player)
             home = COLONIES.get(team)
             at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
+            aimed = self.supply_move(d.player, healthy, at_home)
+            if aimed is not None:
+                return aimed
             if home and self.tight(home) and len(at_home) <= 2:
                 return ("pass",) if ("pass",) in d.choices else d.choices[0]   # two hold a tight colony
             if len(healthy) < len(d.choices):
                 d = type(d)(d.kind, d.player, tuple(healthy), d.min, d.max, d.prompt, d.src)
         return super().answer(d)
+
+    def supply_move(self, player: str, choices: list, at_home: list[str]) -> tuple | None:
+        """A healthy survivor from home to the town location whose stand-in deck holds most of what the colony
+        lacks, when no survivor of this player is out searching already and at least two of the colony's
+        survivors stay to hold it."""
+        s = self.game.state
+        lacking = self.needs(player)
+        out = [sid for sid in s.player(player).survivors if not s.locations[s.survivors[sid].location].colony]
+        team = s.teams.get(player)
+        holding = sum(1 for v in s.survivors_at(COLONIES.get(team, "")) if s.teams.get(v.controller) == team)
+        if not lacking or out or len(at_home) < 1 or holding < 3:
+            return None
+        fits = [c for c in choices if c[0] == "move" and c[1] in at_home and not s.locations[c[2]].colony
+                and c[2] != DEN and s.locations[c[2]].deck and self.serves(c[2], lacking)]
+        return max(fits, key=lambda c: (self.serves(c[2], lacking), -s.survivors[c[1]].search, c)) if fits else None

@@ -1,0 +1,171 @@
+"""The search bot of the base game: determinized Monte-Carlo over the engine's own step-driven decisions.
+
+At each turn action with at least two actions worth taking, the bot takes the heuristic bot's best few
+candidates and plays each forward ``playouts`` times on a copy of the game, every copy a different
+*determinization*: the game is rebuilt from its seed and the answers given so far (the engine is
+deterministic: the same answers reach the same decision), then everything this player cannot see is
+dealt again from what it could be: the other players' hands, the cards others put face down on the
+crisis, every location's item deck, the other players' secret objectives and the box, the crisis,
+crossroads, survivor and exiled objective decks, a crossroads card another player holds, the other
+players' action dice, and the future die rolls (the copy's random generator is reseeded); the log lines
+meant for other players are dropped from the copy. (An exiled player's exiled objective is not dealt
+again: the engine's stand-in ones are few and their goals public in the ruleset.) The pool each
+hidden card is dealt from is sorted before it is shuffled, so two games that differ only in what this
+player cannot see give the same copies (the tests check it). Each copy is played by heuristic bots to the
+end of the round's colony phase (a horizon keeps a playout short) and scored from this player's side; the
+candidate with the best mean wins, ties to the heuristic's order. Every other decision, and every decision
+of a betrayer, is the heuristic bot's. A playout budget (not a time budget) keeps it deterministic for a
+seed. Standard library only.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...decisions import Decision
+from ..common import ACTION
+from .base import HeuristicBot
+
+LOST, WON = -1000.0, 1000.0
+
+
+class SearchBot(HeuristicBot):
+    """Determinized Monte-Carlo on turn actions (see the module's docstring); ``playouts`` per candidate,
+    ``width`` candidates at most."""
+
+    def __init__(self, seed: int = 0, playouts: int = 4, width: int = 3):
+        super().__init__(seed)
+        self.search_rng = random.Random(seed * 7919 + 1)
+        self.playouts, self.width = playouts, width
+        self.searched = 0                               # decisions searched, playouts played (for reports)
+        self.played = 0
+
+    # ---- the decision ------------------------------------------------------------------------------
+    def action(self, d: Decision) -> tuple:
+        """The heuristic's candidates, the one whose playouts score best."""
+        if self.view.betrayer:
+            return super().action(d)
+        plan = self.score
+        context = self.context()
+        context["moves"] = {a: self.move_value(a, context) for a in d.choices if a[0] == "move"}
+        context["best_move"] = max(context["moves"].values(), default=-1)
+        scored = sorted(((plan(a, context), a) for a in d.choices if a[0] != "end"), key=lambda x: -x[0])
+        good = [a for sc, a in scored if sc > 0][: self.width - 1]
+        if len(good) < 2:                               # one action worth a die or none: nothing to weigh
+            return super().action(d)
+        candidates = good + [("end",)]
+        seeds = [self.search_rng.randrange(1 << 30) for _ in range(self.playouts)]   # the same worlds for each
+        values = [self.evaluate(a, seeds) for a in candidates]
+        best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+        self.searched += 1
+        pick = candidates[best]
+        self.last_act = pick
+        if pick[0] == "play" and self.item_type(pick[1]) == "fuel":
+            self.fuel_turn = self.game.state.turn
+        return pick
+
+    def evaluate(self, act: tuple, seeds: list[int]) -> float:
+        """The mean score of one playout of ``act`` per seed, each on its own determinization. Every candidate
+        is played in the same worlds (common random numbers), so their difference is the action's, not luck's."""
+        total = 0.0
+        for seed in seeds:
+            copy = self.determinized(seed)
+            if copy is None:
+                return 0.0
+            total += self.playout(copy, act, random.Random(seed))
+            self.played += 1
+        return total / len(seeds)
+
+    # ---- a copy of the game with the hidden parts dealt again -------------------------------------------
+    def rebuilt(self) -> Any:
+        """The game rebuilt from its seed and the answers given so far, at the same decision (None if the
+        rebuilt game does not reach it: a game this bot cannot copy)."""
+        g = self.game
+        objective = g.state.cards[g.state.objective]
+        for chosen in (None, objective):
+            copy = type(g)(g.bundle, seed=g.seed, players=g.n, rules=g.rules, objective=chosen, options=g.options)
+            if copy.state.cards[copy.state.objective] == objective:
+                break
+        decision = copy.advance()
+        for answer in list(g.decisions):
+            if decision is None:
+                return None
+            decision = copy.advance(tuple(answer) if isinstance(answer, list) else answer)
+        return copy if decision is not None and decision.player == g.pending.player else None
+
+    def determinized(self, seed: int) -> Any:
+        """A rebuilt copy whose hidden parts are dealt again with ``seed`` (see ``determinize``)."""
+        copy = self.rebuilt()
+        if copy is not None:
+            determinize(copy, self.view.me, random.Random(seed ^ 0x5EED))
+        return copy
+
+    # ---- a playout ----------------------------------------------------------------------------------
+    def playout(self, copy: Any, act: tuple, rng: random.Random) -> float:
+        """Play ``act`` on the copy, then heuristic bots to the end of this round's colony phase; the score."""
+        s = copy.state
+        round_now = s.round
+        bots = {p.id: HeuristicBot(rng.randrange(1 << 30)) for p in s.players}
+        for bot in bots.values():
+            bot.observe(copy)
+        decision = copy.advance(act)
+        while decision is not None and s.round == round_now and not s.over:
+            decision = copy.advance(bots[decision.player].answer(decision))
+        return self.value(copy)
+
+    def value(self, copy: Any) -> float:
+        """This loyal player's side of a position: a won game, a lost one, or morale first, then the
+        colony's survivors, food against its needs, and the threats at the colony."""
+        s = copy.state
+        if s.over:
+            won = copy.result and self.view.me in copy.result.get("winners", [])
+            return WON if won else LOST
+        colony = copy.state.locations["colony"]
+        alive = sum(1 for v in s.survivors.values() if v.place == "play")
+        wounds = sum(v.wounds for v in s.survivors.values() if v.place == "play")
+        return (100 * s.morale + 12 * alive - 4 * wounds + 3 * min(s.food, 6) - 2 * colony.zombie_count()
+                + 5 * sum(colony.barricades) - 3 * len(s.waste) // 5)
+
+
+SearchBot.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: SearchBot.action}
+
+
+def determinize(game: Any, me: str, rng: random.Random) -> None:
+    """Deal again everything player ``me`` cannot see (the module's docstring lists it), keeping what it sees:
+    its own hand, dice, secret objective and crisis cards, every public token, and each hidden zone's size."""
+    s = game.state
+    others = [p for p in s.players if p.id != me]
+    # item cards: the other hands, the others' face-down crisis cards and the location decks, one pool
+    zones: list[list[str]] = [p.hand for p in others] + [l.deck for l in s.locations.values()]
+    hidden_crisis = [i for i, (_, who) in enumerate(s.crisis_added) if who != me]
+    pool = sorted([c for z in zones for c in z] + [s.crisis_added[i][0] for i in hidden_crisis])
+    rng.shuffle(pool)
+    for z in zones:
+        n = len(z)
+        z[:], pool = pool[:n], pool[n:]
+    for i in hidden_crisis:
+        s.crisis_added[i] = (pool.pop(), s.crisis_added[i][1])
+    # secret objectives: the others' and the box's
+    secrets = sorted([p.secret for p in others] + list(s.secret_box))
+    rng.shuffle(secrets)
+    for p in others:
+        p.secret = secrets.pop()
+        p.betrayer = game._betrayal(game.defs[s.cards[p.secret]])
+    s.secret_box[:] = secrets
+    # the decks' order, a crossroads card another player drew, the other players' dice, the future rolls
+    held = game.crossroads_held
+    unseen_held = held is not None and held[1] != me
+    crossroads = sorted(s.crossroads + ([held[0]] if unseen_held else []))
+    rng.shuffle(crossroads)
+    if unseen_held:
+        game.crossroads_held = (crossroads.pop(), held[1])
+    s.crossroads[:] = crossroads
+    for deck in (s.crisis_deck, s.survivor_deck, game.exiled_deck):
+        deck.sort()
+        rng.shuffle(deck)
+    for p in others:
+        p.unused = [rng.randint(1, 6) for _ in p.unused]
+    game.rng.seed(rng.randrange(1 << 30))
+    # the log lines meant for other players (what their searches drew, the crossroads card they saw) go too:
+    # the playout's bots read the log, and they would otherwise learn what this player never saw
+    game.log.lines[:] = game.log.seen_by(me)
