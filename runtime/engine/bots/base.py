@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
 from ..common import ACTION
+from .options import best_option
 from .view import View
 
 ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
@@ -489,6 +490,14 @@ class HeuristicBot(HeuristicAgent):
 
 
     # ---- other decisions --------------------------------------------------------------------------
+    def crossroads_choice(self, d: Decision) -> Any:
+        """A crossroads card's option (or vote): the one its effects make best for the colony, read from the
+        card as printed (public); a betrayer turning on the colony picks the worst."""
+        card_id = d.src.get("crossroads")
+        if not card_id:
+            return None
+        return best_option(self.view.card(card_id), d.choices, self.view.betrayer and self.sabotage_time())
+
     def make_noise(self, d: Decision) -> bool:
         """Another card for noise while none of those drawn is what the colony lacks, as long as the location
         can take the zombies noise may bring (the drawn cards are in this player's private log)."""
@@ -566,4 +575,5 @@ class HeuristicBot(HeuristicAgent):
 
     HANDLERS = {"keep survivors": keep_survivors, "group leader": leader, ACTION: action, "make noise": make_noise,
                 "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
-                "equip": equip_to}
+                "equip": equip_to, "choose": crossroads_choice, "vote": crossroads_choice,
+                "break the tie": crossroads_choice}
