@@ -83,12 +83,16 @@ def _lang(args) -> str | None:
     return None if getattr(args, "command", None) == "i18n" else getattr(args, "lang", None)
 
 
+#: the distribution the command line ships in (the name "dow" on the package index is another project's)
+DISTRIBUTION = "dow-toolchain"
+
+
 def version() -> str:
     """The installed dow version and the bundle format it writes."""
     from importlib.metadata import PackageNotFoundError, version as installed
     from dow.runtime.bundle import IR_VERSION
     try:
-        number = installed("dow")
+        number = installed(DISTRIBUTION)
     except PackageNotFoundError:       # run from a source tree that was never installed
         number = "unknown"
     return f"dow {number} (bundle ir_version {IR_VERSION})"

@@ -3,6 +3,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from dow.compiler.cli import main
@@ -145,6 +146,9 @@ def test_a_content_error_is_counted_once_and_the_note_comes_after(tmp_path, caps
 def test_version_python_m_and_help_on_every_option(tmp_path):
     done = subprocess.run([sys.executable, "-m", "dow", "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("dow ") and "ir_version" in done.stdout
+    # the number is the installed distribution's, the one pyproject.toml declares (not "unknown")
+    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
+    assert done.stdout.split()[1] == declared["version"], done.stdout
     import argparse
 
     from dow.compiler.cli import _parser
