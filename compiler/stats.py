@@ -150,6 +150,13 @@ def shown(fig: dict | None, labels: dict) -> str:
                                    n=fig["n"])
 
 
+def told(key: str, fig: dict | None, labels: dict) -> str:
+    """A block sentence with its figure, or its own sentence for a sample too small to tell anything."""
+    if not fig or not fig["n"] or fig["small"]:
+        return labels[f"{key}_small"].format(n=fig["n"] if fig else 0)
+    return labels[key].format(figure=shown(fig, labels))
+
+
 def option_label(option: str, labels: dict) -> str:
     """An option taken, numbered from 1 as printed; 'none' when no option could be chosen."""
     return labels["option"].format(n=option) if option.isdigit() else labels["option_none"]
@@ -167,15 +174,15 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
     if fig is None:
         lines.append(labels["block_absent"])
     elif table == "crossroads":
-        lines.append(labels["block_triggered"].format(figure=shown(fig["triggered"], labels)))
+        lines.append(told("block_triggered", fig["triggered"], labels))
         if fig["colony_won"]["n"]:
-            lines.append(labels["block_colony"].format(figure=shown(fig["colony_won"], labels)))
+            lines.append(told("block_colony", fig["colony_won"], labels))
             options = [labels["option_figure"].format(option=option_label(o, labels), count=f["k"],
                                                       figure=shown(f, labels)) for o, f in fig["options"].items()]
         else:
             lines.append(labels["block_never"])
     else:
-        lines.append(labels["block_groups"].format(figure=shown(fig, labels)))
+        lines.append(told("block_groups", fig, labels))
     pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
     lines.append(labels["block_baseline"].format(groups=pct(results["all_groups"]), colony=pct(results["colony"])))
     return {"lines": lines, "options": options, "stale": labels["block_stale"] if card_stats.get("stale") else "",

@@ -93,7 +93,9 @@ def test_a_card_block_holds_the_computed_figures(bundle, card_stats, lang):
     html = block_html(bundle, card_stats, lang, "base.crossroads.army")
     assert 'id="statistics"' in html
     assert f"n = {army['triggered']['n']}" in html                       # n = the draws of this small run
-    assert labels["small"].format(n=army["triggered"]["n"]) in html    # five games: too few to trust
+    # five games: too few to trust, said in a sentence of its own (not "triggered too small a sample of …")
+    assert labels["block_triggered_small"].format(n=army["triggered"]["n"]) in html
+    assert labels["block_triggered"].split("{")[0] not in html
     assert army["triggered"]["small"] and "(95%" not in html             # no rate is offered as a number
     assert labels["block_source"].format(games=5) in html
 
