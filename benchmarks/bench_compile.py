@@ -216,6 +216,8 @@ def stopwatch():
     wrap(Shape, "card", "shape (Shape.card)")
     if hasattr(dsl_parser, "_builder"):  # the parser that reduces straight to AST nodes
         wrap(dsl_parser._builder()[0], "parse", "parse: Lark LALR + inline AST builder (_builder().parse)")
+    if hasattr(dsl_parser, "_fast"):  # its fast driver (well-formed text; errors go to the Lark parse above)
+        wrap(dsl_parser._fast(), "parse", "parse: fast LALR driver + AST builder (_fast().parse)")
     wrap(dsl_parser._lark(), "parse", "parse: Lark LALR, parse tree (_lark().parse)")
     wrap(dsl_parser._ToAst, "transform", "parse: tree -> AST (_ToAst.transform)")
     wrap(pipeline, "_bind", "resolve/bind (pipeline._bind)")
