@@ -216,6 +216,8 @@ def stopwatch():
     wrap(Shape, "card", "shape (Shape.card)")
     if hasattr(dsl_parser, "_builder"):  # the parser that reduces straight to AST nodes
         wrap(dsl_parser._builder()[0], "parse", "parse: Lark LALR + inline AST builder (_builder().parse)")
+    if hasattr(dsl_parser, "_fast"):  # its fast driver (well-formed text; errors go to the Lark parse above)
+        wrap(dsl_parser._fast(), "parse", "parse: fast LALR driver + AST builder (_fast().parse)")
     wrap(dsl_parser._lark(), "parse", "parse: Lark LALR, parse tree (_lark().parse)")
     wrap(dsl_parser._ToAst, "transform", "parse: tree -> AST (_ToAst.transform)")
     wrap(pipeline, "_bind", "resolve/bind (pipeline._bind)")
@@ -343,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--tracemalloc", action="store_true", help="also measure the tracemalloc peak of one compile")
     ap.add_argument("--keep", action="store_true", help="keep the generated corpus")
+    ap.add_argument("--no-extra", action="store_true",
+                    help="skip the old floor and the as-shipped compile (for a loaded machine: the pairs only)")
     args = ap.parse_args(argv)
 
     print(f"machine: {platform.node()}, nproc {os.cpu_count()}, {platform.machine()}, "
@@ -386,9 +390,10 @@ def main(argv: list[str] | None = None) -> int:
                                                     ("floor (PyYAML CSafeLoader + plain LALR parse)",
                                                      "compile, one process (jobs=1)"))
         old = cputime.Series("old floor (parse-tree parser with positions, dow.dsl.parser._lark)",
-                             [cputime.in_process(lambda: floor(content, positions)) for _ in range(2)])
+                             [cputime.in_process(lambda: floor(content, positions))
+                              for _ in range(0 if args.no_extra else 2)])
         shipped = None
-        if n_workers > 1:
+        if n_workers > 1 and not args.no_extra:
             shipped = cputime.Series(f"compile as shipped ({n_workers} worker processes; CPU of all of them)",
                                      [cputime.in_process(lambda: full_compile(root).files) for _ in range(2)])
         gc.collect()
@@ -402,12 +407,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"      {info['texts']} effect texts; YAML {load_s:.2f} s + parse {parse_s:.2f} s CPU")
         print(f"  {compile_s.line(n)}")
         print(f"      compile / floor {cputime.ratio_line(compile_ratios, TARGET)}")
-        print(f"  {old.line(n)}")
-        print(f"      compile / old floor: {compile_s.cpu / old.cpu:.2f}x (medians)")
+        if old.samples:
+            print(f"  {old.line(n)}")
+            print(f"      compile / old floor: {compile_s.cpu / old.cpu:.2f}x (medians)")
         if shipped is not None:
             print(f"  {shipped.line(n)}")
-        ratios_out = {"compile/floor": round(statistics.median(compile_ratios), 2),
-                      "compile/old floor": round(compile_s.cpu / old.cpu, 2)}
+        ratios_out = {"compile/floor": round(statistics.median(compile_ratios), 2)}
+        if old.samples:
+            ratios_out["compile/old floor"] = round(compile_s.cpu / old.cpu, 2)
         best_floor = floor_s.cpu
         best = {"compile, one process (jobs=1)": compile_s.cpu}
         modes = [("floor", None), ("compile, one process (jobs=1)", None)]

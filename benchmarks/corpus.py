@@ -124,7 +124,6 @@ TRIGGER_TEXTS = [
 ]
 #: crossroads events: (``when:`` text, back-reference it gives)
 EVENTS = [("you move a survivor", "moved"), ("you move a non-exiled survivor", "moved"),
-          ("you move a survivor to the hospital", "moved"),
           ("a survivor you control searches at the library", "searching"),
           ("a survivor you control attacks", "attacking"), ("you spend food", ""), ("you clean waste", "")]
 #: first sentences of options of one choice: pairwise different, so no two options compile alike (S002)
@@ -385,8 +384,7 @@ class Writer:
             event, ref = self.pick([("when you move a survivor", "moved"), ("when this survivor rolls for exposure", ""),
                                     ("after a survivor you control searches at the library", "searching"),
                                     ("when a survivor you control attacks", "attacking"),
-                                    ("when this survivor enters play", ""), ("before you spend food", ""),
-                                    ("when you move a survivor to the hospital", "moved")])
+                                    ("when this survivor enters play", ""), ("before you spend food", "")])
             inner = Writer(self.rng, self.kind, tuple(self.refs | {ref} - {""}))
             body = inner.body(depth + 1, max(1, budget - 1))
             self.manual |= inner.manual
@@ -495,8 +493,10 @@ def survivor_card(i: int, rng: random.Random, used: set[str]) -> tuple[str, str,
     known = rng.random() < 0.85
     numbers = (f"influence: {rng.randint(1, 70)}\nattack: {rng.randint(1, 6)}\nsearch: {rng.randint(1, 6)}\n" if known
                else "influence: null\nattack: null\nsearch: null\n")
-    status = ("status:\n  implementation: full\n  data: known\n" if known else
-              "status:\n  implementation: full\n  data: needs transcription\n  why: the numbers are not printed\n")
+    implementation = "partial" if w.manual else "full"  # a manual step is not automated (S011)
+    status = (f"status:\n  implementation: {implementation}\n  data: known\n" if known else
+              f"status:\n  implementation: {implementation}\n  data: needs transcription\n"
+              "  why: the numbers are not printed\n")
     text = f"""# yaml-language-server: $schema=../../../schemas/card-source.schema.json
 id: base.survivor.{stem}
 kind: survivor
@@ -551,7 +551,7 @@ kind: crossroads
 set: base
 name: {{pt: {title[0]}, en: {title[1]}, vi: {title[2]}}}
 source: generated benchmark corpus, card {i}
-status: {{implementation: full, data: known}}
+status: {{implementation: {"partial" if w.manual else "full"}, data: known}}
 number: {i % 400 + 1}
 trigger:
 {trigger}  text:

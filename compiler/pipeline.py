@@ -107,7 +107,6 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     result.names = scope.names
     if any(d.severity == "error" for d in result.diags):
         return
-    compiled = _drop_sync(compiled)
     compiled["name"] = _localized_name(compiled["name"])
     compiled["file"] = result.display
     errors = validate_card(compiled)
@@ -118,13 +117,17 @@ def compile_root(root: Node | None, result: CardResult) -> None:
         result.card = compiled
 
 
-def _drop_sync(value):
-    """Translation bookkeeping ('sync' hashes) stays in the card files, out of the bundle."""
-    if isinstance(value, dict):
-        return {k: _drop_sync(v) for k, v in value.items() if not (k == "sync" and "en" in value)}
-    if isinstance(value, list):
-        return [_drop_sync(v) for v in value]
-    return value
+def _data(node: Node):
+    """A field's plain data without translation bookkeeping: a localized text's 'sync' hashes stay in the
+    card file, out of the bundle (dropped here, while the data is made, not by a second walk of the card)."""
+    kind = node.kind
+    if kind == "map":
+        value = node.value
+        drop = "sync" in value and "en" in value
+        return {k: _data(v) for k, v in value.items() if not (drop and k == "sync")}
+    if kind == "seq":
+        return [_data(v) for v in node.value]
+    return node.value
 
 
 def _localized_name(name) -> dict:
@@ -146,7 +149,7 @@ def _fields(node: Node, spec: dict, scope: Scope, result: CardResult, lowering: 
         elif isinstance(kind, tuple) and kind[0] == "object":
             out[key] = _fields(child, kind[1], scope, result, lowering)
         else:
-            out[key] = child.plain()
+            out[key] = _data(child)
     return out
 
 

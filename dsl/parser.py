@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lark import Lark, Token, Transformer
+from lark.parsers.lalr_analysis import Shift
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
@@ -67,6 +68,177 @@ def _builder() -> tuple[Lark, "_ToAst"]:
                   postlex=_Indent(), maybe_placeholders=False, cache=True, start=["start", "condition"],
                   transformer=transformer)
     return parser, transformer
+
+
+class _Fallback(Exception):
+    """The fast parse met something it leaves to Lark (an error of any kind): parse again the slow way."""
+
+
+class _Fast:
+    """The same LALR parse as ``_builder()``, driven by one tight loop over Lark's own tables.
+
+    Lark's per-token path goes through a lexer thread, the contextual lexer's generator, the
+    indentation post-lexer's generator and a parser-state object; here the three are one loop
+    over the same per-state scanners, the same indentation rule and the same parse table and
+    rule callbacks (so the AST is the same, node for node). It handles well-formed text only:
+    at anything else (no terminal matches, a token the state does not accept, a bad dedent) it
+    gives up and the caller parses again with Lark itself, which raises the error it always has.
+    """
+
+    def __init__(self, lark: Lark):
+        frontend = lark.parser
+        inner = frontend.parser.parser
+        self.table = inner.parse_table
+        self.states = self.table.states
+        self.callbacks = {rule: _inlined(rule, cb) if rule.origin.name.startswith("_") else cb
+                          for rule, cb in inner.callbacks.items()}
+        self.contextual = frontend.lexer.lexer
+        self.scanners: dict = {}
+        postlex = lark.options.postlex
+        self.nl, self.indent, self.dedent = postlex.NL_type, postlex.INDENT_type, postlex.DEDENT_type
+        self.opens, self.closes = set(postlex.OPEN_PAREN_types), set(postlex.CLOSE_PAREN_types)
+        self.tab_len = postlex.tab_len
+
+    def scanner(self, state):
+        """(compiled patterns, ignored types, token callbacks) of the contextual lexer in ``state``."""
+        try:
+            return self.scanners[state]
+        except KeyError:
+            lexer = self.contextual.lexers[state]
+            scanner = lexer.scanner  # builds lexer.callback too
+            self.scanners[state] = entry = (tuple(scanner._mres), lexer.ignore_types, lexer.callback)
+            return entry
+
+    def parse(self, text: str, start: str):
+        """The rule callbacks' value for ``text`` from rule ``start``; raises _Fallback where Lark would fail."""
+        states, callbacks = self.states, self.callbacks
+        stack = [self.table.start_states[start]]
+        values: list = []
+        end_state = self.table.end_states[start]
+        levels, parens = [0], 0
+        nl, opens, closes, tab_len = self.nl, self.opens, self.closes, self.tab_len
+        new = Token._future_new
+        pos, line, line_start, size = 0, 1, 0, len(text)
+        last = None
+
+        def feed(tok, is_end=False):
+            kind = tok.type
+            while True:
+                action = states[stack[-1]].get(kind)
+                if action is None:
+                    raise _Fallback
+                act, arg = action
+                if act is Shift:
+                    if is_end:
+                        raise _Fallback
+                    stack.append(arg)
+                    values.append(callbacks[kind](tok) if kind in callbacks else tok)
+                    return None
+                n = len(arg.expansion)
+                if n:
+                    children = values[-n:]
+                    del stack[-n:]
+                    del values[-n:]
+                else:
+                    children = []
+                value = callbacks[arg](children)
+                stack.append(states[stack[-1]][arg.origin.name][1])
+                values.append(value)
+                if is_end and stack[-1] == end_state:
+                    return value
+
+        while pos < size:
+            patterns, ignored, token_callbacks = self.scanner(stack[-1])
+            for pattern in patterns:
+                m = pattern.match(text, pos)
+                if m:
+                    break
+            else:
+                raise _Fallback
+            value, kind = m.group(0), m.lastgroup
+            col = pos - line_start + 1
+            start_pos, start_line = pos, line
+            pos += len(value)
+            if "\n" in value:
+                line += value.count("\n")
+                line_start = start_pos + value.rindex("\n") + 1
+            if kind in ignored and kind not in token_callbacks:
+                continue
+            tok = new(kind, value, start_pos, start_line, col, line, pos - line_start + 1, pos)
+            if kind in token_callbacks:
+                tok = token_callbacks[kind](tok)
+                kind = tok.type
+            if kind in ignored:
+                continue
+            last = tok
+            if kind == nl:
+                if parens > 0:
+                    continue
+                feed(tok)
+                indent_str = value.rsplit("\n", 1)[1]
+                indent = indent_str.count(" ") + indent_str.count("\t") * tab_len
+                if indent > levels[-1]:
+                    levels.append(indent)
+                    feed(Token.new_borrow_pos(self.indent, indent_str, tok))
+                else:
+                    while indent < levels[-1]:
+                        levels.pop()
+                        feed(Token.new_borrow_pos(self.dedent, indent_str, tok))
+                    if indent != levels[-1]:
+                        raise _Fallback
+                continue
+            feed(tok)
+            if kind in opens:
+                parens += 1
+            elif kind in closes:
+                parens -= 1
+                if parens < 0:
+                    raise _Fallback
+        while len(levels) > 1:
+            levels.pop()
+            last = Token.new_borrow_pos(self.dedent, "", last) if last else new(self.dedent, "", 0, 0, 0, 0, 0, 0)
+            feed(last)
+        end = Token.new_borrow_pos("$END", "", last) if last else new("$END", "", 0, 1, 1)
+        return feed(end, True)
+
+
+class _Kids(list):
+    """The children of a rule the grammar inlines (``atom+``, ``stmt*``): Lark builds a Tree for each
+    only for its parent to take its ``children``; a list that is its own children does the same."""
+
+    __slots__ = ()
+
+    @property
+    def children(self) -> list:
+        """The list itself."""
+        return self
+
+
+def _inlined(rule, callback):
+    """An inlined rule's callback that keeps the same children as Lark's (its child filter) in a _Kids."""
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders
+    if isinstance(callback, functools.partial):  # no filter: a Tree of all the children
+        return _Kids
+    if not isinstance(callback, ChildFilterLALR_NoPlaceholders):
+        return callback
+    include = tuple(callback.to_include)
+
+    def build(children):
+        out = _Kids()
+        for i, expand in include:
+            if expand:
+                out += children[i].children
+            else:
+                out.append(children[i])
+        return out
+
+    return build
+
+
+@functools.cache
+def _fast() -> _Fast:
+    """The fast driver over the AST builder's tables."""
+    return _Fast(_builder()[0])
 
 
 @dataclass(frozen=True)
@@ -251,9 +423,13 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
     if _depth(text) > MAX_DEPTH or text.count("(") > MAX_DEPTH:
         raise EffectSyntaxError("P004", Say.of("P004.too-deep", limit=MAX_DEPTH), origin.pos(1, 1))
     source = text if text.endswith("\n") else text + "\n"
+    parser, builder = _builder()
+    builder.o = origin
     try:
-        parser, builder = _builder()
-        builder.o = origin
+        return _fast().parse(source, start)
+    except Exception:  # noqa: BLE001 - whatever it was, Lark's own parse below says it, located
+        pass
+    try:
         block = parser.parse(source, start=start)
     except UnexpectedInput as err:
         raise _located(err, origin, source) from None
