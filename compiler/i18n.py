@@ -30,6 +30,10 @@ TARGETS = tuple(lang for lang in LANGS if lang != SOURCE)
 MISSING, STALE, UNSYNCED, DONE = "missing", "stale", "unsynced", "done"
 
 
+#: a line width no exported line reaches (see export)
+NO_WRAP = 1_000_000
+
+
 def source_hash(text: str) -> str:
     """A short, stable hash of a source text."""
     return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
@@ -161,8 +165,12 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
     if base is not None:
         from .i18n_catalogues import add_to_catalog
         add_to_catalog(catalog, lang, base)
+    for message in catalog:             # dow's texts use {name} placeholders only: babel takes "95% i" for a
+        message.flags.discard("python-format")     # %i directive, and msgfmt -c then checks it in the translation
     buf = io.BytesIO()
-    write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_previous=True)
+    # no wrapping: babel wraps the ``#| msgid`` comment at 76 columns when width is 0, cutting its quoted
+    # string across lines that msgfmt refuses; a width no line reaches keeps every string whole
+    write_po(buf, catalog, width=NO_WRAP, omit_header=False, sort_output=False, include_previous=True)
     return buf.getvalue().decode("utf-8")
 
 

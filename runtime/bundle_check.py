@@ -242,10 +242,14 @@ def _schema(value: Any, schema: dict[str, Any], path: str, depth: int) -> None:
         missing = [k for k in schema.get("required", ()) if k not in value]
         if missing:
             raise StructureError(f"{path}: {missing[0]!r} is missing")
+        if len(value) < schema.get("minProperties", 0):
+            raise StructureError(f"{path}: expected at least {schema['minProperties']} entries, found {_short(value)}")
+        extra = schema.get("additionalProperties")      # a map keyed by ids (a schema for every value), or closed
         for key, item in value.items():
-            if key not in schema.get("properties", {}):
+            field = schema.get("properties", {}).get(key, extra if isinstance(extra, dict) else None)
+            if field is None:
                 raise StructureError(f"{path}: unknown field {key!r}")
-            _schema(item, schema["properties"][key], f"{path}.{key}", depth + 1)
+            _schema(item, field, f"{path}.{key}", depth + 1)
     elif kind == "array":
         if not isinstance(value, list) or not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", 10**9):
             raise StructureError(f"{path}: expected a list of the right length, found {_short(value)}")

@@ -64,8 +64,8 @@ def _asked(bundle, variants, players, seeds, prefer=PREFER):
 def test_the_base_game_asks_every_choice(bundle):
     asked, _ = _asked(bundle, (), 4, range(8))
     listed = {"keep survivors", "group leader", "action", "barricade entrance", "attract from",
-              "attract to entrance", "exile move", "exiled survivor place", "die to raise", "order effects",
-              "make noise", "bite spreads"}
+              "exile move", "exiled survivor place", "die to raise", "order effects",
+              "make noise", "bite spreads"}   # "attract to entrance": set up below
     assert listed <= set(asked), sorted(listed - set(asked))
 
 
@@ -77,7 +77,7 @@ def test_the_base_game_asks_which_zombie_dies_and_which_die_pays(bundle):
 def test_warring_colonies_asks_every_choice(bundle):
     asked, offered = _asked(bundle, ("warring-colonies",), 5, range(3))
     listed = {"movement", "entrance", "barricade entrance", "zombie to kill", "tactic", "bullet bid",
-              "combat wound", "colony leader vote", "swap mission", "bite spreads to"}
+              "combat wound", "colony leader vote", "swap mission"}   # "bite spreads to": set up below
     assert listed <= set(asked), sorted(listed - set(asked))
     assert ("movement", "request") in offered       # a request for cards during the movement step
 
@@ -132,3 +132,59 @@ def test_a_card_removing_one_of_several_barricades_asks_which(bundle):
         pass
     assert asked == [("p1", "barricade to remove", (1, 3))]
     assert colony.barricades == [1, 0, 0, 0, 0, 0]
+
+
+# Two choices that need a tie on the table to be asked; played games reach them only by chance, so each is
+# set up here: the rules give the choice to a player (seed 004), and the engine must ask, not pick.
+def _first_action(bundle, seed=5):
+    game = new_game(bundle, seed, 4, True, None, ())
+    seats = agents_for("bot", seed, 4)
+    for agent in seats.values():
+        if hasattr(agent, "observe"):
+            agent.observe(game)
+    d = game.advance()
+    while d.prompt != "action":
+        d = game.advance(seats[d.player].answer(d))
+    return game, d
+
+
+def test_attracted_zombies_go_to_the_entrance_the_player_picks(bundle):
+    # seed 004, Attract: zombies come "from any location to any empty entrance spaces" of the location
+    game, d = _first_action(bundle)
+    s = game.state
+    p = s.player(d.player)
+    sid = next(v for v in p.survivors if s.survivors[v].location == "colony")
+    colony = s.locations["colony"]
+    colony.zombies = [0] * colony.entrances                       # every entrance empty: a choice
+    colony.barricades = [0] * colony.entrances
+    away = next(l for l in s.locations.values() if l.id != "colony")
+    away.zombies = [2] + [0] * (away.entrances - 1)
+    attract = next((a for a in game.legal_actions(p) if a[0] == "attract" and a[1] == sid), None)
+    assert attract is not None
+    step = game.perform(p, attract)                                 # the action itself, on this table
+    asked, d = [], next(step)
+    while True:
+        asked.append(d.prompt)
+        if d.prompt == "attract to entrance":
+            break
+        d = step.send(d.choices[-1] if d.kind == "option" else d.choices[:1])
+    assert d.player == p.id and len(d.choices) == colony.entrances   # every empty entrance is offered
+    assert "attract to entrance" in asked
+
+
+def test_a_bite_spreading_to_tied_survivors_is_the_first_players_pick(bundle):
+    # seed 004, Exposure: a bite spreads to the lowest influence there; a tie is the first player's to break
+    game, _ = _first_action(bundle)
+    s = game.state
+    here = [v for v in s.survivors.values() if v.place == "play" and v.location == "colony"]
+    assert len(here) >= 3
+    victim, a, b = here[:3]
+    for v in here[3:]:
+        v.location = "police-station" if "police-station" in s.locations else v.location
+    a.influence = b.influence = min(v.influence for v in here) - 1     # the two lowest, tied
+    victim.place = "removed"                                           # the bitten survivor has died
+    step = game.spread(victim.id, "colony")
+    decision = next(step)
+    first = s.players[s.first].id
+    assert decision.prompt == "bite spreads to" and decision.player == first
+    assert set(decision.choices) == {a.id, b.id}

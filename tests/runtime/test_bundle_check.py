@@ -104,6 +104,11 @@ TAMPERED = {
     "players upside down": (lambda d: d["rulesets"]["base"]["players"].reverse(), "not a range of players"),
     "more kept than dealt": (lambda d: d["rulesets"]["base"]["setup"].update(survivors_kept=9), "more than"),
     "zero wounds to kill": (lambda d: d["rulesets"]["base"].update(wounds_to_kill=0), "out of range (1 to"),
+    # maps keyed by ids (additionalProperties): every value is checked, and an empty deck is refused
+    "a round track of 0": (lambda d: d["rulesets"]["base"]["stand_ins"]["objective_rounds"].update(x=0),
+                           "objective_rounds.x: 0 is out of range"),
+    "an empty location deck": (lambda d: d["rulesets"]["base"]["stand_ins"]["location_decks"].update(school={}),
+                               "location_decks.school: expected at least 1"),
 }
 
 

@@ -36,7 +36,8 @@ class ColoniesHeuristicBot(ColoniesBot):
                 out |= prevent
         if team in COLONIES:
             home = COLONIES[team]
-            own = sum(1 for v in s.survivors_at(home) if s.teams.get(v.controller) == team) + s.locations[home].helpless
+            own = len([v for v in s.survivors_at(home) if s.teams.get(cast(str, v.controller)) == team]) \
+                + s.locations[home].helpless
             if s.colony_food.get(team, 0) + hand.count("food") < math.ceil(own / g.rules["food"]["survivors_per_food"]):
                 out.add("food")
         return out
@@ -80,8 +81,8 @@ class ColoniesHeuristicBot(ColoniesBot):
             return -1 if s.survivors[act[1]].wounds else super().score(act)
         if kind == "search":                          # where the deck holds what the colony lacks, first
             v = s.survivors[act[1]]
-            lacking = self.needs(v.controller)
-            return 64 + min(self.serves(v.location, lacking), 8) if lacking else super().score(act)
+            lacking = self.needs(cast(str, v.controller))           # a survivor in play has a controller
+            return 64 + min(self.serves(cast(str, v.location), lacking), 8) if lacking else super().score(act)
         return super().score(act)
 
     def control_move(self, d) -> tuple | None:
@@ -135,9 +136,10 @@ class ColoniesHeuristicBot(ColoniesBot):
         survivors stay to hold it."""
         s = self.game.state
         lacking = self.needs(player)
-        out = [sid for sid in s.player(player).survivors if not s.locations[s.survivors[sid].location].colony]
+        out = [sid for sid in s.player(player).survivors if not s.locations[cast(str, s.survivors[sid].location)].colony]
         team = s.teams.get(player)
-        holding = sum(1 for v in s.survivors_at(COLONIES.get(team, "")) if s.teams.get(v.controller) == team)
+        holding = len([v for v in s.survivors_at(COLONIES.get(cast(str, team), ""))
+                       if s.teams.get(cast(str, v.controller)) == team])
         if not lacking or out or len(at_home) < 1 or holding < 3:
             return None
         fits = [c for c in choices if c[0] == "move" and c[1] in at_home and not s.locations[c[2]].colony

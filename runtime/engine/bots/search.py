@@ -20,7 +20,7 @@ seed. Standard library only.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ...decisions import Decision
 from ..common import ACTION
@@ -127,7 +127,8 @@ class SearchBot(HeuristicBot):
                 + 5 * sum(colony.barricades) - 3 * len(s.waste) // 5)
 
 
-SearchBot.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: SearchBot.action}
+# the handlers are called with the bot itself (a SearchBot here), as HeuristicBot.decide does
+SearchBot.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: cast(Any, SearchBot.action)}
 
 
 def determinize(game: Any, me: str, rng: random.Random) -> None:
