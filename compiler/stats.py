@@ -212,7 +212,7 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
         "intro": labels["cards_intro"].format(games=run["games"], players=key["players"], first=run["seed"],
                                               last=run["seed"] + run["games"] - 1, bundle=_short(key["bundle_hash"]),
                                               bots=_short(key["bots"]), count=len(r.get("stand_ins", {}))),
-        "made_by": labels["made_by"].format(games=run["games"], workers=run["workers"], seconds=run["seconds"]),
+        "made_by": labels["made_by"].format(games=run["games"], workers=run["workers"], seconds=_num(run["seconds"], labels)),
         "how": labels["how_to_read"].format(min=run["min_sample"]),
         "stale": [stale[why]() for why in card_stats.get("stale", []) if why in stale],
         "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],
@@ -240,7 +240,7 @@ def _sort_key(name: str) -> tuple[str, str]:
 
 
 def _num(value: float, labels: dict) -> str:
-    """A number of rounds with one decimal, written with the language's decimal mark."""
+    """A number (rounds, seconds) with one decimal, written with the language's decimal mark."""
     return f"{value:.1f}".replace(".", labels["decimal_mark"])
 
 

@@ -83,6 +83,8 @@ def reader_text(page: str) -> str:
 #: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
 #: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
 UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   # 'em um' is good Portuguese
+#: a decimal written with a point, where pt and vi write a comma (a version such as 1.2.0 is no decimal)
+DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
 
 def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
@@ -97,4 +99,6 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: st
     found += [f"English: {w}" for w in WORD.findall(text) if w.lower() in english]
     if lang in UNCONTRACTED:
         found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
+    if lang in ("pt", "vi"):
+        found += [f"decimal point: {m}" for m in DECIMAL_POINT.findall(text)]
     return found
