@@ -174,22 +174,27 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
     return buf.getvalue().decode("utf-8")
 
 
+def file_history(root: Path, rel: str, depth: int = 40):
+    """The parsed YAML of a project file's last ``depth`` committed versions, newest first (git log and
+    git show); a revision that cannot be shown is skipped. Errors (no git, a revision that no longer
+    parses) reach the caller."""
+    import subprocess
+    from ruamel.yaml import YAML
+    commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
+                             capture_output=True, text=True, timeout=30).stdout.split()
+    for commit in commits:
+        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
+                               text=True, timeout=30)
+        if not shown.returncode:
+            yield YAML(typ="safe").load(shown.stdout)
+
+
 def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40) -> str | None:
     """The English a stale card translation was made from (its sync hash), from git history; None
     where the history does not have it."""
-    import subprocess
-    rel = _rel(field.file, root)
     digest = field.sync.get(lang)
     try:
-        commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
-                                 capture_output=True, text=True, timeout=30).stdout.split()
-        for commit in commits:
-            shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
-                                   text=True, timeout=30)
-            if shown.returncode:
-                continue
-            from ruamel.yaml import YAML
-            value = YAML(typ="safe").load(shown.stdout)
+        for value in file_history(root, _rel(field.file, root), depth):
             for key in field.path:
                 value = value[key] if isinstance(value, (dict, list)) else None
             text = value.get(SOURCE) if isinstance(value, dict) else None
@@ -197,6 +202,7 @@ def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40)
                 return text.strip()
     except Exception:  # no git, or an old revision that no longer parses: no previous text, nothing lost
         return None
+    return None
     return None
 
 

@@ -12,11 +12,10 @@ git history by its hash) so the translator sees what changed.
 from __future__ import annotations
 
 import functools
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, source_hash
+from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, source_hash
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: the catalogues a reader sees, with an English file of their own (and "docs", the author
@@ -221,15 +220,8 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
     name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"
     try:
         rel = (base / name).resolve().relative_to(root.resolve()).as_posix()
-        commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
-                                 capture_output=True, text=True, timeout=30).stdout.split()
-        from ruamel.yaml import YAML
-        for commit in commits:
-            shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
-                                   text=True, timeout=30)
-            if shown.returncode:
-                continue
-            old = _english_at(YAML(typ="safe").load(shown.stdout), entry)
+        for version in file_history(root, rel, depth):
+            old = _english_at(version, entry)
             if old is not None and Entry(entry.catalogue, entry.path, {SOURCE: old}).digest == digest:
                 return old
     except Exception:  # no git, a file outside the history, an old revision that no longer parses

@@ -12,18 +12,11 @@ import pytest
 from dow.compiler import cardstats
 from dow.compiler.cli import main
 from dow.compiler.playlog import Teller
-from dow.compiler.project import bundle_of, compile_paths
 from dow.runtime.engine.sim import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = range(3, 9)                     # six heuristic games: seconds, and every kind of figure shows up
 
-
-@pytest.fixture(scope="module")
-def bundle():
-    build = compile_paths([ROOT / "content"], ROOT)
-    assert build.ok
-    return bundle_of(build.cards, build.rulesets)
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,7 @@ from test_heuristic import seated
 
 
 def card(bundle, slug):
-    cards = bundle["cards"] if isinstance(bundle["cards"], list) else list(bundle["cards"].values())
-    return next(c for c in cards if c["id"] == f"base.crossroads.{slug}")
+    return next(c for c in bundle["cards"] if c["id"] == f"base.crossroads.{slug}")
 
 
 def test_an_option_that_loses_morale_weighs_less_than_one_that_does_not(bundle):

@@ -10,19 +10,12 @@ from pathlib import Path
 import pytest
 
 from dow.compiler import cardstats
-from dow.compiler.project import bundle_of, compile_paths
 from dow.compiler.site import _env, site_words
 from dow.compiler.stats import WORDS, card_block, card_charts, card_section
 
 ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"[^\W\d_]{3,}")
 
-
-@pytest.fixture(scope="module")
-def bundle():
-    build = compile_paths([ROOT / "content"], ROOT)
-    assert build.ok
-    return bundle_of(build.cards, build.rulesets)
 
 
 @pytest.fixture(scope="module")
