@@ -257,6 +257,10 @@ class Interpreter:
         """The host id of a named card in play (survivors by name), or None; ``anywhere`` also finds a
         survivor out of play (in the survivor deck, killed), for conditions and 'add "X" to your following'."""
         kind = node.get("kind", "survivor")
+        find = getattr(self.host, "find_named", None)   # a host may look names up itself (docs/embedding.md)
+        if find is not None:
+            found: str | None = find(kind, node["card"], anywhere)
+            return found
         for thing in self.host.things(kind) + (self.host.things("any_" + kind) if anywhere else []):
             if self.host.attr(thing, "name") == node["card"]:
                 return thing

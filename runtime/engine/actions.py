@@ -22,12 +22,20 @@ class TurnActions(GameParts):
 
     # ---- the actions (seed 004, Player Turn Actions) ------------------------------------------
     def legal_actions(self, p: Player) -> list[tuple]:
+        """Every action player ``p`` may take now, in a fixed order (the decision's options)."""
+        with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
+            return self._legal_actions(p)
+
+    def _legal_actions(self, p: Player) -> list[tuple]:
         s, h = self.state, self.host
         acts: list[tuple] = []
         crowd: dict[str, int] = {}
+        standing: dict[str, list] = {}              # location -> the survivors in play there, in state order
         for v in s.survivors.values():
             if v.place == "play":
                 crowd[cast(str, v.location)] = crowd.get(cast(str, v.location), 0) + 1   # in play: somewhere
+                standing.setdefault(cast(str, v.location), []).append(v)
+        with_zombies = [l.id for l in s.locations.values() if l.zombie_count()]
         dice = sorted(set(p.unused))
         for sid in p.survivors:
             v = s.survivors[sid]
@@ -36,7 +44,7 @@ class TurnActions(GameParts):
             if not h.forbidden(sid, "attack"):
                 if loc.zombie_count():
                     acts += [("attack", sid, "zombie", d) for d in dice if d >= attack][:1]
-                for other in s.survivors_at(cast(str, v.location)):
+                for other in standing.get(cast(str, v.location), ()):
                     if other.controller != p.id and other.id != sid:
                         acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
             if not loc.colony and loc.deck and not h.forbidden(sid, "search"):
@@ -44,7 +52,7 @@ class TurnActions(GameParts):
             open_here = h.open_entrances(cast(str, v.location))
             if dice and open_here and not h.forbidden(sid, "barricade"):
                 acts.append(("barricade", sid, dice[0]))
-            if dice and open_here and any(l.zombie_count() for l in s.locations.values() if l.id != v.location) \
+            if dice and open_here and any(l != v.location for l in with_zombies) \
                     and not h.forbidden(sid, "attract"):    # attracted zombies need an empty entrance space
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not h.forbidden(sid, "move"):
@@ -59,7 +67,7 @@ class TurnActions(GameParts):
                     if ab.get("use") == "equip" and self.usable(ab, sid, p, card):
                         acts.append(("item", card, i))
                 if card not in self.handed:
-                    acts += [("handoff", card, o.id) for o in s.survivors_at(cast(str, v.location)) if o.id != sid]
+                    acts += [("handoff", card, o.id) for o in standing.get(cast(str, v.location), ()) if o.id != sid]
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):

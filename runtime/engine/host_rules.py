@@ -9,11 +9,14 @@ is a limited use used up. The host's state and queries (``self.s``, ``attr`` …
 from __future__ import annotations
 
 import dataclasses
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar, cast
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -41,10 +44,38 @@ class RuleBook:
     limits: dict[str, int]
     _by_op: dict[Any, list[Rule]] | None
     attr: Callable[[str, str], Any]
+    #: answers kept while the game only reads (``reading``), keyed by question; None: nothing is kept
+    _memo: dict[Any, Any] | None = None
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """A stretch in which nothing changes (listing the legal actions): the rules in force, who a rule
+        reaches and whose abilities a survivor has are worked out once in it and kept until it ends. Every
+        answer is the one the same question gets outside it; only repeats are spared."""
+        if self._memo is not None:          # already inside one
+            yield
+            return
+        self._memo = {}
+        try:
+            yield
+        finally:
+            self._memo = None
+
+    def _kept(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()``, or inside ``reading`` the answer it gave the first time."""
+        memo = self._memo
+        if memo is None:
+            return compute()
+        if key not in memo:
+            memo[key] = compute()
+        return cast(T, memo[key])
 
     # ---- "this survivor has the abilities of …" (copy_abilities) ----------------------------------
     def copiers_of(self, survivor: str) -> list[str]:
         """The survivors that have the abilities of ``survivor`` now."""
+        return self._kept(("copiers_of", survivor), lambda: self._copiers_of(survivor))
+
+    def _copiers_of(self, survivor: str) -> list[str]:
         out: list[str] = []
         for rule in self.ruled("copy_abilities"):
             for c in self.game.targets_now(rule.node["who"], rule.env):
@@ -54,6 +85,9 @@ class RuleBook:
 
     def copied_from(self, survivor: str) -> list[str]:
         """The survivors whose abilities ``survivor`` has now."""
+        return self._kept(("copied_from", survivor), lambda: self._copied_from(survivor))
+
+    def _copied_from(self, survivor: str) -> list[str]:
         out: list[str] = []
         for rule in self.ruled("copy_abilities"):
             if survivor in self.game.targets_now(rule.node["who"], rule.env):
@@ -112,6 +146,9 @@ class RuleBook:
 
     def ruled(self, op: str) -> list[Rule]:
         """The rules of one kind in force now."""
+        return self._kept(("ruled", op), lambda: self._ruled(op))
+
+    def _ruled(self, op: str) -> list[Rule]:
         if self._by_op is None:
             self._by_op = {}
             for r in self.rules:
@@ -122,6 +159,15 @@ class RuleBook:
     def who(self, rule: Rule) -> list[str]:
         """The things a rule's ``who`` names, evaluated with the rule's bindings; a survivor's rule about
         itself also holds for a survivor that has its abilities (John Price)."""
+        memo = self._memo
+        if memo is None:
+            return self._who(rule)
+        kept = memo.get(("who", id(rule)))
+        if kept is None or kept[0] is not rule:     # the rule is kept with its answer: its id is not reused
+            kept = memo[("who", id(rule))] = (rule, self._who(rule))
+        return cast(list, kept[1])
+
+    def _who(self, rule: Rule) -> list[str]:
         found = self.game.targets_now(rule.node["who"], rule.env)
         if rule.node.get("op") != "copy_abilities":
             for r in self.borrowed(rule):

@@ -125,15 +125,18 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
                 bad.append(f"{loc.id}: an entrance holds {z} zombies and {b} barricades in {loc.entrance_spaces} spaces")
         if loc.noise > loc.noise_spaces:
             bad.append(f"{loc.id}: {loc.noise} noise tokens in {loc.noise_spaces} spaces")
+    deck = set(state.survivor_deck)
+    groups = {p.id: p.survivors for p in state.players}
     for s in state.survivors.values():
-        places = [s.place == "play", s.place == "deck" and s.id in state.survivor_deck, s.place == "removed"]
-        if sum(places) != 1:
+        place = s.place                    # its three places exclude one another: it must be in one of them
+        if not (place == "play" or place == "removed" or (place == "deck" and s.id in deck)):
             bad.append(f"{s.id} is not in exactly one place ({s.place})")
-        if s.place == "play" and (s.location not in state.locations or s.controller is None):
+        if place == "play" and (s.location not in state.locations or s.controller is None):
             bad.append(f"{s.id} is in play without a location or a controller")
         if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
             bad.append(f"{s.id} has impossible wounds ({s.wounds}, frostbite {s.frostbite})")
-        if s.place == "play" and s.id not in state.player(cast(str, s.controller)).survivors:
+        if place == "play" and s.id not in (groups.get(s.controller) if s.controller in groups
+                                            else state.player(cast(str, s.controller)).survivors):
             bad.append(f"{s.id} is controlled by {s.controller} but not in their group")
     for p in state.players:
         for sid in p.survivors:
@@ -142,21 +145,22 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
         if any(not 1 <= d <= 6 for d in p.unused):
             bad.append(f"{p.id} has an action die off 1..6: {p.unused}")
     # every card instance is in exactly one zone
-    zones: list[str] = list(state.waste) + list(state.removed) + list(state.crisis_deck) + list(state.crossroads) \
-        + list(state.secret_box) + [c for c, _ in state.crisis_added]
-    zones += [state.crisis] if state.crisis else []
-    zones += [state.objective] if state.objective else []
-    zones += [state.held] if state.held else []
+    zones: list[str] = [*state.waste, *state.removed, *state.crisis_deck, *state.crossroads, *state.secret_box]
+    zones += [c for c, _ in state.crisis_added]
+    zones += [c for c in (state.crisis, state.objective, state.held) if c]
     for p in state.players:
-        zones += p.hand + ([p.secret] if p.secret else [])
+        zones += p.hand
+        if p.secret:
+            zones.append(p.secret)
     for loc in state.locations.values():
         zones += loc.deck
     for s in state.survivors.values():
         zones += s.equipped
-    if len(zones) != len(set(zones)):
+    distinct = set(zones)
+    if len(zones) != len(distinct):
         seen: set[str] = set()
         dup = sorted({c for c in zones if c in seen or seen.add(c)})  # type: ignore[func-returns-value]  # add() is None: falls through
         bad.append(f"cards in two places at once: {dup[:5]}")
-    if len(set(zones)) != total_cards:
-        bad.append(f"{total_cards} cards in the game but {len(set(zones))} in its zones")
+    if len(distinct) != total_cards:
+        bad.append(f"{total_cards} cards in the game but {len(distinct)} in its zones")
     return bad
