@@ -59,13 +59,14 @@ class GameHost(RuleBook, Host):
         """An event happened: remember it for 'happened' and queue the triggers it fires (a survivor's
         triggers fire for a survivor that has its abilities too: John Price)."""
         self.action_events.append(event)
-        for rule in list(self.rules):
-            if rule.node.get("op") != "trigger" or not self.active(rule):
-                continue
-            for r in [rule] + self.borrowed(rule):
-                bound = self.game.match(r.node["event"], event, r.env)
-                if bound is not None:
-                    self.pending.append(("trigger", r, bound))
+        with self.reading():                  # matching the triggers changes nothing but the queue
+            for rule in list(self.rules):
+                if rule.node.get("op") != "trigger" or not self.active(rule):
+                    continue
+                for r in [rule] + self.borrowed(rule):
+                    bound = self.game.match(r.node["event"], event, r.env)
+                    if bound is not None:
+                        self.pending.append(("trigger", r, bound))
 
     # ---- queries --------------------------------------------------------------------
     def things(self, kind: str) -> list[str]:

@@ -78,8 +78,13 @@ class RuleBook:
     def _copiers_of(self, survivor: str) -> list[str]:
         out: list[str] = []
         for rule in self.ruled("copy_abilities"):
+            sources: list[str] | None = None        # whose abilities the rule hands over: the same for each c
             for c in self.game.targets_now(rule.node["who"], rule.env):
-                if c != survivor and survivor in self.game.targets_now(rule.node["from"], rule.env) and c not in out:
+                if c == survivor:
+                    continue
+                if sources is None:
+                    sources = self.game.targets_now(rule.node["from"], rule.env)
+                if survivor in sources and c not in out:
                     out.append(c)
         return out
 
@@ -97,8 +102,10 @@ class RuleBook:
 
     def borrowed(self, rule: Rule) -> list[Rule]:
         """A survivor's own rule as it holds for each survivor that has that survivor's abilities."""
-        if not rule.attached or rule.env.get("self") != rule.attached or not self._by_op_has("copy_abilities") \
-                or self.s.survivors[rule.attached].card != rule.source:      # a survivor card's own rule only
+        if not rule.attached or rule.env.get("self") != rule.attached:
+            return []
+        own = self.s.survivors.get(rule.attached)        # a survivor card's own rule only (the cheap test first)
+        if own is None or own.card != rule.source or not self._by_op_has("copy_abilities"):
             return []
         return [dataclasses.replace(rule, env={**rule.env, "self": c, "player": self.s.survivors[c].controller},
                                     attached=c, key=f"{rule.key}@{c}")
@@ -146,15 +153,33 @@ class RuleBook:
 
     def ruled(self, op: str) -> list[Rule]:
         """The rules of one kind in force now."""
-        return self._kept(("ruled", op), lambda: self._ruled(op))
+        memo = self._memo                  # inside ``reading``: kept under the op itself (other keys are tuples)
+        if memo is None:
+            return self._ruled(op)
+        found = memo.get(op)
+        if found is None:
+            found = memo[op] = self._ruled(op)
+        return cast(list, found)
 
-    def _ruled(self, op: str) -> list[Rule]:
+    def _ruled(self, op: str, stat: str | None = None) -> list[Rule]:
         if self._by_op is None:
             self._by_op = {}
             for r in self.rules:
                 self._by_op.setdefault(r.node.get("op"), []).append(r)
         found = self._by_op.get(op)
+        if found and stat is not None:     # the stat's rules only: the others' conditions are not evaluated
+            found = [r for r in found if r.node["stat"] == stat]
         return [r for r in found if self.active(r)] if found else []
+
+    def modifiers(self, stat: str) -> list[Rule]:
+        """The 'modify' rules of one stat in force now (``ruled("modify")`` of that stat, in the same order)."""
+        memo = self._memo
+        if memo is None:
+            return self._ruled("modify", stat)
+        found = memo.get(("modify", stat))
+        if found is None:
+            found = memo[("modify", stat)] = self._ruled("modify", stat)
+        return cast(list, found)
 
     def who(self, rule: Rule) -> list[str]:
         """The things a rule's ``who`` names, evaluated with the rule's bindings; a survivor's rule about
@@ -180,8 +205,8 @@ class RuleBook:
         round: … looks at 1 additional card") counts only while unused, and ``use`` spends that use. A rule
         that excepts a context ("… except in exile votes": ``except: exile_vote``) does not count in it."""
         value = base
-        for rule in self.ruled("modify"):
-            if rule.node["stat"] != stat or (context is not None and rule.node.get("except") == context) \
+        for rule in self.modifiers(stat):
+            if (context is not None and rule.node.get("except") == context) \
                     or thing not in self.who(rule):
                 continue
             if rule.per is not None and (self.used_up(rule) if use else
@@ -196,9 +221,12 @@ class RuleBook:
         from or to a place (``from``, ``to``) bars only those moves (a survivor's move starts where it
         stands; with no destination given, a ``to`` rule does not bar it); a rule about some cards
         (``cards``: "you cannot play food cards") bars only those cards."""
+        rules = self.ruled("forbid")
+        if not rules:                      # the usual case: nothing is forbidden
+            return False
         if origin is None and who in self.s.survivors:
             origin = self.s.survivors[who].location
-        for rule in self.ruled("forbid"):
+        for rule in rules:
             node = rule.node
             if action not in node["actions"] or who not in self.who(rule):
                 continue
