@@ -523,6 +523,10 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Spending food,
         cleaning the waste and requests use the colony's own supply, pile and players; hand-offs go only
         to friendly survivors."""
+        with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
+            return self._colony_actions(p)
+
+    def _colony_actions(self, p: Player) -> list[tuple]:
         h, s = self.host, self.state
         team = s.teams[p.id]
         out: list[tuple] = []

@@ -31,6 +31,11 @@ class MovementStep(ColoniesParts):
         return sum(max(0, self.host.entrance_free(lid, i)) for i in range(loc.entrances))
 
     def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+        """The moves player ``p`` may make now (its survivors not in ``moved``), in a fixed order."""
+        with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
+            return self._move_options(p, moved, other_active)
+
+    def _move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
         s, h = self.state, self.host
         team = s.teams[p.id]
         out: list[tuple] = []

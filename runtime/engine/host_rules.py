@@ -83,7 +83,7 @@ class RuleBook:
                 if c == survivor:
                     continue
                 if sources is None:
-                    sources = self.game.targets_now(rule.node["from"], rule.env)
+                    sources = self.sources(rule)
                 if survivor in sources and c not in out:
                     out.append(c)
         return out
@@ -96,9 +96,19 @@ class RuleBook:
         out: list[str] = []
         for rule in self.ruled("copy_abilities"):
             if survivor in self.game.targets_now(rule.node["who"], rule.env):
-                out += [x for x in self.game.targets_now(rule.node["from"], rule.env)
+                out += [x for x in self.sources(rule)
                         if x != survivor and x in self.s.survivors and x not in out]
         return out
+
+    def sources(self, rule: Rule) -> list[str]:
+        """The survivors whose abilities a copy rule hands over now (its ``from``), kept while reading."""
+        memo = self._memo
+        if memo is None:
+            return self.game.targets_now(rule.node["from"], rule.env)
+        kept = memo.get(("sources", id(rule)))
+        if kept is None or kept[0] is not rule:     # the rule is kept with its answer: its id is not reused
+            kept = memo[("sources", id(rule))] = (rule, self.game.targets_now(rule.node["from"], rule.env))
+        return cast(list, kept[1])
 
     def borrowed(self, rule: Rule) -> list[Rule]:
         """A survivor's own rule as it holds for each survivor that has that survivor's abilities."""
