@@ -306,6 +306,16 @@ class Interpreter:
                                for v in self.host.things("survivor"))
                 return attr(thing, "location") in places
             return at
+        if op == "sharing_location":                # the others and where they are: once for every thing
+            others = [(o, attr(o, "location")) for o in self.pool(f["with"], env)]
+
+            def sharing(thing: str) -> bool:
+                here = attr(thing, "location")
+                return any(here == where and o != thing for o, where in others)
+            return sharing
+        if op == "other_than":
+            excluded = self.pool(f["target"], env)
+            return lambda thing: thing not in excluded
         return lambda thing: self.passes(thing, f, env)
 
     def helpless_tokens(self, sel: dict[str, Any], env: Env) -> list[str]:

@@ -224,6 +224,13 @@ class ColoniesHost(GameHost):
 
     def attr(self, thing: str, name: str) -> Any:
         s = self.s
+        if thing in s.survivors:                   # asked most: survivors first (ids of kinds never overlap)
+            if name == "colony":
+                return self.team_of(thing)
+            if name == "at_colony":
+                v = s.survivors[thing]
+                return v.place == "play" and isinstance(s.locations.get(v.location), ColonyBoard)
+            return super().attr(thing, name)
         if thing in s.locations:
             if name == "colony":
                 return isinstance(s.locations[thing], ColonyBoard)
@@ -232,15 +239,10 @@ class ColoniesHost(GameHost):
             if name == "controller":
                 team = self.controller_of_location(thing)
                 return s.leaders.get(team) if team else None
-        if thing in s.survivors and name == "colony":
-            return self.team_of(thing)
         if thing in s.teams and name == "colony":
             return s.teams[thing]
         if thing in s.teams and name == "active" and s.actives:
             return thing in s.actives
-        if thing in s.survivors and name == "at_colony":
-            v = s.survivors[thing]
-            return v.place == "play" and isinstance(s.locations.get(v.location), ColonyBoard)
         return super().attr(thing, name)
 
     # ---- morale, bullets --------------------------------------------------------------
