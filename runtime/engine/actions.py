@@ -13,6 +13,11 @@ from .parts import GameParts
 from .state import Player
 
 
+def _never(*_args: object, **_kwargs: object) -> bool:
+    """``forbidden`` when no 'cannot' rule is in force."""
+    return False
+
+
 class TurnActions(GameParts):
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
@@ -29,45 +34,48 @@ class TurnActions(GameParts):
     def _legal_actions(self, p: Player) -> list[tuple]:
         s, h = self.state, self.host
         acts: list[tuple] = []
-        crowd: dict[str, int] = {}
-        standing: dict[str, list] = {}              # location -> the survivors in play there, in state order
+        crowd: dict[str | None, int] = {}
+        standing: dict[str | None, list] = {}       # location -> the survivors in play there, in state order
         for v in s.survivors.values():
-            if v.place == "play":
-                crowd[cast(str, v.location)] = crowd.get(cast(str, v.location), 0) + 1   # in play: somewhere
-                standing.setdefault(cast(str, v.location), []).append(v)
+            if v.place == "play":                   # in play: somewhere
+                crowd[v.location] = crowd.get(v.location, 0) + 1
+                standing.setdefault(v.location, []).append(v)
         with_zombies = [l.id for l in s.locations.values() if l.zombie_count()]
+        forbidden = h.forbidden if h.ruled("forbid") else _never     # no 'cannot' rule in force: nothing is barred
         dice = sorted(set(p.unused))
         for sid in p.survivors:
             v = s.survivors[sid]
-            loc = s.locations[cast(str, v.location)]
+            where = cast(str, v.location)
+            loc = s.locations[where]
+            here = standing.get(where, ())
             attack, search = h.attr(sid, "attack"), h.attr(sid, "search")
-            if not h.forbidden(sid, "attack"):
+            if not forbidden(sid, "attack"):
                 if loc.zombie_count():
                     acts += [("attack", sid, "zombie", d) for d in dice if d >= attack][:1]
-                for other in standing.get(cast(str, v.location), ()):
+                for other in here:
                     if other.controller != p.id and other.id != sid:
                         acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
-            if not loc.colony and loc.deck and not h.forbidden(sid, "search"):
+            if not loc.colony and loc.deck and not forbidden(sid, "search"):
                 acts += [("search", sid, d) for d in dice if d >= search][:1]
-            open_here = h.open_entrances(cast(str, v.location))
-            if dice and open_here and not h.forbidden(sid, "barricade"):
+            open_here = h.open_entrances(where)
+            if dice and open_here and not forbidden(sid, "barricade"):
                 acts.append(("barricade", sid, dice[0]))
-            if dice and open_here and any(l != v.location for l in with_zombies) \
-                    and not h.forbidden(sid, "attract"):    # attracted zombies need an empty entrance space
+            if dice and open_here and any(l != where for l in with_zombies) \
+                    and not forbidden(sid, "attract"):    # attracted zombies need an empty entrance space
                 acts.append(("attract", sid, dice[0]))
-            if sid not in p.moved and not h.forbidden(sid, "move"):
+            if sid not in p.moved and not forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
-                         if l.id != v.location and crowd.get(l.id, 0) < l.survivor_spaces
-                         and not h.forbidden(sid, "move", v.location, l.id)]
+                         if l.id != where and crowd.get(l.id, 0) < l.survivor_spaces
+                         and not forbidden(sid, "move", where, l.id)]
             for i, (card, ab) in enumerate(h.abilities_of(sid)):    # its own, then those it has from others
-                if self.usable(ab, sid, p, card) and not h.forbidden(sid, "use_ability"):
+                if self.usable(ab, sid, p, card) and not forbidden(sid, "use_ability"):
                     acts.append(("ability", sid, i))
             for card in v.equipped:
                 for i, ab in enumerate(h.card_def(card).get("abilities", [])):
                     if ab.get("use") == "equip" and self.usable(ab, sid, p, card):
                         acts.append(("item", card, i))
                 if card not in self.handed:
-                    acts += [("handoff", card, o.id) for o in standing.get(cast(str, v.location), ()) if o.id != sid]
+                    acts += [("handoff", card, o.id) for o in here if o.id != sid]
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
@@ -75,9 +83,9 @@ class TurnActions(GameParts):
             for ab in d.get("abilities", [])[:1]:
                 if ab.get("use") == "equip":
                     acts += [("equip", card, sid) for sid in p.survivors]
-                elif not h.forbidden(p.id, "play_card", card=card):
+                elif not forbidden(p.id, "play_card", card=card):
                     acts.append(("play", card))
-            if s.crisis and not p.exiled and not h.forbidden(p.id, "add_to_crisis", card=card):
+            if s.crisis and not p.exiled and not forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))
         if s.food and not p.exiled:
             acts += [("food", d) for d in dice if d < 6]
