@@ -1,6 +1,7 @@
 """The runtime: interpreter speed against hand-written Python, and whole games per second.
 
-    python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--wc-games 30] [--profile] [--tree-walk]
+    python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--bot-games 100] [--wc-games 30]
+                                       [--profile] [--tree-walk]
 
 Every time is CPU time of this process (``time.process_time``), so other work on a shared
 machine does not count; the machine's load average is printed with the figures.
@@ -10,12 +11,17 @@ machine does not count; the machine's load average is printed with the figures.
    in Python against the same host (same host calls, same state changes), in one
    process, interleaved. Reported per effect: microseconds per run each way and the
    ratio. Target: at most 2x (issue 19), for conditions and effects alike.
-2. **Whole games.** Full 4-player base games with seeded random agents on one core,
+2. **Whole games.** 4-player base games with seeded random agents on one core,
    invariant checks off (as an embedding engine would run), then on (as tests and
-   ``dow simulate`` run), then 11-player Warring Colonies games (invariants on).
-   Reported: games per CPU-second, rounds per game, decisions per second. Targets:
-   100 base games and 40 Warring Colonies games per CPU-second. ``--profile`` adds a
-   cProfile of the base games (top functions by own time).
+   ``dow simulate`` run), then with the heuristic bots (``dow simulate``'s default
+   agents, invariants on); then 11-player Warring Colonies games the same two ways.
+   Reported: games per CPU-second, rounds per game, rounds per CPU-second, decisions per
+   second, the agents' share of the time, and games per CPU-second *at full length*:
+   the rate of rounds divided by the mean length of the round track the games were
+   dealt (most games end early, by morale, so games per second alone flatters the
+   engine). Targets: 100 base games and 40 Warring Colonies games per CPU-second at
+   full length. ``--profile`` adds a cProfile of the base games with random agents,
+   invariants on (top functions by cumulative and by own time).
 
 Reports only; asserts nothing about time.
 """
@@ -168,24 +174,62 @@ def bench_interpreter(bundle, reps: int) -> list[dict]:
     return rows
 
 
-def bench_games(bundle, games: int, check: bool, players: int = 4, variants: tuple[str, ...] = ()) -> dict:
-    from dow.runtime.engine.sim import new_game
-    rounds = decisions = 0
+class TimedAgent:
+    """An agent whose answers' CPU time is added up, to tell the engine's time from the agents'."""
+
+    def __init__(self, agent, spent: list[float]):
+        self.agent, self.spent = agent, spent
+
+    def answer(self, decision):
+        t0 = clock()
+        try:
+            return self.agent.answer(decision)
+        finally:
+            self.spent[0] += clock() - t0
+
+
+def bench_games(bundle, games: int, check: bool, players: int = 4, variants: tuple[str, ...] = (),
+                agents: str = "random") -> dict:
+    """Play ``games`` seeded games; the CPU time, the agents' part of it and the rounds played and dealt."""
+    from dow.runtime.decisions import RandomAgent
+    from dow.runtime.engine.sim import agents_for, new_game
+    rounds = track = decisions = 0
+    spent = [0.0]
     t0 = clock()
     for seed in range(games):
         g = new_game(bundle, seed, players, check, variants=variants)
-        result = g.run()
+        track += g.state.round                   # the round track dealt: the game's full length
+        if agents == "random":                   # Game.run's own seeded random agents
+            seats = {p.id: RandomAgent(seed * 31 + i) for i, p in enumerate(g.state.players)}
+        else:
+            seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants, game=g)
+            for agent in seats.values():
+                if hasattr(agent, "observe"):
+                    agent.observe(g)
+        result = g.run({k: TimedAgent(a, spent) for k, a in seats.items()})
         rounds += result["rounds"]
         decisions += len(g.decisions)
     elapsed = clock() - t0
-    return {"games": games, "check": check, "seconds": round(elapsed, 2), "games_per_second": round(games / elapsed, 1),
-            "rounds_per_game": round(rounds / games, 2), "decisions_per_second": round(decisions / elapsed)}
+    return {"games": games, "check": check, "agents": agents, "seconds": round(elapsed, 2),
+            "games_per_second": round(games / elapsed, 1), "rounds_per_game": round(rounds / games, 2),
+            "track": round(track / games, 2), "rounds_per_second": round(rounds / elapsed, 1),
+            "full_length_per_second": round(rounds / elapsed / (track / games), 1),
+            "agents_share": round(spent[0] / elapsed, 3), "decisions_per_second": round(decisions / elapsed)}
+
+
+def show(label: str, g: dict, target: int) -> None:
+    """One row of whole games."""
+    print(f"   {label:<34} {g['games_per_second']:>6} games/s  {g['rounds_per_game']:>5} of {g['track']} rounds  "
+          f"{g['rounds_per_second']:>7} rounds/s  at full length {g['full_length_per_second']:>6} games/s "
+          f"(target {target})  {g['decisions_per_second']:>6} decisions/s  agents {g['agents_share']:.0%}  "
+          f"[{g['seconds']} s, {g['games']} games]")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=20000)
     ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--bot-games", type=int, default=100)
     ap.add_argument("--wc-games", type=int, default=30)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--tree-walk", action="store_true",
@@ -205,23 +249,21 @@ def main() -> int:
         print(f"   {r['effect']:<30} interpreter {r['interpreter_us']:>7} µs   by hand {r['hand_us']:>7} µs   "
               f"ratio {r['ratio']}x{flag}")
     print(f"   worst ratio {max(r['ratio'] for r in rows)}x (target {TARGET_RATIO}x)")
-    print("\n2. whole 4-player base games, random agents, one core (CPU time)")
-    for check in (False, True):
-        g = bench_games(bundle, args.games, check)
-        print(f"   invariants {'on ' if check else 'off'}: {g['games_per_second']} games/s "
-              f"({g['seconds']} s for {g['games']}; {g['rounds_per_game']} rounds per game, "
-              f"{g['decisions_per_second']} decisions/s)   target {TARGET_GAMES} games/s")
-    print("\n3. whole 11-player Warring Colonies games, random agents, invariants on, one core")
-    g = bench_games(bundle, args.wc_games, True, players=11, variants=("warring-colonies",))
-    print(f"   {g['games_per_second']} games/s ({g['seconds']} s for {g['games']}; {g['rounds_per_game']} rounds "
-          f"per game, {g['decisions_per_second']} decisions/s)   target {TARGET_WC_GAMES} games/s")
+    print("\n2. whole games, one core (CPU time); full length = rounds/s divided by the round track dealt")
+    show("base 4p, random, invariants off", bench_games(bundle, args.games, False), TARGET_GAMES)
+    show("base 4p, random, invariants on", bench_games(bundle, args.games, True), TARGET_GAMES)
+    show("base 4p, bots, invariants on", bench_games(bundle, args.bot_games, True, agents="bot"), TARGET_GAMES)
+    wc = ("warring-colonies",)
+    show("Warring Colonies 11p, random, on", bench_games(bundle, args.wc_games, True, 11, wc), TARGET_WC_GAMES)
+    show("Warring Colonies 11p, bots, on", bench_games(bundle, args.wc_games, True, 11, wc, "bot"), TARGET_WC_GAMES)
     print(f"\nload average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        bench_games(bundle, min(args.games, 100), False)
+        bench_games(bundle, min(args.games, 100), True)
         prof.disable()
         out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(30)
         pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(15)
         print(out.getvalue())
     return 0
