@@ -135,8 +135,9 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
             bad.append(f"{s.id} is in play without a location or a controller")
         if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
             bad.append(f"{s.id} has impossible wounds ({s.wounds}, frostbite {s.frostbite})")
-        if place == "play" and s.id not in (groups.get(s.controller) if s.controller in groups
-                                            else state.player(cast(str, s.controller)).survivors):
+        controller = cast(str, s.controller)
+        if place == "play" and s.id not in (groups[controller] if controller in groups
+                                            else state.player(controller).survivors):   # unknown: KeyError
             bad.append(f"{s.id} is controlled by {s.controller} but not in their group")
     for p in state.players:
         for sid in p.survivors:
