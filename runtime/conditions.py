@@ -95,7 +95,26 @@ class CompiledConditions:
                 tick()
                 return bool(count(env) >= least)
             return exists
+        if op == "is" and node["state"] not in ("at", "group_leader"):
+            return self._is(node)
         return self._walk(node)
+
+    def _is(self, node: Node) -> Check:
+        """'X is <state>' (``Interpreter.is_``): a named card is looked up anywhere, as the tree walk does."""
+        ip, tick, subject, state = self.ip, self.ip.tick, node["subject"], node["state"]
+        if subject["op"] == "named":          # '"Gray Beard" is in the survivor deck'
+
+            def named_is(env: Env) -> bool:
+                tick()
+                found = ip.named(subject, anywhere=True)
+                return found is not None and bool(ip.host.attr(found, state))
+            return named_is
+
+        def things_are(env: Env) -> bool:
+            tick()
+            attr = ip.host.attr
+            return any(bool(attr(s, state)) for s in ip.pool(subject, env))
+        return things_are
 
     # ---- numbers, counts, places ----------------------------------------------------------------
     def _expr(self, node: Node) -> Number:
