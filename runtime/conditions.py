@@ -95,26 +95,51 @@ class CompiledConditions:
                 tick()
                 return bool(count(env) >= least)
             return exists
-        if op == "is" and node["state"] not in ("at", "group_leader"):
+        if op == "is" and node["state"] != "group_leader":
             return self._is(node)
         return self._walk(node)
 
     def _is(self, node: Node) -> Check:
-        """'X is <state>' (``Interpreter.is_``): a named card is looked up anywhere, as the tree walk does."""
+        """'X is <state>', 'X is at <place>' (``Interpreter.is_``): a named card is looked up anywhere, as the
+        tree walk does."""
         ip, tick, subject, state = self.ip, self.ip.tick, node["subject"], node["state"]
-        if subject["op"] == "named":          # '"Gray Beard" is in the survivor deck'
+        subjects = self._named(subject) if subject["op"] == "named" else self._pool(subject)
+        if state == "at":
+            where = self._places(node["where"])
 
-            def named_is(env: Env) -> bool:
+            def located(env: Env) -> bool:
                 tick()
-                found = ip.named(subject, anywhere=True)
-                return found is not None and bool(ip.host.attr(found, state))
-            return named_is
+                things, places, attr = subjects(env), where(env), ip.host.attr
+                # the host is asked what the tree walk asks, twice included (the same calls, in order)
+                return any((attr(s, "location") if attr(s, "location") is not None else s) in places for s in things)
+            return located
 
         def things_are(env: Env) -> bool:
             tick()
             attr = ip.host.attr
-            return any(bool(attr(s, state)) for s in ip.pool(subject, env))
+            return any(bool(attr(s, state)) for s in subjects(env))
         return things_are
+
+    def _named(self, node: Node) -> Things:
+        """A named card, in play or out of it ('"Gray Beard" is in the survivor deck')."""
+        ip = self.ip
+
+        def named(env: Env) -> list[Any]:
+            found = ip.named(node, anywhere=True)
+            return [found] if found is not None else []
+        return named
+
+    def _pool(self, node: Node) -> Things:
+        """``Interpreter.pool``: a back-reference read at once, a description's candidates."""
+        ip = self.ip
+        if node["op"] == "ref":
+            def bound(env: Env) -> list[Any]:
+                value = ip.bound(node, env)
+                return list(value) if isinstance(value, (list, tuple)) else [value]
+            return bound
+        if node["op"] == "select_of":
+            return self._candidates(node)
+        return lambda env: ip.pool(node, env)
 
     # ---- numbers, counts, places ----------------------------------------------------------------
     def _expr(self, node: Node) -> Number:
