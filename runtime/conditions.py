@@ -53,7 +53,7 @@ class CompiledConditions:
         return lambda env: ip.cond_node(node, env)
 
     def _cond(self, node: Node) -> Check:
-        op, tick = node["op"], self.ip.tick
+        op, tick, ip = node["op"], self.ip.tick, self.ip
         if op == "all":
             every = [self.check(i) for i in node["items"]]
 
@@ -97,6 +97,22 @@ class CompiledConditions:
             return exists
         if op == "is" and node["state"] != "group_leader":
             return self._is(node)
+        if op == "controls":                    # "you control Sparky"
+            players, things = self._pool(node["player"]), self._pool(node["what"])
+
+            def controls(env: Env) -> bool:
+                tick()
+                who, attr = players(env), ip.host.attr
+                return any(attr(t, "controller") in who for t in things(env))
+            return controls
+        if op == "shares_location":
+            first, second = self._pool(node["a"]), self._pool(node["b"])
+
+            def shares(env: Env) -> bool:
+                tick()
+                a, b, attr = first(env), second(env), ip.host.attr
+                return any(attr(x, "location") == attr(y, "location") for x in a for y in b if x != y)
+            return shares
         return self._walk(node)
 
     def _is(self, node: Node) -> Check:
@@ -139,6 +155,14 @@ class CompiledConditions:
             return bound
         if node["op"] == "select_of":
             return self._candidates(node)
+        if node["op"] == "you":
+            return lambda env: [env.player]
+        if node["op"] == "named":               # in play only, as a target names it
+
+            def named(env: Env) -> list[Any]:
+                found = ip.named(node)
+                return [found] if found is not None else []
+            return named
         return lambda env: ip.pool(node, env)
 
     # ---- numbers, counts, places ----------------------------------------------------------------
