@@ -9,6 +9,11 @@ dictionaries that proves the protocol is enough on its own; docs/embedding.md).
 Things are named by string ids the host chooses (a survivor "s:sparky", a location
 "colony", a player "p1", a card "c:17"). Places for tokens are a location id, a
 survivor id, or "supply:<player>" / "bullets:<player>".
+
+Two hooks are optional and not methods of ``Host``: the interpreter asks for them with
+``getattr`` and does without them. ``scope(kind, selector, env, pool)`` narrows the things a
+selector looks at; ``find_named(kind, name, anywhere)`` finds a named card's thing without a scan
+of every thing's name (docs/embedding.md says what each must return).
 """
 from __future__ import annotations
 
