@@ -18,13 +18,14 @@ from typing import Any
 from ..host import Host
 from ..interpreter import Interpreter
 from ..replay import EventLog
+from .host_names import NameIndex
 from .host_rules import Rule, RuleBook  # noqa: F401  (Rule re-exported)
 from .state import Location, State
 
 STATS_OF_SURVIVOR = ("influence", "attack", "search")
 
 
-class GameHost(RuleBook, Host):
+class GameHost(RuleBook, NameIndex, Host):
     """The base game behind the host protocol."""
 
     def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
@@ -43,7 +44,6 @@ class GameHost(RuleBook, Host):
         self.card_uses: dict[str, int] = {}
         self.ending_requested = False
         self.effect_player: str | None = None   # whose effect is running (who makes its choices)
-        self._names: tuple[tuple[int, int], dict[str, list[str]]] | None = None   # find_named's index
 
     # ---- helpers ------------------------------------------------------------------
     def card_def(self, instance: str) -> dict:
@@ -84,23 +84,6 @@ class GameHost(RuleBook, Host):
         if kind == "die":
             return [f"d:{p.id}:{i}" for p in s.players for i in range(len(p.unused))]
         return []
-
-    def find_named(self, kind: str, name: str, anywhere: bool = False) -> str | None:
-        """The survivor with this name in play (``anywhere``: or out of it), as a scan of ``things`` would find
-        it, from an index of the survivors' names (they never change; survivors only join the state at set-up)."""
-        if kind != "survivor":
-            return next((t for t in self.things(kind) + (self.things("any_" + kind) if anywhere else [])
-                         if self.attr(t, "name") == name), None)
-        s = self.s
-        key = (id(s.survivors), len(s.survivors))
-        if self._names is None or self._names[0] != key:
-            index: dict[str, list[str]] = {}
-            for sid, v in s.survivors.items():
-                index.setdefault(v.name, []).append(sid)
-            self._names = (key, index)
-        ids = self._names[1].get(name, ())
-        found = next((sid for sid in ids if s.survivors[sid].place == "play"), None)
-        return found if found is not None or not anywhere or not ids else ids[0]
 
     def attr(self, thing: str, name: str) -> Any:
         s = self.s
