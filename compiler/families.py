@@ -82,7 +82,9 @@ def crisis_revealed(r: Reader, start: A.Word) -> dict:
 
 
 #: who a player is at the table: "they are the first player", "they are the player whose turn it is"
-PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active"}
+PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active",
+                 # the seats beside yours (play passes to the left, seed 004): "they are the player to your left"
+                 ("the", "player", "to", "your", "left"): "left", ("the", "player", "to", "your", "right"): "right"}
 
 
 def player_state(r: Reader, take: bool = False) -> str | None:

@@ -28,12 +28,14 @@ def _place(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def zombies(action: str) -> Handler:
-    """{op: kill_zombies|add_zombies|remove_zombies, count, at}"""
+    """{op: kill_zombies|add_zombies|remove_zombies, count, at, instead_of?}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for loc in (yield from ip.location(node["at"], env)):
             available = ip.host.zombies(loc) if action != "add_zombies" else None
-            n = yield from ip.count(node["count"], env, available)
-            ip.act(action, {"location": loc, "count": n}, node, env)
+            # "kill 2 zombies instead of 1": the attack the trigger answers killed the 1 already
+            n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if n > 0:
+                ip.act(action, {"location": loc, "count": n}, node, env)
     handler.__doc__ = (zombies.__doc__ or "").replace("kill_zombies|add_zombies|remove_zombies", action)
     return handler
 
@@ -46,12 +48,14 @@ def h_move_zombies(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def tokens(action: str, key: str) -> Handler:
-    """{op: add_tokens|remove_tokens, token, count, to|from}"""
+    """{op: add_tokens|remove_tokens, token, count, to|from, instead_of?}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for place in (yield from _place(ip, node[key], env)):
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
-            n = yield from ip.count(node["count"], env, available)
-            ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
+            # "place 2 barricades here instead of 1": the barricade action built the 1 already
+            n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if n > 0:
+                ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
     return handler
 
 
