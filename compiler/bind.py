@@ -147,6 +147,11 @@ class Binder(EventBinding):
         verb = first.lower
         if first.kind == "word" and verb == "arrange":
             return families.arrange(self, c)
+        if [w.lower for w in c.words[:4]] == ["each", "player", "may", "stake"]:   # a pot needs its block
+            last = c.words[-1]
+            raise BindError("T002", M("T002.pot-taker"), first.pos, expected=M("expected.pot-block"),
+                            width=last.pos.col + len(last.text) - first.pos.col if last.pos.line == first.pos.line
+                            else first.width)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -423,6 +428,8 @@ class Binder(EventBinding):
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
+            if r.at("each", "player", "may", "stake"):  # a pot: "each player may stake up to 2 food cards:"
+                return families.pot(self, h, r, pos)
             if r.at("each", "player", "may") or r.at("each", "other", "player", "may") or (
                     r.at("the", "player", "who", "controls") and any(w.lower == "may" for w in r.words)):
                 return self.each_player_may(h, r, pos)  # also "the player who controls "Forest Plum" may:"

@@ -223,6 +223,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
         "otherwise nobody spends anything.",
         "the players may together spend 3 fuel cards: gain 1 morale."),
+    _op("pot", "control", "count:count filters:filters taker:enum:most;you",
+        "A pot: each player who is not exiled, in turn from you, stakes face down up to ``count`` of the cards "
+        "from their own hand; then the taker gets every staked card: ``most``, the player who staked the most "
+        "(a tie broken by the first player, as in a vote), or ``you``.",
+        "each player may stake up to 2 food cards:\n  the player who staked the most takes the pot.",
+        "each player may stake up to 3 cards:\n  you take the pot."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -427,6 +433,7 @@ RUNTIME: dict[str, Runs] = {
     "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
     "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
     "together": _runs("control", "pay", "cannot_pay"),
+    "pot": _runs("control", "take_pot", "staked"),
     "limit": _runs("control", "use_limit"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",

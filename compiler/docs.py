@@ -180,6 +180,17 @@ once per round:
 this survivor needs 4 wounds to die instead of 3.
 there is a survivor you control sharing a location only with a survivor another player controls
 ```
+
+A pot is staked by several players and taken by one. Each player who is not exiled, in turn from
+you, stakes face down up to the number of cards the header says, from their own hand (how many,
+then which); the stakes are shown together, and the block's one sentence says who takes them all:
+`the player who staked the most takes the pot.` (the first player breaks a tie among the most, as
+in a vote) or `you take the pot.`. Nobody staking is a pot of nothing.
+
+```
+each player may stake up to 2 food cards:
+  the player who staked the most takes the pot.
+```
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

@@ -24,7 +24,7 @@ Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fie
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: actions whose cards end in a hand: their public log line says how many, not which
-HIDDEN_CARDS = ("take_cards", "give_cards")
+HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
            "ne": operator.ne}
 

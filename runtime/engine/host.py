@@ -616,6 +616,10 @@ class GameHost(RuleBook, Host):
             self.take_out(c)
             self.s.player(player).hand.append(c)
 
+    def do_take_pot(self, cards, player, src):
+        """A pot's staked cards, from the hands they were staked from, to the taker's hand."""
+        self.do_give_cards(cards, player, src)
+
     def do_look_at(self, things, player, src):
         self.log("saw", {"things": list(things)}, src, private_to=player)
 
