@@ -350,8 +350,11 @@ class Binder(EventBinding):
                 if cards.kind != "card":
                     raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
+                if (cards.ref or cards.mode == "ref") and not cards.filters:   # "you cannot play the chosen card"
+                    place["card"] = self.scope.target(cards)
+                    continue
                 if cards.ref or cards.mode in ("ref", "this", "that", "named") or any(
-                        f["op"] != "card_type" for f in cards.filters):   # a rule bars kinds of cards only
+                        f["op"] != "card_type" for f in cards.filters):   # otherwise a rule bars kinds of cards
                     raise BindError("T001", M("T001.forbid-card-kinds"), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
                 place["cards"] = used(cards).filters  # the cards' kind was checked; their filters stay

@@ -255,11 +255,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "when this survivor cleans waste:\n  for this action:\n    this survivor removes 5 cards from the waste pile instead of 3."),
     _op("while", "rule", "cond:cond body:block", "Rules that hold as long as a condition does.",
         "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
-    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters",
+    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters "
+        "card?:target",
         "Someone cannot do certain actions: only moves to or away from a place (``to``, ``from``), only "
-        "plays of some cards (``cards``) when given.",
+        "plays of some cards (``cards``, a kind) or of one card a back-reference names (``card``) when given.",
         "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move.",
         '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
+        "choose a card in your hand.\nuntil the end of this round:\n  you cannot play the chosen card.",
         "you cannot play food cards.", "you cannot add cards to the crisis."),
     _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
         "destination?:location at?:location entrance?:int",

@@ -372,7 +372,9 @@ def _event(r: Renderer, node: dict, case) -> dict:
 
 
 def _forbid(r: Renderer, node: dict, case) -> dict:
-    """'cannot play food cards': the cards a forbid names, as a bare noun phrase."""
+    """'cannot play food cards': the cards a forbid names, as a bare noun phrase (or the one card it names)."""
+    if node.get("card"):                  # "you cannot play the chosen card"
+        return {"cards_np": r.node(node["card"])}
     if not node.get("cards"):
         return {"cards_np": ""}
     ctx = r.noun_context("kind.card", "bare", None, node["cards"], "card")
