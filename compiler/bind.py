@@ -670,6 +670,11 @@ class Binder(EventBinding):
                 r.accept("colony") or r.accept("player's", "colony")
             r.leftover("morale", "nothing more")
             return {"op": "morale", "colony": colony, "pos": pos}
+        if r.accept("number", "of", "empty", "survivor", "spaces"):   # room at a location (seed 004, Move)
+            r.expect("at", what="'at' and a location")
+            at = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+            r.leftover("survivor spaces", "nothing more")
+            return {"op": "empty_spaces", "at": at, "pos": pos}
         if r.accept("number", "of"):
             ph = r.noun_phrase(allow_at=True, what="what to count")
             r.leftover("number of", "nothing more")

@@ -538,6 +538,8 @@ class Interpreter:
             return env.result
         if op == "round":
             return self.host.round()
+        if op == "empty_spaces":   # a host that keeps no survivor spaces answers None: no room
+            return sum(self.host.attr(loc, "empty_survivor_spaces") or 0 for loc in self.places(node["at"], env))
         raise self.fail(f"unknown expression {op!r}")
 
     # ---- dice -----------------------------------------------------------------------------

@@ -95,6 +95,8 @@ class GameHost(RuleBook, Host):
                 return thing == "colony"
             if name == "non_colony":
                 return thing != "colony"
+            if name == "empty_survivor_spaces":
+                return max(s.locations[thing].survivor_spaces - len(s.survivors_at(thing)), 0)
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
