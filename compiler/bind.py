@@ -147,6 +147,11 @@ class Binder(EventBinding):
         verb = first.lower
         if first.kind == "word" and verb == "arrange":
             return families.arrange(self, c)
+        if [w.lower for w in c.words[:4]] == ["each", "player", "may", "stake"]:   # a pot needs its block
+            last = c.words[-1]
+            raise BindError("T002", M("T002.pot-taker"), first.pos, expected=M("expected.pot-block"),
+                            width=last.pos.col + len(last.text) - first.pos.col if last.pos.line == first.pos.line
+                            else first.width)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -345,8 +350,11 @@ class Binder(EventBinding):
                 if cards.kind != "card":
                     raise BindError("T001", M("T001.forbid-cards", thing=cards.describe()), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
+                if (cards.ref or cards.mode == "ref") and not cards.filters:   # "you cannot play the chosen card"
+                    place["card"] = self.scope.target(cards)
+                    continue
                 if cards.ref or cards.mode in ("ref", "this", "that", "named") or any(
-                        f["op"] != "card_type" for f in cards.filters):   # a rule bars kinds of cards only
+                        f["op"] != "card_type" for f in cards.filters):   # otherwise a rule bars kinds of cards
                     raise BindError("T001", M("T001.forbid-card-kinds"), cards.pos,
                                     expected="cards, such as 'food cards'", width=cards.first.width)
                 place["cards"] = used(cards).filters  # the cards' kind was checked; their filters stay
@@ -423,6 +431,8 @@ class Binder(EventBinding):
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
+            if r.at("each", "player", "may", "stake"):  # a pot: "each player may stake up to 2 food cards:"
+                return families.pot(self, h, r, pos)
             if r.at("each", "player", "may") or r.at("each", "other", "player", "may") or (
                     r.at("the", "player", "who", "controls") and any(w.lower == "may" for w in r.words)):
                 return self.each_player_may(h, r, pos)  # also "the player who controls "Forest Plum" may:"
@@ -660,6 +670,11 @@ class Binder(EventBinding):
                 r.accept("colony") or r.accept("player's", "colony")
             r.leftover("morale", "nothing more")
             return {"op": "morale", "colony": colony, "pos": pos}
+        if r.accept("number", "of", "empty", "survivor", "spaces"):   # room at a location (seed 004, Move)
+            r.expect("at", what="'at' and a location")
+            at = self.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+            r.leftover("survivor spaces", "nothing more")
+            return {"op": "empty_spaces", "at": at, "pos": pos}
         if r.accept("number", "of"):
             ph = r.noun_phrase(allow_at=True, what="what to count")
             r.leftover("number of", "nothing more")

@@ -58,6 +58,7 @@ class EventBinding:
             ph = r.noun_phrase(allow_at=False, what="what is used")
             node["filters"].append({"op": "in_zone", "zone": self.scope.target(ph), "pos": P(ph.pos)})
         r.leftover(w.text, "where it happens ('at the library') or nothing")
+        scope.event_kind = kind
         if verb == "move":
             scope.bind("origin", "location")
             scope.bind("destination", "location")

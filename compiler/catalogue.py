@@ -66,8 +66,11 @@ def _op(op: str, group: str, fields: str, doc: str, *examples: str) -> OpSpec:
 
 CATALOGUE: tuple[OpSpec, ...] = (
     # ---- effects -------------------------------------------------------------
-    _op("kill_zombies", "effect", "count:count at:location", "Kill zombies at a location.",
-        "kill 3 zombies here.", "kill all zombies at the hospital."),
+    _op("kill_zombies", "effect", "count:count at:location instead_of?:int",
+        "Kill zombies at a location; with ``instead_of`` (in a trigger on an attack, which killed that many "
+        "already), the attack kills ``count`` in all.",
+        "kill 3 zombies here.", "kill all zombies at the hospital.",
+        "once per round:\n  when this survivor attacks:\n    kill 2 zombies here instead of 1."),
     _op("add_zombies", "effect", "count:count at:location", "Add zombies to a location.",
         "add 5 zombies to the colony.", "add 1 zombie to each non-colony location."),
     _op("remove_zombies", "effect", "count:count at:location", "Remove zombies from a location (not a kill).",
@@ -75,8 +78,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("move_zombies", "effect", "count:count from:location to:location",
         "Move zombies from one location to another.",
         "move 4 zombies from any location to the colony."),
-    _op("add_tokens", "effect", "token:enum:noise;barricade;helpless;food;bullet;despair count:count to:target",
-        "Add tokens: noise or barricades to a location, helpless survivors to the colony, food or bullets to a supply, despair to a survivor.",
+    _op("add_tokens", "effect", "token:enum:noise;barricade;helpless;food;bullet;despair count:count to:target "
+        "instead_of?:int",
+        "Add tokens: noise or barricades to a location, helpless survivors to the colony, food or bullets to a supply, "
+        "despair to a survivor; with ``instead_of`` (barricades, in a trigger on a barricade action, which built that "
+        "many already), the action builds ``count`` in all.",
         "add 2 noise tokens here.", "add 3 food to the supply.", "place 4 barricades at the hospital."),
     _op("remove_tokens", "effect", "token:enum:noise;barricade;helpless;food;bullet;despair count:count from:target",
         "Remove tokens.", "remove all barricades from the colony.", "remove 1 food from the supply."),
@@ -217,6 +223,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
         "otherwise nobody spends anything.",
         "the players may together spend 3 fuel cards: gain 1 morale."),
+    _op("pot", "control", "count:count filters:filters taker:enum:most;you",
+        "A pot: each player who is not exiled, in turn from you, stakes face down up to ``count`` of the cards "
+        "from their own hand; then the taker gets every staked card: ``most``, the player who staked the most "
+        "(a tie broken by the first player, as in a vote), or ``you``.",
+        "each player may stake up to 2 food cards:\n  the player who staked the most takes the pot.",
+        "each player may stake up to 3 cards:\n  you take the pot."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -243,11 +255,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "when this survivor cleans waste:\n  for this action:\n    this survivor removes 5 cards from the waste pile instead of 3."),
     _op("while", "rule", "cond:cond body:block", "Rules that hold as long as a condition does.",
         "as long as there are 2 or more helpless survivors at the colony:\n  your vote counts as 2 votes."),
-    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters",
+    _op("forbid", "rule", "who:target actions:list unless?:cond to?:location from?:location cards?:filters "
+        "card?:target",
         "Someone cannot do certain actions: only moves to or away from a place (``to``, ``from``), only "
-        "plays of some cards (``cards``) when given.",
+        "plays of some cards (``cards``, a kind) or of one card a back-reference names (``card``) when given.",
         "this survivor cannot move unless you play a fuel card.", "the chosen survivor cannot attack or search or move.",
         '"Alexis Grey" cannot move away from the library.', '"Alexis Grey" cannot move to the library.',
+        "choose a card in your hand.\nuntil the end of this round:\n  you cannot play the chosen card.",
         "you cannot play food cards.", "you cannot add cards to the crisis."),
     _op("exempt", "rule", "who:target from:enum:exposure;food_cost;bite_spread when?:list origin?:location "
         "destination?:location at?:location entrance?:int",
@@ -287,11 +301,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if there are 2 or more helpless survivors at the colony: lose 1 morale."),
     _op("controls", "condition", "player:target what:target", "A player controls a survivor.",
         'if you control "Sparky": gain 1 morale.'),
-    _op("is", "condition", "subject:target state:enum:exiled;in_play;in_survivor_deck;group_leader;at;killed;armed;at_colony;helpless;first;active where?:location",
-        "A survivor or card is in a state or place; a player is the first player (``first``) or the player whose "
-        "turn it is (``active``).",
+    _op("is", "condition", "subject:target state:enum:exiled;in_play;in_survivor_deck;group_leader;at;killed;armed;at_colony;helpless;first;active;left;right where?:location",
+        "A survivor or card is in a state or place; a player is the first player (``first``), the player whose "
+        "turn it is (``active``), or the player to your left or right (``left``, ``right``: the seats beside yours).",
         'if "Sparky" is exiled: gain 1 morale.', 'if "Brian Lee" is at the colony: gain 1 morale.',
-        "for each player:\n  if they are the first player: gain 1 morale."),
+        "for each player:\n  if they are the first player: gain 1 morale.",
+        "for each player:\n  if they are the player to your left: gain 1 morale."),
     _op("shares_location", "condition", "a:target b:target", "Two survivors are at the same location.",
         "if the moved survivor shares a location with an exiled survivor: lose 1 morale."),
     _op("event_happened", "condition", "event:event", "An event happened (used by triggers that check conditions).",
@@ -305,6 +320,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("morale", "expression", "colony:enum:yours;enemy", "A colony's morale.", "if morale < 4: gain 1 morale."),
     _op("stat_of", "expression", "stat:enum:" + ";".join(STATS) + " of:target", "A number printed on a card.",
         "if the influence of the moved survivor > 40: gain 1 morale."),
+    _op("empty_spaces", "expression", "at:location",
+        "The empty survivor spaces at a location: its survivor spaces less the survivors there.",
+        "if the number of empty survivor spaces at the hospital < 3: lose 1 morale."),
     _op("result", "expression", "", "The result of the last die rolled (\"that many\").",
         "roll a die. remove that many zombies from the colony."),
     _op("round", "expression", "", "The round track.", "if the round < 3: gain 1 morale."),
@@ -333,8 +351,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("state", "filter", "is:str", "A state word: exiled, non-exiled, helpless, unused, random …",
         "kill 1 zombie at a non-colony location."),
     _op("at", "filter", "location:location", "Where it is.", "roll for exposure on each survivor at the colony."),
-    _op("sharing_location", "filter", "with:target", "It shares a location with something.",
-        "place a wound on a survivor sharing a location with the moved survivor."),
+    _op("sharing_location", "filter", "with:target only?:enum:alone",
+        "It shares a location with something; with ``only``, the two are the only survivors there.",
+        "place a wound on a survivor sharing a location with the moved survivor.",
+        "choose a survivor another player controls sharing a location only with a survivor you control."),
     _op("extreme", "filter", "stat:str mode:enum:lowest;highest", "The one with the lowest or highest number.",
         "place a wound on the survivor with the lowest influence at the colony."),
     _op("card_type", "filter", "type:str", "A kind of card: weapon, food, fuel, medicine, tool, book, outsider …",
@@ -418,6 +438,7 @@ RUNTIME: dict[str, Runs] = {
     "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
     "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
     "together": _runs("control", "pay", "cannot_pay"),
+    "pot": _runs("control", "take_pot", "staked"),
     "limit": _runs("control", "use_limit"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",

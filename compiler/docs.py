@@ -164,6 +164,33 @@ The table and the piles: `the player to your left` is the next seat in the order
 passes to the left, the first player token to the right, seed 004); `the last 2 cards removed from
 the game` are the top of the removed pile, the cards removed most recently (`take the last 2 cards
 removed from the game.`, `put the last 3 removed cards in the waste pile.`).
+
+An item's "instead of" (seed 004's weapons and tools) is said in a trigger on the action it changes:
+the action did its own 1 already, and the sentence gives the total. `chooser: they are the player
+to your left` (or `right`) hands the choice to the seat beside yours. `sharing a location only
+with …` adds that no other survivor is at that location.
+
+```
+once per round:
+  when this survivor attacks:
+    kill 2 zombies here instead of 1.
+once per round:
+  when this survivor barricades:
+    you may place 2 barricades here instead of 1.
+this survivor needs 4 wounds to die instead of 3.
+there is a survivor you control sharing a location only with a survivor another player controls
+```
+
+A pot is staked by several players and taken by one. Each player who is not exiled, in turn from
+you, stakes face down up to the number of cards the header says, from their own hand (how many,
+then which); the stakes are shown together, and the block's one sentence says who takes them all:
+`the player who staked the most takes the pot.` (the first player breaks a tie among the most, as
+in a vote) or `you take the pot.`. Nobody staking is a pot of nothing.
+
+```
+each player may stake up to 2 food cards:
+  the player who staked the most takes the pot.
+```
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

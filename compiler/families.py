@@ -60,6 +60,40 @@ def together(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
     return {"op": "together", "cost": [cost], "body": b.sub(h.body), "pos": pos}
 
 
+def pot(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
+    """'each player may stake up to 2 food cards:' with the sentence that says who takes the pot, 'the
+    player who staked the most takes the pot.' (or 'you take the pot.'): each non-exiled player, in turn
+    from you, puts face down up to that many of those cards from their hand; then the taker gets them all."""
+    from .resolve import _count_and_noun
+    r.accept("each", "player", "may", "stake")
+    if r.done():
+        raise r.error_end("what each player may stake, such as 'up to 2 food cards'")
+    at = r.peek()
+    count, ph = _count_and_noun(r, "cards")
+    if ph.kind != "card" or not (isinstance(count, dict) and count.get("op") == "up_to"):
+        raise BindError("T002", M("T002.stake-what"), at.pos, expected="'each player may stake up to 2 food cards:'",
+                        width=at.width)
+    r.leftover("stake", "nothing more before ':'")
+    stmts = h.body.stmts
+    clause = stmts[0].clauses[0] if len(stmts) == 1 and isinstance(stmts[0], A.Sentence) and \
+        len(stmts[0].clauses) == 1 and not stmts[0].may else None
+    if clause is None:
+        raise BindError("T002", M("T002.pot-taker"), h.body.pos, expected=M("expected.pot-taker"))
+    t = Reader(clause, b.scope)
+    if t.accept("the", "player", "who", "staked", "the", "most", "takes", "the", "pot"):
+        taker = "most"
+    elif t.accept("you", "take", "the", "pot"):
+        taker = "you"
+    else:
+        first = clause.words[0]
+        raise BindError("T002", M("T002.pot-taker"), first.pos, expected=M("expected.pot-taker"),
+                        width=clause.words[-1].pos.col + len(clause.words[-1].text) - first.pos.col
+                        if clause.words[-1].pos.line == first.pos.line else first.width)
+    t.leftover("pot", "nothing more")
+    return {"op": "pot", "count": count, "filters": ph.filters, "taker": taker, "pos": pos,
+            "_taker": {"op": "_taker", "pos": P(clause.pos)}}
+
+
 def arrange(b: "Binder", c: A.Clause) -> dict:
     """'arrange the top 3 cards of the crisis deck in any order.': look at them, put them back as you like."""
     r = Reader(c, b.scope)
@@ -82,7 +116,9 @@ def crisis_revealed(r: Reader, start: A.Word) -> dict:
 
 
 #: who a player is at the table: "they are the first player", "they are the player whose turn it is"
-PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active"}
+PLAYER_STATES = {("the", "first", "player"): "first", ("the", "player", "whose", "turn", "it", "is"): "active",
+                 # the seats beside yours (play passes to the left, seed 004): "they are the player to your left"
+                 ("the", "player", "to", "your", "left"): "left", ("the", "player", "to", "your", "right"): "right"}
 
 
 def player_state(r: Reader, take: bool = False) -> str | None:

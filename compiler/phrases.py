@@ -501,10 +501,15 @@ class Reader:
                 ph.filters.append({"op": "controlled_by", "player": "you", "pos": P(w.pos)})
             elif (self.accept("another", "player", "controls") or self.accept("other", "players", "control")):
                 ph.filters.append({"op": "controlled_by", "player": "other", "pos": P(w.pos)})
-            elif (self.accept("sharing", "a", "location", "with") or self.accept("that", "shares", "a", "location", "with")
+            elif (self.at("sharing", "a", "location", "only", "with") or self.at("sharing", "a", "location", "with")
+                  or self.accept("that", "shares", "a", "location", "with")
                   or self.accept("who", "shares", "a", "location", "with")):
+                self.accept("sharing", "a", "location")
+                alone = self.accept("only")   # "sharing a location only with X": the two are alone there
+                self.accept("with")
                 other = self.noun_phrase(allow_at=False, what="what it shares a location with")
-                ph.filters.append({"op": "sharing_location", "with": self.scope.target(other), "pos": P(w.pos)})
+                shared = {"op": "sharing_location", "with": self.scope.target(other), "pos": P(w.pos)}
+                ph.filters.append({**shared, "only": "alone"} if alone else shared)
             elif self.at("with", "the", "lowest") or self.at("with", "the", "highest"):
                 self.i += 2
                 mode = self.take().lower

@@ -71,10 +71,38 @@ def verb_kill(r: Reader, b: "Binder", w: A.Word) -> dict:
     count, ph = _count_and_noun(r, "zombies or a survivor")
     if ph.kind == "zombie":
         at = _zombies_at(r, b, ph, ("at", "from", "in"))
-        return {"op": "kill_zombies", "count": count, "at": at, "pos": P(w.pos)}
+        return _instead_of(r, b, {"op": "kill_zombies", "count": count, "at": at, "pos": P(w.pos)})
     r.i = save
     ph = r.noun_phrase(allow_at=True, what="zombies or a survivor")
     return {"op": "kill_survivor", "target": b.scope.target(ph), "pos": P(w.pos)}
+
+
+# "kill 2 zombies here instead of 1" in a trigger on the action that already did the 1 (seed 004's weapons
+# and tools): which action each verb's "instead of" speaks of, and the kind of thing it counts
+INSTEAD_OF = {"kill_zombies": (("attack", "kill_zombie"), "when this survivor attacks:"),
+              "add_tokens": (("barricade",), "when this survivor barricades:")}
+
+
+def _instead_of(r: Reader, b: "Binder", node: dict) -> dict:
+    """An optional 'instead of N' after a kill or a barricade: the action the trigger answers did N, this
+    makes it the node's count in all (the handler does the difference)."""
+    at = r.peek()
+    if not r.accept("instead", "of"):
+        return node
+    n = r.number()
+    if n is None:
+        raise BindError("T003", M("T003.number-after-instead"), r.here_pos(), expected=M("expected.number"))
+    events, example = INSTEAD_OF[node["op"]]
+    token_ok = node["op"] != "add_tokens" or node["token"] == "barricade"
+    if not token_ok or b.scope.event_kind not in events:
+        raise BindError("T002", M("T002.instead-of-action", words=" ".join(x.text for x in r.words[:r.i])),
+                        at.pos, expected=M("expected.words", words=f"'{example} … instead of {n}'"),
+                        width=at.width)
+    if not isinstance(node["count"], int) or node["count"] <= n:
+        raise BindError("T003", M("T003.instead-of-more", n=n), at.pos, expected=M("expected.number"),
+                        width=at.width)
+    node["instead_of"] = n
+    return node
 
 
 def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -93,7 +121,7 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
     if ph.kind == "token" or (ph.kind == "survivor" and ph.sub == "helpless" and ph.mode != "named"):
         token = ph.sub
         dest = _token_place(r, b, token)
-        return {"op": "add_tokens", "token": token, "count": count, "to": dest, "pos": P(w.pos)}
+        return _instead_of(r, b, {"op": "add_tokens", "token": token, "count": count, "to": dest, "pos": P(w.pos)})
     r.i = save
     ph = r.noun_phrase(allow_at=False, what="what to add")
     if ph.kind == "zone" and ph.top is not None:   # "put the last 2 cards removed from the game in your hand"

@@ -372,7 +372,9 @@ def _event(r: Renderer, node: dict, case) -> dict:
 
 
 def _forbid(r: Renderer, node: dict, case) -> dict:
-    """'cannot play food cards': the cards a forbid names, as a bare noun phrase."""
+    """'cannot play food cards': the cards a forbid names, as a bare noun phrase (or the one card it names)."""
+    if node.get("card"):                  # "you cannot play the chosen card"
+        return {"cards_np": r.node(node["card"])}
     if not node.get("cards"):
         return {"cards_np": ""}
     ctx = r.noun_context("kind.card", "bare", None, node["cards"], "card")
@@ -485,11 +487,48 @@ def disagreements(card: dict, lang: str) -> list[str]:
         parent = path.rpartition(".")[0]
         generated.setdefault(parent, []).append(texts[path])
         names.setdefault(parent, set()).update(named_cards(tree))
+    for parent, sentence in [*starting_values(card, lang), *requirements(card, lang)]:
+        if parent in generated:
+            generated[parent].append(sentence)
     out = []
     for parent, authored in authored_texts(card, lang):
         if parent in generated:
             out += compare(parent or "card", authored, " ".join(generated[parent]), names[parent])
     return out
+
+
+def starting_values(card: dict, lang: str):
+    """A main objective's starting morale and round track (data, not a program), as sentences of the parts
+    that say them: the set-up, and a goal met by the round track reaching 0 alone ("hold out for 8 rounds")."""
+    setup = card.get("setup")
+    if not isinstance(setup, dict) or card.get("kind") != "main-objective":
+        return
+    language = load_language(lang)
+    said = {key: language.template(language.phrases["starts"][key]).render(n=setup[key])
+            for key in ("morale", "rounds") if isinstance(setup.get(key), int)}
+    for key in said:
+        yield "setup", said[key]
+    for i, goal in enumerate(card.get("goals") or []):
+        when = goal.get("when") if isinstance(goal, dict) else None
+        survive = isinstance(when, dict) and (when.get("tree") or {}).get("kind") == "round_track_zero" and \
+            "if" not in goal   # met by the round track alone: "survive 8 rounds"
+        if "rounds" in said and survive:
+            yield f"goals.{i}", said["rounds"]
+
+
+def requirements(card: dict, lang: str):
+    """A Winter Tricks event's ``requires:`` (data beside its damage program), as the sentence its text says
+    first: "hand over 2 tools cards, or" (its effect says the damage)."""
+    wants = card.get("requires") if card.get("kind") == "winter-event" else None
+    if not isinstance(wants, list) or not wants:
+        return
+    language = load_language(lang)
+    said = [language.template(language.phrases["requirement"][w["resource"]]).render(n=w.get("count") or 1)
+            for w in wants if isinstance(w, dict) and w.get("resource") in language.phrases["requirement"]]
+    if said:
+        items = said[0] if len(said) == 1 else \
+            f"{', '.join(said[:-1])} {language.phrases['words']['and']} {said[-1]}"
+        yield "", language.template(language.phrases["hand_over"]).render(items=items)
 
 
 def compare(where: str, authored: str, generated: str, names: set[str]) -> list[str]:

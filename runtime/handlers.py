@@ -28,12 +28,14 @@ def _place(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def zombies(action: str) -> Handler:
-    """{op: kill_zombies|add_zombies|remove_zombies, count, at}"""
+    """{op: kill_zombies|add_zombies|remove_zombies, count, at, instead_of?}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for loc in (yield from ip.location(node["at"], env)):
             available = ip.host.zombies(loc) if action != "add_zombies" else None
-            n = yield from ip.count(node["count"], env, available)
-            ip.act(action, {"location": loc, "count": n}, node, env)
+            # "kill 2 zombies instead of 1": the attack the trigger answers killed the 1 already
+            n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if n > 0:
+                ip.act(action, {"location": loc, "count": n}, node, env)
     handler.__doc__ = (zombies.__doc__ or "").replace("kill_zombies|add_zombies|remove_zombies", action)
     return handler
 
@@ -46,12 +48,14 @@ def h_move_zombies(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def tokens(action: str, key: str) -> Handler:
-    """{op: add_tokens|remove_tokens, token, count, to|from}"""
+    """{op: add_tokens|remove_tokens, token, count, to|from, instead_of?}"""
     def handler(ip: Interpreter, node: Node, env: Env) -> Gen:
         for place in (yield from _place(ip, node[key], env)):
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
-            n = yield from ip.count(node["count"], env, available)
-            ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
+            # "place 2 barricades here instead of 1": the barricade action built the 1 already
+            n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if n > 0:
+                ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
     return handler
 
 
@@ -513,6 +517,43 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
     yield from ip.block(node["body"], env)
 
 
+def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: pot, count: up_to, filters, taker: most|you} — each non-exiled player, in turn from the resolving
+    player, stakes face down up to that many matching cards of their hand (how many, then which: only they
+    see their own stake until the reveal); then the taker gets every staked card. ``most``: the player who
+    staked the most, the first player choosing among those tied (a vote's tie rule, seed 004 Voting)."""
+    players = ip.host.things("player")
+    start = players.index(env.player) if env.player in players else 0
+    order = [p for p in players[start:] + players[:start] if not ip.host.attr(p, "exiled")]
+    count = node["count"]           # "up to N": each player says how many of theirs, so no one is asked here
+    most = count["n"] if isinstance(count, dict) and count.get("op") == "up_to" else (yield from ip.count(count, env))
+    stakes: dict[str, list[str]] = {}
+    for player in order:
+        hand = [c for c in ip.host.cards_in("hand", player, None)
+                if all(ip.passes(c, f, env) for f in node["filters"])]
+        top = min(most, len(hand))
+        n = (yield Decision(AMOUNT, player, min=0, max=top, prompt="stake", src=node.get("pos", {}))) if top else 0
+        if n:
+            picked = hand[:n] if n == len(hand) else \
+                list((yield Decision(TARGETS, player, tuple(hand), n, n, prompt="stake", src=node.get("pos", {}))))
+            stakes[player] = picked
+            ip.host.log("staked", {"player": player, "count": n}, node.get("pos", {}), private_to=player)
+    if not stakes:
+        return
+    for player in order:       # the reveal: every stake is shown together
+        if player in stakes:
+            ip.host.log("staked", {"player": player, "count": len(stakes[player])}, node.get("pos", {}))
+    taker = env.player
+    if node["taker"] == "most":
+        best = max(len(c) for c in stakes.values())
+        tied = [p for p in order if len(stakes.get(p, ())) == best]
+        first = next((p for p in players if ip.host.attr(p, "first")), env.player)
+        taker = tied[0] if len(tied) == 1 else \
+            (yield Decision(TARGETS, first, tuple(tied), 1, 1, prompt="pot_tie", src=node.get("pos", {})))[0]
+    cards = [c for p in order for c in stakes.get(p, ())]
+    ip.act("take_pot", {"cards": cards, "player": taker}, node, env)
+
+
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -554,7 +595,7 @@ HANDLERS = {
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
-    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "copy_abilities": h_rule,
+    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,

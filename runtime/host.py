@@ -110,6 +110,7 @@ ACTIONS = {
     "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
+    "take_pot": "cards, player (every staked card, from the hands of those who staked it, to that player's hand)",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",
     "skip_crisis": "(the revealed crisis has no effect at this round's resolve crisis step)",

@@ -24,7 +24,7 @@ Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fie
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: actions whose cards end in a hand: their public log line says how many, not which
-HIDDEN_CARDS = ("take_cards", "give_cards")
+HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
            "ne": operator.ne}
 
@@ -362,7 +362,10 @@ class Interpreter:
             return attr(thing, "location") in places
         if op == "sharing_location":
             others = self.pool(f["with"], env)
-            return any(attr(thing, "location") == attr(o, "location") and o != thing for o in others)
+            here = attr(thing, "location")
+            if f.get("only") == "alone" and sum(1 for v in self.host.things("survivor") if attr(v, "location") == here) != 2:
+                return False     # "sharing a location only with": no third survivor there
+            return any(here == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
             return bool(attr(thing, "type") == f["type"])
         if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
@@ -497,6 +500,12 @@ class Interpreter:
                        for s in subjects)
         if state == "group_leader":
             return any(self.host.attr(s, "group_leader") == env.player for s in subjects)
+        if state in ("left", "right"):   # "they are the player to your left": the seat beside yours
+            players = list(self.host.things("player"))
+            if env.player not in players:
+                return False
+            beside = players[(players.index(env.player) + (1 if state == "left" else -1)) % len(players)]
+            return beside != env.player and beside in subjects
         return any(bool(self.host.attr(s, state)) for s in subjects)
 
     def measure(self, sel: dict[str, Any], env: Env) -> int:
@@ -543,6 +552,8 @@ class Interpreter:
             return env.result
         if op == "round":
             return self.host.round()
+        if op == "empty_spaces":   # a host that keeps no survivor spaces answers None: no room
+            return sum(self.host.attr(loc, "empty_survivor_spaces") or 0 for loc in self.places(node["at"], env))
         raise self.fail(f"unknown expression {op!r}")
 
     # ---- dice -----------------------------------------------------------------------------

@@ -257,3 +257,11 @@ def form_keys(data: dict):
     for table in data["phrases"].values():
         for entry in table.values() if isinstance(table, dict) else ():
             yield from entry if isinstance(entry, dict) else ()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_cards_authored_text_agrees_with_its_program(bundle, lang):
+    """dow check's L004 (on by default) finds no card whose printed words and program disagree: a number
+    in one and not the other is a card that plays differently from what it says."""
+    from dow.compiler.text import disagreements
+    assert [f"{card['id']}: {line}" for card in bundle["cards"] for line in disagreements(card, lang)] == []

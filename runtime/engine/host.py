@@ -97,6 +97,8 @@ class GameHost(RuleBook, NameIndex, Host):
                 return thing == "colony"
             if name == "non_colony":
                 return thing != "colony"
+            if name == "empty_survivor_spaces":
+                return max(s.locations[thing].survivor_spaces - len(s.survivors_at(thing)), 0)
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
@@ -617,6 +619,10 @@ class GameHost(RuleBook, NameIndex, Host):
         for c in cards:
             self.take_out(c)
             self.s.player(player).hand.append(c)
+
+    def do_take_pot(self, cards, player, src):
+        """A pot's staked cards, from the hands they were staked from, to the taker's hand."""
+        self.do_give_cards(cards, player, src)
 
     def do_look_at(self, things, player, src):
         self.log("saw", {"things": list(things)}, src, private_to=player)

@@ -244,6 +244,8 @@ class RuleBook:
                 continue
             if node.get("to") and destination not in self.game.places_now(node["to"], rule.env):
                 continue
+            if node.get("card") and (card is None or card not in self.game.targets_now(node["card"], rule.env)):
+                continue             # "you cannot play the chosen card": that card only
             if node.get("cards") and (card is None or not all(
                     self.attr(card, "type") == f["type"] for f in node["cards"] if f["op"] == "card_type")):
                 continue

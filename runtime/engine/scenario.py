@@ -179,6 +179,8 @@ class Scenario:
             at = facts.get("at", "colony")
             if self.colonies:                     # "colony" and "enemy_colony" from the player's side
                 at = g.host.place(at.replace("-", "_"), player)
+            elif at not in s.locations:           # "police-station", as docs/scenarios.md allows
+                at = at.replace("-", "_")
             if at not in s.locations:
                 raise ScenarioError(f"{self.where}: '{name}' is at '{at}', which is not a location "
                                     f"({', '.join(s.locations)})")

@@ -83,3 +83,9 @@ def test_a_played_card_condition_reads_every_word():
     from helpers import error
     assert tree("if you played a fuel card for the move: gain 1 morale.")[0]["cond"]["op"] == "event_happened"
     assert error("if you played a fuel card yesterday: gain 1 morale.").code == "T002"
+
+
+def test_room_at_a_location_is_a_number():
+    """Rod Miller: "if there is not enough room at the hospital" reads the empty survivor spaces there."""
+    node = tree("if the number of empty survivor spaces at the hospital < 3:\n  lose 1 morale.")[0]
+    assert node["cond"]["left"] == {"op": "empty_spaces", "at": {"op": "location", "id": "hospital"}}

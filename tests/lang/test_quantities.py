@@ -22,3 +22,20 @@ def test_morale():
 
 def test_a_count_is_needed():
     assert error("gain morale.").code == "T003"
+
+
+def test_instead_of_counts_what_the_action_does_in_all():
+    """Seed 004's weapons and tools ("kill 2 zombies instead of 1"): in a trigger on the attack, the count is
+    the attack's total, and the node says how many the action did already."""
+    node = tree("when this survivor attacks:\n  kill 2 zombies here instead of 1.")[0]["body"][0]
+    assert node == {"op": "kill_zombies", "count": 2, "at": {"op": "here"}, "instead_of": 1}
+    node = tree("when this survivor barricades:\n  place 2 barricades here instead of 1.")[0]["body"][0]
+    assert node["op"] == "add_tokens" and node["token"] == "barricade" and node["instead_of"] == 1
+
+
+def test_instead_of_needs_the_action_it_speaks_of():
+    assert error("kill 2 zombies here instead of 1.").code == "T002"            # no attack to answer
+    assert error("when this survivor moves:\n  kill 2 zombies here instead of 1.").code == "T002"
+    assert error("when this survivor attacks:\n  add 2 noise tokens here instead of 1.").code == "T002"
+    assert error("when this survivor attacks:\n  kill 1 zombie here instead of 1.").code == "T003"  # not more
+    assert error("when this survivor attacks:\n  kill 2 zombies here instead of.").code == "T003"

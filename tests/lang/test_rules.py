@@ -1,5 +1,5 @@
 """Continuous rules and replacements."""
-from helpers import tree
+from helpers import error, tree
 
 
 def test_instead_of_a_number():
@@ -60,3 +60,12 @@ def test_a_rule_never_drops_words_it_cannot_read():
     err = error("the chosen survivor cannot move for the rest of this turn.", {"chosen": "survivor"})
     assert err.code == "N001" and "block around it" in err.hint
     assert tree("this survivor cannot move or use its ability.")[0]["actions"] == ["move", "use_ability"]
+
+
+def test_a_rule_can_bar_one_card_a_back_reference_names():
+    """Voyeur: "it cannot be played before next round" bars the card taken, not its kind."""
+    node = tree("until the end of this round:\n  you cannot play the chosen card.", {"chosen": "card"})[0]["body"][0]
+    assert node["op"] == "forbid" and node["card"] == {"op": "ref", "name": "chosen", "kind": "card"}
+    assert "cards" not in node
+    assert error("until the end of this round:\n  you cannot play the chosen survivor.",
+                 {"chosen": "survivor"}).code == "T001"
