@@ -72,8 +72,9 @@ def _at(value, path: tuple):
     return value
 
 
-#: keys that steer the grammar (which value counts, which case, a word's gender), not words to translate
-CONTROL = {"by", "case", "gender"}
+#: keys that steer the grammar (which value counts, which case, a word's gender, the order in which a
+#: language wraps a noun's filters: names of filter kinds, each language its own order), not words to translate
+CONTROL = {"by", "case", "gender", "filter_order"}
 #: CLDR plural categories: a language without them (Vietnamese) says one sentence for every count
 PLURALS = {"zero", "one", "two", "few", "many", "other"}
 

@@ -21,8 +21,9 @@ def states(root: Path, lang: str) -> dict:
     return {f.context: f.state(lang) for f in i18n.fields_of(root / CARD)}
 
 
-def test_every_translation_in_content_is_current():
-    table = i18n.status(card_files([CONTENT]))
+def test_every_translation_in_content_and_the_catalogues_is_current():
+    table = i18n.status(card_files([CONTENT]), i18n.catalogue_base(CONTENT.parent))
+    assert any(key[0].startswith("templates/") for key in table)
     for (card_set, lang), row in table.items():
         assert row[i18n.MISSING] == row[i18n.STALE] == row[i18n.UNSYNCED] == 0, (card_set, lang, row)
 
