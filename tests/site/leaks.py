@@ -80,6 +80,11 @@ def reader_text(page: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(text))
 
 
+#: inline code in a paragraph or list (not a <pre> block), where a page may show the author's words
+INLINE_CODE = re.compile(r"<code>([^<]*)</code>")
+BLOCKS = re.compile(r"<pre\b.*?</pre>", re.S)
+
+
 #: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
 #: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
 UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   # 'em um' is good Portuguese
@@ -93,6 +98,9 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: st
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     found = [f"id: {m}" for m in CARD_ID.findall(text)]
+    # inline code is the author's words (a command, a file name), but a card id set in code is still
+    # an id shown to the reader in place of what the card is called
+    found += [f"id in code: {m}" for code in INLINE_CODE.findall(BLOCKS.sub(" ", page)) for m in CARD_ID.findall(html.unescape(code))]
     found += [f"snake_case: {m}" for m in SNAKE.findall(text)]
     found += [f"placeholder: {m}" for m in PLACEHOLDER.findall(text)]
     found += [f"id: {m}" for m in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text) if m in ids]

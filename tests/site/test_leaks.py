@@ -49,6 +49,9 @@ def test_the_leak_finder_finds_each_kind():
     hits = leaks(page, english_only("pt", set()), set(), {"brian-lee"})
     kinds = {h.split(":")[0] for h in hits}
     assert kinds == {"id", "snake_case", "placeholder", "English"}
+    hits = leaks("<article><p>Faltam 6 (<code>base.survivor.untranscribed-25</code>).</p>"
+                 "<pre><span></span><code>base.survivor.brian-lee</code></pre></article>", set(), set(), set(), "pt")
+    assert hits == ["id in code: base.survivor.untranscribed-25"]
     assert not any("kept_here" in h for h in hits)
     hits = leaks("<article><p>A rodada chega a o combate; 1 zumbi em o local. Ao combate, no local.</p></article>",
                  set(), set(), set(), "pt")
