@@ -77,7 +77,8 @@ def test_a_stale_translation_is_exported_fuzzy_and_not_imported_as_current(tmp_p
 def test_status_command(tmp_path, capsys):
     root = copy_project(tmp_path)
     assert main(["--root", str(root), "i18n", "status"]) == 0
-    assert "warring-colonies     vi" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "warring-colonies         vi" in out and "rules/base-game          vi" in out and "glossary" in out
     assert main(["--root", str(root), "i18n", "export"]) == 2
 
 
