@@ -53,8 +53,8 @@ class Teller:
         for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
             for value in (ruleset.get("stand_ins") or {}).values():
                 for item in value if isinstance(value, list) else ():
-                    if isinstance(item, dict) and "id" in item and "name" in item:
-                        self.names[item["id"]] = item["name"]
+                    if isinstance(item, dict) and "id" in item and "name" in item:   # the catalogue's name in
+                        self.names[item["id"]] = self.cat["stand_in_names"].get(item["id"], item["name"])   # each language
 
     def name(self, value: Any) -> str:
         if isinstance(value, bool):

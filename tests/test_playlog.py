@@ -96,6 +96,19 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
         "1 comida vai para o suprimento."
 
 
+def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):
+    cards = [item for ruleset in bundle["rulesets"].values() for value in (ruleset.get("stand_ins") or {}).values()
+             if isinstance(value, list) for item in value if isinstance(item, dict) and "name" in item]
+    assert len(cards) >= 16
+    for lang in LANGS:
+        names = catalogue(lang)["stand_in_names"]
+        assert {c["id"] for c in cards} <= set(names), lang
+    assert len({catalogue("pt")["stand_in_names"][c["id"]] for c in cards} & {c["name"] for c in cards}) == 0
+    pt, vi = Teller(bundle, "pt"), Teller(bundle, "vi")
+    assert pt.name("stand-in.exiled-objective.outcast") == "Pária (carta substituta)"
+    assert vi.name("stand-in.mission.larder") == "Kho lương (thẻ thay thế)"
+
+
 def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
     teller = Teller(bundle, "pt")
     text = teller.line({"event": "brand_new_event", "params": {"player": "p1"}})
