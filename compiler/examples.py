@@ -261,6 +261,29 @@ def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
     return out
 
 
+#: languages that write a place of the board in running text as the common noun it is, lower case
+#: mid-sentence (Vietnamese, as seed 002 writes "các thuộc địa", "địa điểm"); the card's name is its
+#: title, capitalized. Portuguese sentences name the place as a place of the board ("o local Posto de
+#: gasolina") and keep the card's name.
+COMMON_NOUN_PLACES = frozenset({"vi"})
+
+
+def place_name(card: dict, lang: str) -> str:
+    """How a sentence names a location card in one language: its glossary term where the language
+    writes places as common nouns (the sentence's first letter is capitalized by whoever starts it),
+    else the card's name."""
+    name = card.get("name", {})
+    title = (name.get(lang) or name.get("en")) if isinstance(name, dict) else str(name)
+    if lang not in COMMON_NOUN_PLACES:
+        return title
+    from .text import load_language
+    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
+    term = load_language(lang).glossary.get(key, {}).get(lang)
+    term = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+    # the term and the name must be the same words (a place the glossary names otherwise keeps its title)
+    return term if isinstance(term, str) and term.lower() == str(title).lower() else title
+
+
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:
     """Names a scenario may use (file names of cards, location ids) in one language."""
     names = {}
@@ -273,5 +296,8 @@ def example_names(cards: list[dict], lang: str) -> dict[str, str]:
         if card.get("kind") == "resource":  # a resource card and its relic share a file name
             names[short] = text
         if card.get("kind") == "location":
-            names[short.replace("-", "_")] = text
+            place = place_name(card, lang)
+            names[short.replace("-", "_")] = names[f"location:{short}"] = place
+            if names[short] == text:
+                names[short] = place
     return names

@@ -42,8 +42,9 @@ class Teller:
             short = card["id"].rsplit(".", 1)[-1]
             if card.get("kind") == "survivor":
                 self.names["s:" + short] = text
-            if card.get("kind") == "location":
-                self.names[short.replace("-", "_")] = text
+            if card.get("kind") == "location":   # in a sentence: as the language writes a place mid-sentence
+                from .examples import place_name
+                self.names[card["id"]] = self.names[short.replace("-", "_")] = place_name(card, lang)
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
         self.cat = catalogue(lang)

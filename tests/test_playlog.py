@@ -109,6 +109,17 @@ def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle)
     assert vi.name("stand-in.mission.larder") == "Kho lương (thẻ thay thế)"
 
 
+def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the_start(bundle):
+    vi = Teller(bundle, "vi")
+    moved = vi.line({"event": "moved", "params": {"survivor": "s:brian-lee", "from": "colony", "to": "gas_station"}})
+    assert "thuộc địa" in moved and "trạm xăng" in moved and "Thuộc địa" not in moved, moved
+    assert vi.name("base.location.school") == "trường học"
+    arrive = vi.line({"event": "zombies_arrive", "params": {"count": 2, "location": "school"}})
+    assert "trường học" in arrive or arrive.startswith("Trường học"), arrive
+    pt = Teller(bundle, "pt")   # Portuguese names the place of the board by its card's name
+    assert pt.name("gas_station") == "Posto de gasolina"
+
+
 def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
     teller = Teller(bundle, "pt")
     text = teller.line({"event": "brand_new_event", "params": {"player": "p1"}})

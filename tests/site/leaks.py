@@ -92,6 +92,18 @@ UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   #
 DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
 
+def capital_places(lang: str) -> re.Pattern | None:
+    """A place of the board written with a capital after a lower-case word, in a language that writes
+    places as common nouns mid-sentence (Vietnamese: 'ở thuộc địa', never 'ở Thuộc địa')."""
+    from dow.compiler.examples import COMMON_NOUN_PLACES
+    if lang not in COMMON_NOUN_PLACES:
+        return None
+    glossary = yaml.safe_load((TEMPLATES / "text" / "glossary.yaml").read_text(encoding="utf-8"))
+    terms = {str(v[lang]) for k, v in glossary.items() if k.startswith("location.") and isinstance(v.get(lang), str)}
+    return re.compile(r"(?<=[a-zà-ỹđ] )(" + "|".join(sorted((re.escape(t[:1].upper() + t[1:]) for t in terms),
+                                                                         key=len, reverse=True)) + r")\b")
+
+
 def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
     """What on one built page is not in the reader's language: each finding as 'kind: text'."""
     text = PATH.sub(" ", reader_text(page))
@@ -109,4 +121,7 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: st
         found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
     if lang in ("pt", "vi"):
         found += [f"decimal point: {m}" for m in DECIMAL_POINT.findall(text)]
+    places = capital_places(lang)
+    if places is not None:
+        found += [f"capital place: {m}" for m in places.findall(reader_text(page))]
     return found

@@ -56,6 +56,9 @@ def test_the_leak_finder_finds_each_kind():
     hits = leaks("<article><p>A rodada chega a o combate; 1 zumbi em o local. Ao combate, no local.</p></article>",
                  set(), set(), set(), "pt")
     assert hits == ["uncontracted: a o", "uncontracted: em o"]
+    hits = leaks("<article><p>Trường học: Brian Lee đang ở Thuộc địa. Brian Lee đi từ thuộc địa đến trường học.</p>"
+                 "</article>", set(), set(), set(), "vi")
+    assert hits == ["capital place: Thuộc địa"]   # a title or a sentence's start keeps its capital
     hits = leaks("<article><p>Em média 2.58 rodadas; versão 1.2.0; 4,2 rodadas.</p></article>", set(), set(), set(), "vi")
     assert hits == ["decimal point: 2.58"]
 
