@@ -238,6 +238,13 @@ def _contract(text: str, lang: str) -> str:
     return text
 
 
+def _mid_sentence(text: str, teller: "Teller") -> str:
+    """A sentence set after a colon: its first letter in lower case, unless it starts with a name."""
+    if any(name and text.startswith(name) for name in teller.names.values()):
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -258,7 +265,29 @@ def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
         except UntoldScenario as error:
             raise UntoldScenario(f"{card['id']}, scenario {number} ({test.get('name', '')}): "
                                  f"no sentence for {error.args[0]}") from None
-    return out
+    return _distinct_titles(out, w, teller)
+
+
+def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[dict]:
+    """Examples whose steps read alike get titles that say what sets each apart: the first outcome
+    ("afterwards: …") no other of them has, else the first fact of its table ("on the table: …"),
+    else its answers or rolls, else two such facts together."""
+    groups: dict[str, list[dict]] = {}
+    for example in examples:
+        groups.setdefault(example["title"].split(":", 1)[-1], []).append(example)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for number, example in enumerate(group):
+            others = [e for i, e in enumerate(group) if i != number]
+            options = [(w["title_result"], f) for f in example["expect"] if not any(f in o["expect"] for o in others)]
+            options += [(w["title_given"], f) for f in example["given"] if not any(f in o["given"] for o in others)]
+            options += [(w["title_result"], f) for f in (example["answers"], example["rolls"])
+                        if f and not any(f in (o["answers"], o["rolls"]) for o in others)]
+            if options:
+                template, fact = options[0]
+                example["title"] = teller.say(template, title=example["title"], fact=_mid_sentence(fact.rstrip("."), teller))
+    return examples
 
 
 #: languages that write a place of the board in running text as the common noun it is, lower case

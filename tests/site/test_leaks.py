@@ -43,6 +43,20 @@ def test_no_page_shows_english_or_engine_words(built, lang):
                                                                         ensure_ascii=False, indent=1)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
+    out, _ = built
+    alike, pages = {}, 0
+    for page in (out / lang / "cards").glob("*/index.html"):
+        titles = [re.sub(r"<[^>]+>", "", t).split(":", 1)[-1].strip()
+                  for t in re.findall(r'<details class="example">\s*<summary>(.*?)</summary>', page.read_text(encoding="utf-8"), re.S)]
+        pages += len(titles) > 1
+        if len(set(titles)) != len(titles):
+            alike[page.parent.name] = sorted({t for t in titles if titles.count(t) > 1})
+    assert pages > 100
+    assert not alike, f"{len(alike)} {lang} card pages have examples titled alike: {dict(list(alike.items())[:5])}"
+
+
 def test_the_leak_finder_finds_each_kind():
     page = ("<article><p>A carta manual_step mostra base.crossroads.buddy-davis, brian-lee e {name}; "
             "the survivor moves.</p><pre>kept_here</pre></article>")
