@@ -71,7 +71,7 @@ class Teller:
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
         if isinstance(value, dict) and value and set(value) <= {"a", "b", "w"}:   # per side: {a: 4, b: 3, w: 4}
-            return ", ".join(f"{self.colony(k)} {self.name(v)}" for k, v in value.items())
+            return ", ".join(self.cat["per_side"].format(side=self.colony(k), value=self.name(v)) for k, v in value.items())
         if isinstance(value, dict):   # per player: {p1: 2, p2: 15}
             return ", ".join(self.cat["per"].format(who=self.name(k), value=self.name(v)) for k, v in value.items())
         if isinstance(value, str):

@@ -120,6 +120,14 @@ def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the
     assert pt.name("gas_station") == "Posto de gasolina"
 
 
+def test_a_value_per_colony_reads_as_a_value_with_its_colony(bundle):
+    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (colônia A), 3 (colônia B)"
+    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 (thuộc địa A), người chơi 3 (thuộc địa B)"
+    pt = Teller(bundle, "pt")   # a token on a place of the board: 'no local …', as the other sentences say
+    assert pt.line({"event": "add_tokens", "params": {"token": "barricade", "place": "school", "count": 1}}) == \
+        "1 barricada é construída no local Escola."
+
+
 def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
     teller = Teller(bundle, "pt")
     text = teller.line({"event": "brand_new_event", "params": {"player": "p1"}})
