@@ -88,7 +88,7 @@ class _Links:
 def test_no_link_or_anchor_is_broken(built):
     out, _ = built
     pages = {p: _Links(p.read_text(encoding="utf-8")) for p in out.rglob("*.html")}
-    broken = []
+    broken, anchors = [], {}
     for page, links in pages.items():
         base = "file://" + str(page)
         for href in links.hrefs:
@@ -103,7 +103,11 @@ def test_no_link_or_anchor_is_broken(built):
             if not target.exists():
                 broken.append(f"{page.relative_to(out)}: {href}")
             elif url.fragment and target.suffix == ".html":
+                lang = page.relative_to(out).parts[0]
+                anchors[lang] = anchors.get(lang, 0) + 1
                 ids = pages[target].ids if target in pages else set()
                 if url.fragment not in ids:
                     broken.append(f"{page.relative_to(out)}: {href} (no such anchor)")
+    # every language's pages are checked, and their links into a page's anchors with them
+    assert all(anchors.get(lang, 0) > 1000 for lang in ("pt", "en", "vi")), anchors
     assert not broken, f"{len(broken)} broken links: " + "\n".join(sorted(set(broken))[:40])
