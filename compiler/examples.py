@@ -223,6 +223,8 @@ class Teller:
     def action(self, words: list[str]) -> str:
         head, args = words[0], words[1:]
         template = self.entry("actions", head)
+        if head == "ability" and len(args) > 1 and args[1].isdigit():   # the engine counts abilities from 0,
+            args = [args[0], str(int(args[1]) + 1), *args[2:]]          # the card page from 1 ("Ability 1")
         told = [a if a.isdigit() else self.name(a) for a in args]
         return self.say(template, None, *told)
 

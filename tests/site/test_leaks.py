@@ -57,6 +57,26 @@ def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
     assert not alike, f"{len(alike)} {lang} card pages have examples titled alike: {dict(list(alike.items())[:5])}"
 
 
+ABILITY = {"pt": "habilidade", "en": "ability", "vi": "năng lực"}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_an_example_names_an_ability_as_the_page_numbers_it(built, lang):
+    """The engine counts a card's abilities from 0; the page heads them 'Ability 1', 'Ability 2'."""
+    out, _ = built
+    wrong, seen = {}, 0
+    word = re.compile(rf"\b{ABILITY[lang]} (\d+)\b", re.I)
+    for page in (out / lang / "cards").glob("*/index.html"):
+        text = page.read_text(encoding="utf-8")
+        headed = {int(n) for n in re.findall(rf"<h2[^>]*>{ABILITY[lang]} (\d+)", text, re.I)}
+        told = {int(n) for block in re.findall(r'<details class="example">(.*?)</details>', text, re.S)
+                for n in word.findall(re.sub(r"<[^>]+>", "", block))}
+        seen += bool(told)
+        if told - headed:
+            wrong[page.parent.name] = sorted(told - headed)
+    assert seen > 3 and not wrong, (seen, wrong)
+
+
 def test_the_leak_finder_finds_each_kind():
     page = ("<article><p>A carta manual_step mostra base.crossroads.buddy-davis, brian-lee e {name}; "
             "the survivor moves.</p><pre>kept_here</pre></article>")
@@ -70,7 +90,8 @@ def test_the_leak_finder_finds_each_kind():
     hits = leaks("<article><p>A rodada chega a o combate; 1 zumbi em o local. Ao combate, no local.</p></article>",
                  set(), set(), set(), "pt")
     assert hits == ["uncontracted: a o", "uncontracted: em o"]
-    hits = leaks("<article><p>Trường học: Brian Lee đang ở Thuộc địa. Brian Lee đi từ thuộc địa đến trường học.</p>"
+    hits = leaks("<article><h1>Trường học</h1><table><tr><td>địa điểm</td><td>Thư viện</td></tr></table>"
+                 "<p>Brian Lee đang ở <a href='x'>Thuộc địa</a>. Đi từ thuộc địa đến trường học; lá Thuộc địa.</p>"
                  "</article>", set(), set(), set(), "vi")
     assert hits == ["capital place: Thuộc địa"]   # a title or a sentence's start keeps its capital
     hits = leaks("<article><p>Em média 2.58 rodadas; versão 1.2.0; 4,2 rodadas.</p></article>", set(), set(), set(), "vi")
