@@ -28,6 +28,12 @@ def catalogue(lang: str) -> dict:
 QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", "kill_survivor"}
 
 
+def _contract(text: str, lang: str) -> str:
+    """A filled-in sentence with the language's contractions, the table the rules text uses."""
+    from .examples import _contract as contract
+    return contract(text, lang)
+
+
 class Teller:
     """Renders log lines in one language, with names from the bundle."""
 
@@ -142,7 +148,7 @@ class Teller:
                 template = _pick(template, raw)
                 if template is not None:
                     try:
-                        text = template.format(*args, **params)
+                        text = _contract(template.format(*args, **params), self.lang)   # pt "em o" -> "no"
                         return text[:1].upper() + text[1:]
                     except (KeyError, IndexError):
                         continue
