@@ -130,6 +130,7 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: st
         found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
     if lang in ("pt", "vi"):
         found += [f"decimal point: {m}" for m in DECIMAL_POINT.findall(text)]
+    found += [f"unknown as ?: {m}" for m in re.findall(r"<td>\s*\?\s*</td>", page)]   # 'unknown' is a word
     places = capital_places(lang)
     if places is not None:
         found += [f"capital place: {m}" for m in places.findall(reader_text(page, runs=True))]
