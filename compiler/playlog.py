@@ -149,6 +149,9 @@ class Teller:
                 if template is not None:
                     try:
                         text = _contract(template.format(*args, **params), self.lang)   # pt "em o" -> "no"
+                        # each sentence starts with a capital, also one after another in the same line
+                        # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
+                        text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
                         return text[:1].upper() + text[1:]
                     except (KeyError, IndexError):
                         continue
