@@ -35,6 +35,29 @@ MISSING, STALE, UNSYNCED, DONE = "missing", "stale", "unsynced", "done"
 NO_WRAP = 1_000_000
 
 
+#: Vietnamese letters made with a mark that are letters of their own, after their base (a < ă < â < b,
+#: d < đ < e, o < ô < ơ < p, u < ư < v); the tones and Portuguese accents only break ties
+_VI_LETTERS = {"\u0306": "\x7f1", "\u0302": "\x7f2", "\u031b": "\x7f3"}
+
+
+def collation_key(text: str, lang: str) -> tuple:
+    """A key that sorts names as a reader of the language expects: case and accents only break ties,
+    and in Vietnamese ă, â, đ, ê, ô, ơ, ư come after their base letter (a plain sort puts 'Đạo' after
+    'Tuyệt')."""
+    import unicodedata
+    folded = unicodedata.normalize("NFD", str(text).lower())
+    if lang == "vi":
+        folded = folded.replace("đ", "d\x7f")
+    primary = "".join(_VI_LETTERS.get(c, "") if lang == "vi" and c in _VI_LETTERS else
+                      "" if unicodedata.combining(c) else c for c in folded)
+    return primary, folded, str(text)
+
+
+def by_name(cards: list, lang: str) -> list:
+    """Cards sorted by their name in one language, as collation_key orders names."""
+    return sorted(cards, key=lambda c: collation_key(c["name"][lang] if isinstance(c["name"], dict) else c["name"], lang))
+
+
 def source_hash(text: str) -> str:
     """A short, stable hash of a source text."""
     return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]

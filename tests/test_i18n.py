@@ -106,3 +106,11 @@ def test_a_translation_of_an_older_english_text_is_reported_not_skipped_silently
     err = capsys.readouterr().err
     assert "base.crossroads.car-crash|trigger.text" in err and "older English" in err
     assert "Khi bạn di chuyển" not in path.read_text(encoding="utf-8")
+
+
+def test_names_sort_as_a_reader_of_the_language_expects():
+    vi = ["Tuyệt vọng", "Đạo quân tử thần", "Dịch bệnh", "Kinh hoàng", "Ăn mày", "An toàn", "Ơn", "Ong"]
+    assert sorted(vi, key=lambda n: i18n.collation_key(n, "vi")) == \
+        ["An toàn", "Ăn mày", "Dịch bệnh", "Đạo quân tử thần", "Kinh hoàng", "Ong", "Ơn", "Tuyệt vọng"]
+    pt = ["Zumbi", "Ônibus", "Água", "Abrigo", "Ovo"]   # Portuguese accents only break ties
+    assert sorted(pt, key=lambda n: i18n.collation_key(n, "pt")) == ["Abrigo", "Água", "Ônibus", "Ovo", "Zumbi"]

@@ -75,6 +75,13 @@ def test_an_example_counts_abilities_from_1_as_the_page_does(built, lang):
     assert seen > 3 and not wrong, (seen, wrong)
 
 
+def test_the_vietnamese_card_list_is_in_the_vietnamese_alphabet(built):
+    out, _ = built
+    text = (out / "vi" / "cards" / "index.html").read_text(encoding="utf-8")
+    order = [text.index(f">{name}<") for name in ("Dịch bệnh", "Đạo quân tử thần", "Kinh hoàng trong đêm")]
+    assert order == sorted(order)   # đ follows d, not z
+
+
 def test_the_leak_finder_finds_each_kind():
     page = ("<article><p>A carta manual_step mostra base.crossroads.buddy-davis, brian-lee e {name}; "
             "the survivor moves.</p><pre>kept_here</pre></article>")
