@@ -464,7 +464,7 @@ def cmd_i18n(args) -> int:
     root = _root(args)
     files = card_files([root / CONTENT])
     if args.action == "status":
-        print(i18n.render_status(i18n.status(files, i18n.catalogue_base(root))))
+        print(i18n.render_status(i18n.status(files, i18n.catalogue_base(root), root)))
         return EXIT_OK
     if args.action == "import":
         if args.file is None or not args.file.is_file():
@@ -489,6 +489,8 @@ def cmd_i18n(args) -> int:
         if i18n.catalogue_base(root) is not None:
             from .i18n_catalogues import sync_all
             print(f"recorded hashes of {sync_all(args.lang, i18n.catalogue_base(root))} catalogue strings")
+        from .i18n_rules import sync_all as sync_rules
+        print(f"recorded hashes of {sync_rules(root, args.lang)} rules and glossary texts")
         return EXIT_OK
     text = i18n.export_po(files, args.lang, root)
     if args.out:

@@ -223,6 +223,8 @@ class Teller:
     def action(self, words: list[str]) -> str:
         head, args = words[0], words[1:]
         template = self.entry("actions", head)
+        if head == "ability" and len(args) > 1 and args[1].isdigit():   # the engine counts abilities from 0,
+            args = [args[0], str(int(args[1]) + 1), *args[2:]]          # the card page from 1 ("Ability 1")
         told = [a if a.isdigit() else self.name(a) for a in args]
         return self.say(template, None, *told)
 
@@ -236,6 +238,13 @@ def _contract(text: str, lang: str) -> str:
     for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
         text = pattern.sub(replacement, text)
     return text
+
+
+def _mid_sentence(text: str, teller: "Teller") -> str:
+    """A sentence set after a colon: its first letter in lower case, unless it starts with a name."""
+    if any(name and text.startswith(name) for name in teller.names.values()):
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _capital(text: str) -> str:
@@ -258,7 +267,52 @@ def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
         except UntoldScenario as error:
             raise UntoldScenario(f"{card['id']}, scenario {number} ({test.get('name', '')}): "
                                  f"no sentence for {error.args[0]}") from None
-    return out
+    return _distinct_titles(out, w, teller)
+
+
+def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[dict]:
+    """Examples whose steps read alike get titles that say what sets each apart: the first outcome
+    ("afterwards: …") no other of them has, else the first fact of its table ("on the table: …"),
+    else its answers or rolls, else two such facts together."""
+    groups: dict[str, list[dict]] = {}
+    for example in examples:
+        groups.setdefault(example["title"].split(":", 1)[-1], []).append(example)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for number, example in enumerate(group):
+            others = [e for i, e in enumerate(group) if i != number]
+            options = [(w["title_result"], f) for f in example["expect"] if not any(f in o["expect"] for o in others)]
+            options += [(w["title_given"], f) for f in example["given"] if not any(f in o["given"] for o in others)]
+            options += [(w["title_result"], f) for f in (example["answers"], example["rolls"])
+                        if f and not any(f in (o["answers"], o["rolls"]) for o in others)]
+            if options:
+                template, fact = options[0]
+                example["title"] = teller.say(template, title=example["title"], fact=_mid_sentence(fact.rstrip("."), teller))
+    return examples
+
+
+#: languages that write a place of the board in running text as the common noun it is, lower case
+#: mid-sentence (Vietnamese, as seed 002 writes "các thuộc địa", "địa điểm"); the card's name is its
+#: title, capitalized. Portuguese sentences name the place as a place of the board ("o local Posto de
+#: gasolina") and keep the card's name.
+COMMON_NOUN_PLACES = frozenset({"vi"})
+
+
+def place_name(card: dict, lang: str) -> str:
+    """How a sentence names a location card in one language: its glossary term where the language
+    writes places as common nouns (the sentence's first letter is capitalized by whoever starts it),
+    else the card's name."""
+    name = card.get("name", {})
+    title = (name.get(lang) or name.get("en")) if isinstance(name, dict) else str(name)
+    if lang not in COMMON_NOUN_PLACES:
+        return title
+    from .text import load_language
+    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
+    term = load_language(lang).glossary.get(key, {}).get(lang)
+    term = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+    # the term and the name must be the same words (a place the glossary names otherwise keeps its title)
+    return term if isinstance(term, str) and term.lower() == str(title).lower() else title
 
 
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:
@@ -273,5 +327,8 @@ def example_names(cards: list[dict], lang: str) -> dict[str, str]:
         if card.get("kind") == "resource":  # a resource card and its relic share a file name
             names[short] = text
         if card.get("kind") == "location":
-            names[short.replace("-", "_")] = text
+            place = place_name(card, lang)
+            names[short.replace("-", "_")] = names[f"location:{short}"] = place
+            if names[short] == text:
+                names[short] = place
     return names

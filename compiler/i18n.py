@@ -19,6 +19,7 @@ order stay, and stamps the new hashes.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,29 @@ MISSING, STALE, UNSYNCED, DONE = "missing", "stale", "unsynced", "done"
 
 #: a line width no exported line reaches (see export)
 NO_WRAP = 1_000_000
+
+
+#: Vietnamese letters made with a mark that are letters of their own, after their base (a < ă < â < b,
+#: d < đ < e, o < ô < ơ < p, u < ư < v); the tones and Portuguese accents only break ties
+_VI_LETTERS = {"\u0306": "\x7f1", "\u0302": "\x7f2", "\u031b": "\x7f3"}
+
+
+def collation_key(text: str, lang: str) -> tuple:
+    """A key that sorts names as a reader of the language expects: case and accents only break ties,
+    and in Vietnamese ă, â, đ, ê, ô, ơ, ư come after their base letter (a plain sort puts 'Đạo' after
+    'Tuyệt')."""
+    import unicodedata
+    folded = unicodedata.normalize("NFD", str(text).lower())
+    if lang == "vi":
+        folded = folded.replace("đ", "d\x7f")
+    primary = "".join(_VI_LETTERS.get(c, "") if lang == "vi" and c in _VI_LETTERS else
+                      "" if unicodedata.combining(c) else c for c in folded)
+    return primary, folded, str(text)
+
+
+def by_name(cards: list, lang: str) -> list:
+    """Cards sorted by their name in one language, as collation_key orders names."""
+    return sorted(cards, key=lambda c: collation_key(c["name"][lang] if isinstance(c["name"], dict) else c["name"], lang))
 
 
 def source_hash(text: str) -> str:
@@ -100,9 +124,10 @@ def _walk(node: Node, path: tuple, file: Path, card_id: str, card_set: str, out:
             _walk(child, path + (i,), file, card_id, card_set, out)
 
 
-def status(files: list[Path], base: Path | None = None) -> dict:
-    """{(set, lang): {missing, stale, unsynced, done}} over every localized field, and with ``base``
-    (the catalogues, catalogue_base) a row per catalogue, ``templates/<catalogue>``."""
+def status(files: list[Path], base: Path | None = None, root: Path | None = None) -> dict:
+    """{(set, lang): {missing, stale, unsynced, done}} over every localized field, with ``base``
+    (the catalogues, catalogue_base) a row per catalogue, ``templates/<catalogue>``, and with ``root``
+    a row per rules chapter (``rules/<chapter>``) and one for the glossary."""
     table: dict = {}
     for path in files:
         for field in fields_of(path):
@@ -116,16 +141,19 @@ def status(files: list[Path], base: Path | None = None) -> dict:
             for lang in TARGETS:
                 row = table.setdefault((f"templates/{entry.catalogue}", lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[entry.state(lang, sync)] += 1
+    if root is not None:
+        from .i18n_rules import status_rows
+        table.update(status_rows(root))
     return table
 
 
 def render_status(table: dict) -> str:
     """The status table as text."""
-    lines = [f"{'set':<20} {'lang':<5} {'done':>6} {'unsynced':>9} {'stale':>6} {'missing':>8} {'coverage':>9}"]
+    lines = [f"{'set':<24} {'lang':<5} {'done':>6} {'unsynced':>9} {'stale':>6} {'missing':>8} {'coverage':>9}"]
     for (card_set, lang), row in sorted(table.items()):
         total = sum(row.values()) or 1
         covered = row[DONE] + row[UNSYNCED]
-        lines.append(f"{card_set:<20} {lang:<5} {row[DONE]:>6} {row[UNSYNCED]:>9} {row[STALE]:>6} "
+        lines.append(f"{card_set:<24} {lang:<5} {row[DONE]:>6} {row[UNSYNCED]:>9} {row[STALE]:>6} "
                      f"{row[MISSING]:>8} {covered / total:>8.0%}")
     lines.append("done: translated from the current English; unsynced: translated, hash not recorded yet "
                  "(dow i18n sync); stale: the English changed since; missing: no text or TODO")
@@ -165,13 +193,29 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
     if base is not None:
         from .i18n_catalogues import add_to_catalog
         add_to_catalog(catalog, lang, base)
+    from . import i18n_rules
+    i18n_rules.add_to_catalog(catalog, lang, root)
     for message in catalog:             # dow's texts use {name} placeholders only: babel takes "95% i" for a
         message.flags.discard("python-format")     # %i directive, and msgfmt -c then checks it in the translation
+        if str(message.context or "").startswith(("rules/", "glossary|")):   # '{: #anchor }' is Markdown, no format
+            message.flags.discard("python-brace-format")
     buf = io.BytesIO()
     # no wrapping: babel wraps the ``#| msgid`` comment at 76 columns when width is 0, cutting its quoted
     # string across lines that msgfmt refuses; a width no line reaches keeps every string whole
     write_po(buf, catalog, width=NO_WRAP, omit_header=False, sort_output=False, include_previous=True)
-    return buf.getvalue().decode("utf-8")
+    return _previous_lines(buf.getvalue().decode("utf-8"))
+
+
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _previous_lines(po: str) -> str:
+    """A previous English of several lines laid out as gettext writes it, one string a line (babel puts
+    them on one ``#| msgid "" "…" "…"`` line, which gettext reads but an editor shows as one blob)."""
+    def split(match: re.Match) -> str:
+        parts = _QUOTED.findall(match.group(1))
+        return "\n".join(["#| msgid " + parts[0]] + [f"#| {part}" for part in parts[1:]])
+    return re.sub(r'^#\| msgid ((?:"(?:[^"\\]|\\.)*" ?){2,})$', split, po, flags=re.M)
 
 
 def file_history(root: Path, rel: str, depth: int = 40):
@@ -202,7 +246,6 @@ def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40)
                 return text.strip()
     except Exception:  # no git, or an old revision that no longer parses: no previous text, nothing lost
         return None
-    return None
     return None
 
 
@@ -248,6 +291,12 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None,
                     wanted[message.context] = (tuple(map(str, message.id)), tuple(map(str, message.string)))
             else:
                 wanted[message.context] = (str(message.id), str(message.string))
+    if root is not None:   # a rules block that would lose its anchor: refused before anything is written
+        from .i18n_rules import RulesImportError, check_entries
+        try:
+            check_entries(wanted)
+        except RulesImportError as err:
+            raise PoFileError(str(err)) from None
     changed = []
     for path in files:
         fields = [f for f in fields_of(path) if f.context in wanted and isinstance(wanted[f.context][1], str)]
@@ -267,6 +316,10 @@ def import_po(po_text: str, files: list[Path], lang: str | None = None,
     if base is not None and lang:
         from .i18n_catalogues import import_entries
         changed += import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, older)
+    if root is not None and lang:
+        from . import i18n_rules
+        changed += i18n_rules.import_entries({c: w for c, w in wanted.items() if c.startswith(("rules/", "glossary|"))},
+                                             lang, root, older)
     return changed
 
 

@@ -72,8 +72,9 @@ def _at(value, path: tuple):
     return value
 
 
-#: keys that steer the grammar (which value counts, which case, a word's gender), not words to translate
-CONTROL = {"by", "case", "gender"}
+#: keys that steer the grammar (which value counts, which case, a word's gender, the order in which a
+#: language wraps a noun's filters: names of filter kinds, each language its own order), not words to translate
+CONTROL = {"by", "case", "gender", "filter_order"}
 #: CLDR plural categories: a language without them (Vietnamese) says one sentence for every count
 PLURALS = {"zero", "one", "two", "few", "many", "other"}
 
@@ -133,11 +134,28 @@ def _english(value, path: tuple = ()):
         yield path, value
 
 
+#: the golden diagnostics, whose ``about`` line says in English what each example of the diagnostics
+#: reference shows (translated under diagnostics.about in templates/docs/{pt,vi}.yaml)
+GOLDEN_DIAGNOSTICS = Path(__file__).resolve().parent.parent / "tests" / "golden" / "diagnostics"
+
+
+def about_texts() -> dict:
+    """{code: English about line} of each diagnostic code with a golden example."""
+    from .diagnostics import CODES
+    out = {}
+    for code in CODES:
+        case = _load(GOLDEN_DIAGNOSTICS / f"{code}.yaml")
+        if isinstance(case, dict) and str(case.get("about", "")).strip():
+            out[code] = str(case["about"])
+    return out
+
+
 def docs_english() -> dict:
     """The English of the generated author references (compiler/docs.py keeps it beside the code it
-    documents; templates/docs/{pt,vi}.yaml hold the same keys)."""
+    documents, the golden diagnostics their about lines; templates/docs/{pt,vi}.yaml hold the same keys)."""
     from .docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
-    return {**doc_texts("en"), "card_files": card_file_texts("en"), "diagnostics": DIAGNOSTICS_INTRO}
+    return {**doc_texts("en"), "card_files": card_file_texts("en"),
+            "diagnostics": {**DIAGNOSTICS_INTRO, "about": about_texts()}}
 
 
 def entries(base: Path = TEMPLATES) -> list[Entry]:
@@ -215,6 +233,16 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
     """The English an entry was translated from (its hash is ``digest``), from git history; None
     where there is no history or it does not go back so far."""
     root = base.parent.parent
+    if entry.catalogue == "docs" and entry.path[:2] == ("diagnostics", "about"):   # a golden case's about line
+        try:
+            rel = (GOLDEN_DIAGNOSTICS / f"{entry.path[2]}.yaml").resolve().relative_to(Path(__file__).resolve().parent.parent)
+            for version in file_history(Path(__file__).resolve().parent.parent, rel.as_posix(), depth):
+                old = version.get("about") if isinstance(version, dict) else None
+                if isinstance(old, str) and source_hash(old) == digest:
+                    return old
+        except Exception:  # no git, or a revision that no longer parses
+            return None
+        return None
     if entry.catalogue == "docs":   # its English is compiler/docs.py's: no YAML history to read
         return None
     name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"

@@ -28,6 +28,12 @@ def catalogue(lang: str) -> dict:
 QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", "kill_survivor"}
 
 
+def _contract(text: str, lang: str) -> str:
+    """A filled-in sentence with the language's contractions, the table the rules text uses."""
+    from .examples import _contract as contract
+    return contract(text, lang)
+
+
 class Teller:
     """Renders log lines in one language, with names from the bundle."""
 
@@ -42,8 +48,9 @@ class Teller:
             short = card["id"].rsplit(".", 1)[-1]
             if card.get("kind") == "survivor":
                 self.names["s:" + short] = text
-            if card.get("kind") == "location":
-                self.names[short.replace("-", "_")] = text
+            if card.get("kind") == "location":   # in a sentence: as the language writes a place mid-sentence
+                from .examples import place_name
+                self.names[card["id"]] = self.names[short.replace("-", "_")] = place_name(card, lang)
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
         self.cat = catalogue(lang)
@@ -53,8 +60,8 @@ class Teller:
         for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
             for value in (ruleset.get("stand_ins") or {}).values():
                 for item in value if isinstance(value, list) else ():
-                    if isinstance(item, dict) and "id" in item and "name" in item:
-                        self.names[item["id"]] = item["name"]
+                    if isinstance(item, dict) and "id" in item and "name" in item:   # the catalogue's name in
+                        self.names[item["id"]] = self.cat["stand_in_names"].get(item["id"], item["name"])   # each language
 
     def name(self, value: Any) -> str:
         if isinstance(value, bool):
@@ -70,7 +77,7 @@ class Teller:
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
         if isinstance(value, dict) and value and set(value) <= {"a", "b", "w"}:   # per side: {a: 4, b: 3, w: 4}
-            return ", ".join(f"{self.colony(k)} {self.name(v)}" for k, v in value.items())
+            return ", ".join(self.cat["per_side"].format(side=self.colony(k), value=self.name(v)) for k, v in value.items())
         if isinstance(value, dict):   # per player: {p1: 2, p2: 15}
             return ", ".join(self.cat["per"].format(who=self.name(k), value=self.name(v)) for k, v in value.items())
         if isinstance(value, str):
@@ -141,7 +148,10 @@ class Teller:
                 template = _pick(template, raw)
                 if template is not None:
                     try:
-                        text = template.format(*args, **params)
+                        text = _contract(template.format(*args, **params), self.lang)   # pt "em o" -> "no"
+                        # each sentence starts with a capital, also one after another in the same line
+                        # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
+                        text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
                         return text[:1].upper() + text[1:]
                     except (KeyError, IndexError):
                         continue

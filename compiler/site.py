@@ -78,6 +78,8 @@ def _env() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined)
     env.filters["esc"] = esc
     env.filters["h"] = h
+    from .i18n import by_name
+    env.filters["by_name"] = by_name   # the card list in the reader's alphabetical order
     return env
 
 

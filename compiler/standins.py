@@ -41,7 +41,7 @@ class _Sayer:
                 return str(self.words[table][token])
         from .text import load_language
         glossary = load_language(self.lang).glossary if self.lang in ("pt", "en", "vi", "qps") else {}
-        for key in (f"location.{token}", f"card_type.{token}"):
+        for key in (f"location.{token.replace('-', '_')}", f"card_type.{token}"):
             if key in glossary:
                 forms = glossary[key].get(self.lang, glossary[key]["en"])
                 return forms if isinstance(forms, str) else forms.get("other") or forms.get("one")
@@ -56,6 +56,9 @@ class _Sayer:
                 if self.words is None:
                     return f"{value['name']}: {goal}" + (f" (setup: {setup})" if setup else "")
                 return self.words["card"].format(goal=goal) + (self.words["setup"].format(setup=setup) if setup else "")
+            if value and all(isinstance(v, dict) for v in value.values()):   # per place, its cards counted
+                return "; ".join(f"{_capital(self.word(k))}: " + ", ".join(f"{self.word(c)} ×{n}" for c, n in v.items())
+                                 for k, v in value.items())
             return ", ".join(f"{self.word(k)} {self.value(v)}" for k, v in value.items())
         if isinstance(value, list):
             if value and all(isinstance(v, dict) and "face" in v for v in value):   # die faces, counted
@@ -67,6 +70,10 @@ class _Sayer:
             sep = "; " if any(isinstance(v, dict) for v in value) else ", "
             return sep.join(self.value(v) for v in value)
         return self.word(value) if isinstance(value, str) else str(value)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def rows(rulesets: dict[str, dict]) -> list[tuple[str, list[tuple[str, Any]]]]:

@@ -21,8 +21,9 @@ def states(root: Path, lang: str) -> dict:
     return {f.context: f.state(lang) for f in i18n.fields_of(root / CARD)}
 
 
-def test_every_translation_in_content_is_current():
-    table = i18n.status(card_files([CONTENT]))
+def test_every_translation_in_content_and_the_catalogues_is_current():
+    table = i18n.status(card_files([CONTENT]), i18n.catalogue_base(CONTENT.parent))
+    assert any(key[0].startswith("templates/") for key in table)
     for (card_set, lang), row in table.items():
         assert row[i18n.MISSING] == row[i18n.STALE] == row[i18n.UNSYNCED] == 0, (card_set, lang, row)
 
@@ -76,7 +77,8 @@ def test_a_stale_translation_is_exported_fuzzy_and_not_imported_as_current(tmp_p
 def test_status_command(tmp_path, capsys):
     root = copy_project(tmp_path)
     assert main(["--root", str(root), "i18n", "status"]) == 0
-    assert "warring-colonies     vi" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "warring-colonies         vi" in out and "rules/base-game          vi" in out and "glossary" in out
     assert main(["--root", str(root), "i18n", "export"]) == 2
 
 
@@ -104,3 +106,11 @@ def test_a_translation_of_an_older_english_text_is_reported_not_skipped_silently
     err = capsys.readouterr().err
     assert "base.crossroads.car-crash|trigger.text" in err and "older English" in err
     assert "Khi bạn di chuyển" not in path.read_text(encoding="utf-8")
+
+
+def test_names_sort_as_a_reader_of_the_language_expects():
+    vi = ["Tuyệt vọng", "Đạo quân tử thần", "Dịch bệnh", "Kinh hoàng", "Ăn mày", "An toàn", "Ơn", "Ong"]
+    assert sorted(vi, key=lambda n: i18n.collation_key(n, "vi")) == \
+        ["An toàn", "Ăn mày", "Dịch bệnh", "Đạo quân tử thần", "Kinh hoàng", "Ong", "Ơn", "Tuyệt vọng"]
+    pt = ["Zumbi", "Ônibus", "Água", "Abrigo", "Ovo"]   # Portuguese accents only break ties
+    assert sorted(pt, key=lambda n: i18n.collation_key(n, "pt")) == ["Abrigo", "Água", "Ônibus", "Ovo", "Zumbi"]

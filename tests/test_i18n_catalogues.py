@@ -53,6 +53,7 @@ def test_the_export_covers_cards_and_every_catalogue_and_msgfmt_accepts_it(lang,
         assert f'msgctxt "templates/{catalogue}|' in po, catalogue
     assert 'msgctxt "templates/site|ui.home"' in po and 'msgctxt "base.crossroads.car-crash|trigger.text"' in po
     assert f"Language: {lang}" in po
+    assert "phrases.filter_order" not in po   # each language's order of filter kinds: grammar, no words
     done = msgfmt_check(po, tmp_path)
     assert done.returncode == 0, done.stderr
 

@@ -28,6 +28,15 @@ RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[sc]:[\w-]+|\bd:p\d|\bp\d+\b|\b(?:base|w
                  r"|stand-in\.|[{}]|\bNone\b|\bTrue\b|\bFalse\b|\[|\]")
 
 
+#: a word (or a two-syllable Vietnamese word) said twice in a row: a template naming a kind before a
+#: name that already says it ("A crise crise substituta 8")
+DOUBLED = re.compile(r"\b([^\W\d_]{3,}(?: [^\W\d_]+)?) \1\b", re.I)
+
+
+#: a Portuguese preposition and article the language fuses ("em o" is "no")
+UNCONTRACTED = re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|de (?:o|a|os|as)|a (?:o|os))\b")
+
+
 def _runtime_events() -> set[str]:
     """Every event name the runtime writes to a game's log (.log("name", ...), .emit("name", ...))."""
     names = set()
@@ -75,7 +84,9 @@ def test_every_line_of_every_game_is_a_sentence(bundle, games, lang):
     for name, lines, cards in games:
         teller = Teller(bundle, lang, cards)
         for text in teller.lines(lines):
-            if RAW.search(text) or not re.search(r"[.!:—]$", text.strip()):
+            if RAW.search(text) or not re.search(r"[.!:—]$", text.strip()) or DOUBLED.search(text) or \
+                    (lang == "pt" and UNCONTRACTED.search(text)) or \
+                    re.search(r"[.!?] [a-zà-ỹđ]", text):   # a sentence after another starts with a capital
                 bad.append(f"{name}: {text}")
         assert not teller.untold, (name, sorted(teller.untold))
     assert not bad, f"{len(bad)} lines are not sentences:\n" + "\n".join(sorted(set(bad))[:30])
@@ -94,6 +105,38 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
         "1 comida vai para o suprimento."
+
+
+def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):
+    cards = [item for ruleset in bundle["rulesets"].values() for value in (ruleset.get("stand_ins") or {}).values()
+             if isinstance(value, list) for item in value if isinstance(item, dict) and "name" in item]
+    assert len(cards) >= 16
+    for lang in LANGS:
+        names = catalogue(lang)["stand_in_names"]
+        assert {c["id"] for c in cards} <= set(names), lang
+    assert len({catalogue("pt")["stand_in_names"][c["id"]] for c in cards} & {c["name"] for c in cards}) == 0
+    pt, vi = Teller(bundle, "pt"), Teller(bundle, "vi")
+    assert pt.name("stand-in.exiled-objective.outcast") == "Pária (carta substituta)"
+    assert vi.name("stand-in.mission.larder") == "Kho lương (thẻ thay thế)"
+
+
+def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the_start(bundle):
+    vi = Teller(bundle, "vi")
+    moved = vi.line({"event": "moved", "params": {"survivor": "s:brian-lee", "from": "colony", "to": "gas_station"}})
+    assert "thuộc địa" in moved and "trạm xăng" in moved and "Thuộc địa" not in moved, moved
+    assert vi.name("base.location.school") == "trường học"
+    arrive = vi.line({"event": "zombies_arrive", "params": {"count": 2, "location": "school"}})
+    assert "trường học" in arrive or arrive.startswith("Trường học"), arrive
+    pt = Teller(bundle, "pt")   # Portuguese names the place of the board by its card's name
+    assert pt.name("gas_station") == "Posto de gasolina"
+
+
+def test_a_value_per_colony_reads_as_a_value_with_its_colony(bundle):
+    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (colônia A), 3 (colônia B)"
+    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 (thuộc địa A), người chơi 3 (thuộc địa B)"
+    pt = Teller(bundle, "pt")   # a token on a place of the board: 'no local …', as the other sentences say
+    assert pt.line({"event": "add_tokens", "params": {"token": "barricade", "place": "school", "count": 1}}) == \
+        "1 barricada é construída no local Escola."
 
 
 def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):

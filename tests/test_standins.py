@@ -27,6 +27,8 @@ def test_values_are_compact_data():
             "setup": {"den_food": 1}}
     assert value_text([card, card]) == "X (stand-in): den_food 2 (setup: den_food 1); X (stand-in): den_food 2 (setup: den_food 1)"
     assert value_text(["food-1", "junk"]) == "food-1, junk" and value_text(3) == "3"
+    decks = {"grocery-store": {"food-1": 6, "junk": 2}, "hospital": {"medicine": 7}}
+    assert value_text(decks) == "Grocery-store: food-1 ×6, junk ×2; Hospital: medicine ×7"
 
 
 @pytest.mark.parametrize("lang", ["pt", "vi"])
@@ -44,3 +46,7 @@ def test_a_readers_stand_in_values_are_in_their_language(bundle, lang):
     die = [{"face": "plus", "value": 1}, {"face": "biohazard", "value": 2}]
     assert value_text(die, words, lang, names) == f"{words['faces']['plus']} 1 ×1, {words['faces']['biohazard']} 2 ×1"
     assert value_text(["police_station"], words, lang, names) != "police_station"
+    if lang == "vi":   # a deck per place: the place as the glossary writes it, a label, each card counted
+        decks = {"grocery-store": {"food-1": 6}, "hospital": {"food-3": 7}}
+        assert value_text(decks, words, lang, names) == \
+            f"Cửa hàng tạp hóa: {names['food-1']} ×6; Bệnh viện: {names['food-3']} ×7"

@@ -70,14 +70,27 @@ _DROP = re.compile(r"<(pre|code|script|style|svg:script)\b.*?</\1>|<[^>]*\blang=
                    re.S | re.I)
 
 
-def reader_text(page: str) -> str:
-    """The text of a built page a reader sees: the article and the navigation, code left out."""
+#: the elements that end a run of text: a sentence never runs across them
+_BLOCK = re.compile(r"</?(?:p|li|td|th|tr|h[1-6]|div|summary|details|dt|dd|br|table|ul|ol|figure|figcaption|"
+                    r"text|title|nav|header|footer|section|span class=\"md-ellipsis\")\b[^>]*>", re.I)
+
+
+def reader_text(page: str, runs: bool = False) -> str:
+    """The text of a built page a reader sees: the article and the navigation, code left out; with
+    ``runs``, each run of text (a paragraph, a table cell, a heading …) ends in ' ¶ '."""
     keep = []
     for pattern in (r"<article\b.*?</article>", r"<span class=\"md-ellipsis\">.*?</span>", r"<title>.*?</title>"):
         keep += re.findall(pattern, page, re.S)
-    text = _DROP.sub(" ", " ".join(keep))
-    text = re.sub(r"<[^>]+>", " ", text)
+    text = _DROP.sub(" ", " ¶ ".join(keep) if runs else " ".join(keep))
+    if runs:
+        text = _BLOCK.sub(" ¶ ", text)
+    text = re.sub(r"<[^>]+>", "" if runs else " ", text)
     return re.sub(r"\s+", " ", html.unescape(text))
+
+
+#: inline code in a paragraph or list (not a <pre> block), where a page may show the author's words
+INLINE_CODE = re.compile(r"<code>([^<]*)</code>")
+BLOCKS = re.compile(r"<pre\b.*?</pre>", re.S)
 
 
 #: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
@@ -87,12 +100,28 @@ UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   #
 DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
 
+def capital_places(lang: str) -> re.Pattern | None:
+    """A place of the board written with a capital after a lower-case word, in a language that writes
+    places as common nouns mid-sentence (Vietnamese: 'ở thuộc địa', never 'ở Thuộc địa'); a card of that
+    name keeps its capital ('lá Thuộc địa', the Winter Tricks card)."""
+    from dow.compiler.examples import COMMON_NOUN_PLACES
+    if lang not in COMMON_NOUN_PLACES:
+        return None
+    glossary = yaml.safe_load((TEMPLATES / "text" / "glossary.yaml").read_text(encoding="utf-8"))
+    terms = {str(v[lang]) for k, v in glossary.items() if k.startswith("location.") and isinstance(v.get(lang), str)}
+    return re.compile(r"(?<=[a-zà-ỹđ] )(?<!lá )(?<!thẻ )(" + "|".join(sorted((re.escape(t[:1].upper() + t[1:]) for t in terms),
+                                                                         key=len, reverse=True)) + r")\b")
+
+
 def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: str = "") -> list[str]:
     """What on one built page is not in the reader's language: each finding as 'kind: text'."""
     text = PATH.sub(" ", reader_text(page))
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
     found = [f"id: {m}" for m in CARD_ID.findall(text)]
+    # inline code is the author's words (a command, a file name), but a card id set in code is still
+    # an id shown to the reader in place of what the card is called
+    found += [f"id in code: {m}" for code in INLINE_CODE.findall(BLOCKS.sub(" ", page)) for m in CARD_ID.findall(html.unescape(code))]
     found += [f"snake_case: {m}" for m in SNAKE.findall(text)]
     found += [f"placeholder: {m}" for m in PLACEHOLDER.findall(text)]
     found += [f"id: {m}" for m in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text) if m in ids]
@@ -101,4 +130,8 @@ def leaks(page: str, english: set[str], names: set[str], ids: set[str], lang: st
         found += [f"uncontracted: {m}" for m in UNCONTRACTED[lang].findall(text)]
     if lang in ("pt", "vi"):
         found += [f"decimal point: {m}" for m in DECIMAL_POINT.findall(text)]
+    found += [f"unknown as ?: {m}" for m in re.findall(r"<td>\s*\?\s*</td>", page)]   # 'unknown' is a word
+    places = capital_places(lang)
+    if places is not None:
+        found += [f"capital place: {m}" for m in places.findall(reader_text(page, runs=True))]
     return found

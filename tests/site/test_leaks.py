@@ -43,16 +43,64 @@ def test_no_page_shows_english_or_engine_words(built, lang):
                                                                         ensure_ascii=False, indent=1)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
+    out, _ = built
+    alike, pages = {}, 0
+    for page in (out / lang / "cards").glob("*/index.html"):
+        titles = [re.sub(r"<[^>]+>", "", t).split(":", 1)[-1].strip()
+                  for t in re.findall(r'<details class="example">\s*<summary>(.*?)</summary>', page.read_text(encoding="utf-8"), re.S)]
+        pages += len(titles) > 1
+        if len(set(titles)) != len(titles):
+            alike[page.parent.name] = sorted({t for t in titles if titles.count(t) > 1})
+    assert pages > 100
+    assert not alike, f"{len(alike)} {lang} card pages have examples titled alike: {dict(list(alike.items())[:5])}"
+
+
+ABILITY = {"pt": "habilidade", "en": "ability", "vi": "năng lực"}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_an_example_counts_abilities_from_1_as_the_page_does(built, lang):
+    """The engine counts a card's abilities from 0; the page heads them 'Ability 1', 'Ability 2'."""
+    out, _ = built
+    wrong, seen = [], 0
+    word = re.compile(rf"\b{ABILITY[lang]} (\d+)\b", re.I)
+    for page in (out / lang / "cards").glob("*/index.html"):
+        text = page.read_text(encoding="utf-8")
+        told = [int(n) for block in re.findall(r'<details class="example">(.*?)</details>', text, re.S)
+                for n in word.findall(re.sub(r"<[^>]+>", "", block))]
+        seen += bool(told)
+        wrong += [page.parent.name] if 0 in told else []
+    assert seen > 3 and not wrong, (seen, wrong)
+
+
+def test_the_vietnamese_card_list_is_in_the_vietnamese_alphabet(built):
+    out, _ = built
+    text = (out / "vi" / "cards" / "index.html").read_text(encoding="utf-8")
+    order = [text.index(f">{name}<") for name in ("Dịch bệnh", "Đạo quân tử thần", "Kinh hoàng trong đêm")]
+    assert order == sorted(order)   # đ follows d, not z
+
+
 def test_the_leak_finder_finds_each_kind():
     page = ("<article><p>A carta manual_step mostra base.crossroads.buddy-davis, brian-lee e {name}; "
             "the survivor moves.</p><pre>kept_here</pre></article>")
     hits = leaks(page, english_only("pt", set()), set(), {"brian-lee"})
     kinds = {h.split(":")[0] for h in hits}
     assert kinds == {"id", "snake_case", "placeholder", "English"}
+    hits = leaks("<article><p>Faltam 6 (<code>base.survivor.untranscribed-25</code>).</p>"
+                 "<pre><span></span><code>base.survivor.brian-lee</code></pre></article>", set(), set(), set(), "pt")
+    assert hits == ["id in code: base.survivor.untranscribed-25"]
     assert not any("kept_here" in h for h in hits)
     hits = leaks("<article><p>A rodada chega a o combate; 1 zumbi em o local. Ao combate, no local.</p></article>",
                  set(), set(), set(), "pt")
     assert hits == ["uncontracted: a o", "uncontracted: em o"]
+    hits = leaks("<article><h1>Trường học</h1><table><tr><td>địa điểm</td><td>Thư viện</td></tr></table>"
+                 "<p>Brian Lee đang ở <a href='x'>Thuộc địa</a>. Đi từ thuộc địa đến trường học; lá Thuộc địa.</p>"
+                 "</article>", set(), set(), set(), "vi")
+    assert hits == ["capital place: Thuộc địa"]
+    assert leaks("<article><table><tr><td>número</td><td>?</td></tr></table></article>", set(), set(), set(), "pt") \
+        == ["unknown as ?: <td>?</td>"]   # a title or a sentence's start keeps its capital
     hits = leaks("<article><p>Em média 2.58 rodadas; versão 1.2.0; 4,2 rodadas.</p></article>", set(), set(), set(), "vi")
     assert hits == ["decimal point: 2.58"]
 
@@ -68,7 +116,7 @@ class _Links:
 def test_no_link_or_anchor_is_broken(built):
     out, _ = built
     pages = {p: _Links(p.read_text(encoding="utf-8")) for p in out.rglob("*.html")}
-    broken = []
+    broken, anchors = [], {}
     for page, links in pages.items():
         base = "file://" + str(page)
         for href in links.hrefs:
@@ -83,7 +131,11 @@ def test_no_link_or_anchor_is_broken(built):
             if not target.exists():
                 broken.append(f"{page.relative_to(out)}: {href}")
             elif url.fragment and target.suffix == ".html":
+                lang = page.relative_to(out).parts[0]
+                anchors[lang] = anchors.get(lang, 0) + 1
                 ids = pages[target].ids if target in pages else set()
                 if url.fragment not in ids:
                     broken.append(f"{page.relative_to(out)}: {href} (no such anchor)")
+    # every language's pages are checked, and their links into a page's anchors with them
+    assert all(anchors.get(lang, 0) > 1000 for lang in ("pt", "en", "vi")), anchors
     assert not broken, f"{len(broken)} broken links: " + "\n".join(sorted(set(broken))[:40])
