@@ -102,6 +102,11 @@ class UsageError(Exception):
     """A mistake in how the command was called."""
 
 
+def game_message(err) -> Msg | str:
+    """A game's refusal (``GameError``) as a catalogue message, told in the reader's language when it has a key."""
+    return M("game." + err.key, **err.params) if err.key else str(err)
+
+
 LANG_HELP = "the language of the diagnostics (default: $DOW_LANG, else en)"
 VARIANT_HELP = ("warring-colonies (two colonies at war; the player counts are in its ruleset), quick (its "
                 "shorter game), random-items (the Random Items module); repeatable")
@@ -324,7 +329,7 @@ def cmd_play(args) -> int:
         game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True,
                                          variants=args.variant)
     except GameError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(game_message(err)) from None
     teller = Teller(bundle, args.lang, game.state.cards)
     lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
     if not args.quiet:
@@ -332,7 +337,7 @@ def cmd_play(args) -> int:
             print(text)
     if args.save:
         _save(args.save, replay.to_json() + "\n")
-        print(f"replay saved to {args.save}", file=sys.stderr)
+        print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
     return EXIT_CONTENT if result["violations"] else EXIT_OK
 
 
@@ -369,8 +374,9 @@ def cmd_replay(args) -> int:
         print(f"dow: {M('cli.answers-left-over', n=err.count).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
     except (ValueError, LookupError, GameError) as err:       # a recorded answer that no longer fits the game
-        text = str(err) if len(str(err)) <= 300 else str(err)[:297] + "..."
-        print(f"dow: the replay does not fit this game: {text}", file=sys.stderr)
+        text = game_message(err).render(_lang(args)) if isinstance(err, GameError) and err.key else str(err)
+        text = text if len(text) <= 300 else text[:297] + "..."
+        print(f"dow: {M('cli.replay-does-not-fit', reason=text).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
     if replay.leftover():
         print(f"dow: {M('cli.answers-left-over', n=replay.leftover()).render(_lang(args))}", file=sys.stderr)
@@ -378,8 +384,9 @@ def cmd_replay(args) -> int:
     if not args.quiet:
         for text in lines:
             print(text)
-    print("the log is identical to the recorded one" if same else
-          f"the log differs from the recorded one ({game.log.digest()} != {replay.log_hash})", file=sys.stderr)
+    print((M("cli.replay-same") if same else
+           M("cli.replay-differs", now=game.log.digest(), recorded=replay.log_hash)).render(_lang(args)),
+          file=sys.stderr)
     return EXIT_OK if same else EXIT_CONTENT
 
 
@@ -392,7 +399,7 @@ def cmd_simulate(args) -> int:
     progress = Progress(sys.stderr) if sys.stderr.isatty() or args.progress else None
     other = _other_game(args)
     if other is not None and args.variant:
-        raise UsageError(f"--variant is for the base game's engine, not {other.NAME}")
+        raise UsageError(M("cli.variant-not-here", game=other.NAME))
     if other is not None:
         summary = other.simulate(bundle, args.games, args.seed, args.players)
         print(json.dumps(summary, ensure_ascii=False, indent=1))
@@ -403,7 +410,7 @@ def cmd_simulate(args) -> int:
         new_game(bundle, args.seed, args.players, variants=args.variant)
         parse_agents(args.agents)
     except (GameError, ValueError) as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(game_message(err) if isinstance(err, GameError) else str(err)) from None
     workers, runner = _simulate_workers(args)
     stream = (lambda record: print(json.dumps({"type": "game", **record}, ensure_ascii=False), flush=True)) \
         if args.format == "json" else None

@@ -42,7 +42,7 @@ def command(args) -> int:
     from dow.runtime.engine.workers import Progress, worker_count
 
     from . import cardstats
-    from .cli import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root
+    from .cli import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
     root = _root(args)
     out = args.out or root / cardstats.RESULTS
     bundle = _game_bundle(args)
@@ -53,7 +53,7 @@ def command(args) -> int:
         parse_agents(args.agents)
         new_game(bundle, args.seed, args.players)
     except (GameError, ValueError) as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(game_message(err) if isinstance(err, GameError) else str(err)) from None
     progress = Progress(sys.stderr) if sys.stderr.isatty() or args.progress else None
     data = cardstats.run(bundle, args.games, args.seed, args.players, args.agents, workers, progress)
     cardstats.write(data, out)

@@ -23,9 +23,24 @@ SOURCES = sorted((ROOT / "compiler").glob("*.py")) + sorted((ROOT / "dsl").glob(
 #: calls that build an id from a variable, each checked by a test of its own below
 DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **params)", "M(ref.id, **params)",
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
-           "M('fix.' + code)"}
+           "M('fix.' + code)", "M('game.' + err.key, **err.params)"}
+
+
+def game_error_keys() -> dict[str, set[str]]:
+    """{key: its parameters} of every ``GameError(text, "key", **params)`` the runtime raises."""
+    import ast
+    keys: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "GameError":
+                key = node.args[1].value if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) else None
+                assert key, f"{path.relative_to(ROOT)}:{node.lineno}: a GameError without a catalogue key"
+                keys["game." + key] = {k.arg for k in node.keywords}
+    return keys
+
+
 FAMILIES = {"token.": {f"token.{n}" for n in TOKEN_NAMES}, "kind.": {f"kind.{k}" for k in checks.NAMES},
-            "ui.": {"ui.error", "ui.warning"}}
+            "ui.": {"ui.error", "ui.warning"}, "game.": set(game_error_keys())}
 
 
 def used_ids() -> tuple[set[str], list[str]]:
@@ -61,6 +76,22 @@ def test_translations_have_the_same_ids_and_placeholders_as_english(lang):
     assert set(en) == set(other)
     wrong = {k: (sorted(takes(en[k])), sorted(takes(other[k]))) for k in en if takes(en[k]) != takes(other[k])}
     assert wrong == {}
+
+
+def test_every_game_refusal_has_a_message_with_its_parameters_in_every_language():
+    keys = game_error_keys()
+    assert len(keys) >= 19
+    for lang in LANGS:
+        wrong = {k: sorted(p) for k, p in keys.items() if k not in catalogue(lang) or takes(catalogue(lang)[k]) != p}
+        assert wrong == {}, f"compiler/templates/messages/{lang}.yaml: {wrong}"
+
+
+@pytest.mark.parametrize("lang, words", [("pt", "Módulo de itens aleatórios"), ("vi", "mô-đun vật phẩm ngẫu nhiên"),
+                                         ("en", "Random Items module")])
+def test_dow_play_tells_a_games_refusal_in_the_readers_language(lang, words, capsys):
+    assert main(["play", "--variant", "random-items", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
 
 
 def test_message_ids_are_built_from_plain_strings_except_the_known_families():

@@ -218,7 +218,7 @@ class TurnActions(GameParts):
             p.exile_vote_used = True
             yield from self.exile_vote(p, act[1])
         else:
-            raise GameError(f"unknown action {act!r}")
+            raise GameError(f"unknown action {act!r}", "unknown-action", action=act)
 
     def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
         """Attack a zombie (kill it, roll for exposure) or a survivor (seed 004, Attack)."""
@@ -302,7 +302,7 @@ class TurnActions(GameParts):
         """Roll the exposure die from the bundle and run the face (seed 004, Rolling for Exposure)."""
         faces = self.interp.exposure_faces
         if not faces:
-            raise GameError("the bundle has no exposure die")
+            raise GameError("the bundle has no exposure die", "no-exposure-die")
         face, tree = faces[self.rng.randint(1, len(faces)) - 1]
         self.log.add("exposure", {"survivor": sid, "face": face}, {})
         if face == "bitten":

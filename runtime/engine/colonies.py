@@ -79,7 +79,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                  wc_rules: dict | None = None, check: bool = False, options: dict | None = None):
         found = wc_rules or (bundle.get("rulesets") or {}).get(SET)
         if found is None:
-            raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)")
+            raise GameError("the bundle has no warring-colonies ruleset (content/warring-colonies/ruleset.yaml)",
+                            "no-wc-ruleset")
         self.wc = found
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
@@ -96,7 +97,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         low, high = self.wc["players"]
         if not low <= players <= high:
             raise GameError(f"Warring Colonies is played here by {low} to {high} players in two equal colonies "
-                            f"(an odd count with the Lone Wolf), not {players}")
+                            f"(an odd count with the Lone Wolf), not {players}", "wc-players", low=low, high=high,
+                            players=players)
 
     # ---- set-up (seed 000, Preparação) ------------------------------------------------------
     def _set_cards(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
@@ -115,7 +117,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         locations: dict[str, Location] = {}
         colony_card = next((c for c in self._set_cards("location", ("base",)) if loc_id(c["id"]) == "colony"), None)
         if colony_card is None:
-            raise GameError("the bundle has no colony board")
+            raise GameError("the bundle has no colony board", "no-colony-board")
         for team in TEAMS:                      # the 2 colony boards (Preparação 2)
             n = colony_card.get("entrances") or 1
             locations[COLONIES[team]] = ColonyBoard(COLONIES[team], colony_card["id"], n, stand["entrance_spaces"],
@@ -134,7 +136,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         chosen = next((c for c in objectives if c["id"] == objective), None) if objective else \
             (rng.choice(objectives) if objectives else None)
         if chosen is None:
-            raise GameError(f"no Warring Colonies main objective {objective!r} in the bundle")
+            raise GameError(f"no Warring Colonies main objective {objective!r} in the bundle", "no-wc-objective",
+                            objective=objective)
         setup = chosen.get("setup") or {}
         players = [Player(f"p{i + 1}") for i in range(self.n)]
         half = self.n // 2

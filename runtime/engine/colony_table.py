@@ -267,7 +267,7 @@ class ColoniesHost(GameHost):
             self.log("morale", {"colony": team, "from": before, "to": self.s.colony_morale[team]}, src)
 
     def set_morale(self, value: int, src: dict) -> None:
-        raise GameError("in Warring Colonies a morale change must name its colony")
+        raise GameError("in Warring Colonies a morale change must name its colony", "wc-morale-colony")
 
     def do_change_morale(self, player, amount, src):
         team = self.team_of(player)

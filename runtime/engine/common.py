@@ -20,7 +20,14 @@ def loc_id(card_id: str) -> str:
 
 
 class GameError(Exception):
-    """The game cannot go on: the bundle lacks what the rules need, or an answer broke a rule."""
+    """The game cannot go on: the bundle lacks what the rules need, or an answer broke a rule.
+
+    ``str(err)`` is the English sentence; ``key`` and ``params`` let a front end tell it in its reader's
+    language (the dow command line looks ``game.<key>`` up in its message catalogues)."""
+
+    def __init__(self, text: str, key: str = "", **params: object) -> None:
+        super().__init__(text)
+        self.key, self.params = key, params
 
 
 def _walk(nodes):

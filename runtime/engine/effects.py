@@ -55,7 +55,7 @@ class EffectRules(GameParts):
             d = next(gen)
         except StopIteration:
             return
-        raise GameError(f"a replacement effect cannot ask a {d.kind} question")
+        raise GameError(f"a replacement effect cannot ask a {d.kind} question", "replacement-asks", kind=d.kind)
 
     def run_effect_now(self, tree: list[dict], env: dict) -> Gen:
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
@@ -67,7 +67,7 @@ class EffectRules(GameParts):
         while self.host.pending and not self.state.over:
             guard += 1
             if guard > 500:
-                raise GameError("more than 500 queued effects in one step: a rule triggers itself")
+                raise GameError("more than 500 queued effects in one step: a rule triggers itself", "effects-loop")
             if self.host.pending[0][0] == "trigger":
                 batch = []                              # the triggers an event fired together
                 while self.host.pending and self.host.pending[0][0] == "trigger":

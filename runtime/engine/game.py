@@ -37,10 +37,12 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         unknown = set(self.options) - set(self.OPTIONS)
         if unknown:
             raise GameError(f"unknown game option(s) {', '.join(sorted(unknown))}; this game knows "
-                            f"{', '.join(self.OPTIONS) or 'none'}")
+                            f"{', '.join(self.OPTIONS) or 'none'}", "unknown-options", options=", ".join(sorted(unknown)),
+                            known=", ".join(self.OPTIONS) or "-")
         found = rules or (bundle.get("rulesets") or {}).get("base")
         if found is None:
-            raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'")
+            raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'",
+                            "no-base-ruleset")
         self.rules = found
         self.check_players(bundle, players)
         self.seed, self.n, self.check = seed, players, check
@@ -83,12 +85,13 @@ class Game(PlayerChoices, TurnActions, EffectRules):
                       if c.get("kind") == "item" and c.get("set") == "warring-colonies")
         if spec is None or not pool:
             raise GameError("the Random Items module needs the Warring Colonies random item cards, and the bundle "
-                            "has none (they need transcription)")
+                            "has none (they need transcription)", "random-items-none")
         self.rng.shuffle(pool)
         per = spec["per_location"]
         if len(pool) < per * len(locations):
             raise GameError(f"the Random Items module puts {per} cards into each of {len(locations)} location decks; "
-                            f"the bundle has only {len(pool)} random item cards")
+                            f"the bundle has only {len(pool)} random item cards", "random-items-short", per=per,
+                            decks=len(locations), have=len(pool))
         for loc in locations:
             loc.deck.extend(instance(c) for c in pool[:per])
             del pool[:per]
@@ -97,7 +100,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
     def check_players(self, bundle: dict, players: int) -> None:
         low, high = self.rules["players"]
         if not low <= players <= high:
-            raise GameError(f"the base game is for {low} to {high} players, not {players}")
+            raise GameError(f"the base game is for {low} to {high} players, not {players}", "base-players", low=low,
+                            high=high, players=players)
 
     @property
     def crossroads_held(self) -> tuple[str, str] | None:
@@ -157,13 +161,13 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             locations[lid] = Location(lid, card["id"], n, stand["entrance_spaces"], spaces, stand["noise_spaces"],
                                       [0] * n, [0] * n)
         if "colony" not in locations or len(locations) < 2:
-            raise GameError("the bundle has no base colony and locations; build it from content/")
+            raise GameError("the bundle has no base colony and locations; build it from content/", "no-base-board")
         objectives = self._cards("main-objective")
         if not objectives:
-            raise GameError("the bundle has no base main objective")
+            raise GameError("the bundle has no base main objective", "no-base-objective")
         chosen = next((c for c in objectives if c["id"] == objective), None) if objective else rng.choice(objectives)
         if chosen is None:
-            raise GameError(f"no main objective {objective!r} in the bundle")
+            raise GameError(f"no main objective {objective!r} in the bundle", "no-objective", objective=objective)
         setup = chosen.get("setup") or {}
         players = [Player(f"p{i + 1}") for i in range(self.n)]
         rounds = (stand.get("objective_rounds") or {}).get(slug(chosen["id"])) or stand["rounds"]

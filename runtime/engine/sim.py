@@ -150,7 +150,8 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
     variants = tuple(variants)
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise GameError(f"unknown variant {unknown[0]!r}; the variants are {', '.join(VARIANTS)}")
+        raise GameError(f"unknown variant {unknown[0]!r}; the variants are {', '.join(VARIANTS)}", "unknown-variant",
+                        variant=unknown[0], variants=", ".join(VARIANTS))
     options = {"random_items": True} if "random-items" in variants else {}
     if "warring-colonies" in variants:
         from .colonies import ColoniesGame
@@ -158,7 +159,7 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
             options["quick"] = True
         return ColoniesGame(bundle, seed=seed, players=players, check=check, options=options)
     if "quick" in variants:
-        raise GameError("the quick game is a Warring Colonies variant: add --variant warring-colonies")
+        raise GameError("the quick game is a Warring Colonies variant: add --variant warring-colonies", "quick-needs-wc")
     return Game(bundle, seed=seed, players=players, check=check, objective=objective, options=options)
 
 
