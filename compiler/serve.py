@@ -57,7 +57,7 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
 
 
 def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool | None:
-    """The pages of changed card files, then the statistics page; None when a full rebuild is needed,
+    """The pages of changed card files, then the bundle and the statistics page; None when a full rebuild is needed,
     False (site untouched, diagnostics said) when a card has errors."""
     started = time.perf_counter()
     with build_lock(updater.out, say):
@@ -69,8 +69,8 @@ def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool
         say(f"rebuilt in {time.perf_counter() - started:.1f} s: "
             f"{', '.join(sorted(p.stem for p in changed))} ({', '.join(LANGS)})")
         started = time.perf_counter()
-        updater.update_statistics()
-    say(f"statistics page rebuilt in {time.perf_counter() - started:.1f} s")
+        updater.finish()
+    say(f"bundle and statistics page rebuilt in {time.perf_counter() - started:.1f} s")
     return True
 
 

@@ -6,18 +6,18 @@ compiled cards, the SiteData, and for each language a MkDocs build held in memor
 page read and rendered, since the navigation shows their titles). When card files change,
 ``update`` compiles only those files (the names of the others come from the name cache, as for
 ``dow check`` of one card), writes the bundle, and for each language writes again, through the
-same templates (site.CardPages) and the same MkDocs calls as the full build:
+same templates (site.CardPages) and the same MkDocs calls as the full build (one page there is
+rendered by ``_populate_page`` and ``_build_page`` of mkdocs.commands.build, as its ``build`` does):
 
 - the changed cards' pages, and the pages that show what changed: the pages of cards that name
   a renamed card or use its name in a worked example, every card page with a statistics block
   when the change makes the recorded statistics stale (or current again), the card list and the
   transcription page when their Markdown changed;
-- their entries in the search index and in the search page's card list, in place;
-- the bundle offered for download.
+- their entries in the search index and in the search page's card list, in place.
 
-A page is written again only when its source changed. ``update_statistics`` then plays the
-statistics page's bot games on the new bundle and rebuilds that page (seconds, not a second: it is
-reported on its own line). What a per-card rebuild cannot keep exact is left to a full build
+A page is written again only when its source changed. ``finish`` then writes what every card goes
+into: build/bundle.json, the bundle offered for download, and the statistics page, whose bot games
+are played again on the new bundle (seconds, not a second: it is reported on its own line). What a per-card rebuild cannot keep exact is left to a full build
 (``update`` returns None): a card file added or removed, any other file changed, a renamed card
 that other cards still name by its old name (a full compile reports them), many cards at once.
 A card with errors leaves the site as it was; its diagnostics are returned.
@@ -30,7 +30,8 @@ import time
 from pathlib import Path
 
 from .cards import LANGS
-from .project import BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, write_manifest, write_outputs
+from .project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
+                      write_outputs)
 from .site import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
                    search_export_entry, statistics_page, transcription_page)
 
@@ -162,17 +163,14 @@ class SiteUpdater:
                                   for m in _mentions(c, self.data))
 
     def _write(self, new: dict, old: dict) -> None:
-        """The bundle, then every language's changed pages, search entries and downloads."""
+        """Every language's changed pages and search entries (the bundle files come in ``finish``)."""
+        forget_manifest(self.out)     # build/ is not what a build of the content writes until finish()
         stale_before = bool(self.data.card_stats.get("stale"))
         self.cards = [new.get(c["id"], c) for c in self.cards]
-        bundle = bundle_of(self.cards, self.rulesets)
-        write_outputs(Build(cards=self.cards, rulesets=self.rulesets), self.root, self.out)
-        self.data.replace(list(new.values()), bundle)
+        self.data.replace(list(new.values()), bundle_of(self.cards, self.rulesets))
         pages = self._affected(new, old, stale_before != bool(self.data.card_stats.get("stale")))
-        download = bundle_text(bundle)
         for lang in LANGS:
-            self._language(lang, pages, download)
-        write_manifest(self.root, self.out, site=True)
+            self._language(lang, pages)
 
     def _affected(self, new: dict, old: dict, stale_flipped: bool) -> list[str]:
         """Ids of the cards whose pages may change: the changed ones, the cards that name a renamed
@@ -192,7 +190,7 @@ class SiteUpdater:
             ids.update(c["id"] for c in self.data.cards if c["kind"] in STATS_KINDS)
         return [c["id"] for c in self.data.cards if c["id"] in ids]
 
-    def _language(self, lang: str, ids: list[str], download: str) -> None:
+    def _language(self, lang: str, ids: list[str]) -> None:
         """One language: sources written where they changed, those pages rebuilt, search and downloads."""
         docs, pages = self.src / lang / "docs", self.langs[lang]
         common = common_context(self.data, lang, self.root)
@@ -212,7 +210,6 @@ class SiteUpdater:
         theme_entries = pages.rebuild(uris)
         self._search(pages.site, lang, card_entries, theme_entries)
         self._exports(pages.site, lang, exported)
-        (pages.site / "downloads" / "bundle.json").write_text(download, encoding="utf-8")
 
     @staticmethod
     def _search(site: Path, lang: str, card_entries: dict, theme_entries: dict) -> None:
@@ -229,13 +226,18 @@ class SiteUpdater:
 
     def _exports(self, site: Path, lang: str, exported: dict) -> None:
         """downloads/cards-<lang>.json (the search page's card list) with the changed cards' entries."""
-        for path in (site / "downloads" / f"cards-{lang}.json", self.src / lang / "docs" / "downloads" / f"cards-{lang}.json"):
-            entries = json.loads(path.read_text(encoding="utf-8"))
-            path.write_text(json.dumps([exported.get(e["id"], e) for e in entries], ensure_ascii=False),
-                            encoding="utf-8")
+        path = site / "downloads" / f"cards-{lang}.json"
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps([exported.get(e["id"], e) for e in entries], ensure_ascii=False), encoding="utf-8")
 
-    def update_statistics(self) -> None:
-        """The statistics page of every language again: its bot games played on the current bundle."""
+    def finish(self) -> None:
+        """What every card goes into, after the pages: build/bundle.json and the schemas, the bundle
+        each language offers for download, and the statistics page, its bot games played on the new
+        bundle; then the manifest (build/ is up to date again)."""
+        write_outputs(Build(cards=self.cards, rulesets=self.rulesets), self.root, self.out)
+        download = bundle_text(self.data.bundle)
+        for pages in self.langs.values():
+            (pages.site / "downloads" / "bundle.json").write_text(download, encoding="utf-8")
         self.data.stats  # played once for the three languages
         for lang in LANGS:
             docs, pages = self.src / lang / "docs", self.langs[lang]
