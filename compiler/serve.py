@@ -57,11 +57,15 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
 
 
 def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool | None:
-    """The pages of changed card files, then the bundle and the statistics page; None when a full rebuild is needed,
-    False (site untouched, diagnostics said) when a card has errors."""
+    """The pages of changed card files, then the bundle and the statistics page; None when a full
+    rebuild is needed, False (site untouched, diagnostics said) when a card has errors."""
     started = time.perf_counter()
     with build_lock(updater.out, say):
-        done = updater.update(changed, say)
+        try:
+            done = updater.update(changed, say)
+        except Exception as error:   # whatever went wrong, the whole rebuild redoes every page
+            say(f"rebuilding the whole site: the per-card rebuild stopped ({type(error).__name__}: {error})")
+            return None
         if not done:
             if done is False:
                 say(M("B001.not-written", path=f"{updater.out.as_posix()}/bundle.json").render())

@@ -5,7 +5,7 @@ compiled cards, the SiteData, and for each language a MkDocs build held in memor
 (``LanguagePages``: the configuration, files, navigation and theme, every page that is not a card
 page read and rendered, since the navigation shows their titles). When card files change,
 ``update`` compiles only those files (the names of the others come from the name cache, as for
-``dow check`` of one card), writes the bundle, and for each language writes again, through the
+``dow check`` of one card), and for each language writes again, through the
 same templates (site.CardPages) and the same MkDocs calls as the full build (one page there is
 rendered by ``_populate_page`` and ``_build_page`` of mkdocs.commands.build, as its ``build`` does):
 
@@ -17,16 +17,15 @@ rendered by ``_populate_page`` and ``_build_page`` of mkdocs.commands.build, as 
 
 A page is written again only when its source changed. ``finish`` then writes what every card goes
 into: build/bundle.json, the bundle offered for download, and the statistics page, whose bot games
-are played again on the new bundle (seconds, not a second: it is reported on its own line). What a per-card rebuild cannot keep exact is left to a full build
-(``update`` returns None): a card file added or removed, any other file changed, a renamed card
+are played again on the new bundle (seconds, not a second: it is reported on its own line).
+What a per-card rebuild cannot keep exact is left to a full build (``update`` returns None): a card file added or removed, any other file changed, a renamed card
 that other cards still name by its old name (a full compile reports them), many cards at once.
-A card with errors leaves the site as it was; its diagnostics are returned.
+A card with errors leaves the site as it was; its diagnostics are said.
 """
 from __future__ import annotations
 
 import json
 import logging
-import time
 from pathlib import Path
 
 from .cards import LANGS
@@ -261,9 +260,3 @@ def _rewritten(path: Path, write) -> bool:
     write()
     return path.read_text(encoding="utf-8") != before
 
-
-def timed(work) -> tuple[float, float, object]:
-    """(wall seconds, CPU seconds of this process, result) of work()."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = work()
-    return time.perf_counter() - wall, time.process_time() - cpu, result

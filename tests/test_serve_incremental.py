@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dow.compiler.serve import rebuild, rebuild_cards
+from dow.compiler.siteupdate import MAX_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = Path("content") / "base" / "survivors" / "annaleigh-chan.yaml"
@@ -53,6 +54,23 @@ def test_a_card_with_errors_leaves_the_site_and_says_where(served):
     assert f"{CARD.as_posix()}:2" in said, said        # the file and the line of the effect
     assert "error" in said.lower()
     assert _site(root) == before
+
+
+def test_what_a_card_rebuild_cannot_keep_exact_is_left_to_a_full_build(served):
+    root, updater = served
+    before = _site(root)
+    lines: list[str] = []
+    assert rebuild_cards(updater, {root / "content" / "glossary.yaml"}, say=lines.append) is None
+    new_card = root / CARD.parent / "annaleigh-chan-again.yaml"
+    new_card.write_text((root / CARD).read_text(encoding="utf-8"), encoding="utf-8")
+    try:
+        assert rebuild_cards(updater, {new_card}, say=lines.append) is None
+    finally:
+        new_card.unlink()
+    many = sorted((root / "content" / "base" / "survivors").glob("*.yaml"))[:MAX_CARDS + 1]
+    assert len(many) == MAX_CARDS + 1
+    assert rebuild_cards(updater, set(many), say=lines.append) is None
+    assert _site(root) == before and lines == []
 
 
 def test_a_changed_card_rebuilt_alone_equals_a_full_build(served, tmp_path):
