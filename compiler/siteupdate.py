@@ -106,6 +106,28 @@ def splice(docs: list[dict], url: str, new: list[dict], key: str = "location") -
     return docs[:at] + new + [entry for entry in docs[at:] if not of_page(entry)]
 
 
+def splice_text(text: str, url: str, new: list[dict]) -> str | None:
+    """``splice`` done on the search index's JSON text (site.add_card_search writes it compactly), the
+    rest of the index left undecoded: it is megabytes for thousands of cards. None when the page's
+    entries are not found, or none are left (the caller then decodes the whole index)."""
+    decoder, head = json.JSONDecoder(), '{"location":' + json.dumps(url)[:-1]
+    at = text.find(head)
+    while at != -1:
+        entry, end = decoder.raw_decode(text, at)
+        if str(entry["location"]).split("#")[0] == url:
+            break
+        at = text.find(head, end)
+    if at == -1 or not new:
+        return None
+    while text.startswith(",", end):
+        entry, after = decoder.raw_decode(text, end + 1)
+        if str(entry["location"]).split("#")[0] != url:
+            break
+        end = after
+    fresh = ",".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in new)
+    return text[:at] + fresh + text[end:]
+
+
 class SiteUpdater:
     """What a full build of build/site was made of, to rebuild the pages of changed cards."""
 
@@ -214,14 +236,16 @@ class SiteUpdater:
     def _search(site: Path, lang: str, card_entries: dict, theme_entries: dict) -> None:
         """The search index with the rebuilt pages' entries in place of their old ones."""
         path = site / "search" / "search_index.json"
-        index = json.loads(path.read_text(encoding="utf-8"))
-        docs = index["docs"]
-        for url, entries in theme_entries.items():
-            docs = splice(docs, url, entries)
-        for card_id, entries in card_entries.items():
-            docs = splice(docs, f"cards/{card_id}/", entries)
-        index["docs"] = docs
-        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        pages = [*theme_entries.items(), *((f"cards/{card_id}/", e) for card_id, e in card_entries.items())]
+        for url, entries in pages:
+            spliced = splice_text(text, url, entries)
+            if spliced is None:            # not found where expected: the whole index decoded
+                index = json.loads(text)
+                index["docs"] = splice(index["docs"], url, entries)
+                spliced = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+            text = spliced
+        path.write_text(text, encoding="utf-8")
 
     def _exports(self, site: Path, lang: str, exported: dict) -> None:
         """downloads/cards-<lang>.json (the search page's card list) with the changed cards' entries."""
