@@ -459,7 +459,7 @@ def _simulate_workers(args) -> tuple:
 
 
 def cmd_serve(args) -> int:
-    """dow serve: preview the site locally; a saved card or rules file rebuilds it."""
+    """dow serve: preview the site locally; a saved card rebuilds its pages, any other file the site."""
     from .serve import serve
     return serve(_root(args), args.port, once=args.once)
 

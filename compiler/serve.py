@@ -1,8 +1,10 @@
 """``dow serve``: the authoring loop. Build, serve build/site on 127.0.0.1, rebuild on save.
 
 Content and docs are polled (a stat per file, once a second): no extra dependency,
-and it works the same in every editor. A rebuild with card errors prints the
-diagnostics and keeps serving the last good site.
+and it works the same in every editor. A saved card file rebuilds that card's pages in
+every language (compiler/siteupdate.py), then the statistics page; any other change
+rebuilds the whole site. A rebuild with card errors prints the diagnostics and keeps
+serving the last good site.
 """
 from __future__ import annotations
 
@@ -11,9 +13,14 @@ import http.server
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .cards import LANGS
 from .messages import M
 from .project import BUILD, CONTENT, build_lock, compile_paths, forget_manifest, swap_in, write_manifest, write_outputs
+
+if TYPE_CHECKING:
+    from .siteupdate import SiteUpdater
 
 
 def snapshot(root: Path) -> dict:
@@ -22,47 +29,89 @@ def snapshot(root: Path) -> dict:
     return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files if p.is_file()}
 
 
-def rebuild(root: Path, say=print) -> bool:
-    """Compile the content and rebuild the site; False (site untouched) when a card has errors."""
+def rebuild(root: Path, say=print) -> "SiteUpdater | None":
+    """Compile the content and rebuild the site; None (site untouched) when a card has errors. Returns
+    what a later per-card rebuild needs (compiler/siteupdate.py)."""
     from .project import bundle_of
-    from .site import build_site
+    from .site import SiteData, build_site
+    from .siteupdate import SiteUpdater
     started = time.perf_counter()
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
         say(build.diagnostics.render())
         say(M("B001.not-written", path=f"{(root / BUILD).as_posix()}/bundle.json").render())
-        return False
+        return None
     out = root / BUILD
     with build_lock(out, say):        # the same lock as dow build: the two never write build/ at once
         forget_manifest(out)
         write_outputs(build, root, out)
         bundle = bundle_of(build.cards, build.rulesets)
-        swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
+        data = SiteData(bundle, root)
+        swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
         write_manifest(root, out, site=True)
-    say(f"rebuilt in {time.perf_counter() - started:.1f} s")
+        say(f"rebuilt in {time.perf_counter() - started:.1f} s")
+        started = time.perf_counter()
+        updater = SiteUpdater(root, build, data)
+    say(f"ready to rebuild single cards ({time.perf_counter() - started:.1f} s)")
+    return updater
+
+
+def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool | None:
+    """The pages of changed card files, then the bundle and the statistics page; None when a full
+    rebuild is needed, False (site untouched, diagnostics said) when a card has errors."""
+    started = time.perf_counter()
+    with build_lock(updater.out, say):
+        try:
+            done = updater.update(changed, say)
+        except Exception as error:   # whatever went wrong, the whole rebuild redoes every page
+            say(f"rebuilding the whole site: the per-card rebuild stopped ({type(error).__name__}: {error})")
+            return None
+        if not done:
+            if done is False:
+                say(M("B001.not-written", path=f"{updater.out.as_posix()}/bundle.json").render())
+            return done
+        say(f"rebuilt in {time.perf_counter() - started:.1f} s: "
+            f"{', '.join(sorted(p.stem for p in changed))} ({', '.join(LANGS)})")
+        started = time.perf_counter()
+        updater.finish()
+    say(f"bundle and statistics page rebuilt in {time.perf_counter() - started:.1f} s")
     return True
+
+
+def changes(now: dict, seen: dict) -> set[Path]:
+    """Files added, removed or changed between two snapshots."""
+    return set(now) ^ set(seen) | {p for p in now if p in seen and now[p] != seen[p]}
 
 
 def serve(root: Path, port: int, once: bool = False, interval: float = 1.0, say=print) -> int:
     """Serve until interrupted (or, with ``once``, until one change has been rebuilt)."""
     seen = snapshot(root)  # before the first build: a file saved while it runs is rebuilt too
-    rebuild(root, say)
+    updater = rebuild(root, say)
     site = root / BUILD / "site"
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     handler.log_message = lambda *a: None
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     say(f"serving http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)")
+    pending: set[Path] = set()
     try:
         while True:
             time.sleep(interval)
             now = snapshot(root)
             if now != seen:
-                changed = sorted({p.name for p in set(now) ^ set(seen)} |
-                                 {p.name for p in now if p in seen and now[p] != seen[p]})
-                say(f"changed: {', '.join(changed[:5])}{' …' if len(changed) > 5 else ''}")
+                changed = changes(now, seen)
+                names = sorted(p.name for p in changed)
+                say(f"changed: {', '.join(names[:5])}{' …' if len(names) > 5 else ''}")
                 seen = now
-                rebuild(root, say)
+                # files changed since the site was last rebuilt: after a card with errors, the next
+                # rebuild compiles it again with whatever changed next
+                pending |= changed
+                done = rebuild_cards(updater, pending, say) if updater is not None else None
+                if done is None:
+                    updater = rebuild(root, say)
+                    done = updater is not None
+                if done:
+                    pending = set()
                 if once:
                     return 0
     except KeyboardInterrupt:

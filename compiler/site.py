@@ -128,17 +128,18 @@ def _terms(terms: list, lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
 
 
 def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None = None,
-               timings: dict | None = None) -> Path:
+               timings: dict | None = None, data: "SiteData | None" = None) -> Path:
     """Generate every language's Markdown under out/../site-src and build it into out/<lang>/.
 
     The languages are independent builds, so they run in forked processes, as many at a time as
     there are cores (``jobs``, or DOW_JOBS, or the core count); one job builds them one by one.
     ``timings``, when given, receives the seconds each stage took: {lang: {stage: seconds}}.
+    ``data``, when given, is the SiteData of this bundle (dow serve keeps it for per-card rebuilds).
     """
     src = out.parent / "site-src"
     shutil.rmtree(src, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
-    data = SiteData(bundle, root)
+    data = data or SiteData(bundle, root)
     env = _env()
 
     def one(lang: str) -> dict:
@@ -226,6 +227,7 @@ class SiteData:
         self.counts = _load(root / "content" / "sets.yaml") or {}
         self.root = root
         self._stats: dict | None = None
+        self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
 
     @property
     def stats(self) -> dict:
@@ -246,19 +248,48 @@ class SiteData:
         """The rows of `dow status` (compiler/status.py), computed once for every language."""
         if not hasattr(self, "_status"):
             from .status import table
-            self._status = table(self.root, self.bundle["cards"])
+            self._status = table(self.root, self.bundle["cards"], source_facts=self._source_facts)
         return self._status
+
+    def _source_facts(self, path: Path) -> tuple[bool, bool]:
+        """A card file's (tested, translated), read once per version of the file (dow serve reads
+        only the files that changed again)."""
+        from .status import _source_facts
+        return self._per_file("facts", path, _source_facts)
+
+    def _per_file(self, what: str, path: Path, read):
+        """read(path), kept by the file's size and modification time."""
+        st = path.stat()
+        key = (what, path, st.st_size, st.st_mtime_ns)
+        if key not in self._files:
+            self._files[key] = read(path)
+        return self._files[key]
 
     def stale(self) -> set:
         """(card id, field path, language) of every translation made from an older English text
         (compiler/i18n.py): the card page marks them, so a reader knows the text may lag behind."""
         if not hasattr(self, "_stale"):
-            from .i18n import STALE, TARGETS, fields_of
             from .project import card_files
-            self._stale = {(f.card_id, ".".join(map(str, f.path)), lang)
-                           for path in card_files([self.root / "content"]) for f in fields_of(path)
-                           for lang in TARGETS if f.state(lang) == STALE}
+            self._stale = {entry for path in card_files([self.root / "content"])
+                           for entry in self._per_file("stale", path, _stale_fields)}
         return self._stale
+
+    def texts(self, card: dict, lang: str) -> dict:
+        """The generated rules text of every effect of a card in one language (compiler/text.py)."""
+        from .text import card_texts
+        return card_texts(card, lang)
+
+    def replace(self, cards: list[dict], bundle: dict) -> None:
+        """Take changed cards (same ids) and the bundle they are now part of (dow serve's per-card
+        rebuild); what is computed from all cards is computed again, from the files kept where the
+        file did not change."""
+        by_id = {c["id"]: c for c in cards}
+        self.bundle = bundle
+        self.cards = [by_id.get(c["id"], c) for c in self.cards]
+        self.by_name = {c["name"]["en"]: c for c in self.cards}
+        for name in ("_status", "_stale", "card_stats"):
+            self.__dict__.pop(name, None)
+        self._stats = None
 
     def sets(self) -> dict:
         """{set: {kind: [cards]}}."""
@@ -268,6 +299,13 @@ class SiteData:
         return out
 
 
+def _stale_fields(path: Path) -> set:
+    """(card id, field path, language) of a card file's translations made from an older English text."""
+    from .i18n import STALE, TARGETS, fields_of
+    return {(f.card_id, ".".join(map(str, f.path)), lang) for f in fields_of(path)
+            for lang in TARGETS if f.state(lang) == STALE}
+
+
 def _load(path: Path):
     if not path.is_file():
         return None
@@ -275,61 +313,99 @@ def _load(path: Path):
     return node.plain() if node is not None else None
 
 
-def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> dict:
-    """Every Markdown page of one language. Returns the seconds of its costly parts."""
-    from .explain import tree_outline
-    from .text import card_texts
-    docs.mkdir(parents=True)
+def common_context(data: SiteData, lang: str, root: Path) -> dict:
+    """What every page template of one language is rendered with."""
     words = site_words(lang)
-    common = {"lang": lang, "ui": words["ui"], "names": LANG_NAMES, "sets": data.sets(),
-              "chapters": _chapters(root, lang), "words": words, "facts": words["facts"],
-              "_abbr": _abbreviations(data.glossary, lang), "kinds": words["kinds"], "set_names": words["sets"],
-              "titles": {c: _title(root / "content" / "rules" / lang / f"{c}.md") for c in _chapters(root, lang)}}
-    _page(env, "index.md.j2", docs / "index.md", **common)
-    for chapter in common["chapters"]:
-        text = (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
-        (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
-    _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
+    chapters = _chapters(root, lang)
+    return {"lang": lang, "ui": words["ui"], "names": LANG_NAMES, "sets": data.sets(),
+            "chapters": chapters, "words": words, "facts": words["facts"],
+            "_abbr": _abbreviations(data.glossary, lang), "kinds": words["kinds"], "set_names": words["sets"],
+            "titles": {c: _title(root / "content" / "rules" / lang / f"{c}.md") for c in chapters}}
+
+
+class CardPages:
+    """The card pages of one language: render(card, texts) gives a page's HTML and its search entries.
+    The full build and the per-card rebuild of ``dow serve`` (compiler/siteupdate.py) both use it, so a
+    page rebuilt alone is the page a full build writes."""
+
+    def __init__(self, env, data: SiteData, lang: str, common: dict):
+        from .examples import example_names
+        self.data, self.lang, self.common, self.words = data, lang, common, site_words(lang)
+        self.template, self.terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
+        self.example_words = example_names(data.cards, lang)
+
+    def render(self, card: dict, texts: dict) -> tuple[str, list[dict]]:
+        """(the page's source, its search entries) from the card and its generated texts."""
+        from .examples import worked_examples
+        from .explain import tree_outline
+        from .stats import WORDS as STATS_WORDS, card_block
+        words, lang = self.words, self.lang
+        programs = _programs(card, texts, lang, self.data.stale())
+        text = self.template.render(card=card, programs=programs, mentions=_mentions(card, self.data),
+                                    tree=_code(tree_outline(card)), rules_link=_rules_link(card),
+                                    examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
+                                    stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
+                                    tip=Tooltips(*self.terms), **self.common)
+        return text, card_search_entries(card, programs, words, lang)
+
+
+def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
+    """cards/index.md: every card by set and kind."""
     _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
-    clock = time.perf_counter()
-    texts_of = {card["id"]: card_texts(card, lang) for card in data.cards}  # once: pages and search share it
-    seconds = {"rules text": time.perf_counter() - clock}
-    clock = time.perf_counter()
-    from .examples import example_names, worked_examples
-    example_words = example_names(data.cards, lang)
-    from .stats import WORDS as STATS_WORDS, card_block
-    template, terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
-    search = []
-    for card in data.cards:
-        programs = _programs(card, texts_of[card["id"]], lang, data.stale())
-        text = template.render(card=card, programs=programs, mentions=_mentions(card, data),
-                               tree=_code(tree_outline(card)), rules_link=_rules_link(card),
-                               examples=worked_examples(card, example_words, lang), EX=words["examples"],
-                               stat=card_block(card, data.card_stats, words[STATS_WORDS]),
-                               tip=Tooltips(*terms), **common)
-        (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
-        search += card_search_entries(card, programs, words, lang)
-    (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
-    seconds["card pages"] = time.perf_counter() - clock
-    _page(env, "search.md.j2", docs / "search.md", **common)
+
+
+def transcription_page(env, data: SiteData, lang: str, common: dict, docs: Path) -> None:
+    """transcription.md: the status table and the stand-ins."""
     from .standins import rows as stand_in_rows, value_text
+    words = site_words(lang)
     _page(env, "transcription.md.j2", docs / "transcription.md", counts=data.counts, status=data.status(),
           columns=words["status_columns"], stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}),
           S=words["stand_ins"], value_text=functools.partial(
               value_text, words=words["stand_in_values"], lang=lang,
               names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}), **common)
+
+
+def statistics_page(env, data: SiteData, lang: str, common: dict, docs: Path) -> None:
+    """statistics.md: the bot games and the card statistics."""
     from .stats import WORDS as STATS_WORDS, card_section, charts
+    words = site_words(lang)
     names = {c["id"]: c["name"][lang] for c in data.cards}
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=words[STATS_WORDS],
           charts=charts(data.stats, words[STATS_WORDS], names), by_id={c["id"]: c for c in data.cards},
           cs=card_section(data.card_stats, words[STATS_WORDS], names), **common)
+
+
+def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> dict:
+    """Every Markdown page of one language. Returns the seconds of its costly parts."""
+    docs.mkdir(parents=True)
+    common = common_context(data, lang, root)
+    _page(env, "index.md.j2", docs / "index.md", **common)
+    for chapter in common["chapters"]:
+        text = (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
+        (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
+    _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
+    card_list_page(env, data, common, docs)
+    clock = time.perf_counter()
+    texts_of = {card["id"]: data.texts(card, lang) for card in data.cards}  # once: pages and search share it
+    seconds = {"rules text": time.perf_counter() - clock}
+    clock = time.perf_counter()
+    pages, search = CardPages(env, data, lang, common), []
+    for card in data.cards:
+        text, entries = pages.render(card, texts_of[card["id"]])
+        (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
+        search += entries
+    (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
+    seconds["card pages"] = time.perf_counter() - clock
+    _page(env, "search.md.j2", docs / "search.md", **common)
+    transcription_page(env, data, lang, common, docs)
+    statistics_page(env, data, lang, common, docs)
     (docs / "assets").mkdir()
     shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
     shutil.copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
     shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
-    (downloads / "bundle.json").write_text(json.dumps(data.bundle, ensure_ascii=False), encoding="utf-8")
+    (downloads / "bundle.json").write_text(bundle_text(data.bundle), encoding="utf-8")
     for schema in (root / "build" / "schemas").glob("*.json"):
         shutil.copy(schema, downloads / schema.name)
     clock = time.perf_counter()
@@ -346,6 +422,11 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
             # the guides rank below the cards and rules for a word both use (theme's page boost)
             (authors / f"{name}.md").write_text(AUTHOR_FRONT + _author_links(text), encoding="utf-8")
     return seconds
+
+
+def bundle_text(bundle: dict) -> str:
+    """The bundle as the site's downloads page offers it."""
+    return json.dumps(bundle, ensure_ascii=False)
 
 
 def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str) -> list[dict]:
@@ -532,19 +613,21 @@ def _rules_link(card: dict) -> str:
 
 def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
     """The per-language card list the search page queries (texts_of: generated texts by card id)."""
-    out = []
-    for card in data.cards:
-        authored = []
-        _collect_texts(card, lang, authored)
-        numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
-        words = site_words(lang)
-        out.append({"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
-                    "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
-                    "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
-                    "set_name": words["sets"].get(card["set"], card["set"]),
-                    "text": " ".join(authored + list(texts_of[card["id"]].values())), "numbers": numbers,
-                    "status": card["status"].get("data", "")})
-    return out
+    return [search_export_entry(card, lang, texts_of[card["id"]]) for card in data.cards]
+
+
+def search_export_entry(card: dict, lang: str, texts: dict) -> dict:
+    """One card in the search page's card list (texts: its generated texts)."""
+    authored: list = []
+    _collect_texts(card, lang, authored)
+    numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
+    words = site_words(lang)
+    return {"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
+            "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
+            "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
+            "set_name": words["sets"].get(card["set"], card["set"]),
+            "text": " ".join(authored + list(texts.values())), "numbers": numbers,
+            "status": card["status"].get("data", "")}
 
 
 def _collect_texts(value, lang: str, out: list) -> None:

@@ -92,8 +92,10 @@ def official_counts(root: Path) -> dict:
     return {s: dict(kinds or {}) for s, kinds in (data or {}).items()}
 
 
-def table(root: Path, cards: list[dict]) -> list[Row]:
-    """The status rows for compiled ``cards`` (bundle form) of the project at ``root``."""
+def table(root: Path, cards: list[dict], source_facts=None) -> list[Row]:
+    """The status rows for compiled ``cards`` (bundle form) of the project at ``root``; ``source_facts``
+    reads a card file's (tested, translated) when given (the site keeps them per file version)."""
+    read_facts = source_facts or _source_facts
     official = official_counts(root)
     rows: dict[tuple[str, str], Row] = {}
 
@@ -110,7 +112,7 @@ def table(root: Path, cards: list[dict]) -> list[Row]:
         c["known" if status.get("data", "known") == "known" else "needs_transcription"] += 1
         c[status.get("implementation", "full")] += 1
         path = root / card["file"] if card.get("file") else None
-        tested, translated = _source_facts(path) if path is not None and path.is_file() else (False, False)
+        tested, translated = read_facts(path) if path is not None and path.is_file() else (False, False)
         c["tested"] += tested
         c["translated"] += translated
         for effect in effects_of(card):
