@@ -212,6 +212,7 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
         tree = _bind(binder, block, kind, result)
     if not binder.errors:
         binder.errors.extend(checks.accounting(book, tree))
+    book.close()
     for err in binder.errors:
         result.from_error(err)
     if binder.errors:
