@@ -1,6 +1,6 @@
 """Whole-process start-up: a no-op ``dow build`` and ``dow check`` of one card.
 
-    python benchmarks/bench_noop.py [--runs 10] [--card PATH] [--out DIR]
+    python benchmarks/bench_noop.py [--runs 10] [--card PATH] [--out DIR] [--project DIR]
 
 1. ``dow build`` once on the real content (so the bundle and manifest are current),
    then ``dow build`` and ``dow check CARD`` in turn, ``--runs`` times each, as child
@@ -8,7 +8,11 @@
    seconds of the child (user + system, ``os.wait4``; benchmarks/cputime.py): on a
    shared machine wall time swings several-fold, CPU time does not. Median, min and
    max CPU, and the median wall time beside it. Targets: 0.3 s and 0.5 s.
-2. ``CARD`` defaults to content/warring-colonies/survivors/the-enforcer.yaml.
+2. ``CARD`` defaults to content/warring-colonies/survivors/the-enforcer.yaml. With
+   ``--project DIR`` (a corpus from ``corpus.py``, e.g. 10,000 cards) the one-card check runs
+   in that project instead (``dow --root DIR check CARD``, CARD its first card file unless
+   given): a check of one card must not cost in proportion to the project. It is run once
+   first, untimed, as after any edit: that run fills the cache of the other cards' names.
 3. The same two commands again with a warm bytecode cache in a temp folder
    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` unset), to show what
    compiling the project's .py files on every start costs when no .pyc is written.
@@ -112,11 +116,11 @@ def importtime(env: dict, module: str, top: int) -> list[tuple[int, int, str]]:
     return sorted(rows, reverse=True)[:top]
 
 
-def phases(env: dict, card: Path, runs: int) -> list[tuple[str, float]]:
+def phases(env: dict, card: Path, runs: int, root: Path = ROOT) -> list[tuple[str, float]]:
     """Median seconds of each start-up phase of a one-card check, over ``runs`` fresh processes."""
     samples: dict[str, list[float]] = {}
     for _ in range(runs):
-        proc = subprocess.run([sys.executable, "-c", PHASES, str(card), str(ROOT)], cwd=ROOT, env=env,
+        proc = subprocess.run([sys.executable, "-c", PHASES, str(card), str(root)], cwd=ROOT, env=env,
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError(proc.stderr[-2000:])
@@ -132,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--card", type=Path, default=ROOT / "content/warring-colonies/survivors/the-enforcer.yaml")
     ap.add_argument("--out", type=Path, default=None, help="build folder (default: the project's build/)")
     ap.add_argument("--top", type=int, default=10, help="rows of the import-time table (default 10)")
+    ap.add_argument("--project", type=Path, default=None,
+                    help="check one card of this project (a generated corpus) instead of the real content")
     args = ap.parse_args(argv)
 
     dow = dow_command()
@@ -156,7 +162,18 @@ def main(argv: list[str] | None = None) -> int:
         print((first.stdout + first.stderr)[-3000:], file=sys.stderr)
         return 1
 
-    check_cmd = [*dow, "check", str(card.relative_to(ROOT) if card.is_relative_to(ROOT) else card)]
+    check_root = ROOT
+    if args.project:
+        check_root = args.project.resolve()
+        if not card.is_relative_to(check_root):
+            card = sorted((check_root / "content").glob("*/*/*.yaml"))[0]
+        n_other = sum(1 for _ in (check_root / "content").rglob("*.yaml"))
+        check_cmd = [*dow, "--root", str(check_root), "check", str(card)]
+        warm = subprocess.run(check_cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+        print(f"\none-card check in {check_root} ({n_other} YAML files); untimed first run (fills the names "
+              f"cache): exit {warm.returncode}, {(warm.stdout + warm.stderr).strip().splitlines()[-1:]}")
+    else:
+        check_cmd = [*dow, "check", str(card.relative_to(ROOT) if card.is_relative_to(ROOT) else card)]
     results = {}
     print(f"\nwhole-process CPU time (user + system), {args.runs} runs each, in turn:")
     try:
@@ -195,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, e in (("as the environment is", env), ("warm bytecode cache", warm)):
             print(f"\nwhere a one-card check spends its time, inside a fresh process ({label}; "
                   f"median of 5; excludes interpreter start):")
-            for phase, secs in phases(e, card, 5):
+            for phase, secs in phases(e, card, 5, check_root):
                 print(f"  {secs:6.3f} s  {phase}")
     print(f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0

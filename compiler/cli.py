@@ -561,10 +561,7 @@ def cmd_check(args) -> int:
     for p in paths:
         if not p.exists():
             raise UsageError(M("cli.no-such-path", path=p))
-    build = compile_paths(paths, root)
-    if args.compare_text:
-        from .text import text_warnings
-        build.diagnostics.extend(text_warnings(build.cards))
+    build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     return EXIT_OK if build.ok else EXIT_CONTENT
 

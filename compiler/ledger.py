@@ -84,6 +84,15 @@ class Ledger:
         for lst in dropped:
             self.absorbed[id(lst)] = into
 
+    def close(self) -> None:
+        """Let go of the readers once the proof is done: each reader holds this ledger and the
+        ledger holds every reader, a cycle that only the garbage collector (paused while a project
+        compiles) would otherwise free, keeping every clause's words alive."""
+        self.readers.clear()
+        self.where.clear()
+        self.owner.clear()
+        self.moved = None
+
     # ---- the proof -------------------------------------------------------------------
     def check(self, tree: Any) -> list[tuple[str, Pos, int, str]]:
         """Problems of the finished tree: (what, position, width, words), what in unread, dropped, twice."""

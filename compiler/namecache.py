@@ -81,24 +81,24 @@ def other_names(root: Path, compiled: list[Path]) -> dict[str, set[str]]:
     cache = root / CACHE
     old = _load(cache)
     new: dict[str, list] = {}
-    out: dict[str, set[str]] = {}
+    found_by_kind: dict[str, list] = {}
+    changed = False                 # a file read again, new or unreadable: the cache is written again
     for key, st in _card_entries(content):
+        entry = old.get(key)
         if (st.st_dev, st.st_ino) in skip:
-            entry = old.get(key)
             if entry is not None:
                 new[key] = entry        # kept for the next check of another card
             continue
         stamp = [st.st_size, st.st_mtime_ns]
-        entry = old.get(key)
         if isinstance(entry, list) and len(entry) == 3 and entry[0] == stamp:
-            kind, names = entry[1], entry[2]
+            new[key] = entry            # the same list: nothing to compare or write when nothing changed
         else:
+            changed = True
             found = _read_names(Path(key))
             if found is None:
                 continue
-            kind, names = found
-        new[key] = [stamp, kind, names]
-        out.setdefault(kind, set()).update(names)
-    if new != old:
+            entry = new[key] = [stamp, *found]
+        found_by_kind.setdefault(entry[1], []).append(entry[2])
+    if changed or len(new) != len(old):
         _save(cache, new)
-    return out
+    return {kind: set().union(*lists) for kind, lists in found_by_kind.items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from dow.dsl.ast import Pos
 
 from . import checks, ledger
 from .bind import Binder
+from .cardstore import Packed, pack
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
 from .loader import LoadError, Node, decode, load_text
@@ -39,11 +41,42 @@ class CardResult:
     diags: list[Diagnostic] = field(default_factory=list)
     names: list[tuple[str, str, Pos]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    packed: Packed | None = None     # the card once packed for keeping (project.compile_paths), card is then None
+    text_diags: list[Diagnostic] = field(default_factory=list)   # its L004 warnings, kept while it is a card
+    source: bytes = b""              # the lines, compressed, once packed (diagnostics across cards quote them)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the file gave a card (as a tree or packed)."""
+        return self.card is not None or self.packed is not None
+
+    def pack(self) -> None:
+        """Keep the card as compressed JSON (compiler/cardstore.py), dropping its tree, and the file's
+        lines compressed: what a project holds of each file until every file is compiled."""
+        if self.card is not None:
+            self.packed = pack(self.card)
+            self.card = None
+        if self.lines:
+            self.source = zlib.compress("\n".join(self.lines).encode("utf-8", "surrogatepass"), 1)
+            self.lines = []
+
+    def summary(self) -> tuple[str, str, tuple[str, ...]]:
+        """The compiled card's id, kind and names: what the checks across cards read."""
+        if self.packed is not None:
+            return self.packed.id, self.packed.kind, self.packed.names
+        card = self.card or {}
+        return card["id"], card["kind"], tuple(card["name"].values())
+
+    def drop(self) -> None:
+        """The card fails a check across cards: it gives no card."""
+        self.card = self.packed = None
 
     def diag(self, code: str, message: Msg, pos: Pos | None, expected: Msg | str = "", hint: Msg | str = "",
              width: int = 1, severity: str = "error") -> None:
         """Add a diagnostic at a position of this file."""
         line, col = (pos.line, pos.col) if pos else (0, 0)
+        if self.source and not self.lines:
+            self.lines = zlib.decompress(self.source).decode("utf-8", "surrogatepass").split("\n")
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         self.diags.append(Diagnostic(code, message, self.display, line, col, severity, expected, hint, src, width))
 
@@ -179,6 +212,7 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
         tree = _bind(binder, block, kind, result)
     if not binder.errors:
         binder.errors.extend(checks.accounting(book, tree))
+    book.close()
     for err in binder.errors:
         result.from_error(err)
     if binder.errors:
@@ -263,14 +297,14 @@ def cross_card(results: list[CardResult], known_names: set[str], others: dict | 
     seen: dict[str, CardResult] = {}
     by_kind: dict[str, set[str]] = {kind: set(names) for kind, names in (others or {}).items()}
     for res in results:
-        if res.card is None:
+        if not res.compiled:
             continue
-        by_kind.setdefault(res.card["kind"], set()).update(res.card["name"].values())
-        card_id = res.card["id"]
+        card_id, kind, names = res.summary()
+        by_kind.setdefault(kind, set()).update(names)
         if card_id in seen:
             res.diag("S007", M("S007.duplicate-id", id=card_id, other=seen[card_id].display), Pos(1, 1),
                      hint=M("hint.own-id"))
-            res.card = None
+            res.drop()
             continue
         seen.setdefault(card_id, res)
     for res in results:
@@ -281,4 +315,4 @@ def cross_card(results: list[CardResult], known_names: set[str], others: dict | 
                          expected=M("expected.card-name", kind=kind),
                          hint=did_you_mean(name, names | known_names, cutoff=0.6) or M("hint.known-names"),
                          width=len(name) + 2)
-                res.card = None
+                res.drop()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import namecache
+from .cardstore import Cards
 from .diagnostics import Diagnostics
 
 CONTENT = "content"
@@ -78,9 +79,10 @@ def known_names(root: Path) -> set[str]:
 
 @dataclass
 class Build:
-    """The outcome of compiling a set of card files."""
+    """The outcome of compiling a set of card files; ``cards`` decodes each card when it is read
+    (compiler/cardstore.py), so a large project is not held in memory as trees."""
 
-    cards: list[dict] = field(default_factory=list)
+    cards: Cards = field(default_factory=Cards)
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     files: int = 0
     rulesets: dict = field(default_factory=dict)     # content/<set>/ruleset.yaml, checked
@@ -95,23 +97,25 @@ class Build:
 PARALLEL_FROM = 200
 
 
-def compile_paths(paths: list[Path], root: Path, jobs: int | None = None) -> Build:
-    """Compile card files (in parallel when there are many) and run the checks across cards."""
+def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: bool = False) -> Build:
+    """Compile card files (in parallel when there are many) and run the checks across cards; with
+    ``compare_text``, also the L004 warnings of each card (``text.text_warnings``), as it is compiled."""
     from .pipeline import cross_card
     files = card_files(paths)
     jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
     work = [(p, display_path(p, root)) for p in files]
     if jobs > 1 and len(files) >= PARALLEL_FROM:
-        results = _compile_parallel(work, jobs)
+        results = _compile_parallel(work, jobs, compare_text)
     else:
-        results = _compile_chunk(work)
+        results = _compile_chunk(work, compare_text)
     cross_card(results, known_names(root), namecache.other_names(root, files))
     build = Build(files=len(files))
     for res in results:
         build.diagnostics.extend(res.diags)
-        if res.card is not None:
-            build.cards.append(res.card)
-    build.cards.sort(key=lambda c: c["id"])
+        if res.packed is not None:
+            build.cards.append(res.packed)
+            build.diagnostics.extend(res.text_diags)
+    build.cards.sort_by_id()
     if (root / CONTENT).is_dir():
         from .ruleset import load_rulesets
         build.rulesets, problems = load_rulesets(root / CONTENT, root)
@@ -119,49 +123,102 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None) -> Bui
     return build
 
 
-def _compile_chunk(work: list[tuple[Path, str]]) -> list:
-    """Compile files in this process. The collector is paused: compiling makes many small,
-    short-lived objects and no cycles worth collecting, and its pauses cost about 7%."""
+#: files compiled between two sweeps of the collector's youngest generation
+SWEEP = 200
+
+
+def _compile_chunk(work: list[tuple[Path, str]], compare_text: bool = False) -> list:
+    """Compile files in this process, keeping each card packed once compiled (and its text warnings
+    with it). The collector is paused: compiling makes many small, short-lived objects and no cycles
+    (the ledger lets go of its readers, ``Ledger.close``), and its pauses cost about 7%; the youngest
+    generation is swept every ``SWEEP`` files all the same, so that a cycle a pass comes to make
+    costs a little time, not memory in proportion to the project."""
     import gc
 
     from .pipeline import compile_file
+    if compare_text:
+        from .text import text_warnings
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return [compile_file(path, display) for path, display in work]
+        results = []
+        for n, (path, display) in enumerate(work, 1):
+            res = compile_file(path, display)
+            if compare_text and res.card is not None:
+                res.text_diags = text_warnings([res.card])
+            res.pack()
+            results.append(res)
+            if n % SWEEP == 0:
+                gc.collect(0)
+        return results
     finally:
         if enabled:
             gc.freeze()  # what was compiled stays alive; the next collection need not walk it
             gc.enable()
 
 
-def _compile_parallel(work: list[tuple[Path, str]], jobs: int) -> list:
+def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: bool = False) -> list:
     """Compile files in worker processes (fork), chunked, results back in file order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     size = -(-len(work) // (jobs * 4))
     chunks = [work[i:i + size] for i in range(0, len(work), size)]
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        return [res for chunk in pool.map(_compile_chunk, chunks) for res in chunk]
+        return [res for chunk in pool.map(_compile_chunk, chunks, [compare_text] * len(chunks)) for res in chunk]
 
 
-def bundle_of(cards: list[dict], rulesets: dict | None = None) -> dict:
-    """The bundle document for compiled cards and the sets' rulesets."""
+def bundle_of(cards, rulesets: dict | None = None) -> dict:
+    """The bundle document for compiled cards (a list, or a build's ``Cards``, decoded here) and the sets'
+    rulesets."""
     from dow.runtime.bundle import IR_VERSION, content_hash
     from .cards import LANGS
     rulesets = rulesets or {}
+    cards = list(cards)
     return {"ir_version": IR_VERSION, "content_hash": content_hash(cards, rulesets), "languages": list(LANGS),
             "cards": cards, "rulesets": rulesets}
 
 
-def write_atomic(path: Path, text: str, make_folder: bool = True) -> None:
-    """Write a file so that readers see the old or the new content, never a half."""
+def bundle_chunks(cards, rulesets: dict | None = None):
+    """The text of ``bundle_of(cards, rulesets)`` as written to bundle.json (sorted keys, indent 1), made
+    one card at a time: each card is decoded, written and hashed, then let go. The content hash (sha256
+    of the canonical JSON of the cards, and of the rulesets when there are any, as
+    ``runtime.bundle.content_hash`` makes it) is fed card by card; its key sorts after "cards"."""
+    from dow.runtime.bundle import IR_VERSION
+    from .cards import LANGS
+    rulesets = rulesets or {}
+    head = {"ir_version": IR_VERSION, "content_hash": "", "languages": list(LANGS), "cards": [],
+            "rulesets": rulesets}
+    text = json.dumps(head, ensure_ascii=False, indent=1, sort_keys=True)
+    before, after = text.split('\n "cards": []', 1)
+    digest = hashlib.sha256(b'{"cards":[' if rulesets else b"[")
+    yield before + '\n "cards": ['
+    for i, card in enumerate(cards):
+        canonical = json.dumps(card, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        digest.update(((b"," if i else b"") + canonical.encode("utf-8")))
+        yield ("," if i else "") + "\n  " + json.dumps(card, ensure_ascii=False, indent=1,
+                                                        sort_keys=True).replace("\n", "\n  ")
+    if rulesets:
+        digest.update(b'],"rulesets":' + json.dumps(rulesets, sort_keys=True, separators=(",", ":"),
+                                                     ensure_ascii=False).encode("utf-8") + b"}")
+    else:
+        digest.update(b"]")
+    yield ("\n ]" if len(cards) else "]") + after.replace('"content_hash": ""',
+                                                          f'"content_hash": "sha256:{digest.hexdigest()}"', 1)
+    yield "\n"
+
+
+def write_atomic(path: Path, text, make_folder: bool = True) -> None:
+    """Write a file so that readers see the old or the new content, never a half (``text``: a string,
+    or an iterable of strings written in turn)."""
     if make_folder:
         path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+            if isinstance(text, str):
+                out.write(text)
+            else:
+                out.writelines(text)
         os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are meant to be read and served
         os.replace(tmp, path)
     except BaseException:
@@ -271,24 +328,34 @@ def swap_in(make, target: Path) -> Path:
 
 
 def schema_errors(build: Build) -> list[str]:
-    """The whole bundle checked by the jsonschema package against the published schema."""
+    """The whole bundle checked by the jsonschema package against the published schema: the bundle
+    without its cards, then each card (decoded one at a time) against the schema's card definition,
+    which is all the bundle schema says of each item of "cards"."""
     import jsonschema
 
     from .schemas import bundle_schema
     schema = bundle_schema()
-    validator = jsonschema.validators.validator_for(schema)(schema)
-    return [f"at /{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
-            for e in validator.iter_errors(bundle_of(build.cards, build.rulesets))][:5]
+    kind = jsonschema.validators.validator_for(schema)
+    errors = [f"at /{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+              for e in kind(schema).iter_errors(bundle_of([], build.rulesets))][:5]
+    card_schema = {"$schema": schema["$schema"], "$id": schema["$id"], "$defs": schema["$defs"],
+                   "$ref": "#/$defs/card"}
+    validator = kind(card_schema)
+    for i, card in enumerate(build.cards):
+        if len(errors) >= 5:
+            break
+        errors += [f"at /{'/'.join(map(str, ['cards', i, *e.absolute_path]))}: {e.message[:200]}"
+                   for e in validator.iter_errors(card)][:5 - len(errors)]
+    return errors
 
 
 def write_outputs(build: Build, root: Path, out: Path) -> Path:
     """Write the bundle and the two schemas; returns the bundle path (write_manifest comes after the site)."""
     from .schemas import bundle_schema, card_source_schema
-    bundle = bundle_of(build.cards, build.rulesets)
     target = out / "bundle.json"
     write_atomic(out / "schemas" / "card-source.schema.json", json.dumps(card_source_schema(), indent=2) + "\n")
     write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")
-    write_atomic(target, json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    write_atomic(target, bundle_chunks(build.cards, build.rulesets))
     return target
 
 
