@@ -62,3 +62,64 @@ def test_a_colony_short_of_fuel_sends_a_survivor_to_the_gas_station(wc):
     assert picked[0] == "move" and picked[2] == "hospital"
     g.host.leave_play("s:alexis-grey", "removed")                 # two would be left to hold the colony: stay
     assert bot.supply_move("p1", list(choices), ["s:brian-lee", "s:sparky"]) is None
+
+
+# ---- playing for the win: a colony warfare won at the enemy colony completes Divide and Conquer (seed 000) ----
+HOME_THREE = {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"), "alexis-grey": ("p1", "colony_a"),
+              "olivia-brown": ("p3", "colony_b")}
+
+
+def movement(g, *moves) -> Decision:
+    return Decision(OPTION, "p1", tuple(moves) + (("pass",),), prompt="movement")
+
+
+def test_the_colony_raids_the_enemy_colony_when_its_strength_there_beats_the_defenders_by_the_margin(wc):
+    """One raider plus colony A's bullets against one defender plus colony B's 3 bullets (4): 6 is the margin's
+    edge (RAID_MARGIN 2, the dice), 5 falls short."""
+    from dow.runtime.engine.bots.colonies import RAID_MARGIN
+    assert RAID_MARGIN == 2
+    raid = ("move", "s:brian-lee", "colony_b")
+    for bullets, raids in ((5, True), (4, False)):
+        g = table(wc, HOME_THREE, bullets=(bullets, 3))
+        g.state.round = 3                                    # not the last round: no spread for control
+        bot = ColoniesHeuristicBot(0)
+        bot.observe(g)
+        assert (bot.answer(movement(g, raid)) == raid) is raids
+
+
+def test_the_colony_keeps_a_survivor_home_and_raids_an_undefended_colony(wc):
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"), "olivia-brown": ("p3", "school")})
+    g.state.round = 3
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    raid = ("move", "s:brian-lee", "colony_b")
+    assert bot.answer(movement(g, raid)) == raid           # nobody defends colony B: 1 morale per raider
+    g.state.survivors["s:sparky"].location = "school"      # the last one home stays home
+    assert bot.answer(movement(g, raid)) != raid
+
+
+def test_the_colony_brings_a_survivor_home_when_raiders_would_beat_its_defenders(wc):
+    """Colony B's raider shows 1 + 3 bullets at colony A: 1 defender with 3 bullets (4) does not beat it and a
+    survivor comes home from the school; with 4 bullets (5) it does, and nobody is called back."""
+    home = ("move", "s:sparky", "colony_a")
+    for bullets, called in ((3, True), (4, False)):
+        g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "school"), "olivia-brown": ("p3", "colony_a")},
+                  bullets=(bullets, 3))
+        g.state.round = 3
+        bot = ColoniesHeuristicBot(0)
+        bot.observe(g)
+        assert (bot.answer(movement(g, home)) == home) is called
+
+
+def test_at_a_colony_the_leader_plays_all_in_and_bids_every_bullet(wc):
+    from dow.runtime.decisions import AMOUNT, TARGETS
+    g = table(wc, HOME_THREE, bullets=(3, 3))
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    s = g.state
+    g.log.add("warfare", {"location": "colony_b"}, {})
+    assert bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) == 3
+    tactic = bot.answer(Decision(TARGETS, "p1", tuple(s.tactics["a"]), 1, 1, prompt="tactic"))
+    assert g._card_name(tactic[0]) == "ALL IN"
+    g.log.add("warfare", {"location": "school"}, {})         # in the town the bids stay modest
+    assert all(bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) <= 2 for _ in range(20))

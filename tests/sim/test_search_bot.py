@@ -93,3 +93,27 @@ def test_a_search_seat_in_warring_colonies_plays_as_the_heuristic_colony_bot(bun
     game = new_game(bundle, 1, 4, variants=("warring-colonies",))
     seats = agents_for("search:heuristic", 1, 4, colonies=True, game=game)
     assert all(isinstance(a, ColoniesHeuristicBot) for a in seats.values())
+
+
+def test_a_forked_playout_scores_as_a_rebuilt_copy_does_and_plays_to_the_games_end(bundle):
+    """The cheap copy (a forked process) and the rebuilt one (the game replayed from its seed) are the same
+    game: the same determinization and candidate give the same score; the real game is left untouched."""
+    from dow.runtime.engine.bots import search
+    game, decision, bot = a_loyal_search_decision(bundle, 7, 3)
+    bot.view = View(game, decision.player)
+    before = game.log.digest()
+    act = next(a for a in decision.choices if a[0] != "end")
+    for seed in (1, 2, 3):
+        fork = search.forked(lambda: bot.played_out(game, act, seed))
+        rebuilt = bot.determinized(seed)
+        assert fork is not None and rebuilt is not None
+        assert fork == bot.playout(rebuilt, act, random.Random(seed))
+        assert rebuilt.done and rebuilt.result is not None            # played to the game's end, not a horizon
+        assert 0 <= fork <= search.LASTED or fork == 1.0
+    assert game.log.digest() == before and game.pending is decision
+
+
+def test_a_child_that_fails_gives_no_score():
+    from dow.runtime.engine.bots.search import forked
+    assert forked(lambda: 1 / 0) is None
+    assert forked(lambda: 0.5) == 0.5

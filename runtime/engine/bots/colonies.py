@@ -5,6 +5,12 @@ third of its faces wound, freeze or bite. This bot holds its colony with barrica
 only when an entrance is about to be overrun, with weapons that skip the roll first; it sends survivors to
 the town only when they are unhurt, two staying to hold a tight colony, and keeps the colonies bot's tactics, bids and
 raids. It reads only the public table and its own hand, like the colonies bot.
+
+It plays for its colony's win (seed 000, Divide and Conquer): a colony warfare won at the enemy colony
+ends the game at once, so it raids when the strength its colony would show there (survivors, weapons,
+bullets, ALL IN) beats the defenders' on the public table, and it brings a survivor home when the
+enemy's raiders there would beat its defenders; in a combat at either colony it plays ALL IN and bids
+every bullet (the game hangs on it); in the last round it spreads to the town locations it can control.
 """
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ from typing import cast
 from ..colony_bot import ColoniesBot
 from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
 from .base import SAFE_ATTACK, slug
+
+RAID_MARGIN = 2      # strength over the defenders' before a raid: the two combat dice differ by 0 to 2 most often
 
 
 class ColoniesHeuristicBot(ColoniesBot):
@@ -110,10 +118,80 @@ class ColoniesHeuristicBot(ColoniesBot):
                 and gain(c)]
         return min(fits, key=lambda c: (s.survivors[c[1]].influence, c)) if fits else None
 
+    # ---- the fight for the enemy colony (a colony warfare won there completes Divide and Conquer) ----------
+    def shown(self, lid: str, team: str, extra: tuple[str, ...] = ()) -> int:
+        """The strength ``team`` shows at ``lid`` before tactics and dice, with its bullets (all public): +1 per
+        survivor, +1 more with a weapon (seed 000, Combate entre as colônias, 2 and 3); ``extra`` survivors
+        counted as there too."""
+        g = self.game
+        s, h, w = g.state, g.host, g.wc["warfare"]
+        here = [v.id for v in s.survivors_at(lid) if h.team_of(v.id) == team] + list(extra)
+        return sum(h.stat(sid, "combat_strength", w["per_survivor"]) + (w["per_armed_survivor"] if h.attr(sid, "armed") else 0)
+                   for sid in here) + s.bullets[team] * w["bullet_strength"]
+
+    def raid_move(self, d, at_home: list[str]) -> tuple | None:
+        """A healthy survivor from home to the enemy colony when the raiders would outmatch its defenders by
+        ``RAID_MARGIN`` (the dice add 1 to 3 to either side) or it stands undefended (1 morale per raider),
+        while home keeps a survivor and beats any raiders of the enemy's there."""
+        s = self.game.state
+        team = s.teams[d.player]
+        home, enemy = COLONIES[team], COLONIES[other(team)]
+        raid = [c for c in d.choices if c[0] == "move" and c[2] == enemy and c[1] in at_home
+                and s.survivors[c[1]].wounds == 0]
+        if not raid or len(at_home) < 2:
+            return None
+        pick = min(raid, key=lambda c: (-self.strength_of(c[1]), c[1]))       # the strongest goes
+        threat = self.enemy_strength(home, team)
+        if threat and self.shown(home, team) - self.strength_of(pick[1]) <= threat:
+            return None                                 # home would fall to the raiders there
+        defended = self.enemy_strength(enemy, team)
+        return pick if not defended or self.shown(enemy, team, (pick[1],)) >= defended + RAID_MARGIN else None
+
+    def strength_of(self, sid: str) -> int:
+        """One survivor's part of its colony's strength (1, 2 with a weapon)."""
+        g = self.game
+        w = g.wc["warfare"]
+        return g.host.stat(sid, "combat_strength", w["per_survivor"]) + (w["per_armed_survivor"] if g.host.attr(sid, "armed") else 0)
+
+    def enemy_strength(self, lid: str, team: str) -> int:
+        """What the enemy colony shows at ``lid`` (0 with none of its survivors there)."""
+        s, h = self.game.state, self.game.host
+        if not any(h.team_of(v.id) == other(team) for v in s.survivors_at(lid)):
+            return 0
+        return self.shown(lid, other(team))
+
+    def defend_move(self, d) -> tuple | None:
+        """A healthy survivor from the town back home while the enemy's raiders there would match or beat the
+        colony's defenders (a combat they win at our colony ends the game with their win)."""
+        s = self.game.state
+        team = s.teams[d.player]
+        home = COLONIES[team]
+        threat = self.enemy_strength(home, team)
+        if not threat or self.shown(home, team) > threat:
+            return None
+        back = [c for c in d.choices if c[0] == "move" and c[2] == home and s.survivors[c[1]].wounds < 2]
+        return max(back, key=lambda c: (self.strength_of(c[1]), -s.survivors[c[1]].wounds, c[1])) if back else None
+
+    def combat_site(self) -> str | None:
+        """The location of the combat being fought (the last warfare line of the public log)."""
+        return next((line["params"]["location"] for line in reversed(self.game.log.lines)
+                     if line["event"] in ("warfare", "warfare_start") and "location" in line["params"]), None)
+
     def answer(self, d):
         """The colonies bot's answer, with movement kept careful and aimed at the main objective."""
+        if self.game is not None and d.prompt in ("tactic", "bullet bid") and self.combat_site() in COLONIES.values():
+            if d.prompt == "bullet bid":
+                return d.max                            # the game hangs on a combat at a colony: every bullet
+            named = {self.game._card_name(c): c for c in d.choices}
+            return (named.get("ALL IN") or d.choices[0],)
         if self.game is not None and d.prompt == "movement":
             s = self.game.state
+            team = s.teams.get(d.player)
+            if team in COLONIES:
+                at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == COLONIES[team]]
+                aimed = self.defend_move(d) or self.raid_move(d, at_home)
+                if aimed is not None:
+                    return aimed
             move = self.control_move(d)
             if move is not None:
                 return move

@@ -1,32 +1,44 @@
 """The search bot of the base game: determinized Monte-Carlo over the engine's own step-driven decisions.
 
 At each turn action with at least two actions worth taking, the bot takes the heuristic bot's best few
-candidates and plays each forward ``playouts`` times on a copy of the game, every copy a different
-*determinization*: the game is rebuilt from its seed and the answers given so far (the engine is
-deterministic: the same answers reach the same decision), then everything this player cannot see is
-dealt again from what it could be: the other players' hands, the cards others put face down on the
-crisis, every location's item deck, the other players' secret objectives and the box, the crisis,
-crossroads, survivor and exiled objective decks, a crossroads card another player holds, the other
-players' action dice, and the future die rolls (the copy's random generator is reseeded); the log lines
-meant for other players are dropped from the copy. (An exiled player's exiled objective is not dealt
-again: the engine's stand-in ones are few and their goals public in the ruleset.) The pool each
-hidden card is dealt from is sorted before it is shuffled, so two games that differ only in what this
-player cannot see give the same copies (the tests check it). Each copy is played by heuristic bots to the
-end of the round's colony phase (a horizon keeps a playout short) and scored from this player's side; the
-candidate with the best mean wins, ties to the heuristic's order. Every other decision, and every decision
-of a betrayer, is the heuristic bot's. A playout budget (not a time budget) keeps it deterministic for a
-seed. Standard library only.
+candidates (and ending the turn) and plays each forward ``playouts`` times, every playout on its own
+copy of the game and its own *determinization*: everything this player cannot see is dealt again from
+what it could be: the other players' hands, the cards others put face down on the crisis, every
+location's item deck, the other players' secret objectives and the box, the crisis, crossroads,
+survivor and exiled objective decks, a crossroads card another player holds, the other players' action
+dice, and the future die rolls (the copy's random generator is reseeded); the log lines meant for other
+players are dropped from the copy. (An exiled player's exiled objective is not dealt again: the
+engine's stand-in ones are few and their goals public in the ruleset.) The pool each hidden card is
+dealt from is sorted before it is shuffled, so two games that differ only in what this player cannot
+see give the same copies (the tests check it).
+
+A copy is cheap: the game is a suspended generator, which Python cannot copy, so the bot forks its
+process (``os.fork``: the operating system copies the pages only when they are written) and the child
+determinizes its game, plays the candidate and then heuristic bots for every seat **to the game's end**,
+and sends back one number: 1 for a game this player won, else a small share for the rounds the colony
+lasted (a tie-break between losing lines that keeps a colony alive longer, worth less than any
+win). Where ``fork`` is missing (Windows), or the game is not the one this process plays, the copy is
+rebuilt from the game's seed and the answers given so far instead (the engine is deterministic: the same
+answers reach the same decision). Every candidate is played in the same worlds (common random
+numbers), so their difference is the action's, not luck's; the candidate with the best mean wins, ties
+to the heuristic's order. Every other decision, and every decision of a betrayer, is the heuristic
+bot's. A playout budget (not a time budget) keeps it deterministic for a seed. Standard library only.
 """
 from __future__ import annotations
 
+import os
 import random
-from typing import Any, cast
+import struct
+import sys
+from typing import Any, Callable, cast
 
 from ...decisions import Decision
 from ..common import ACTION
 from .base import HeuristicBot
 
-LOST, WON = -1000.0, 1000.0
+LASTED = 0.1          # what the longest lost game scores; a won game scores 1
+# fork copies a process cheaply on Linux (where the engine's workers fork too); elsewhere the copy is rebuilt
+FORK = hasattr(os, "fork") and sys.platform == "linux"
 
 
 class SearchBot(HeuristicBot):
@@ -69,12 +81,21 @@ class SearchBot(HeuristicBot):
         is played in the same worlds (common random numbers), so their difference is the action's, not luck's."""
         total = 0.0
         for seed in seeds:
-            copy = self.determinized(seed)
-            if copy is None:
-                return 0.0
-            total += self.playout(copy, act, random.Random(seed))
+            score = forked(lambda: self.played_out(self.game, act, seed)) if FORK else None
+            if score is None:                             # no fork here (or the child failed): a rebuilt copy
+                copy = self.determinized(seed)
+                if copy is None:
+                    return 0.0
+                score = self.playout(copy, act, random.Random(seed))
+            total += score
             self.played += 1
         return total / len(seeds)
+
+    def played_out(self, game: Any, act: tuple, seed: int) -> float:
+        """In a forked child: this game determinized with ``seed``, ``act`` played, the playout's score."""
+        game.check = False                                # the invariants are the real game's to check
+        determinize(game, self.view.me, random.Random(seed ^ 0x5EED))
+        return self.playout(game, act, random.Random(seed))
 
     # ---- a copy of the game with the hidden parts dealt again -------------------------------------------
     def rebuilt(self) -> Any:
@@ -102,29 +123,50 @@ class SearchBot(HeuristicBot):
 
     # ---- a playout ----------------------------------------------------------------------------------
     def playout(self, copy: Any, act: tuple, rng: random.Random) -> float:
-        """Play ``act`` on the copy, then heuristic bots to the end of this round's colony phase; the score."""
+        """Play ``act`` on the copy, then heuristic bots for every seat to the game's end; the score."""
         s = copy.state
-        round_now = s.round
         bots = {p.id: HeuristicBot(rng.randrange(1 << 30)) for p in s.players}
         for bot in bots.values():
             bot.observe(copy)
         decision = copy.advance(act)
-        while decision is not None and s.round == round_now and not s.over:
+        while decision is not None:
             decision = copy.advance(bots[decision.player].answer(decision))
         return self.value(copy)
 
     def value(self, copy: Any) -> float:
-        """This loyal player's side of a position: a won game, a lost one, or morale first, then the
-        colony's survivors, food against its needs, and the threats at the colony."""
-        s = copy.state
-        if s.over:
-            won = copy.result and self.view.me in copy.result.get("winners", [])
-            return WON if won else LOST
-        colony = copy.state.locations["colony"]
-        alive = sum(1 for v in s.survivors.values() if v.place == "play")
-        wounds = sum(v.wounds for v in s.survivors.values() if v.place == "play")
-        return (100 * s.morale + 12 * alive - 4 * wounds + 3 * min(s.food, 6) - 2 * colony.zombie_count()
-                + 5 * sum(colony.barricades) - 3 * len(s.waste) // 5)
+        """This loyal player's side of an ended game: 1 for a win; a loss scores the share of the round track
+        the colony lasted, at most LASTED (a tie-break: a longer game keeps the colony's chances open, and no
+        loss is worth a win)."""
+        won = bool(copy.result) and self.view.me in copy.result.get("winners", [])
+        if won:
+            return 1.0
+        track = max(1, self.track)
+        return LASTED * min(1.0, copy.state.rounds_played / track)
+
+    @property
+    def track(self) -> int:
+        """The round track the real game began with (its first round's log line)."""
+        return next((line["params"]["track"] for line in self.game.log.lines if line["event"] == "round"), 7)
+
+
+def forked(work: Callable[[], float]) -> float | None:
+    """``work()`` run in a forked copy of this process (the game and its suspended generators copied by the
+    operating system, page by page as they are written); its number, or None if the child failed."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                          # the child: one number down the pipe, then gone
+        code = 1
+        try:
+            os.close(read)
+            os.write(write, struct.pack("d", float(work())))
+            code = 0
+        finally:
+            os._exit(code)                                # never the parent's clean-up (atexit, buffers)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _, status = os.waitpid(pid, 0)
+    return struct.unpack("d", data)[0] if status == 0 and len(data) == 8 else None
 
 
 # the handlers are called with the bot itself (a SearchBot here), as HeuristicBot.decide does
