@@ -372,7 +372,7 @@ def statistics_page(env, data: SiteData, lang: str, common: dict, docs: Path) ->
     names = {c["id"]: c["name"][lang] for c in data.cards}
     _page(env, "statistics.md.j2", docs / "statistics.md", stats=data.stats, L=words[STATS_WORDS],
           charts=charts(data.stats, words[STATS_WORDS], names), by_id={c["id"]: c for c in data.cards},
-          cs=card_section(data.card_stats, words[STATS_WORDS], names), **common)
+          cs=card_section(data.card_stats, words[STATS_WORDS], names, lang), **common)
 
 
 def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Path) -> dict:

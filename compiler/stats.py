@@ -14,6 +14,8 @@ the ``statistics`` section of the site catalogues.
 """
 from __future__ import annotations
 
+from .i18n import collation_key
+
 GAMES, SEED, PLAYERS = 100, 0, 4
 
 WORDS = "statistics"
@@ -189,7 +191,7 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
             "source": labels["block_source"].format(games=results["run"]["games"])}
 
 
-def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
+def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: str = "en") -> dict:
     """The statistics page's card statistics in one language: its sentences and its table rows, as text."""
     if "results" not in card_stats:
         why = labels["unreadable"].format(path=card_stats["path"]) if "error" in card_stats else \
@@ -203,7 +205,7 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
     pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
 
     def by_name(table: dict) -> list[tuple[str, dict]]:
-        return sorted(table.items(), key=lambda kv: _sort_key(names.get(kv[0], kv[0])))
+        return sorted(table.items(), key=lambda kv: collation_key(names.get(kv[0], kv[0]), lang))
 
     def groups(table: dict) -> list[dict]:
         return [{"id": cid, "name": names.get(cid, cid), "groups": f["n"], "won": shown(f, labels)}
@@ -229,14 +231,6 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str]) -> dict:
                                              for o, o_f in f["options"].items()) or "–"}
                        for cid, f in by_name(r["crossroads"])],
         "survivors": groups(r["survivors"]), "items": groups(r["items"])}
-
-
-def _sort_key(name: str) -> tuple[str, str]:
-    """Names in a reader's alphabetical order: by their letters without accents first ("Bạo loạn" before
-    "Bí tích"), then as written."""
-    import unicodedata
-    bare = "".join(ch for ch in unicodedata.normalize("NFD", name) if not unicodedata.combining(ch))
-    return bare.replace("đ", "d").replace("Đ", "D").casefold(), name
 
 
 def _num(value: float, labels: dict) -> str:

@@ -152,3 +152,17 @@ def test_the_statistics_page_renders_its_card_section_in_the_language(bundle, ca
     assert len(rows) == len(results["crossroads"]) + len(results["survivors"]) + len(results["items"])
     found = {w.lower() for w in WORD.findall(without(re.sub(r"<[^>]+>|\]\([^)]*\)|\{#[^}]*\}", " ", part), names))}
     assert found & english_only() == set()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_card_tables_follow_the_readers_alphabet(bundle, card_stats, lang):
+    """Vietnamese: â after a, đ after d (seed 002's alphabet), as the card list sorts; accents only break ties."""
+    from dow.compiler.i18n import collation_key
+    names = names_of(bundle, lang)
+    cs = card_section(card_stats, site_words(lang)[WORDS], names, lang)
+    for part in ("crossroads", "survivors", "items"):
+        shown = [row["name"] for row in cs[part]]
+        assert len(shown) > 3 and shown == sorted(shown, key=lambda n: collation_key(n, lang))
+    if lang == "vi":
+        plain = sorted(["Âm nhạc", "Annaleigh Chan", "Bạo loạn"], key=lambda n: collation_key(n, lang))
+        assert plain == ["Annaleigh Chan", "Âm nhạc", "Bạo loạn"]
