@@ -9,6 +9,7 @@ UntoldScenario, so a new scenario form cannot reach a page as raw data.
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 
@@ -286,6 +287,9 @@ def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[di
             options += [(w["title_given"], f) for f in example["given"] if not any(f in o["given"] for o in others)]
             options += [(w["title_result"], f) for f in (example["answers"], example["rolls"])
                         if f and not any(f in (o["answers"], o["rolls"]) for o in others)]
+            options += [(w["title_given"], f"{a.rstrip('.')}; {_mid_sentence(b.rstrip('.'), teller)}")
+                        for a, b in combinations(example["given"], 2)
+                        if not any(a in o["given"] and b in o["given"] for o in others)]
             if options:
                 template, fact = options[0]
                 example["title"] = teller.say(template, title=example["title"], fact=_mid_sentence(fact.rstrip("."), teller))

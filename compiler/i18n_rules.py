@@ -159,6 +159,23 @@ def write_sync(root: Path, sync: dict) -> None:
     (root / "content" / SYNC).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def mark_stale(root: Path, chapter: str, lang: str, text: str, note: str, sync: dict | None = None) -> str:
+    """A chapter's translation as the site shows it: after each block translated from an older English, a
+    note saying so (``note``, the site's words). Blocks not yet stamped (unsynced) are not marked."""
+    if lang == SOURCE:
+        return text
+    sync = load_sync(root) if sync is None else sync
+    english = _chapter_texts(root, chapter)[SOURCE]
+    source = units_of(english)
+    out, last = [], 0
+    for key, (start, end) in units_of(text).items():
+        digest = sync.get(f"rules/{chapter}|{key}", {}).get(lang)
+        if key in source and digest is not None and digest != source_hash(english[slice(*source[key])]):
+            out += [text[last:end], f'\n\n<p class="stale"><em>{note}</em></p>']
+            last = end
+    return "".join(out) + text[last:]
+
+
 def status_rows(root: Path) -> dict:
     """{(row, lang): counts}: a row per chapter (``rules/<chapter>``) and one for the glossary."""
     sync, table = load_sync(root), {}

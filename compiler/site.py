@@ -380,8 +380,11 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     docs.mkdir(parents=True)
     common = common_context(data, lang, root)
     _page(env, "index.md.j2", docs / "index.md", **common)
+    from .i18n_rules import load_sync, mark_stale
+    sync, note = load_sync(root), h(site_words(lang)["stale_rules"])
     for chapter in common["chapters"]:
-        text = (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
+        text = mark_stale(root, chapter, lang,
+                          (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8"), note, sync)
         (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
     card_list_page(env, data, common, docs)

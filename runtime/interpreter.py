@@ -23,6 +23,8 @@ Gen = Generator[Decision, Any, Any]
 Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fields}
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
+#: the filters ``Interpreter.predicate`` reads itself (the others it hands to ``passes``): one reading each
+PREDICATES = frozenset({"state", "at", "sharing_location", "other_than"})
 #: actions whose cards end in a hand: their public log line says how many, not which
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
@@ -309,8 +311,12 @@ class Interpreter:
         if op == "sharing_location":                # the others and where they are: once for every thing
             others = [(o, attr(o, "location")) for o in self.pool(f["with"], env)]
 
+            alone = f.get("only") == "alone"
+
             def sharing(thing: str) -> bool:
                 here = attr(thing, "location")
+                if alone and sum(1 for v in self.host.things("survivor") if attr(v, "location") == here) != 2:
+                    return False     # "sharing a location only with": no third survivor there
                 return any(here == where and o != thing for o, where in others)
             return sharing
         if op == "other_than":
@@ -331,6 +337,8 @@ class Interpreter:
     def passes(self, thing: str, f: dict[str, Any], env: Env) -> bool:
         """Whether a thing passes one filter."""
         op, attr = f["op"], self.host.attr
+        if op in PREDICATES:     # one reading of each filter: the one that selections use (predicate)
+            return self.predicate(f, env)(thing)
         if op == "controlled_by":
             who = f["player"]
             owner = thing if thing in self.host.things("player") else attr(thing, "controller")  # "another player"
@@ -347,25 +355,6 @@ class Interpreter:
                     theirs = attr(owner, "colony") if owner is not None else None
                 return theirs is not None and (theirs != mine) == (who == "enemy")
             return True
-        if op == "state":
-            state = f["is"]
-            if state in ("random", "additional", "other"):
-                return True
-            if state.startswith("non_"):
-                return not attr(thing, state[4:])
-            return bool(attr(thing, state))
-        if op == "at":
-            places = self.places(f["location"], env)
-            if thing in self.host.things("player"):     # a player is where a survivor they control is
-                return any(attr(v, "controller") == thing and attr(v, "location") in places
-                           for v in self.host.things("survivor"))
-            return attr(thing, "location") in places
-        if op == "sharing_location":
-            others = self.pool(f["with"], env)
-            here = attr(thing, "location")
-            if f.get("only") == "alone" and sum(1 for v in self.host.things("survivor") if attr(v, "location") == here) != 2:
-                return False     # "sharing a location only with": no third survivor there
-            return any(here == attr(o, "location") and o != thing for o in others)
         if op == "card_type":
             return bool(attr(thing, "type") == f["type"])
         if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
@@ -378,8 +367,6 @@ class Interpreter:
                 return False
             step = 1 if f["side"] == "left" else -1
             return players[(players.index(env.player) + step) % len(players)] == thing != env.player
-        if op == "other_than":
-            return thing not in self.pool(f["target"], env)
         if op == "equipped_to":
             return attr(thing, "equipped_to") in self.pool(f["survivor"], env)
         if op == "controls_fewer":

@@ -169,3 +169,26 @@ def test_every_rules_block_and_glossary_text_is_current():
     assert {name for name, _ in rows} >= {"glossary", "rules/base-game", "rules/warring-colonies"}
     for key, row in rows.items():
         assert row[i18n.MISSING] == row[i18n.STALE] == row[i18n.UNSYNCED] == 0, (key, row)
+
+
+def test_a_block_translated_from_an_older_english_is_marked_on_the_site(project):
+    """A stale rules block carries the site's note after it, in the page's language; current and unstamped
+    blocks carry none, and the English page never does."""
+    chapter = i18n_rules.chapters(project)[0]
+    english_file = project / "content" / "rules" / "en" / f"{chapter}.md"
+    english = english_file.read_text(encoding="utf-8")
+    spans = i18n_rules.units_of(english)
+    key = [k for k in spans if k != i18n_rules.START][1]
+    start, end = spans[key]
+    english_file.write_text(english[:end] + " One more English sentence." + english[end:], encoding="utf-8")
+    sync = i18n_rules.load_sync(project)
+    note = "NOTE-STALE"
+    for lang in i18n.TARGETS:
+        text = (project / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8")
+        marked = i18n_rules.mark_stale(project, chapter, lang, text, note, sync)
+        assert marked.count(note) == 1
+        block_end = i18n_rules.units_of(text)[key][1]
+        assert marked[:block_end] == text[:block_end] and marked[block_end:].startswith(f'\n\n<p class="stale"><em>{note}')
+        unstamped = {c: v for c, v in sync.items() if c != f"rules/{chapter}|{key}"}
+        assert note not in i18n_rules.mark_stale(project, chapter, lang, text, note, unstamped)
+    assert i18n_rules.mark_stale(project, chapter, "en", english, note, sync) == english
