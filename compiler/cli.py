@@ -102,9 +102,11 @@ class UsageError(Exception):
     """A mistake in how the command was called."""
 
 
-def game_message(err) -> Msg | str:
-    """A game's refusal (``GameError``) as a catalogue message, told in the reader's language when it has a key."""
-    return M("game." + err.key, **err.params) if err.key else str(err)
+def game_message(err: Exception) -> Msg | str:
+    """Why a game was refused: a ``GameError``'s catalogue message (told in the reader's language) when it has
+    a key, else the error's own text."""
+    key = getattr(err, "key", "")
+    return M("game." + key, **err.params) if key else str(err)
 
 
 LANG_HELP = "the language of the diagnostics (default: $DOW_LANG, else en)"
@@ -374,7 +376,8 @@ def cmd_replay(args) -> int:
         print(f"dow: {M('cli.answers-left-over', n=err.count).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
     except (ValueError, LookupError, GameError) as err:       # a recorded answer that no longer fits the game
-        text = game_message(err).render(_lang(args)) if isinstance(err, GameError) and err.key else str(err)
+        said = game_message(err)
+        text = said.render(_lang(args)) if isinstance(said, Msg) else said
         text = text if len(text) <= 300 else text[:297] + "..."
         print(f"dow: {M('cli.replay-does-not-fit', reason=text).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
@@ -410,7 +413,7 @@ def cmd_simulate(args) -> int:
         new_game(bundle, args.seed, args.players, variants=args.variant)
         parse_agents(args.agents)
     except (GameError, ValueError) as err:
-        raise UsageError(game_message(err) if isinstance(err, GameError) else str(err)) from None
+        raise UsageError(game_message(err)) from None
     workers, runner = _simulate_workers(args)
     stream = (lambda record: print(json.dumps({"type": "game", **record}, ensure_ascii=False), flush=True)) \
         if args.format == "json" else None

@@ -218,19 +218,25 @@ def _previous_lines(po: str) -> str:
     return re.sub(r'^#\| msgid ((?:"(?:[^"\\]|\\.)*" ?){2,})$', split, po, flags=re.M)
 
 
-def file_history(root: Path, rel: str, depth: int = 40):
-    """The parsed YAML of a project file's last ``depth`` committed versions, newest first (git log and
-    git show); a revision that cannot be shown is skipped. Errors (no git, a revision that no longer
-    parses) reach the caller."""
+def file_texts(root: Path, rel: str, depth: int = 40):
+    """A project file's text in its last ``depth`` committed versions, newest first (git log and git
+    show); a revision that cannot be shown is skipped. Errors (no git) reach the caller."""
     import subprocess
-    from ruamel.yaml import YAML
     commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
                              capture_output=True, text=True, timeout=30).stdout.split()
     for commit in commits:
         shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
                                text=True, timeout=30)
         if not shown.returncode:
-            yield YAML(typ="safe").load(shown.stdout)
+            yield shown.stdout
+
+
+def file_history(root: Path, rel: str, depth: int = 40):
+    """The parsed YAML of a project file's last ``depth`` committed versions, newest first; errors (no
+    git, a revision that no longer parses) reach the caller."""
+    from ruamel.yaml import YAML
+    for text in file_texts(root, rel, depth):
+        yield YAML(typ="safe").load(text)
 
 
 def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40) -> str | None:

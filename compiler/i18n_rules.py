@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, source_hash
+from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, file_texts, source_hash
 
 ANCHOR = re.compile(r"\{:?\s*#([a-z0-9-]+)\s*\}")
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -218,18 +218,6 @@ def previous_source(root: Path, unit: Unit, digest: str, depth: int = 40) -> str
     except Exception:  # no git, or a revision that no longer reads: no previous text, nothing lost
         return None
     return None
-
-
-def file_texts(root: Path, rel: str, depth: int = 40):
-    """A file's text in its last ``depth`` committed versions, newest first."""
-    import subprocess
-    commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
-                             capture_output=True, text=True, timeout=30).stdout.split()
-    for commit in commits:
-        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
-                               text=True, timeout=30)
-        if not shown.returncode:
-            yield shown.stdout
 
 
 def add_to_catalog(catalog, lang: str, root: Path) -> None:

@@ -53,7 +53,7 @@ def command(args) -> int:
         parse_agents(args.agents)
         new_game(bundle, args.seed, args.players)
     except (GameError, ValueError) as err:
-        raise UsageError(game_message(err) if isinstance(err, GameError) else str(err)) from None
+        raise UsageError(game_message(err)) from None
     progress = Progress(sys.stderr) if sys.stderr.isatty() or args.progress else None
     data = cardstats.run(bundle, args.games, args.seed, args.players, args.agents, workers, progress)
     cardstats.write(data, out)

@@ -34,6 +34,37 @@ abilities:
 {extra}"""
 
 
+def git(root: Path, *args: str) -> None:
+    """git in a test's project folder, with an author of its own."""
+    import subprocess
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+                   check=True, capture_output=True)
+
+
+def git_project(tmp_path: Path) -> Path:
+    """A project folder with the content and the catalogues, in git (the previous English comes from history)."""
+    import shutil
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    shutil.copytree(CONTENT, root / "content")
+    shutil.copytree(ROOT / "compiler" / "templates", root / "compiler" / "templates")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "start")
+    return root
+
+
+def msgfmt_check(po: str, tmp_path: Path):
+    """msgfmt -c over a PO text (gettext's own checks: header, formats, line ends)."""
+    import shutil
+    import subprocess
+    path = tmp_path / "check.po"
+    path.write_text(po, encoding="utf-8")
+    assert shutil.which("msgfmt"), "msgfmt is missing: apt-get install -y gettext"
+    return subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+
+
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
                      help="rewrite golden expectations from the current output")

@@ -3,7 +3,6 @@ valid gettext (checked with Debian's msgfmt -c)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,37 +12,15 @@ from dow.compiler.cli import main
 from dow.compiler.i18n_catalogues import CATALOGUES
 from dow.compiler.project import card_files
 
-from conftest import CONTENT
+from conftest import CONTENT, git, git_project, msgfmt_check
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = "content/base/crossroads/car-crash.yaml"
 
 
-def msgfmt_check(po: str, tmp_path: Path) -> subprocess.CompletedProcess:
-    """msgfmt -c over a PO text (gettext's own checks: header, formats, line ends)."""
-    path = tmp_path / "check.po"
-    path.write_text(po, encoding="utf-8")
-    assert shutil.which("msgfmt"), "msgfmt is missing: apt-get install -y gettext"
-    return subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True)
-
-
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
-                   check=True, capture_output=True)
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """A project folder with the content and the catalogues, in git (the previous English comes from history)."""
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "pyproject.toml").write_text("")
-    shutil.copytree(CONTENT, root / "content")
-    shutil.copytree(ROOT / "compiler" / "templates", root / "compiler" / "templates")
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "start")
-    return root
+    return git_project(tmp_path)
 
 
 @pytest.mark.parametrize("lang", ["pt", "vi"])

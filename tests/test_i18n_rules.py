@@ -3,7 +3,6 @@ one entry per anchored block of a chapter, stale entries fuzzy with the previous
 that counts them as not done, and an export and import that change no byte."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -12,37 +11,16 @@ import pytest
 from dow.compiler import i18n, i18n_rules
 from dow.compiler.project import card_files
 
-from conftest import CONTENT
+from conftest import git_project, msgfmt_check
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = ("Winning is individual: when the game ends, only the players whose secret objective is fulfilled win.")
 NEW = ("Winning is individual: at the end of the game, only the players whose secret objective is fulfilled win.")
 
 
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
-                   check=True, capture_output=True)
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    """The content and the catalogues in a git repository (the previous English comes from history)."""
-    root = tmp_path / "project"
-    root.mkdir()
-    (root / "pyproject.toml").write_text("")
-    shutil.copytree(CONTENT, root / "content")
-    shutil.copytree(ROOT / "compiler" / "templates", root / "compiler" / "templates")
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "start")
-    return root
-
-
-def msgfmt(po: str, where: Path) -> subprocess.CompletedProcess:
-    """gettext's own checks over a PO text."""
-    (where / "check.po").write_text(po, encoding="utf-8")
-    assert shutil.which("msgfmt"), "msgfmt is missing: apt-get install -y gettext"
-    return subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(where / "check.po")], capture_output=True, text=True)
+    return git_project(tmp_path)
 
 
 def snapshot(root: Path) -> dict:
@@ -108,7 +86,7 @@ def test_a_changed_paragraph_is_stale_fuzzy_with_the_previous_english_and_not_co
     head = po[:po.index('msgctxt "rules/base-game|base-overview-winning"')].rsplit("\n\n", 1)[1]
     assert "#, fuzzy\n" in head
     assert f'#| msgid ""\n#| "{OLD} Many' in head and '\\n"\n#| "{: #base-overview-winning }"' in head
-    done = msgfmt(po, project)
+    done = msgfmt_check(po, project)
     assert done.returncode == 0, done.stderr
     out = subprocess.run(["msgattrib", "--only-fuzzy", "--no-wrap", str(project / "check.po")], capture_output=True, text=True)
     assert OLD in out.stdout

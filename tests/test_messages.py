@@ -23,7 +23,7 @@ SOURCES = sorted((ROOT / "compiler").glob("*.py")) + sorted((ROOT / "dsl").glob(
 #: calls that build an id from a variable, each checked by a test of its own below
 DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **params)", "M(ref.id, **params)",
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
-           "M('fix.' + code)", "M('game.' + err.key, **err.params)"}
+           "M('fix.' + code)", "M('game.' + key, **err.params)"}
 
 
 def game_error_keys() -> dict[str, set[str]]:
