@@ -160,6 +160,14 @@ the crisis deck`): the cards already added to it go back to the hands they came 
 round has no crisis. A survivor's death costs the colony 1 morale (seed 004, Killing Survivors);
 `do not lose morale.` right after the sentence that kills waives it for that kill only.
 
+A `when …` inside an effect (an option, a played card) waits for the next such event: a move, a
+search, an attack or another event of a turn within the turn it was written in; the crisis being
+revealed, the action dice being rolled, the round track reaching 0 and the colony warfare, which no
+player's turn holds (seed 004, I. Player Turns Phase: 1. Reveal Crisis and 2. Roll Action Dice come before the turns), at their next time, whenever it comes. So
+`when a crisis is revealed: skip the crisis this round.` in a crossroads option skips the next
+round's crisis. `for the rest of the game:` or `until the end of the next round:` around it makes it
+a lasting rule instead.
+
 The table and the piles: `the player to your left` is the next seat in the order of play (play
 passes to the left, the first player token to the right, seed 004); `the last 2 cards removed from
 the game` are the top of the removed pile, the cards removed most recently (`take the last 2 cards

@@ -11,7 +11,7 @@ from typing import Any, cast
 from ..cards import crossroads_options, crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
 from ..decisions import ORDER, TARGETS, Decision
 from ..interpreter import Env
-from .common import RULE_OPS, GameError, Gen
+from .common import ROUND_EVENTS, RULE_OPS, GameError, Gen
 from .host import Rule
 from .parts import GameParts
 from .state import check_invariants
@@ -203,6 +203,8 @@ class EffectRules(GameParts):
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"
         if node["op"] == "trigger":       # "when you move …" from a played card: the next such event only
             key, per = f"{key}#{self.action_no}.{len(self.host.rules)}", "game"
+            if node["event"].get("kind") in ROUND_EVENTS:
+                until = None     # "when a crisis is revealed": no turn holds one, so the next one, whenever it comes
         else:
             per = None
         self.add(node, env, until, per=per, key=key, attached=env.get("attached_to"))

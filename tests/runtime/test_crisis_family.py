@@ -55,3 +55,35 @@ def test_a_rule_waiting_for_a_crisis_runs_when_one_is_revealed(bundle):
     g.state.crisis_deck.clear()                     # no crisis left to reveal: the rule does not run
     _drive(g.step_reveal_crisis(), [])
     assert g.state.morale == morale + 1
+
+
+def test_a_when_an_option_hands_over_waits_for_the_next_crisis_across_the_turns(bundle):
+    """A crossroads option runs in a turn, and the crisis is revealed before the turns (seed 004,
+    I. Player Turns Phase, 1. Reveal Crisis): "when a crisis is revealed" from an option is the next
+    reveal, once, not a rule that ends with the turn (docs/runtime.md, A "when …" inside an effect)."""
+    sc = _table(bundle)
+    g = sc.game
+    _drive(g.run_effect(_tree("when a crisis is revealed:\n  gain 1 morale.\n"), {"player": "p1"}), [])
+    morale = g.state.morale
+    g.state.turn += 2                       # the other players' turns and the colony phase pass
+    _drive(g.step_reveal_crisis(), [])
+    assert g.state.morale == morale + 1
+    _drive(g.step_reveal_crisis(), [])      # the next such event only
+    assert g.state.morale == morale + 1
+
+
+def test_a_when_for_a_turn_event_still_ends_with_the_turn(bundle):
+    """The other side of the reading: "when you move …" from a played card lasts its turn."""
+    sc = _table(bundle)
+    g = sc.game
+    _drive(g.run_effect(_tree("when you move a survivor you control:\n  gain 1 morale.\n"), {"player": "p1"}), [])
+    (rule,) = [r for r in g.host.rules if r.node["op"] == "trigger"]
+    assert rule.until == ("turn", g.state.turn)
+    g.state.turn += 1
+    assert not g.host.active(rule)
+
+
+def test_every_round_event_is_an_event_of_the_language():
+    from dow.compiler.catalogue import EVENTS
+    from dow.runtime.engine.common import ROUND_EVENTS
+    assert ROUND_EVENTS <= set(EVENTS)
