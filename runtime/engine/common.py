@@ -7,7 +7,7 @@ from ..decisions import Decision
 
 Gen = Generator[Decision, Any, Any]
 RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
-            "extra_goal", "copy_abilities"}
+            "extra_goal", "copy_abilities", "turn_action", "ignore_roll", "delayed"}
 ACTION = "action"       # the prompt of a turn's "which action next" decision
 
 
