@@ -100,7 +100,9 @@ def delayed(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
 
 
 def is_searched(r: Reader) -> bool:
-    return "searched" in r.lower
+    """'… was searched …', '… were searched …', '… has been searched …'."""
+    words = list(r.lower)
+    return any(a in ("was", "were", "been") and b == "searched" for a, b in zip(words, words[1:]))
 
 
 def searched(b: "Binder", r: Reader, pos: list) -> dict:

@@ -564,11 +564,18 @@ def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
 def h_rule(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: trigger|phase|lasting|while|forbid|exempt|modify|replace, …} — handed to the host to keep."""
     bound = {**env.bindings, "player": env.player, "card": env.card}
-    if node["op"] == "delayed":     # "since this card": how many searches each location had when it was made
+    if _holds_delayed(node):        # "since this card": how many searches each location had when it was made
         bound["since"] = {loc: ip.host.attr(loc, "searches") or 0 for loc in ip.host.things("location")}
     ip.host.add_rule(node, bound)
     return
     yield
+
+
+def _holds_delayed(node: Node) -> bool:
+    """Whether a rule is, or keeps inside it, a block for the next round ('at the end of the next round:')."""
+    if node.get("op") == "delayed":
+        return True
+    return any(_holds_delayed(n) for n in node.get("body", ()) if isinstance(n, dict))
 
 
 def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any]) -> Gen:

@@ -130,3 +130,16 @@ def test_a_block_for_the_start_of_the_next_round_waits_for_it(bundle):
     assert run_scenario(run, card, {"name": "x", "given": table, "expect": {"morale": 7},
                                     "do": ["option 1", "new_round", "colony start_round", "new_round",
                                            "colony start_round"]}) == []
+
+
+def test_a_search_counts_since_the_card_even_for_a_next_round_block_kept_inside_another_rule(bundle):
+    card = copy.deepcopy(next(c for c in bundle["cards"] if c["id"] == "base.crossroads.missing-child"))
+    card["options"][0]["effect"]["tree"] = Lowering(card["id"], "test.yaml", {}).nodes(tree(
+        "for the rest of the game:\n  at the end of the next round:\n"
+        "    if the school was searched since this card: gain 1 morale.\n    otherwise: lose 1 morale."))
+    table = {"survivors": {"brian-lee": {"at": "school"}}, "dice": {"p1": [6]}, "item_deck": {"school": ["junk"]}}
+    run = dict(bundle, cards=[*bundle["cards"], card])
+    searched = ["option 1", "action search brian-lee 6", "new_round", "colony end_round"]
+    assert run_scenario(run, card, {"name": "x", "given": table, "do": searched, "expect": {"morale": 7}}) == []
+    assert run_scenario(run, card, {"name": "x", "given": table, "expect": {"morale": 5},
+                                    "do": ["option 1", "new_round", "colony end_round"]}) == []
