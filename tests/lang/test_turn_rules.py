@@ -143,3 +143,17 @@ def test_a_search_counts_since_the_card_even_for_a_next_round_block_kept_inside_
     assert run_scenario(run, card, {"name": "x", "given": table, "do": searched, "expect": {"morale": 7}}) == []
     assert run_scenario(run, card, {"name": "x", "given": table, "expect": {"morale": 5},
                                     "do": ["option 1", "new_round", "colony end_round"]}) == []
+
+
+@pytest.mark.parametrize("first, declines, pays", [("p1", "p1", "p2"), ("p2", "p2", "p1")])
+def test_the_players_are_asked_to_ignore_a_bite_in_turn_from_the_first_player(bundle, first, declines, pays):
+    """Both players hold a medicine: the first player is asked first and declines, then the next pays."""
+    card = next(c for c in bundle["cards"] if c["id"] == "base.crossroads.olivia-brown")
+    table = {"first": first, "survivors": {"olivia-brown": {"at": "colony"}, "sparky": {"player": "p2", "at": "colony"},
+                                           "brian-lee": {"player": "p2", "at": "school"}},
+             "hand": {"p1": ["medicine"], "p2": ["medicine"]}}
+    test = {"name": "x", "given": table, "do": ["option 1", "colony start_round", "exposure brian-lee"],
+            "answers": [True, False, True], "rolls": [1, 12],
+            "expect": {"hand": {declines: 1, pays: 0}, "survivors": {"brian-lee": {"at": "school"}},
+                       "log": ["ignored"]}}
+    assert run_scenario(bundle, card, test) == []
