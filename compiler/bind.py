@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dow.dsl import ast as A
 
-from . import families
+from . import families, turns
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
@@ -45,6 +45,7 @@ class Binder(EventBinding):
     def __init__(self, scope: Scope):
         self.scope = scope
         self.errors: list[BindError] = []
+        self.later = False          # inside 'at the end of the next round:' ("since this card" counts from it)
 
     # ---- blocks ------------------------------------------------------------------
     def effect(self, block: A.Block) -> list[dict]:
@@ -152,11 +153,15 @@ class Binder(EventBinding):
             raise BindError("T002", M("T002.pot-taker"), first.pos, expected=M("expected.pot-block"),
                             width=last.pos.col + len(last.text) - first.pos.col if last.pos.line == first.pos.line
                             else first.width)
+        if turns.is_ignore_roll(c):        # "any player may spend a medicine card to ignore a bitten result …"
+            return turns.ignore_roll(self, c)
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
             node = VERBS[verb](r, self, first)
             r.leftover(verb, M("expected.words", words=verb_takes(verb)))  # the verb's forms: effect-language words
+            if node["op"] == "exposure":    # "the result is blank" may follow
+                self.scope.face = True
             return node
         if first.kind == "name" or verb in ("this", "that", "the", "each", "every", "your", "it", "he", "she",
                                             "they", "a", "an", "all", "you", "any"):
@@ -449,11 +454,15 @@ class Binder(EventBinding):
                 event = self.event(r, inner)
                 return {"op": "trigger", "timing": timing, "event": event, "body": self.sub(h.body, scope=inner),
                         "pos": pos}
+            if turns.is_delayed(r):          # "at the end of the next round:": once
+                return turns.delayed(self, h, r, pos)
             if r.at("at", "the", "start", "of") or r.at("at", "the", "end", "of"):
                 return self.phase(r, h, pos)
             if r.at("for", "this", "action") and len(c0.words) == 3:
                 r.i += 1
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
+            if turns.is_turn_action(r):      # "during their turn, each player may spend a card:"
+                return turns.turn_action(self, h, r, pos)
             if r.accept("for", "the", "rest", "of") or r.accept("until", "the", "end", "of") or r.accept("during"):
                 return {"op": "lasting", "duration": self.duration(r), "body": self.sub(h.body), "pos": pos}
             if r.accept("for", "each", "of"):          # "for each of the drawn cards:": one go per card
@@ -568,6 +577,10 @@ class Binder(EventBinding):
             r.leftover("there are", "nothing more")
             node = {"op": "exists", "selector": self.scope.select(ph), "min": ph.n or 1, "pos": pos}
             return {"op": "not", "item": node, "pos": pos} if negate else node
+        if turns.is_rolled(r):                 # "the result is blank" after an exposure roll
+            return turns.rolled(self, r, pos)
+        if turns.is_searched(r):               # "every non-colony location was searched since this card"
+            return turns.searched(self, r, pos)
         if r.at("they", "control") and self.scope.bindings.get("each") == "player":
             r.i += 2
             ph = r.noun_phrase(allow_at=True, what="what they control")

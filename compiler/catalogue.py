@@ -291,6 +291,23 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "this survivor has the abilities of each other survivor sharing a location with it."),
     _op("replace", "rule", "event:event body:block", "Instead of an event, something else happens.",
         "instead of this survivor receiving a frostbite wound:\n  place a wound on this survivor."),
+    # ---- lasting turn actions, reactions to a die result, checks in a later round --------------
+    _op("turn_action", "rule", "cost:block body:block",
+        "An extra action every player may take during their own turn while the rule holds (seed 004, Player "
+        "Turn Actions): the player whose turn it is pays the cost, then the block happens for them "
+        "(\"they\"); it can be taken again as long as the cost can be paid.",
+        "for the rest of the game:\n  during their turn, each player may spend a card:\n"
+        "    heal 1 wound on a survivor they control at the colony."),
+    _op("ignore_roll", "rule", "face:enum:bitten;wound;frostbite cost:block",
+        "While the rule holds, right after an exposure die shows the face, the players are asked in turn from "
+        "the first player; the first who pays the cost has the result ignored (its effect does not happen).",
+        "until the end of this round:\n  any player may spend a medicine card to ignore a bitten result on "
+        "the exposure die."),
+    _op("delayed", "rule", "edge:enum:start;end body:block",
+        "Once, at the start or the end of the next round; what happened since the card (\"since this card\") "
+        "is counted from the moment the rule was made.",
+        "at the end of the next round:\n  if every non-colony location was searched since this card: "
+        "gain 1 morale.\n  otherwise: lose 1 morale."),
     # ---- conditions ----------------------------------------------------------
     _op("all", "condition", "items:conds", "Every condition holds.", 'if you control "Sparky" and morale < 4: gain 1 morale.'),
     _op("any", "condition", "items:conds", "At least one condition holds.", 'if morale < 2 or morale > 6: gain 1 morale.'),
@@ -313,6 +330,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if you played a fuel card: gain 1 morale."),
     _op("tactic_played", "condition", "who:enum:enemy;you name:str", "A colony leader played a tactic card.",
         'if the enemy colony leader plays "ON GUARD": end the colony warfare.'),
+    _op("searched", "condition", "where:location",
+        "Every location named was searched (seed 004, Search) since the card: inside a block that happens "
+        "later (\"at the end of the next round:\"), from the moment that block was made.",
+        "at the end of the next round:\n  if every non-colony location was searched since this card: "
+        "gain 1 morale."),
+    _op("rolled", "condition", "face:enum:blank;wound;frostbite;bitten",
+        "The exposure die rolled just before in the same block showed a face (\"the result is blank\").",
+        "roll for exposure on this survivor.\nif the result is blank: gain 1 morale."),
     # ---- expressions ---------------------------------------------------------
     _op("number", "expression", "value:signed", "A plain number.", "if morale < 4: gain 1 morale."),
     _op("count_of", "expression", "selector:target", "How many things match.",
@@ -443,6 +468,7 @@ RUNTIME: dict[str, Runs] = {
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
                                     "extra_goal", "copy_abilities", "replace")},
+    "turn_action": _runs("rule", "pay"), "ignore_roll": _runs("rule", "pay", "ignored"), "delayed": _runs("rule"),
 }
 #: groups whose nodes are statements (each has a handler); the others are read by the interpreter's
 #: queries (conditions, expressions, selectors …) or are parts of a statement (options, outcomes)

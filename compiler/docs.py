@@ -199,6 +199,33 @@ in a vote) or `you take the pot.`. Nobody staking is a pot of nothing.
 each player may stake up to 2 food cards:
   the player who staked the most takes the pot.
 ```
+
+Some rules reach beyond the card's own moment. `during their turn, each player may spend a card:`
+opens an extra action: while the rule holds, the player whose turn it is (any player, not only the
+card's) may take it as one of their turn actions, paying the cost each time; "they" in its block is
+that player. `any player may spend a medicine card to ignore a bitten result on the exposure die.`
+is a reaction: right after the exposure die shows that face (bitten, wound or frostbite), each player
+who can pay is asked in turn from the first player, and the first who pays has the result ignored.
+`the result is blank` reads the face of an exposure roll made earlier in the same block.
+`at the end of the next round:` (or `at the start of the next round:`) happens once, in the next
+round only; inside it, `every non-colony location was searched since this card` counts the search
+actions made from the moment the card put the block in force.
+
+```
+for the rest of the game:
+  as long as "Janet Taylor" is at the colony:
+    during their turn, each player may spend a card:
+      heal 1 wound on a survivor they control at the colony.
+you may roll for exposure on "Olivia Brown".
+if the result is blank:
+  until the end of this round:
+    any player may spend a medicine card to ignore a bitten result on the exposure die.
+at the end of the next round:
+  if every non-colony location was searched since this card:
+    gain 1 morale.
+  otherwise:
+    lose 1 morale.
+```
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

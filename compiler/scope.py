@@ -64,11 +64,12 @@ class Scope:
     stamp: dict[str, int] = field(default_factory=dict)
     clock: list[int] = field(default_factory=lambda: [0])
     event_kind: str = ""  # the kind of event the trigger around this block answers ("attack"), if any
+    face: bool = False    # an exposure die was rolled earlier in this block ("the result is blank")
 
     def child(self) -> "Scope":
         """A nested scope that sees this one's bindings; names seen flow back to the root list."""
         return Scope(dict(self.bindings), self.result, self.names, self.card_kind, self.recent_name,
-                     dict(self.stamp), self.clock, self.event_kind)
+                     dict(self.stamp), self.clock, self.event_kind, self.face)
 
     def bind(self, name: str, kind: str) -> None:
         """Make ``name`` (of ``kind``) the most recent binding."""

@@ -563,9 +563,44 @@ def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 def h_rule(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: trigger|phase|lasting|while|forbid|exempt|modify|replace, …} — handed to the host to keep."""
-    ip.host.add_rule(node, {**env.bindings, "player": env.player, "card": env.card})
+    bound = {**env.bindings, "player": env.player, "card": env.card}
+    if _holds_delayed(node):        # "since this card": how many searches each location had when it was made
+        bound["since"] = {loc: ip.host.attr(loc, "searches") or 0 for loc in ip.host.things("location")}
+    ip.host.add_rule(node, bound)
     return
     yield
+
+
+def _holds_delayed(node: Node) -> bool:
+    """Whether a rule is, or keeps inside it, a block for the next round ('at the end of the next round:')."""
+    if node.get("op") == "delayed":
+        return True
+    return any(_holds_delayed(n) for n in node.get("body", ()) if isinstance(n, dict))
+
+
+def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any]) -> Gen:
+    """An exposure die showed ``face``: while an 'any player may spend … to ignore a bitten result' rule
+    holds (a host lists its costs through the optional ``ignore_offers(face)`` hook), each player who can
+    pay is asked in turn from the first player, clockwise (seed 004: the first player settles what happens
+    at once); the first who pays has the result ignored. Returns whether it was."""
+    from .interpreter import Env
+    hook = getattr(ip.host, "ignore_offers", None)
+    offers = hook(face) if hook is not None else []
+    if not offers:
+        return False
+    players = list(ip.host.things("player"))
+    first = next((p for p in players if ip.host.attr(p, "first")), players[0] if players else None)
+    order = players[players.index(first):] + players[:players.index(first)] if first in players else players
+    for cost in offers:
+        for player in order:
+            if not all(ip.host.can_pay(c, player) for c in cost):
+                continue
+            if (yield Decision(MAY, player, prompt="ignore result", src=src)):
+                for c in cost:
+                    ip.act("pay", {"cost": c, "player": player}, {"pos": src}, Env(player))
+                ip.host.log("ignored", {"face": face, "survivor": survivor, "player": player}, src)
+                return True
+    return False
 
 
 def h_attach(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -599,4 +634,5 @@ HANDLERS = {
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,
+    "turn_action": h_rule, "ignore_roll": h_rule, "delayed": h_rule,
 }

@@ -10,10 +10,11 @@ Things are named by string ids the host chooses (a survivor "s:sparky", a locati
 "colony", a player "p1", a card "c:17"). Places for tokens are a location id, a
 survivor id, or "supply:<player>" / "bullets:<player>".
 
-Two hooks are optional and not methods of ``Host``: the interpreter asks for them with
+Three hooks are optional and not methods of ``Host``: the interpreter asks for them with
 ``getattr`` and does without them. ``scope(kind, selector, env, pool)`` narrows the things a
 selector looks at; ``find_named(kind, name, anywhere)`` finds a named card's thing without a scan
-of every thing's name (docs/embedding.md says what each must return).
+of every thing's name; ``ignore_offers(face)`` lists the costs of the rules in force that let a
+player ignore an exposure die's face (docs/embedding.md says what each must return).
 """
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ class Host:
 
     def attr(self, thing: str, name: str) -> Any:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
-        search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool).
+        search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool),
+        searches (how many search actions it has had this game).
         Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
         raise NotImplementedError
 

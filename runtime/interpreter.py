@@ -53,10 +53,11 @@ class Env:
     card: str = ""
     bindings: dict[str, Any] = field(default_factory=dict)
     result: int | None = None
+    face: str | None = None       # the face of the last exposure roll in this block ("the result is blank")
 
     def child(self, **bound: Any) -> "Env":
         """A copy with more bindings (bindings made inside a block stay inside it)."""
-        return Env(self.player, self.card, {**self.bindings, **bound}, self.result)
+        return Env(self.player, self.card, {**self.bindings, **bound}, self.result, self.face)
 
 
 class Execution:
@@ -472,6 +473,14 @@ class Interpreter:
             return self.host.happened(node["event"], {**env.bindings, "player": env.player, "card": env.card})
         if op == "tactic_played":
             return self.host.tactic_played(node["who"], node["name"], env.player)
+        if op == "searched":       # each location named was searched since the later block was made
+            since = env.bindings.get("since")
+            if not isinstance(since, dict):
+                raise self.fail("'searched since this card' outside a block that happens later")
+            return all((self.host.attr(loc, "searches") or 0) > since.get(loc, 0)
+                       for loc in self.places(node["where"], env))
+        if op == "rolled":         # "the result is blank": the exposure roll just before in this block
+            return bool(env.face == node["face"])
         raise self.fail(f"unknown condition {op!r}")
 
     def is_(self, node: dict[str, Any], env: Env) -> bool:
@@ -556,6 +565,9 @@ class Interpreter:
             return
         face_name, effect = self.exposure_faces[self.roll("exposure") - 1]
         self.host.log("exposure", {"survivor": survivor, "face": face_name}, node.get("pos", {}))
+        env.face = face_name
+        if (yield from offer_ignore(self, face_name, survivor, node.get("pos", {}))):
+            return                                          # a player paid to ignore the result (Olivia Brown)
         yield from self.block(effect, env.child(rolled=survivor))
 
 
@@ -572,4 +584,4 @@ def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:
 
 
 from .conditions import CompiledConditions  # noqa: E402  (it compiles onto Interpreter's helpers)
-from .handlers import HANDLERS  # noqa: E402  (the table refers back to Interpreter's helpers)
+from .handlers import HANDLERS, offer_ignore  # noqa: E402  (the table refers back to Interpreter's helpers)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import cast
 
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
+from ..handlers import offer_ignore
+from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen, _walk
+from .host_rules import Rule
 from .parts import GameParts
 from .state import Player
 
@@ -78,6 +81,7 @@ class TurnActions(GameParts):
                     acts += [("handoff", card, o.id) for o in here if o.id != sid]
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
+        acts += self.card_actions(p)
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
             d = h.card_def(card)
             for ab in d.get("abilities", [])[:1]:
@@ -95,6 +99,23 @@ class TurnActions(GameParts):
             acts += [("exile", o.id) for o in s.players if o is not p and not o.exiled]
         acts.append(("end",))
         return acts
+
+    def granted(self) -> list[tuple[tuple, Rule]]:
+        """The extra actions cards' rules in force grant (turn_action), each as the action tuple
+        ("card_action", card, n: the card's n-th such rule) and its rule."""
+        out: list[tuple[tuple, Rule]] = []
+        seen: dict[str, int] = {}
+        for rule in self.host.ruled("turn_action"):
+            card = rule.env.get("card", "")
+            seen[card] = seen.get(card, 0) + 1
+            out.append((("card_action", card, seen[card]), rule))
+        return out
+
+    def card_actions(self, p: Player) -> list[tuple]:
+        """The granted actions player ``p`` can pay for now, on their own turn ("during their turn, each
+        player may spend a card: …")."""
+        return [act for act, rule in self.granted()
+                if all(self.host.can_pay(c, p.id) for c in rule.node["cost"])]
 
     def usable(self, ability: dict, sid: str, p: Player, source: str) -> bool:
         """Whether an activated ability can be used now: where it works, its limit, its die cost."""
@@ -190,6 +211,12 @@ class TurnActions(GameParts):
             yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": owner,
                                                               "this_card": card})
             self.used_weapon(card, p.id, owner)
+        elif kind == "card_action":      # a rule's extra action: pay, then its block for this player ("they")
+            rule = next(r for a, r in self.granted() if a == act)
+            node, env = rule.node, rule.env
+            for cost in node["cost"]:
+                self.interp.act("pay", {"cost": cost, "player": p.id}, cost, Env(p.id))
+            yield from self.run_effect(node["body"], {**env, "player": p.id, "each": p.id})
         elif kind == "equip":
             yield from self.equip(p, act[1], act[2])
         elif kind == "play":
@@ -257,6 +284,7 @@ class TurnActions(GameParts):
         self.spend(p, die)
         loc = s.locations[cast(str, s.survivors[sid].location)]
         h.emit({"kind": "search", "survivor": sid, "player": p.id, "location": loc.id})
+        h.searches.append((loc.id, s.rounds_played))     # what was searched, for "searched since this card"
         yield from self.settle(scope=("action", self.action_no))
         extra_keep = h.stat(sid, "search_keep", 0, use=True)     # "looks at and keeps N additional": N more of each
         look = 1 + h.stat(sid, "search_cards", 0, use=True) + extra_keep
@@ -305,6 +333,8 @@ class TurnActions(GameParts):
             raise GameError("the bundle has no exposure die", "no-exposure-die")
         face, tree = faces[self.rng.randint(1, len(faces)) - 1]
         self.log.add("exposure", {"survivor": sid, "face": face}, {})
+        if (yield from offer_ignore(self.interp, face, sid, {})):
+            return                       # a player paid to ignore the result (Olivia Brown's blank experiment)
         if face == "bitten":
             self.host.emit({"kind": "bitten", "survivor": sid, "player": player})
             rule = self.host.replacement("bitten", sid)

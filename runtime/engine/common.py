@@ -7,7 +7,7 @@ from ..decisions import Decision
 
 Gen = Generator[Decision, Any, Any]
 RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
-            "extra_goal", "copy_abilities"}
+            "extra_goal", "copy_abilities", "turn_action", "ignore_roll", "delayed"}
 # Events a round's own steps raise, never a player's turn (seed 004: the crisis is revealed and the action
 # dice rolled before the turns; the round track and, in Warring Colonies, the colony warfare belong to
 # the colony phase). A "when …" such an effect hands over waits for the next such event, not the turn.

@@ -191,6 +191,9 @@ class EffectRules(GameParts):
         elif op == "limit":
             for k, inner in enumerate(node["body"]):
                 self.add(inner, env, until, node["per"], attached, f"{key}.{k}", cond)
+        elif op == "delayed":      # the next round, once: it stays until that round is over
+            self.host.keep(Rule(node, dict(env), ("round", self.state.rounds_played + 1), "game", attached,
+                                env.get("card", ""), cond, f"{key}#{self.action_no}.{len(self.host.rules)}"))
         else:
             self.host.keep(Rule(node, dict(env), until, per, attached, env.get("card", ""), cond, key))
 

@@ -290,6 +290,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             node = rule.node
             if node["edge"] == edge and node["of"] == "round" and not self.host.used_up(rule):
                 yield from self.run_effect(node["body"], rule.env)
+        for rule in self.host.ruled("delayed"):       # "at the end of the next round:": that round only, once
+            if rule.node["edge"] == edge and rule.until is not None and self.state.rounds_played == rule.until[1] \
+                    and not self.host.used_up(rule):
+                yield from self.run_effect(rule.node["body"], rule.env)
 
     def step_reveal_crisis(self) -> Gen:
         """Reveal the top card of the crisis deck (seed 004, 1. Reveal Crisis)."""

@@ -44,6 +44,7 @@ class GameHost(RuleBook, NameIndex, Host):
         self.card_uses: dict[str, int] = {}
         self.ending_requested = False
         self.effect_player: str | None = None   # whose effect is running (who makes its choices)
+        self.searches: list[tuple[str, int]] = []  # each search action: (location, round), in order
 
     # ---- helpers ------------------------------------------------------------------
     def card_def(self, instance: str) -> dict:
@@ -99,6 +100,8 @@ class GameHost(RuleBook, NameIndex, Host):
                 return thing != "colony"
             if name == "empty_survivor_spaces":
                 return max(s.locations[thing].survivor_spaces - len(s.survivors_at(thing)), 0)
+            if name == "searches":              # how many times it was searched this game
+                return sum(1 for where, _ in self.searches if where == thing)
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
@@ -762,6 +765,10 @@ class GameHost(RuleBook, NameIndex, Host):
         pass                                       # the card stays where its rules say; the rule is kept by add_rule
 
     # ---- rules ----------------------------------------------------------------------------
+    def ignore_offers(self, face: str) -> list[list[dict]]:
+        """The costs of the 'any player may … to ignore a bitten result' rules in force for a face."""
+        return [r.node["cost"] for r in self.ruled("ignore_roll") if r.node["face"] == face]
+
     def add_rule(self, node: dict, env: dict) -> None:
         """Keep a rule a card handed over; a rule made by a one-off effect lasts until the end of the turn."""
         self.game.keep_rule(node, env)

@@ -363,6 +363,9 @@ class Scenario:
             self.drive(gen)
         elif verb == "round":
             self.drive(g.play_round())
+        elif verb == "new_round":              # the round ends and the next begins; none of its steps is played
+            g.host.expire()
+            s.rounds_played += 1
         elif verb == "finish":
             self.result = g.finish()
         else:
