@@ -362,12 +362,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
         "cards from its top (a pile's top is the card put there last: \"the last 2 cards removed from the game\").",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
-        "look at the top card of the item deck here."),
+        "look at the top card of the item deck here.", "if the number of fuel cards in storage >= 8: end the game."),
     _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
         "main objective keeps zombies or cards (cards there, \"at the storage\" or \"in storage\", are the zone "
         "``storage``).", "kill 3 zombies at the colony.",
-        "add a zombie to the storage.", "if the number of zombies at the storage >= 6: end the game.",
-        "if the number of fuel cards in storage >= 8: end the game."),
+        "add a zombie to the storage.", "if the number of zombies at the storage >= 6: end the game."),
     # ---- filters (inside select_of) -----------------------------------------------
     _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
         "(``them``: the player of the enclosing 'for each player').",
