@@ -58,6 +58,9 @@ class Binder(EventBinding):
         for stmt in block.stmts:
             try:
                 self.check_placement(stmt, expect)
+                if families.nobody_does(stmt):          # "if nobody does:" after "one player may …"
+                    families.fold_nobody_does(self, out, stmt)
+                    continue
                 families.fold_keep_morale(out, self.stmt(stmt))
             except BindError as err:
                 self.errors.append(err)
@@ -155,6 +158,8 @@ class Binder(EventBinding):
                             else first.width)
         if turns.is_ignore_roll(c):        # "any player may spend a medicine card to ignore a bitten result …"
             return turns.ignore_roll(self, c)
+        if first.kind == "word" and verb in ("one", "a") and families.offer_start(Reader(c, self.scope)):
+            return families.offer(self, Reader(c, self.scope), P(c.pos), None)   # "one player may put …"
         if first.kind == "word" and verb in VERBS:
             r = Reader(c, self.scope)
             r.take()
@@ -193,6 +198,9 @@ class Binder(EventBinding):
             return self.extra_goal("win", r, pos)
         if r.accept("also", "requires", "that") or r.accept("also", "requires"):
             return self.extra_goal("require", r, pos)
+        if (node := families.objective_fails(r, subject, pos)) is not None:   # "the main objective fails"
+            r.leftover("fails", "nothing more")
+            return node
         if r.accept("cannot") or r.accept("can", "not"):
             return self.forbid(r, subject, pos)
         if (r.accept("does", "not") or r.accept("do", "not") or r.accept("no", "longer", "has", "to")
@@ -436,6 +444,8 @@ class Binder(EventBinding):
                     outcome["max"] = min(outcome["max"], top) if outcome["max"] == 99 else outcome["max"]
                 self.scope.result = True
                 return node
+            if families.offer_start(r):               # "one player may:" / "a single player may spend 2 food:"
+                return families.offer(self, r, pos, h.body)
             if r.at("each", "player", "may", "stake"):  # a pot: "each player may stake up to 2 food cards:"
                 return families.pot(self, h, r, pos)
             if r.at("each", "player", "may") or r.at("each", "other", "player", "may") or (
@@ -538,10 +548,13 @@ class Binder(EventBinding):
         words = tuple(w.lower for w in r.words[r.i:])
         of = {("your", "turn"): "your_turn", ("each", "turn"): "turn", ("the", "turn"): "turn",
               ("this", "turn"): "turn", ("each", "round"): "round", ("the", "round"): "round",
-              ("the", "game"): "game", ("every", "round"): "round"}.get(words)
+              ("the", "game"): "game", ("every", "round"): "round",
+              ("each", "colony", "phase"): "colony_phase", ("the", "colony", "phase"): "colony_phase",
+              ("every", "colony", "phase"): "colony_phase"}.get(words)
         if of is None:
             raise BindError("T002", M("T002.not-a-moment", words=f"at the {edge} of {' '.join(words)}"),
-                            r.here_pos(), expected="'your turn', 'each turn', 'each round', 'the game'")
+                            r.here_pos(), expected="'your turn', 'each turn', 'each round', 'each colony phase', "
+                                                   "'the game'")
         r.i = len(r.words)  # the moment was read whole (the ledger counts the words as read)
         return {"op": "phase", "edge": edge, "of": of, "body": self.sub(h.body), "pos": pos}
 
@@ -675,6 +688,12 @@ class Binder(EventBinding):
             r.take()  # the ledger counts the number as read
             return {"op": "number", "value": int(w.text), "pos": pos}
         r.accept("the") or r.accept("your")
+        if (node := families.per_player(r, pos)) is not None:   # "3 for each player who started the game"
+            r.leftover("the game", "nothing more")
+            return node
+        if r.accept("round", "number"):                 # the round being played, counted from 1
+            r.leftover("round number", "nothing more")
+            return {"op": "round_number", "pos": pos}
         if r.accept("morale"):
             colony = "yours"
             if r.accept("of"):

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound", "frostbite")
 ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
          "location_deck", "supply", "bullet_supply", "crisis", "crisis_deck",
-         "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market")
+         "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market",
+         "storage")
 KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
          "warfare", "round", "turn", "result", "number", "exposure")
 STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
@@ -123,8 +124,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "Search a deck or pile for cards of a kind and take them; the rest is shuffled back.",
         "take 2 fuel cards from the gas station deck.", "take up to 4 fuel cards from the removed pile."),
     _op("move_cards", "effect", "cards:target to:target",
-        "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand.",
-        "place a random card in your hand in the waste pile.", "take the last 2 cards removed from the game."),
+        "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand, or storage (the pile "
+        "beside the board where a main objective keeps cards: \"in the storage\" or \"in storage\").",
+        "place a random card in your hand in the waste pile.", "take the last 2 cards removed from the game.",
+        "put a fuel card in your hand in the storage."),
     _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
         "give a card in your hand to another player."),
     _op("look_at", "effect", "what:target by?:target",
@@ -177,6 +180,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("exile_vote", "effect", "target:target", "Start a vote to exile a player.",
         "start an exile vote against a player at the colony."),
     _op("end_game", "effect", "", "End the game at once.", "end the game."),
+    _op("fail_objective", "effect", "",
+        "The main objective has failed: the game ends at once and the colony has lost (the game's ending is "
+        "``failed``; each player still wins or loses by their own secret objective).",
+        "the main objective fails.", "if there is no fuel card in storage: the main objective fails."),
     _op("make_leader", "effect", "survivor:target", "Make a survivor you control your group leader.",
         'make the chosen survivor your group leader.'),
     _op("spread_bite", "effect", "from:target",
@@ -229,6 +236,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "(a tie broken by the first player, as in a vote), or ``you``.",
         "each player may stake up to 2 food cards:\n  the player who staked the most takes the pot.",
         "each player may stake up to 3 cards:\n  you take the pot."),
+    _op("offer", "control", "cost:block body:block otherwise?:block",
+        "\"One player may …\": the players who are not exiled are asked in turn, from the first player on, and "
+        "the first who agrees (paying its cost) does it, as \"they\"; a player who cannot pay it or has no card "
+        "it would put away is not asked. ``otherwise`` (\"if nobody does:\") happens when nobody did it.",
+        "one player may:\n  put a fuel card in their hand in the storage.\nif nobody does:\n  the main objective fails.",
+        "a single player may spend 2 food:\n  gain 1 morale."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -246,8 +259,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("trigger", "rule", "timing:enum:when;after;before event:event body:block",
         "A triggered effect: when, after or before an event happens.",
         "when you move a survivor:\n  roll for exposure on the moved survivor."),
-    _op("phase", "rule", "edge:enum:start;end of:enum:turn;your_turn;round;game body:block",
-        "At the start or end of a turn or round.", "at the start of your turn:\n  gain 1 morale."),
+    _op("phase", "rule", "edge:enum:start;end of:enum:turn;your_turn;round;game;colony_phase body:block",
+        "At the start or end of a turn or round, or of each round's colony phase (``colony_phase``: before its "
+        "first step, paying food, or after its last, passing the first player token).",
+        "at the start of your turn:\n  gain 1 morale.", "at the start of each colony phase:\n  gain 1 morale."),
     _op("lasting", "rule", "duration:enum:" + ";".join(DURATIONS) + " body:block",
         "Rules that hold for a while: the rest of the turn, round or game, or only the action that triggered "
         "them (``action``).",
@@ -351,6 +366,13 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("result", "expression", "", "The result of the last die rolled (\"that many\").",
         "roll a die. remove that many zombies from the colony."),
     _op("round", "expression", "", "The round track.", "if the round < 3: gain 1 morale."),
+    _op("round_number", "expression", "",
+        "The number of the round being played, counted from 1 at the game's first round (the round track "
+        "counts the other way).", "if the round number = 8: gain 1 morale."),
+    _op("per_player", "expression", "amount:int",
+        "``amount`` for each player who started the game (exiled players too: they started it).",
+        "if the number of zombies at the storage >= 3 for each player who started the game: end the game.",
+        "if the number of players who started the game > 4: gain 1 morale."),
     # ---- things ----------------------------------------------------------------
     _op("select_of", "selector", "kind:enum:" + ";".join(KINDS) + " quantity:quantity filters:filters",
         "A description of things to choose or count (\"a survivor you control at the colony\").",
@@ -365,9 +387,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
         "cards from its top (a pile's top is the card put there last: \"the last 2 cards removed from the game\").",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
-        "look at the top card of the item deck here."),
+        "look at the top card of the item deck here.", "if the number of fuel cards in storage >= 8: end the game."),
     _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
-        "main objective keeps zombies or cards.", "kill 3 zombies at the colony.",
+        "main objective keeps zombies or cards (cards there, \"at the storage\" or \"in storage\", are the zone "
+        "``storage``).", "kill 3 zombies at the colony.",
         "add a zombie to the storage.", "if the number of zombies at the storage >= 6: end the game."),
     # ---- filters (inside select_of) -----------------------------------------------
     _op("controlled_by", "filter", "player:enum:you;other;enemy;friendly;any;them", "Who controls it "
@@ -464,6 +487,7 @@ RUNTIME: dict[str, Runs] = {
     "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
     "together": _runs("control", "pay", "cannot_pay"),
     "pot": _runs("control", "take_pot", "staked"),
+    "offer": _runs("control", "pay", "took_offer nobody_did"), "fail_objective": _runs("acts", "fail_objective"),
     "limit": _runs("control", "use_limit"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",

@@ -226,6 +226,35 @@ at the end of the next round:
   otherwise:
     lose 1 morale.
 ```
+
+A main objective keeps its own rules for the game in its set-up `effect` (under `for the rest of
+the game:`), and its goals are conditions. Storage is the place beside the board where it keeps
+things: zombies (`add a zombie to the storage.`, `the number of zombies in storage`) and cards,
+which a player puts there from their hand (`put a fuel card in their hand in the storage.`) and a
+goal counts (`the number of fuel cards in storage`; `at the storage` reads the same). `at the
+start of each colony phase:` (or `at the end of …`) acts before the colony phase's first step or
+after its last. `one player may:` (or `a single player may:`) offers something to the players who
+are not exiled, in turn from the first player: the first who agrees does it, as `they`, and nobody
+else is asked; a player who cannot pay its cost, or has none of the cards it would put away, is not
+asked. `if nobody does:` right after it says what happens when no player took it. `the main
+objective fails.` ends the game at once, lost for the colony. In a number, `3 for each player who
+started the game` counts every player who sat down at the start, exiled ones too, and `the round
+number` is the round being played, counted from 1 (the round track counts down).
+
+```
+for the rest of the game:
+  at the start of each colony phase:
+    one player may:
+      put a fuel card in their hand in the storage.
+    if nobody does:
+      the main objective fails.
+for the rest of the game:
+  when a zombie is killed:
+    roll a die:
+      on 4 or more: add a zombie to the storage.
+the number of zombies in storage >= 3 for each player who started the game
+the round number = 8 and the number of fuel cards in storage >= 8
+```
 """
 DOC_LANGS = ("en", "pt", "vi")
 DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"

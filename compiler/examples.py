@@ -100,6 +100,8 @@ class Teller:
             return [s for name, facts in v.items() for s in self.survivor(name, facts or {})]
         if key in ("zombies", "noise", "barricades", "helpless") and isinstance(v, dict):
             return [self.say(f[f"{key}_at"], n=n, place=self.name(p)) for p, n in v.items()]
+        if key == "storage" and isinstance(v, dict):          # expect: the cards in storage by kind
+            return [self.say(f["storage_kind"], n=n, name=self.name(k)) for k, n in v.items()]
         if key in ("item_deck",):
             return [self.say(f["item_deck_cards"], place=self.name(p), cards=self.cards(c)) if isinstance(c, list)
                     else self.say(f["item_deck_at"], n=c, place=self.name(p)) for p, c in v.items()]

@@ -208,3 +208,96 @@ def attack_at_entrance(b: "Binder", r: Reader, node: dict) -> None:
     r.expect("of", what="'of' and a location")
     node["entrance"] = int(w.text)
     node["at"] = b.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+
+
+# ---- storage, the colony phase, an offer to the players, a failed objective -------------------------------
+#: how an offer to several players starts: any one player, asked in turn from the first player
+OFFER_WORDS = (("one", "player", "may"), ("a", "single", "player", "may"))
+#: the sentence after an offer that says what happens when nobody took it
+NOBODY_WORDS = (("nobody", "does"), ("no", "player", "does"), ("no", "one", "does"))
+
+
+def offer_start(r: Reader) -> tuple[str, ...] | None:
+    """The words that open an offer ('one player may', 'a single player may') if the reader is at them."""
+    return next((words for words in OFFER_WORDS if r.at(*words)), None)
+
+
+def offer(b: "Binder", r: Reader, pos: list, body: "A.Block | None", rest: "A.Clause | None" = None) -> dict:
+    """'one player may [COST]:' with a block, or 'one player may put a fuel card in their hand in the storage.':
+    the non-exiled players are asked in turn from the first player; the first who agrees pays and does it,
+    as 'they' (the block's 'their hand' is that player's). 'if nobody does:' after it is its ``otherwise``."""
+    words = offer_start(r)
+    assert words is not None
+    r.accept(*words)
+    inner = b.scope.child()
+    inner.bind("each", "player")
+    outer, b.scope = b.scope, inner
+    try:
+        cost: list[dict] = []
+        stmts: list[dict] = []
+        if body is not None and not r.done():               # "one player may spend 2 food:" then a block
+            cost = [b.cost(A.Clause(r.words[r.i:], r.here_pos()))]
+        elif body is None:                                  # "one player may put a fuel card … in the storage."
+            if r.done():
+                raise r.error_end("what the player may do, such as 'put a fuel card in their hand in the storage'")
+            node = b.clause(A.Clause(r.words[r.i:], r.here_pos()))
+            from .resolve import COST_OPS
+            (cost if node["op"] in COST_OPS else stmts).append(node)
+        r.i = len(r.words)
+    finally:
+        b.scope = outer
+    if body is not None:
+        stmts = b.sub(body, scope=inner)
+    return {"op": "offer", "cost": cost, "body": stmts, "pos": pos}
+
+
+def nobody_does(stmt) -> bool:
+    """Whether a statement is 'if nobody does: …' (the otherwise of the offer before it)."""
+    if not isinstance(stmt, A.If) or not isinstance(stmt.cond, A.Test):
+        return False
+    said = tuple(w.lower for w in stmt.cond.clause.words)
+    return said in NOBODY_WORDS
+
+
+def fold_nobody_does(b: "Binder", out: list[dict], stmt) -> None:
+    """Fold 'if nobody does: …' into the offer right before it, as what happens when no player took it."""
+    first = stmt.cond.clause.words[0]
+    prev = out[-1] if out else None
+    if prev is None or prev.get("op") != "offer" or "otherwise" in prev:
+        raise BindError("T002", M("T002.nobody-does-after-offer"), first.pos, width=first.width,
+                        expected=M("expected.offer-then-nobody"))
+    if stmt.otherwise is not None:
+        raise BindError("T002", M("T002.nobody-does-otherwise"), stmt.pos, expected=M("expected.offer-then-nobody"))
+    r = Reader(stmt.cond.clause, b.scope)
+    said = P(first.pos)
+    r.i = len(r.words)                                      # the words were read whole
+    prev["otherwise"] = b.sub(stmt.then)
+    absorb(prev, {"pos": said})
+
+
+def objective_fails(r: Reader, subject: dict, pos: list) -> dict | None:
+    """'the main objective fails.' / 'the main objective has failed.': the game ends and the colony has lost;
+    None when the subject is not the main objective or the words after it say something else."""
+    kinds = [f.get("type") for f in subject.get("filters", []) if f.get("op") == "card_type"]
+    if subject.get("op") != "select_of" or subject.get("kind") != "card" or kinds != ["main_objective"]:
+        return None
+    if not (r.accept("fails") or r.accept("has", "failed") or r.accept("is", "failed")):
+        return None
+    return absorb({"op": "fail_objective", "pos": pos}, subject)
+
+
+#: "3 for each player who started the game", "the number of players who started the game"
+STARTED_WORDS = ("player", "who", "started", "the", "game")
+
+
+def per_player(r: Reader, pos: list) -> dict | None:
+    """A number counted per player who started the game, or None when the words are not one."""
+    w = r.peek()
+    if w is not None and w.kind == "int" and (r.at(w.text, "for", "each", *STARTED_WORDS)
+                                              or r.at(w.text, "for", "every", *STARTED_WORDS)):
+        r.i += 2 + 1 + len(STARTED_WORDS)
+        return {"op": "per_player", "amount": int(w.text), "pos": pos}
+    if r.at("number", "of", "players", "who", "started", "the", "game"):
+        r.i += 7
+        return {"op": "per_player", "amount": 1, "pos": pos}
+    return None

@@ -568,9 +568,17 @@ class Reader:
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})
+            elif allow_at and ph.kind == "zombie" and (self.at("in", "storage") or self.at("in", "the", "storage")):
+                self.i += 1  # "the number of zombies in storage": the zombies kept at the storage
+                loc = self.noun_phrase(allow_at=False, what="a location")
+                ph.filters.append({"op": "at", "location": self.scope.location(loc), "pos": P(w.pos)})
             elif allow_at and self.at("at") and ph.kind not in ("location", "zone") and ph.mode != "named":
                 self.i += 1
                 loc = self.noun_phrase(allow_at=False, what="a location")
+                if ph.kind == "card" and loc.kind == "location" and loc.sub == "storage":
+                    # "the fuel cards at the storage": the cards kept in storage (one reading with "in storage")
+                    ph.filters.append({"op": "in_zone", "zone": self.scope.zone(loc), "pos": P(w.pos)})
+                    continue
                 ph.filters.append({"op": "at", "location": self.scope.location(loc), "pos": P(w.pos)})
             elif allow_at and self.at("here") and ph.kind in ("survivor", "zombie"):
                 self.i += 1

@@ -139,6 +139,8 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
     if ph.kind == "card":
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on", "under"), "a pile, deck or hand")
+        if dest.get("op") == "location" and dest.get("id") == "storage":   # "in the storage": the cards kept there
+            dest = {"op": "zone", "zone": "storage", "pos": dest["pos"]}
         mine = dest.get("owner") is None or dest["owner"].get("op") == "you"  # another's hand: the cards move
         if dest.get("op") == "zone" and dest.get("zone") == "hand" and cards["op"] == "select_of" and mine and \
                 not any(f["op"] == "equipped_to" for f in cards["filters"]):

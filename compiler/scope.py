@@ -220,6 +220,8 @@ class Scope:
 
     def zone(self, ph: Phrase) -> dict:
         """A phrase as a zone node (a hand, deck or pile)."""
+        if ph.kind == "location" and ph.sub == "storage" and ph.mode in ("the", "one"):
+            return {"op": "zone", "zone": "storage", "pos": P(ph.pos)}   # "in storage": the cards kept there
         if ph.kind != "zone":
             return self.target(ph)
         node = {"op": "zone", "zone": ph.sub, "pos": P(ph.pos)}

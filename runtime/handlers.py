@@ -554,6 +554,43 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
     ip.act("take_pot", {"cards": cards, "player": taker}, node, env)
 
 
+def h_offer(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: offer, cost, body, otherwise?} — "one player may …": each player who is not exiled, in turn order
+    from the first player, is asked; the first who agrees pays the cost and does the block, as "they" (the
+    binding ``each``), and nobody else is asked. A player who cannot pay the cost, or whose block would put
+    away cards of theirs that they do not have, is not asked. When nobody did it, ``otherwise`` happens."""
+    players = ip.host.things("player")
+    first = next((i for i, p in enumerate(players) if ip.host.attr(p, "first")), 0)
+    for who in players[first:] + players[:first]:
+        if ip.host.attr(who, "exiled"):
+            continue
+        them = type(env)(who, env.card, {**env.bindings, "each": who}, env.result)
+        if not all(ip.host.can_pay(c, who) for c in node["cost"]) or not _can_put_away(ip, node["body"], them):
+            continue
+        if not (yield Decision(MAY, who, prompt="one player may", src=node.get("pos", {}))):
+            continue
+        ip.host.log("took_offer", {"player": who}, node.get("pos", {}))
+        for cost in node["cost"]:
+            ip.act("pay", {"cost": cost, "player": who}, cost, them)
+        yield from ip.block(node["body"], them)
+        return
+    ip.host.log("nobody_did", {}, node.get("pos", {}))
+    yield from ip.block(node.get("otherwise", []), env)
+
+
+def _can_put_away(ip: Interpreter, body: list[Node], env: Env) -> bool:
+    """Whether the cards the block's first steps move or give (a fuel card in their hand …) are there."""
+    for step in body:
+        cards = step.get("cards") if step["op"] in ("move_cards", "give_cards") else None
+        if cards is None or cards["op"] != "select_of":
+            continue
+        quantity = cards.get("quantity") or {}
+        need = quantity.get("n", 1) if quantity.get("mode") in ("count", "one") else 1
+        if len(ip.candidates(cards, env)) < need:
+            return False
+    return True
+
+
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -628,6 +665,7 @@ HANDLERS = {
     "skip_crisis": simple("skip_crisis"), "return_crisis": h_return_crisis,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
+    "fail_objective": simple("fail_objective"), "offer": h_offer,
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
     "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,

@@ -39,7 +39,7 @@ class Host:
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
-        location_deck (of ``location``), crisis; games with other decks name them too (Winter
+        location_deck (of ``location``), crisis, storage (the cards a main objective keeps beside the board); games with other decks name them too (Winter
         Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks and piles are
         listed top card first ("the top 4 cards of a deck" are the first four; a pile's top is the card
         put there last, so "the last 2 cards removed from the game" are the first two of ``removed``)."""
@@ -60,6 +60,10 @@ class Host:
 
     def round(self) -> int:
         """The round track."""
+        raise NotImplementedError
+
+    def round_number(self) -> int:
+        """The number of the round being played, counted from 1 at the game's first round."""
         raise NotImplementedError
 
     def happened(self, event: dict[str, Any], env: dict[str, Any]) -> bool:
@@ -109,7 +113,7 @@ ACTIONS = {
     "give_cards": "cards, player", "look_at": "things, player", "add_survivor": "survivor, player",
     "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
     "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
-    "exile_vote": "player, target", "end_game": "", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
+    "exile_vote": "player, target", "end_game": "", "fail_objective": "(the game ends: the main objective has failed)", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
     "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
     "attach": "card, survivor",
     "take_pot": "cards, player (every staked card, from the hands of those who staked it, to that player's hand)",

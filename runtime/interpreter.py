@@ -548,6 +548,11 @@ class Interpreter:
             return env.result
         if op == "round":
             return self.host.round()
+        if op == "round_number":    # the round being played, from 1 (the round track counts down)
+            return self.host.round_number()
+        if op == "per_player":      # "3 for each player who started the game": no player leaves the table
+            amount: int = node["amount"]
+            return amount * len(self.host.things("player"))
         if op == "empty_spaces":   # a host that keeps no survivor spaces answers None: no room
             return sum(self.host.attr(loc, "empty_survivor_spaces") or 0 for loc in self.places(node["at"], env))
         raise self.fail(f"unknown expression {op!r}")

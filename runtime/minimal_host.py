@@ -37,6 +37,7 @@ class MinimalHost(Host):
         self.limits: set[tuple[str, str]] = set()
         self.fuel_played = False
         self.round_track = 3
+        self.round_played = 1
 
     def add_survivor_fact(self, sid: str, name: str, controller: str, location: str, influence: int = 30,
                           **facts: Any) -> None:
@@ -89,6 +90,10 @@ class MinimalHost(Host):
     def round(self) -> int:
         """The round track."""
         return self.round_track
+
+    def round_number(self) -> int:
+        """The round being played, counted from 1."""
+        return self.round_played
 
     def happened(self, event: dict[str, Any], env: Any) -> bool:
         """Only one event is tracked here: a fuel card played in the triggering action."""

@@ -281,6 +281,13 @@ class EffectRules(GameParts):
                 thing = {"survivor": survivor, "player": ev.get("player"), "card": ev.get("card")}.get(kind)
                 if kind in ("round", "warfare"):
                     continue
+                if kind == "zombie":                   # "when a zombie is killed": each zombie's death
+                    if ev.get("zombie") is None:
+                        return None
+                    for f in who["filters"]:
+                        if f["op"] == "at" and ev["zombie"] not in self.places_now(f["location"], scope):
+                            return None
+                    continue
                 if thing is None:
                     return None
                 e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),

@@ -237,6 +237,12 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s.first = max(range(len(s.players)), key=lambda i: (s.survivors[cast(str, s.players[i].leader)].influence, -i))
         self.log.add("setup", {"objective": s.cards[s.objective], "morale": s.morale, "rounds": s.round,
                                "first": s.players[s.first].id}, {})
+        # the main objective's own set-up ("set up the game board according to the main objective's setup
+        # instructions", seed 004 Setup): the rules it keeps
+        # in force for the game (We Need More Samples' die roll for each zombie killed, Winter Has Come's fuel)
+        d = self.host.card_def(s.objective)
+        tree = ((d.get("setup") or {}).get("effect") or {}).get("tree", [])
+        yield from self.run_effect(tree, {"player": s.players[s.first].id, "card": d["id"]})
         yield from self.settle()
 
     # ---- the game -------------------------------------------------------------------------
@@ -251,7 +257,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         """The steps of a round, in order, as the game's ruleset lists them (``round``: the player turns
         phase, then the colony phase), between the rules that act at the start and at the end of a round."""
         r = self.round_rules_data()
-        return ["start_round"] + r["player_turns"] + r["colony"] + ["end_round"]
+        return ["start_round"] + r["player_turns"] + ["start_colony"] + r["colony"] + ["end_colony", "end_round"]
 
     def round_rules_data(self) -> dict:
         """The ruleset whose ``round`` this game plays (the base game's; a variant names its own)."""
@@ -285,15 +291,27 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         """Rules that act 'at the end of each round'."""
         yield from self.round_rules("end")
 
-    def round_rules(self, edge: str) -> Gen:
+    def step_start_colony(self) -> Gen:
+        """Rules that act 'at the start of each colony phase', before its first step (Winter Has Come)."""
+        yield from self.round_rules("start", "colony_phase")
+
+    def step_end_colony(self) -> Gen:
+        """Rules that act 'at the end of each colony phase', after its last step."""
+        yield from self.round_rules("end", "colony_phase")
+
+    def round_rules(self, edge: str, of: str = "round") -> Gen:
         for rule in self.host.ruled("phase"):
             node = rule.node
-            if node["edge"] == edge and node["of"] == "round" and not self.host.used_up(rule):
+            if node["edge"] == edge and node["of"] == of and not self.host.used_up(rule):
                 yield from self.run_effect(node["body"], rule.env)
-        for rule in self.host.ruled("delayed"):       # "at the end of the next round:": that round only, once
+                if self.state.over:
+                    return
+        for rule in self.host.ruled("delayed") if of == "round" else ():   # "at the end of the next round:": once
             if rule.node["edge"] == edge and rule.until is not None and self.state.rounds_played == rule.until[1] \
                     and not self.host.used_up(rule):
                 yield from self.run_effect(rule.node["body"], rule.env)
+                if self.state.over:
+                    return
 
     def step_reveal_crisis(self) -> Gen:
         """Reveal the top card of the crisis deck (seed 004, 1. Reveal Crisis)."""

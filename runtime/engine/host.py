@@ -23,6 +23,8 @@ from .host_rules import Rule, RuleBook  # noqa: F401  (Rule re-exported)
 from .state import Location, State
 
 STATS_OF_SURVIVOR = ("influence", "attack", "search")
+#: the place beside the board where a main objective keeps zombies (and, as the zone ``storage``, cards)
+STORAGE = "storage"
 
 
 class GameHost(RuleBook, NameIndex, Host):
@@ -166,6 +168,8 @@ class GameHost(RuleBook, NameIndex, Host):
             return "waste_pile", None
         if card in s.removed:
             return "removed", None
+        if card in s.storage:
+            return "storage", None
         for sv in s.survivors.values():
             if card in sv.equipped:
                 return "equipped", sv.controller
@@ -187,11 +191,15 @@ class GameHost(RuleBook, NameIndex, Host):
             return [c for c, _ in s.crisis_added]
         if zone == "crisis_deck":
             return list(s.crisis_deck)
+        if zone == "storage":                  # a pile too: top last, listed top first
+            return s.storage[::-1]
         if zone == "following":
             return list(s.player(owner).survivors[1:]) if owner else []
         return []
 
     def zombies(self, location: str) -> int:
+        if location == STORAGE:                # zombies a main objective keeps beside the board
+            return self.s.storage_zombies
         return self.s.locations[location].zombie_count()
 
     def tokens(self, token: str, place: str) -> int:
@@ -213,6 +221,9 @@ class GameHost(RuleBook, NameIndex, Host):
 
     def round(self) -> int:
         return self.s.round
+
+    def round_number(self) -> int:
+        return self.s.rounds_played
 
     def happened(self, event: dict, env: dict) -> bool:
         return any(self.game.match(event, ev, env) is not None for ev in self.action_events)
@@ -246,15 +257,28 @@ class GameHost(RuleBook, NameIndex, Host):
         return handler(src=src, **params)
 
     def do_kill_zombies(self, location, count, src, by=None, entrance=None):
+        if location == STORAGE:                 # zombies in storage are kept, not fought: taken out of it
+            self.do_remove_zombies(location, count, src)
+            return 0
         loc = self.s.locations[location]
         if entrance is not None and loc.zombies[entrance]:
             loc.zombies[entrance] -= 1            # the zombie the attacking player chose
+            self.zombies_died(location, 1)
             return 1
         n = min(count, loc.zombie_count())
         self.remove_zombies_chosen(loc, n)
+        self.zombies_died(location, n)
         return n
 
+    def zombies_died(self, location: str, n: int) -> None:
+        """Each zombie killed is an event of its own ("when a zombie is killed", We Need More Samples)."""
+        for _ in range(n):
+            self.emit({"kind": "die", "zombie": location, "location": location, "player": self.chooser()})
+
     def do_remove_zombies(self, location, count, src):
+        if location == STORAGE:
+            self.s.storage_zombies -= min(count, self.s.storage_zombies)
+            return
         loc = self.s.locations[location]
         self.remove_zombies_chosen(loc, min(count, loc.zombie_count()))
 
@@ -288,6 +312,9 @@ class GameHost(RuleBook, NameIndex, Host):
             loc.zombies[i] -= 1
 
     def do_add_zombies(self, location, count, src):
+        if location == STORAGE:                 # storage has no entrances: the zombies are kept there
+            self.s.storage_zombies += count
+            return
         entrances = self.s.locations[location].entrances
         for i in range(count):                 # entrance 1, 2, 3 … in turn (seed 004, Adding Zombies)
             self.add_zombie(location, src, entrance=i % entrances)
@@ -320,7 +347,13 @@ class GameHost(RuleBook, NameIndex, Host):
 
     def do_move_zombies(self, source, target, count, src):
         n = min(count, self.zombies(source))
-        self.remove_zombies_from(self.s.locations[source], n)
+        if source == STORAGE:
+            self.s.storage_zombies -= n
+        else:
+            self.remove_zombies_from(self.s.locations[source], n)
+        if target == STORAGE:
+            self.s.storage_zombies += n
+            return
         for _ in range(n):
             self.add_zombie(target, src)
 
@@ -545,7 +578,7 @@ class GameHost(RuleBook, NameIndex, Host):
             if card in p.hand:
                 p.hand.remove(card)
                 return
-        for pile in (s.waste, s.removed, s.crossroads):
+        for pile in (s.waste, s.removed, s.crossroads, s.storage):
             if card in pile:
                 pile.remove(card)
                 return
@@ -607,7 +640,8 @@ class GameHost(RuleBook, NameIndex, Host):
             if zone == "hand":                                    # "put the played card in your hand"
                 self.s.player(owner).hand.append(c)
                 continue
-            {"waste_pile": self.s.waste, "removed": self.s.removed}.get(zone, self.s.removed).append(c)
+            {"waste_pile": self.s.waste, "removed": self.s.removed, "storage": self.s.storage}.get(
+                zone, self.s.removed).append(c)
 
     def do_arrange(self, zone, owner, location, cards, src):
         """The top cards of a deck go back in the order given (top first)."""
@@ -706,6 +740,10 @@ class GameHost(RuleBook, NameIndex, Host):
 
     def do_end_game(self, src):
         self.end("card", src)
+
+    def do_fail_objective(self, src):
+        """The main objective has failed: the game is over and the colony has lost."""
+        self.end("failed", src)
 
     def do_skip_exposure(self, src):
         self.skip_exposure = True

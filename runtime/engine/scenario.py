@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from ..decisions import ScriptedAgent
@@ -26,11 +27,12 @@ if TYPE_CHECKING:  # pragma: no cover
 GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", "helpless", "food", "starvation",
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
               "item_deck", "exiled", "objective", "first", "betrayer", "crossroads",
-              "colonies", "bullets", "colony_morale", "colony_food"}     # the last four: Warring Colonies tables
+              "colonies", "bullets", "colony_morale", "colony_food",     # these four: Warring Colonies tables
+              "storage", "round_number"}
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
-               "bullets", "colony_morale", "colony_food", "combat", "winner", "colony_leader"}
+               "bullets", "colony_morale", "colony_food", "combat", "winner", "colony_leader", "storage"}
 
 
 def log_expectations(lines: list[dict], want: dict) -> list[str]:
@@ -199,6 +201,9 @@ class Scenario:
                     g.register(card, v.id)
         for table, attr in (("zombies", "zombies"), ("barricades", "barricades")):
             for loc, n in (given.get(table) or {}).items():
+                if table == "zombies" and loc == "storage":     # zombies a main objective keeps in storage
+                    s.storage_zombies = n
+                    continue
                 where = self.location(loc)
                 for i in range(n):
                     getattr(where, attr)[i % where.entrances] += 1
@@ -229,7 +234,8 @@ class Scenario:
         for pid, cards in (given.get("crisis_added") or {}).items():
             s.crisis_added += [(self.card_instance(c), pid) for c in cards]
         s.crossroads = [self.card_instance(c) for c in given.get("crossroads", [])]
-        s.active, s.turn, s.rounds_played = 0, 1, 1
+        s.storage = [self.card_instance(c) for c in given.get("storage", [])]   # cards kept in storage
+        s.active, s.turn, s.rounds_played = 0, 1, given.get("round_number", 1)
         g.total_cards = len(s.cards)
         cards_by_slug = {slug(s.cards[c]): c for c in s.cards}           # "bind: {used: pistol}": a card on the table
         self.bind = {k: (_sid(v) if isinstance(v, str) and "s:" + v in s.survivors else cards_by_slug.get(v, v))
@@ -423,8 +429,13 @@ class Scenario:
             for loc, n in (wanted.items() if isinstance(wanted, dict) else [("colony", wanted)]):
                 lid = g.host.place(loc.replace("-", "_"), s.players[0].id) if self.colonies else loc
                 eq(f"helpless at {loc}", self.location(lid).helpless, n)
+        if "storage" in want:                      # {fuel: 8}: the cards in storage by kind
+            eq("cards in storage", dict(Counter(slug(s.cards[c]) for c in s.storage)), want["storage"])
         for key in ("zombies", "noise", "barricades"):
             for loc, n in (want.get(key) or {}).items():
+                if key == "zombies" and loc == "storage":
+                    eq("zombies in storage", s.storage_zombies, n)
+                    continue
                 where = self.location(loc)
                 got: Any = where.zombie_count() if key == "zombies" else (where.noise if key == "noise"
                                                                       else sum(where.barricades))

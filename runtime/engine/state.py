@@ -96,8 +96,10 @@ class State:
     active: int = 0                                       # index of the player taking a turn
     turn: int = 0                                         # turns taken, for limits
     over: bool = False
-    ending: str = ""                                      # morale | rounds | objective
+    ending: str = ""                                      # morale | rounds | objective | card | failed
     rounds_played: int = 0
+    storage: list[str] = field(default_factory=list)      # cards a main objective keeps in storage, top last
+    storage_zombies: int = 0                              # zombies a main objective keeps in storage
 
     def player(self, pid: str) -> Player:
         for p in self.players:
@@ -115,6 +117,8 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
     low, high = rules["morale_track"]
     if not low <= state.morale <= high:
         bad.append(f"morale {state.morale} is off its track {low}..{high}")
+    if state.storage_zombies < 0:
+        bad.append(f"negative zombies in storage ({state.storage_zombies})")
     if state.food < 0 or state.starvation < 0:
         bad.append(f"negative food ({state.food}) or starvation ({state.starvation})")
     for loc in state.locations.values():
@@ -146,7 +150,8 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
         if any(not 1 <= d <= 6 for d in p.unused):
             bad.append(f"{p.id} has an action die off 1..6: {p.unused}")
     # every card instance is in exactly one zone
-    zones: list[str] = [*state.waste, *state.removed, *state.crisis_deck, *state.crossroads, *state.secret_box]
+    zones: list[str] = [*state.waste, *state.removed, *state.crisis_deck, *state.crossroads, *state.secret_box,
+                        *state.storage]
     zones += [c for c, _ in state.crisis_added]
     zones += [c for c in (state.crisis, state.objective, state.held) if c]
     for p in state.players:

@@ -130,6 +130,9 @@ class WinterHost(Host):
     def round(self) -> int:
         return self.g.event_no
 
+    def round_number(self) -> int:
+        return self.g.event_no
+
     def happened(self, event: dict, env: dict) -> bool:
         return False
 

@@ -72,7 +72,7 @@ def test_simulated_games_keep_every_invariant(bundle, agents):
     summary = simulate(bundle, 40, seed=100, players=4, agents=agents)
     assert summary["crashes"] == [] and summary["violations"] == []
     assert sum(summary["endings"].values()) == 40
-    assert set(summary["endings"]) <= {"morale", "rounds", "objective", "card"}
+    assert set(summary["endings"]) <= {"morale", "rounds", "objective", "card", "failed"}
 
 
 def test_the_game_can_be_driven_step_by_step(bundle):

@@ -63,9 +63,11 @@ def test_the_round_of_each_game_is_its_ruleset_list(bundle):
     from dow.runtime.engine.colonies import ColoniesGame
     base, wc = bundle["rulesets"]["base"], bundle["rulesets"]["warring-colonies"]
     game = Game(bundle, seed=1, players=4)
-    assert game.round_steps() == ["start_round"] + base["round"]["player_turns"] + base["round"]["colony"] + ["end_round"]
+    colony_phase = ["start_colony"] + base["round"]["colony"] + ["end_colony"]   # its start and end: card rules
+    assert game.round_steps() == ["start_round"] + base["round"]["player_turns"] + colony_phase + ["end_round"]
     four, five = ColoniesGame(bundle, seed=1, players=4), ColoniesGame(bundle, seed=1, players=5)
-    plain = ["start_round"] + wc["round"]["player_turns"] + wc["round"]["colony"] + ["end_round"]
+    plain = ["start_round"] + wc["round"]["player_turns"] + ["start_colony"] + wc["round"]["colony"] + \
+        ["end_colony", "end_round"]
     assert four.round_steps() == plain and "lone_wolf_turn" not in plain
     steps = five.round_steps()
     assert steps[steps.index("roll_action_dice") + 1] == "lone_wolf_turn"
