@@ -132,6 +132,22 @@ def test_a_block_for_the_start_of_the_next_round_waits_for_it(bundle):
                                            "colony start_round"]}) == []
 
 
+def test_a_block_for_the_next_round_waits_for_the_round_not_the_colony_phase(bundle):
+    """'at the start of the next round' is the round's edge: the colony phase's own start (a step of the
+    same round, seed 004 II. Colony Phase) is not it, nor its end the round's end."""
+    card = copy.deepcopy(next(c for c in bundle["cards"] if c["id"] == "base.crossroads.missing-child"))
+    card["options"][0]["effect"]["tree"] = Lowering(card["id"], "test.yaml", {}).nodes(
+        tree("at the start of the next round:\n  gain 1 morale.\nat the end of the next round:\n  lose 2 morale."))
+    table = {"survivors": {"brian-lee": {"at": "colony"}}, "helpless": 1}
+    run = dict(bundle, cards=[*bundle["cards"], card])
+    assert run_scenario(run, card, {"name": "x", "given": table, "expect": {"morale": 6},
+                                    "do": ["option 1", "new_round", "colony start_colony",
+                                           "colony end_colony"]}) == []
+    assert run_scenario(run, card, {"name": "x", "given": table, "expect": {"morale": 5},
+                                    "do": ["option 1", "new_round", "colony start_round", "colony start_colony",
+                                           "colony end_colony", "colony end_round"]}) == []
+
+
 def test_a_search_counts_since_the_card_even_for_a_next_round_block_kept_inside_another_rule(bundle):
     card = copy.deepcopy(next(c for c in bundle["cards"] if c["id"] == "base.crossroads.missing-child"))
     card["options"][0]["effect"]["tree"] = Lowering(card["id"], "test.yaml", {}).nodes(tree(
