@@ -351,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tracemalloc", action="store_true", help="also measure the tracemalloc peak of one compile")
     ap.add_argument("--keep", action="store_true", help="keep the generated corpus")
     ap.add_argument("--no-extra", action="store_true",
-                    help="skip the old floor and the as-shipped compile (for a loaded machine: the pairs only)")
+                    help="skip the old floor and the as-shipped compile and its memory run (for a loaded machine: the pairs only)")
     args = ap.parse_args(argv)
 
     print(f"machine: {platform.node()}, nproc {os.cpu_count()}, {platform.machine()}, "
@@ -441,11 +441,13 @@ def main(argv: list[str] | None = None) -> int:
             base_rss, base_wall, _, _ = child_maxrss([*dow, "--root", str(root), "check", str(one)], root)
             print(f"  dow check ONE-CARD-FILE: {base_rss / 1024:.0f} MiB ({base_wall:.2f} s): interpreter, imports, "
                   f"parser, schema validator")
-            runs = [("one process (DOW_JOBS=1)", ["env", "DOW_JOBS=1"])]
-            if n_workers > 1:
-                runs.insert(0, (f"as shipped, {n_workers} workers; the largest single process", []))
-            for label, prefix in runs:
-                rss, wall, code, last = child_maxrss([*prefix, *dow, "--root", str(root), "check"], root)
+            runs = [("one process (DOW_JOBS=1), the compile alone (--no-compare-text)", ["env", "DOW_JOBS=1"],
+                     ["--no-compare-text"]),
+                    ("one process (DOW_JOBS=1), with the text comparison (the default)", ["env", "DOW_JOBS=1"], [])]
+            if n_workers > 1 and not args.no_extra:
+                runs.insert(0, (f"as shipped, {n_workers} workers; the largest single process", [], []))
+            for label, prefix, flags in runs:
+                rss, wall, code, last = child_maxrss([*prefix, *dow, "--root", str(root), "check", *flags], root)
                 print(f"  dow check (all {n} cards), {label}: {rss / 1024:.0f} MiB, {wall:.2f} s wall, exit {code} "
                       f"({last}); ~{(rss - base_rss) / n:.1f} KiB per card over the one-card run")
         if args.tracemalloc:
