@@ -80,7 +80,7 @@ class Language:
         return self.plural(abs(n)) if isinstance(n, int) else "other"
 
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 def cache_dir() -> Path | None:
@@ -101,9 +101,9 @@ class _TextCache:
 
     The file is named by a hash of everything it was made from (the catalogue's and the glossary's
     bytes, the language, Jinja's version, Python's bytecode magic and CACHE_VERSION), so a changed
-    catalogue or another Jinja simply misses. Reading the YAML catalogues with ruamel.yaml and
-    compiling some 200 templates was most of a one-card ``dow check``; with the cache it is one
-    pickle read. The templates compiled in a run are added at the process's exit. A cache that
+    catalogue or another Jinja simply misses. Reading the YAML catalogues with ruamel.yaml, compiling
+    some 200 templates and loading Babel's locale data for the plural rule was most of a one-card
+    ``dow check``; with the cache it is one pickle read (the plural rule is kept as its CLDR rules). The templates compiled in a run are added at the process's exit. A cache that
     cannot be read is ignored and one that cannot be written is skipped: the result is the same."""
 
     def __init__(self, path: Path | None):
@@ -177,7 +177,9 @@ def load_language(lang: str, folder: str | None = None) -> Language:
     source = "en" if lang == PSEUDO else lang
     cache = _text_cache(lang, source, base)
     if cache.data is not None:
-        data, glossary = cache.data
+        data, glossary, rules = cache.data
+        from babel.plural import PluralRule
+        plural = PluralRule(rules)            # the locale's rule as Babel gives it, without loading its locale data
     else:
         yaml = YAML(typ="safe")
         data = yaml.load((base / f"{source}.yaml").read_text(encoding="utf-8"))
@@ -186,10 +188,11 @@ def load_language(lang: str, folder: str | None = None) -> Language:
             data = {k: _pseudo_strings(v, pseudo) for k, v in data.items()}
             glossary = {key: {**entry, PSEUDO: _pseudo_strings(entry["en"], pseudo)}
                         for key, entry in glossary.items()}
-        cache.save((data, glossary))
+        plural = Locale.parse(source).plural_form
+        cache.save((data, glossary, plural.rules))
     return Language(lang, data["messages"], data["phrases"], glossary, data.get("classifiers") or {},
                     [(re.compile(p), r) for p, r in (data.get("contractions") or {}).items()],
-                    Locale.parse(source).plural_form, cache=cache)
+                    plural, cache=cache)
 
 
 def _pseudo_strings(value, fn):

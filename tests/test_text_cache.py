@@ -86,3 +86,18 @@ def test_the_cache_can_be_switched_off(cards, cache: Path, monkeypatch):
     text.load_language.cache_clear()
     assert texts(cards) == fresh
     assert not cache.exists()
+
+
+def test_the_cached_plural_rule_is_the_locales(cache: Path):
+    """The plural category comes from the CLDR rule kept in the cache: the same as Babel's for every count."""
+    from babel import Locale
+    texts([])
+    text.load_language.cache_clear()
+    for lang in text.LANGS:
+        language = text.load_language(lang)
+        assert language.cache.data is not None
+        babel_rule = Locale.parse(lang).plural_form
+        counts = [*range(0, 2001), 10**6, 2 * 10**6]
+        assert [language.category(n) for n in counts] == [babel_rule(n) for n in counts]
+    assert text.load_language("pt").category(0) == "one" and text.load_language("en").category(0) == "other"
+    assert text.load_language("pt").category(10**6) == "many" and text.load_language("en").category(1) == "one"
