@@ -1,6 +1,6 @@
 """Compile throughput against the cheapest honest floor, one core against one core, in CPU time.
 
-    python benchmarks/bench_compile.py [--n 10000] [--corpus DIR] [--pairs 5]
+    python benchmarks/bench_compile.py [--n 10000] [--corpus DIR] [--pairs 5] [--no-text-memory]
 
 1. Generates the synthetic corpus (benchmarks/corpus.py) in a temp folder, or
    uses ``--corpus DIR`` (a folder holding pyproject.toml and content/).
@@ -348,10 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-files", type=int, default=0, metavar="K",
                     help="profile a compile of about K evenly spread files instead of all (default: all)")
     ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--no-text-memory", action="store_true",
+                    help="measure the memory of the compile alone (--no-compare-text), not of the default check too "
+                         "(the text comparison costs about twice the compile's CPU)")
     ap.add_argument("--tracemalloc", action="store_true", help="also measure the tracemalloc peak of one compile")
     ap.add_argument("--keep", action="store_true", help="keep the generated corpus")
     ap.add_argument("--no-extra", action="store_true",
-                    help="skip the old floor and the as-shipped compile (for a loaded machine: the pairs only)")
+                    help="skip the old floor and the as-shipped compile and its memory run (for a loaded machine: the pairs only)")
     args = ap.parse_args(argv)
 
     print(f"machine: {platform.node()}, nproc {os.cpu_count()}, {platform.machine()}, "
@@ -441,11 +444,15 @@ def main(argv: list[str] | None = None) -> int:
             base_rss, base_wall, _, _ = child_maxrss([*dow, "--root", str(root), "check", str(one)], root)
             print(f"  dow check ONE-CARD-FILE: {base_rss / 1024:.0f} MiB ({base_wall:.2f} s): interpreter, imports, "
                   f"parser, schema validator")
-            runs = [("one process (DOW_JOBS=1)", ["env", "DOW_JOBS=1"])]
-            if n_workers > 1:
-                runs.insert(0, (f"as shipped, {n_workers} workers; the largest single process", []))
-            for label, prefix in runs:
-                rss, wall, code, last = child_maxrss([*prefix, *dow, "--root", str(root), "check"], root)
+            runs = [("one process (DOW_JOBS=1), the compile alone (--no-compare-text)", ["env", "DOW_JOBS=1"],
+                     ["--no-compare-text"]),
+                    ("one process (DOW_JOBS=1), with the text comparison (the default)", ["env", "DOW_JOBS=1"], [])]
+            if args.no_text_memory:
+                del runs[1:]
+            if n_workers > 1 and not args.no_extra:
+                runs.insert(0, (f"as shipped, {n_workers} workers; the largest single process", [], []))
+            for label, prefix, flags in runs:
+                rss, wall, code, last = child_maxrss([*prefix, *dow, "--root", str(root), "check", *flags], root)
                 print(f"  dow check (all {n} cards), {label}: {rss / 1024:.0f} MiB, {wall:.2f} s wall, exit {code} "
                       f"({last}); ~{(rss - base_rss) / n:.1f} KiB per card over the one-card run")
         if args.tracemalloc:

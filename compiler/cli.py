@@ -98,6 +98,15 @@ def version() -> str:
     return f"dow {number} (bundle ir_version {IR_VERSION})"
 
 
+class _VersionAction(argparse._VersionAction):
+    """``--version``, its text made only when it is asked for: finding the installed version imports
+    importlib.metadata, which every other command would pay for at start-up."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        self.version = version()
+        super().__call__(parser, namespace, values, option_string)
+
+
 class UsageError(Exception):
     """A mistake in how the command was called."""
 
@@ -129,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
                                      epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 70 a bug in dow "
                                             "(DOW_DEBUG=1 shows its traceback), 130 stopped by Ctrl-C.")
-    parser.add_argument("--version", action="version", version=version(), help="print the version and exit")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument("--root", type=Path, default=None, help="the project folder (default: found from here)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

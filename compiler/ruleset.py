@@ -134,13 +134,70 @@ def _position(node: Node, path: list) -> tuple[int, int]:
     return line, col
 
 
+CACHE = Path("build") / ".cache" / "rulesets.pickle"
+
+
+def _cache_key() -> str:
+    """What a cached ruleset was checked against: the schemas (a changed schema checks every file again)."""
+    import hashlib
+    import json
+    return hashlib.sha256(json.dumps([RULESET_SCHEMA, COLONIES_SCHEMA], sort_keys=True).encode()).hexdigest()
+
+
+def _cache_read(cache: Path, key: str) -> dict:
+    """{path: (sha256 of the file, data)} of the rulesets found valid last time; {} if unreadable or stale."""
+    import pickle
+    try:
+        with open(cache, "rb") as fh:
+            stored = pickle.load(fh)
+    except Exception:
+        return {}
+    return stored["files"] if isinstance(stored, dict) and stored.get("key") == key else {}
+
+
+def _cache_write(cache: Path, key: str, files: dict) -> None:
+    import os
+    import pickle
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump({"key": key, "files": files}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    except OSError:
+        pass
+
+
 def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagnostic]]:
-    """Every content/<set>/ruleset.yaml, checked: {set: data} and the diagnostics."""
-    from jsonschema import Draft202012Validator
-    validators = {"warring-colonies": Draft202012Validator(COLONIES_SCHEMA)}
-    base_validator = Draft202012Validator(RULESET_SCHEMA)
+    """Every content/<set>/ruleset.yaml, checked: {set: data} and the diagnostics.
+
+    A ruleset found valid is kept in ``build/.cache/rulesets.pickle`` with a hash of its file's
+    bytes and read from there while the file is the same (and the schemas): reading the
+    files with positions and importing jsonschema to check them was a fifth of a one-card
+    ``dow check``. A file with problems is never kept, so its diagnostics are made every time."""
+    import copy
+    import hashlib
+    key = _cache_key()
+    cache_path = root / CACHE
+    cached = _cache_read(cache_path, key)
+    kept: dict = {}
     found, diags = {}, []
+    validators: dict = {}
     for path in sorted(content.glob("*/ruleset.yaml")):
+        try:
+            stamp: str | None = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            stamp = None
+        hit = cached.get(str(path))
+        if stamp is not None and hit is not None and hit[0] == stamp:
+            found[path.parent.name] = copy.deepcopy(hit[1])
+            kept[str(path)] = hit
+            continue
+        if not validators:
+            from jsonschema import Draft202012Validator
+            validators = {"warring-colonies": Draft202012Validator(COLONIES_SCHEMA),
+                          None: Draft202012Validator(RULESET_SCHEMA)}
+        base_validator = validators[None]
         display = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
         try:
             node, text = load_file(path, display)
@@ -164,4 +221,8 @@ def load_rulesets(content: Path, root: Path) -> tuple[dict[str, Any], list[Diagn
                                     source_line=lines[line - 1] if 0 < line <= len(lines) else ""))
         if not errors:
             found[path.parent.name] = data
+            if stamp is not None:
+                kept[str(path)] = (stamp, copy.deepcopy(data))
+    if kept != cached:
+        _cache_write(cache_path, key, kept)
     return found, diags

@@ -13,8 +13,14 @@ text (for ``dow check`` to call).
 """
 from __future__ import annotations
 
+import atexit
+import hashlib
 import keyword
+import marshal
+import os
+import pickle
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -52,16 +58,115 @@ class Language:
     plural: object
     env: jinja2.Environment = field(default_factory=lambda: jinja2.Environment(undefined=jinja2.StrictUndefined))
     compiled: dict = field(default_factory=dict)
+    #: the Python code Jinja made of each template source, kept on disk between runs (see ``_TextCache``)
+    cache: "_TextCache | None" = None
 
     def template(self, source: str) -> jinja2.Template:
-        """The compiled Jinja template of a form (compiled once)."""
-        if source not in self.compiled:
-            self.compiled[source] = self.env.from_string(str(source))
-        return self.compiled[source]
+        """The compiled Jinja template of a form (compiled once; its code read from the disk cache if there)."""
+        template = self.compiled.get(source)
+        if template is None:
+            text = str(source)
+            code = self.cache.code(text) if self.cache else None
+            if code is None:
+                code = self.env.compile(text)
+                if self.cache:
+                    self.cache.keep(text, code)
+            template = self.env.template_class.from_code(self.env, code, self.env.make_globals(None), None)
+            self.compiled[source] = template
+        return template
 
     def category(self, n) -> str:
         """The CLDR plural category of a count; ``other`` when the count is not a number."""
         return self.plural(abs(n)) if isinstance(n, int) else "other"
+
+
+CACHE_VERSION = 2
+
+
+def cache_dir() -> Path | None:
+    """Where the text catalogues' cache lives: ``$DOW_CACHE_DIR``, else ``$XDG_CACHE_HOME/dow``, else
+    ``~/.cache/dow``; ``DOW_CACHE_DIR=off`` turns it off (None)."""
+    chosen = os.environ.get("DOW_CACHE_DIR")
+    if chosen:
+        return None if chosen == "off" else Path(chosen)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        return (Path(xdg) if xdg else Path.home() / ".cache") / "dow"
+    except RuntimeError:  # no home folder
+        return None
+
+
+class _TextCache:
+    """One language's catalogue as read from YAML, and the code Jinja compiled of its templates, on disk.
+
+    The file is named by a hash of everything it was made from (the catalogue's and the glossary's
+    bytes, the language, Jinja's version, Python's bytecode magic and CACHE_VERSION), so a changed
+    catalogue or another Jinja simply misses. Reading the YAML catalogues with ruamel.yaml, compiling
+    some 200 templates and loading Babel's locale data for the plural rule was most of a one-card
+    ``dow check``; with the cache it is one pickle read (the plural rule is kept as its CLDR rules). The templates compiled in a run are added at the process's exit. A cache that
+    cannot be read is ignored and one that cannot be written is skipped: the result is the same."""
+
+    def __init__(self, path: Path | None):
+        self.path, self.data, self.codes, self.new = path, None, {}, {}
+        if path is None:
+            return
+        try:
+            with open(path, "rb") as fh:
+                stored = pickle.load(fh)
+            self.data, self.codes = stored["data"], stored["codes"]
+        except Exception:  # missing, truncated, from another version: read the YAML instead
+            self.data, self.codes = None, {}
+
+    def code(self, source: str):
+        raw = self.codes.get(source)
+        if raw is None:
+            return None
+        try:
+            return marshal.loads(raw)
+        except Exception:
+            return None
+
+    def keep(self, source: str, code) -> None:
+        if self.path is None:
+            return
+        if not self.new:
+            atexit.register(self.save)
+        self.new[source] = marshal.dumps(code)
+
+    def save(self, data=None) -> None:
+        """Write the catalogue and every template's code (an atomic replace: concurrent runs are safe)."""
+        if self.path is None or (data is None and not self.new):
+            return
+        if data is not None:
+            self.data = data
+        if self.data is None:
+            return
+        self.codes.update(self.new)
+        self.new = {}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as fh:
+                pickle.dump({"data": self.data, "codes": self.codes}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass
+
+
+def _text_cache(lang: str, source: str, base: Path) -> _TextCache:
+    folder = cache_dir()
+    if folder is None:
+        return _TextCache(None)
+    import importlib.util
+    digest = hashlib.sha256()
+    for part in (str(CACHE_VERSION), lang, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(), sys.version):
+        digest.update(part.encode() + b"\0")
+    for name in (f"{source}.yaml", "glossary.yaml"):
+        try:
+            digest.update((base / name).read_bytes() + b"\0")
+        except OSError:
+            return _TextCache(None)
+    return _TextCache(folder / f"text-{lang}-{digest.hexdigest()[:24]}.pickle")
 
 
 @lru_cache(maxsize=None)
@@ -69,16 +174,25 @@ def load_language(lang: str, folder: str | None = None) -> Language:
     """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
     from .messages import PSEUDO, pseudo
     base = Path(folder) if folder else TEXT_DIR
-    yaml = YAML(typ="safe")
     source = "en" if lang == PSEUDO else lang
-    data = yaml.load((base / f"{source}.yaml").read_text(encoding="utf-8"))
-    glossary = yaml.load((base / "glossary.yaml").read_text(encoding="utf-8"))
-    if lang == PSEUDO:  # the English templates and terms, every word accented (placeholders kept)
-        data = {k: _pseudo_strings(v, pseudo) for k, v in data.items()}
-        glossary = {key: {**entry, PSEUDO: _pseudo_strings(entry["en"], pseudo)} for key, entry in glossary.items()}
+    cache = _text_cache(lang, source, base)
+    if cache.data is not None:
+        data, glossary, rules = cache.data
+        from babel.plural import PluralRule
+        plural = PluralRule(rules)            # the locale's rule as Babel gives it, without loading its locale data
+    else:
+        yaml = YAML(typ="safe")
+        data = yaml.load((base / f"{source}.yaml").read_text(encoding="utf-8"))
+        glossary = yaml.load((base / "glossary.yaml").read_text(encoding="utf-8"))
+        if lang == PSEUDO:  # the English templates and terms, every word accented (placeholders kept)
+            data = {k: _pseudo_strings(v, pseudo) for k, v in data.items()}
+            glossary = {key: {**entry, PSEUDO: _pseudo_strings(entry["en"], pseudo)}
+                        for key, entry in glossary.items()}
+        plural = Locale.parse(source).plural_form
+        cache.save((data, glossary, plural.rules))
     return Language(lang, data["messages"], data["phrases"], glossary, data.get("classifiers") or {},
                     [(re.compile(p), r) for p, r in (data.get("contractions") or {}).items()],
-                    Locale.parse(source).plural_form)
+                    plural, cache=cache)
 
 
 def _pseudo_strings(value, fn):

@@ -50,12 +50,17 @@ def log_hash(lines: list[dict[str, Any]]) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})   # exact types _plain gives back as they are
+
+
 def _plain(value: Any) -> Any:
-    """Params as JSON-friendly data (tuples become lists)."""
+    """Params as JSON-friendly data (tuples become lists). Plain strings, numbers and None are taken as
+    they are without a call each (most params are), which is what the recursion would give them."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {(k if k.__class__ is str else str(k)): (v if v.__class__ in _SCALARS else _plain(v))
+                for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [v if v.__class__ in _SCALARS else _plain(v) for v in value]
     return value
 
 

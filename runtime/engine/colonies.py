@@ -102,8 +102,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
 
     # ---- set-up (seed 000, Preparação) ------------------------------------------------------
     def _set_cards(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
-        return sorted((c for c in self.bundle.get("cards", []) if c.get("kind") == kind and c.get("set") in sets),
-                      key=lambda c: c["id"])
+        return self.bundle_index.of(kind, sets)
 
     def _build(self, objective: str | None) -> ColoniesState:
         rng, stand, wc = self.rng, self.rules["stand_ins"], self.wc

@@ -34,6 +34,39 @@ class GameError(Exception):
         self.key, self.params = key, params
 
 
+class CardIndex:
+    """A bundle's cards by id and by kind (each kind's cards sorted by id), made once per bundle: every
+    game's set-up asked for the cards of seven kinds, filtering and sorting the whole bundle each time."""
+
+    def __init__(self, cards: list[dict]):
+        self.cards = tuple(cards)                       # the cards it was made of, to tell when they change
+        self.by_id = {c["id"]: c for c in cards}
+        by_kind: dict[Any, list[dict]] = {}
+        for c in sorted(cards, key=lambda c: c["id"]):
+            by_kind.setdefault(c.get("kind"), []).append(c)
+        self.by_kind = by_kind
+
+    def of(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
+        """The cards of a kind in any of these sets, sorted by id (a new list)."""
+        return [c for c in self.by_kind.get(kind, ()) if c.get("set") in sets]
+
+
+_INDEXES: list[CardIndex] = []      # the last few bundles' indexes
+
+
+def card_index(bundle: dict) -> CardIndex:
+    """The index of a bundle's cards; made again when the list holds other cards (compared card by card)."""
+    cards = bundle.get("cards", [])
+    for index in _INDEXES:
+        held = index.cards
+        if len(held) == len(cards) and all(a is b for a, b in zip(held, cards)):
+            return index
+    index = CardIndex(cards)
+    _INDEXES.insert(0, index)
+    del _INDEXES[4:]
+    return index
+
+
 def _walk(nodes):
     for n in nodes if isinstance(nodes, list) else [nodes]:
         if isinstance(n, dict):

@@ -19,7 +19,7 @@ from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
 from .choices import PlayerChoices
-from .common import ACTION, GameError, Gen, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
+from .common import ACTION, GameError, Gen, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
 from .decks import location_deck
 from .effects import EffectRules
 from .host import GameHost
@@ -49,7 +49,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.rng = random.Random(seed)
         self.log = EventLog()
         self.bundle = bundle
-        self.defs = {c["id"]: c for c in bundle.get("cards", [])}
+        self.bundle_index = card_index(bundle)
+        self.defs = dict(self.bundle_index.by_id)
         self.violations: list[str] = []
         self.decisions: list[Any] = []
         self.last_location: dict[str, str] = {}
@@ -141,8 +142,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
 
     # ---- set-up (seed 004, Setup) ---------------------------------------------------------
     def _cards(self, kind: str) -> list[dict]:
-        return sorted((c for c in self.bundle.get("cards", []) if c.get("kind") == kind and c.get("set") == "base"),
-                      key=lambda c: c["id"])
+        return self.bundle_index.of(kind, ("base",))
 
     def _build(self, objective: str | None) -> State:
         rng, stand = self.rng, self.rules["stand_ins"]
