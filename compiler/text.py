@@ -100,8 +100,8 @@ class _TextCache:
     """One language's catalogue as read from YAML, and the code Jinja compiled of its templates, on disk.
 
     The file is named by a hash of everything it was made from (the catalogue's and the glossary's
-    bytes, the language, Jinja's version, Python's bytecode magic and CACHE_VERSION), so a changed
-    catalogue or another Jinja simply misses. Reading the YAML catalogues with ruamel.yaml, compiling
+    bytes, this module's source, which sets Jinja's options, the language, Jinja's version, Python's bytecode
+    magic and CACHE_VERSION), so a changed catalogue, environment or Jinja simply misses. Reading the YAML catalogues with ruamel.yaml, compiling
     some 200 templates and loading Babel's locale data for the plural rule was most of a one-card
     ``dow check``; with the cache it is one pickle read (the plural rule is kept as its CLDR rules). The templates compiled in a run are added at the process's exit. A cache that
     cannot be read is ignored and one that cannot be written is skipped: the result is the same."""
@@ -161,9 +161,9 @@ def _text_cache(lang: str, source: str, base: Path) -> _TextCache:
     digest = hashlib.sha256()
     for part in (str(CACHE_VERSION), lang, jinja2.__version__, importlib.util.MAGIC_NUMBER.hex(), sys.version):
         digest.update(part.encode() + b"\0")
-    for name in (f"{source}.yaml", "glossary.yaml"):
+    for path in (base / f"{source}.yaml", base / "glossary.yaml", Path(__file__)):   # this module: Jinja's options
         try:
-            digest.update((base / name).read_bytes() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
         except OSError:
             return _TextCache(None)
     return _TextCache(folder / f"text-{lang}-{digest.hexdigest()[:24]}.pickle")
