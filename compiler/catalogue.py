@@ -229,6 +229,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "(a tie broken by the first player, as in a vote), or ``you``.",
         "each player may stake up to 2 food cards:\n  the player who staked the most takes the pot.",
         "each player may stake up to 3 cards:\n  you take the pot."),
+    _op("each_player", "control", "players:target body:block",
+        "Each player ``players`` names (\"each player\", \"each player who controls a survivor at the colony\", "
+        "\"the player to your left\"), in turn from you, does the block themselves: what they draw goes to their "
+        "hand, what they choose is their choice, and ``they``/``their`` name them (\"the player to their left\" is "
+        "the seat beside theirs).",
+        "each player draws 1 card from the grocery store deck.",
+        "each player gives a card in their hand to the player to their left.",
+        "each player who controls a survivor at the colony discards a random card from their hand."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -379,6 +387,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "give a card in your hand to the player to your left.", "look at the hand of the player to your right."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
+    _op("wounds", "filter", "min:int max?:int",
+        "A survivor with ``min`` wounds or more (and ``max`` or fewer, when given): \"a wounded survivor\" has 1 or "
+        "more; a frostbite wound is a wound (seed 004, Frostbite).",
+        "choose a survivor you control with 2 or more wounds.", "heal 1 wound on a wounded survivor you control.",
+        "for each survivor with no wounds at the colony: gain 1 morale."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
     _op("location_of", "location", "target:target", "Where a survivor is (\"the location of …\").",
         "kill all zombies sharing a location with the chosen survivor.",
@@ -440,6 +453,7 @@ RUNTIME: dict[str, Runs] = {
     "together": _runs("control", "pay", "cannot_pay"),
     "pot": _runs("control", "take_pot", "staked"),
     "limit": _runs("control", "use_limit"),
+    "each_player": _runs("control"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
                                     "extra_goal", "copy_abilities", "replace")},

@@ -418,6 +418,11 @@ class Reader:
                     raise self.not_a_card_kind(w, size, kind)
                 return
             lower = w.lower
+            if lower == "wounded" and ph.mode not in ("the", "that", "this") and self.survivor_after():
+                self.i += 1  # "a wounded survivor": one with 1 or more wounds ("the wounded survivor" is the one just hurt)
+                ph.adjs.append(lower)
+                ph.filters.append({"op": "wounds", "min": 1, "pos": P(w.pos)})
+                continue
             if lower in BACKREFS and lower not in ADJECTIVES and ph.mode not in ("the", "that", "this"):
                 raise BindError("N002", M("N002.backref-needs-the", word=w.text), w.pos, expected=what,
                                 hint=M("hint.backref-is-one-thing", word=lower), width=w.width)
@@ -470,6 +475,60 @@ class Reader:
             return noun is not None and noun[0] in ("survivor", "card", "zombie", "location", "player", "die", "token")
         finally:
             self._i -= 1
+
+    def survivor_after(self) -> bool:
+        """Whether the noun right after the next word is a survivor ('a wounded survivor')."""
+        self._i += 1
+        try:
+            noun = self.match_noun()
+            return noun is not None and noun[0] == "survivor"
+        finally:
+            self._i -= 1
+
+    def wounds_count(self, w: Word) -> dict | None:
+        """After 'with' or 'has': '2 or more wounds', '1 or fewer wounds', 'no wounds', 'a wound', '2 wounds'
+        as a wounds filter (a frostbite wound is a wound, seed 004); None, the cursor unmoved, if no wounds follow."""
+        save = self.i
+        first = self.peek()
+        lo, hi = 0, None
+        if first is None:
+            return None
+        if first.lower == "no":
+            self.i += 1
+            hi = 0
+        elif first.lower in ("a", "an", "any"):
+            self.i += 1
+            lo = 1
+        elif first.kind == "int":
+            self.i += 1
+            n = int(first.text)
+            more = self.peek()
+            if more is not None and more.kind == "or_more":
+                self.i += 1
+                if more.lower.split()[-1] in ("more", "higher", "greater"):
+                    lo = n
+                else:
+                    hi = n
+            else:
+                lo = hi = n
+        else:
+            return None
+        if self.text() not in ("wound", "wounds"):
+            self.i = save
+            return None
+        self.i += 1
+        node: dict = {"op": "wounds", "min": lo, "pos": P(w.pos)}
+        if hi is not None:
+            node["max"] = hi
+        return node
+
+    def _wounds_after_with(self, w: Word) -> dict | None:
+        """'with 2 or more wounds' after a survivor noun; None (the cursor unmoved) for another 'with'."""
+        self.i += 1
+        found = self.wounds_count(w)
+        if found is None:
+            self.i -= 1
+        return found
 
     def not_a_card_kind(self, w: Word, size: int, kind: str) -> BindError:
         """'a crisis card': a known word that is no kind of card; say what the word means and which kinds exist."""
@@ -565,6 +624,13 @@ class Reader:
                     self.text(2) in ("left", "right"):      # "the player to your left" (seed 004: play passes left)
                 self.i += 3
                 ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
+            elif ph.kind == "survivor" and self.at("with") and not ph.ref and (
+                    (wounds := self._wounds_after_with(w)) is not None):
+                ph.filters.append(wounds)        # "a survivor with 2 or more wounds"
+            elif ph.kind == "player" and self.at("to", "their") and self.text(2) in ("left", "right") and \
+                    _their_seat():       # "each player gives … to the player to their left": their seat's
+                self.i += 3
+                ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
             elif self.accept("other", "than"):
                 other = self.noun_phrase(allow_at=False, what="what to leave out")
                 ph.filters.append({"op": "other_than", "target": self.scope.target(other), "pos": P(w.pos)})
@@ -590,6 +656,12 @@ class Reader:
             else:
                 break
         return ph
+
+
+def _their_seat() -> bool:
+    """Whether 'their left' is the acting player's seat (inside 'each player …', see author_families)."""
+    from .author_families import acting
+    return acting()
 
 
 def location_words() -> list[str]:

@@ -128,7 +128,7 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on"), "a pile, deck or hand")
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
-    if ph.kind in ("survivor", "") and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that")):
+    if ph.kind == "survivor" or (ph.kind == "" and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that"))):
         target = b.scope.target(ph)
         if r.at("to") and _following_ahead(r):
             r.i += 1
@@ -248,7 +248,8 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     if bad is None:
         raise r.error_end("'morale' or 'combat strength'")
     raise BindError("T002", M("T002.morale-or-strength", verb=w.lower, found=bad.text), bad.pos,
-                    expected="'morale' or 'combat strength'", hint=did_you_mean(bad.lower, ["morale"]),
+                    expected="'morale' or 'combat strength'",
+                    hint=M("hint.food-is-the-colonys") if bad.lower == "food" else did_you_mean(bad.lower, ["morale"]),
                     width=bad.width)
 
 
@@ -396,7 +397,11 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
     """spend an action die of 4 or more | spend 5 food | spend 3 fuel cards."""
+    save = r.i
     count, ph = _count_and_noun(r, "what to spend")
+    if w.lower == "discard" and ph.kind == "card" and r.at("from"):
+        r.i = save
+        return _discard_from(r, b, w)
     if w.lower == "discard" and ph.kind in ("card", "") and (ph.ref or ph.mode in ("ref", "this", "that")):
         # "discard the played card", "discard it": that card goes to the waste pile
         cards = b.scope.target(ph)
@@ -421,6 +426,21 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "spend_cards", "count": count, "filters": ph.filters, "pos": P(w.pos)}
     raise BindError("T001", M("T001.spend", thing=ph.describe()), ph.pos,
                     expected=M("expected.spendable"), width=ph.first.width)
+
+
+def _discard_from(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """'discard a random card from your hand' (seed 004's word): the same as 'place a random card in your
+    hand in the waste pile', the cards chosen when the effect resolves (not a cost: as many as there are)."""
+    ph = r.noun_phrase(allow_at=False, what="cards")
+    frm = r.take()
+    hand = r.noun_phrase(allow_at=False, what="a hand, such as 'your hand'")
+    zone = b.scope.zone(hand)
+    if zone.get("zone") != "hand":
+        raise BindError("T001", M("T001.discard-from-hand", thing=hand.describe()), hand.pos,
+                        expected="'from your hand'", hint=M("hint.discard-from-hand"), width=hand.first.width)
+    ph.filters.append({"op": "in_zone", "zone": zone, "pos": P(frm.pos)})
+    return {"op": "move_cards", "cards": b.scope.target(ph),
+            "to": {"op": "zone", "zone": "waste_pile", "pos": P(w.pos)}, "pos": P(w.pos)}
 
 
 def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:

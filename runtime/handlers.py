@@ -554,6 +554,17 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
     ip.act("take_pot", {"cards": cards, "player": taker}, node, env)
 
 
+def h_each_player(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: each_player, players, body} — each player the description names, in turn from the resolving player,
+    resolves the block as its acting player (their hand, their choices; 'they' is bound to them as ``each``)."""
+    players = yield from ip.targets(node["players"], env)
+    seats = list(ip.host.things("player"))
+    start = seats.index(env.player) if env.player in seats else 0
+    turn = seats[start:] + seats[:start]
+    for who in sorted(players, key=lambda p: turn.index(p) if p in turn else len(turn)):
+        yield from ip.block(node["body"], type(env)(who, env.card, {**env.bindings, "each": who}, env.result))
+
+
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -594,7 +605,7 @@ HANDLERS = {
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
-    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
+    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each, "each_player": h_each_player,
     "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,

@@ -380,6 +380,9 @@ class Interpreter:
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":
             return bool(attr(thing, "type") == f["type"])
+        if op == "wounds":       # "a survivor with 2 or more wounds": every wound, a frostbite wound too (seed 004)
+            n = self.host.tokens("wound", thing)
+            return n >= f["min"] and ("max" not in f or n <= f["max"])
         raise self.fail(f"unknown filter {op!r}")
 
     def extreme(self, pool: list[str], f: dict[str, Any], n: int = 1) -> list[str]:

@@ -1,0 +1,204 @@
+"""Sentences a new author writes in the rulebook's words: each player acting, wounds, discards, a hand
+that holds cards, placing a survivor; and the errors that name the sentence the language has when it
+has no reading (seed 004 for every rule cited)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dow.compiler.bind import Binder
+from dow.compiler.lower import Lowering
+from dow.compiler.messages import render
+from dow.compiler.scope import Scope
+from dow.dsl import parse
+from dow.runtime.engine.scenario import Scenario
+from helpers import bind, error, tree
+
+
+def _nodes(text: str, scope: dict | None = None) -> list[dict]:
+    binder = Binder(Scope(dict(scope or {})))
+    t = binder.effect(parse(text + "\n"))
+    assert binder.errors == []
+    return Lowering("base.survivor.test", "test.yaml", {}).nodes(t)
+
+
+def _table(bundle, players: int = 3, **given):
+    sc = Scenario(bundle, None, {"name": "author", "given": {"players": players, **given}, "do": "round"})
+    return sc, sc.game
+
+
+def _run(g, text: str, answer=None, asked: list | None = None, player: str = "p1", scope: dict | None = None,
+         env: dict | None = None) -> None:
+    """Run an effect; each decision is recorded (who, kind) and answered by ``answer`` (or its first choice)."""
+    gen = g.run_effect(_nodes(text, scope), {"player": player, **(env or {})})
+    try:
+        d = next(gen)
+        while True:
+            if asked is not None:
+                asked.append((d.player, d.kind))
+            pick = answer(d) if answer else (list(d.choices)[:d.min or 1] if d.kind != "may" else True)
+            d = gen.send(d.check(pick))
+    except StopIteration:
+        pass
+
+
+# ---- each player acts (seed 004: every player takes part in a crossroads that says "each player") -------
+def test_each_player_draws_into_their_own_hand(bundle):
+    sc, g = _table(bundle, survivors={"brian-lee": {"at": "colony"}},
+                   item_deck={"grocery-store": ["food", "fuel", "junk", "food"]})
+    before = {p.id: len(p.hand) for p in g.state.players}
+    _run(g, "each player draws 1 card from the grocery store deck.")
+    assert {p.id: len(p.hand) - before[p.id] for p in g.state.players} == {"p1": 1, "p2": 1, "p3": 1}
+    assert len(g.state.locations["grocery_store"].deck) == 1
+
+
+def test_the_old_for_each_player_form_stays_what_it_was():
+    """'for each player:' is the loop it always was: the resolving player acts in it. 'each player …' is
+    the family in which each player acts."""
+    assert tree("each player draws 1 card from the grocery store deck.")[0]["op"] == "each_player"
+    assert tree("for each player:\n  draw 1 card from the grocery store deck.")[0]["op"] == "for_each"
+
+
+def test_each_player_gives_a_card_of_their_own_choosing_to_the_player_to_their_left(bundle):
+    sc, g = _table(bundle, hand={"p1": ["food", "food"], "p2": ["fuel", "fuel"], "p3": ["junk", "junk"]})
+    own = {p.id: list(p.hand) for p in g.state.players}
+    asked: list = []
+    _run(g, "each player gives a card in their hand to the player to their left.", asked=asked,
+         answer=lambda d: [c for c in d.choices if c in own[d.player]][:1])
+    # in turn from you, each player chooses from their own hand (a player's choice is the player's)
+    assert [who for who, kind in asked] == ["p1", "p2", "p3"]
+    # p1's card went to p2, p2's to p3, p3's round the table to p1
+    hand = {p: sorted(g.state.player(p).hand) for p in ("p1", "p2", "p3")}
+    assert hand == {"p1": sorted([own["p1"][1], own["p3"][0]]), "p2": sorted([own["p2"][1], own["p1"][0]]),
+                    "p3": sorted([own["p3"][1], own["p2"][0]])}
+
+
+def test_their_left_is_the_acting_players_seat_and_your_left_is_yours():
+    assert tree("each player gives a card in their hand to the player to their left.")[0]["body"][0]["to"][
+        "filters"] == [{"op": "seat", "side": "left"}]
+    assert error("give a card in your hand to the player to their left.").code != ""   # no 'their' outside
+
+
+def test_each_player_who_meets_a_description_acts_and_the_others_do_not(bundle):
+    """Both sides of the description: p2 has a survivor at the colony and discards; p3 has one elsewhere
+    and keeps the card."""
+    sc, g = _table(bundle, survivors={"brian-lee": {"at": "colony"}, "sparky": {"player": "p2", "at": "colony"},
+                                      "olivia-brown": {"player": "p3", "at": "school"}},
+                   hand={"p1": ["food"], "p2": ["fuel"], "p3": ["junk"]})
+    _run(g, "each player who controls a survivor at the colony discards a random card from their hand.")
+    assert [len(g.state.player(p).hand) for p in ("p1", "p2", "p3")] == [0, 0, 1]
+    assert len(g.state.waste) == 2
+
+
+def test_you_inside_each_player_is_refused_with_they():
+    e = error("each player gives 2 cards to you.")
+    assert e.code == "N005" and "they" in render(e.hint, "en")
+
+
+def test_a_rule_form_after_each_player_stays_a_rule():
+    assert tree("each player rolls 1 additional action die.")[0]["op"] == "modify"
+
+
+# ---- wounds (seed 004: a survivor dies at 3 wounds; a frostbite wound is a wound) ----------------------
+def test_the_wounds_filter_reads_its_forms():
+    sel = tree("choose a survivor you control with 2 or more wounds.")[0]["selector"]
+    assert {"op": "wounds", "min": 2} in sel["filters"]
+    assert tree("heal 1 wound on a wounded survivor you control.")[0]["target"]["filters"][0] == {
+        "op": "wounds", "min": 1}
+    each = tree("for each survivor with no wounds at the colony: gain 1 morale.")[0]["selector"]
+    assert {"op": "wounds", "min": 0, "max": 0} in each["filters"]
+    assert tree("kill a survivor with 1 or fewer wounds.")[0]["target"]["filters"] == [
+        {"op": "wounds", "min": 0, "max": 1}]
+    # 'the wounded survivor' is still the one a trigger hurt
+    assert tree("heal 1 wound on the wounded survivor.", {"wounded": "survivor"})[0]["target"]["op"] == "ref"
+
+
+@pytest.mark.parametrize("wounds,frostbite,holds", [(1, 0, False), (2, 0, True), (1, 1, True), (0, 0, False)])
+def test_two_or_more_wounds_holds_from_two_and_counts_frostbite(bundle, wounds, frostbite, holds):
+    """The threshold on both sides: 1 wound is not 2 or more, 2 is; a frostbite wound is a wound."""
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "colony"}})
+    v = sc.survivor("brian-lee")
+    v.wounds, v.frostbite = wounds + frostbite, frostbite
+    morale = g.state.morale
+    _run(g, "if a survivor you control has 2 or more wounds: gain 1 morale.")
+    assert (g.state.morale - morale == 1) is holds
+    _run(g, "for each survivor you control with 2 or more wounds: lose 1 morale.")
+    assert g.state.morale == morale
+
+
+@pytest.mark.parametrize("wounds,holds", [(0, True), (1, False)])
+def test_the_moved_survivor_has_no_wounds(bundle, wounds, holds):
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "colony"}})
+    v = sc.survivor("brian-lee")
+    v.wounds = wounds
+    morale = g.state.morale
+    _run(g, "if the moved survivor has no wounds: gain 1 morale.", scope={"moved": "survivor"},
+         env={"moved": v.id})
+    assert (g.state.morale - morale == 1) is holds
+
+
+def test_each_survivor_has_is_refused_with_the_two_conditions_it_can_mean():
+    e = error("if each survivor you control has 2 or more wounds: gain 1 morale.")
+    assert e.code == "T002"
+    hint = render(e.hint, "en")
+    for sentence in re.findall(r"'([^']+)'", hint):
+        assert bind(f"if {sentence}: gain 1 morale.")[1] == []
+
+
+# ---- discard, a hand that holds cards, placing a survivor -------------------------------------------
+def test_discard_from_your_hand_is_put_in_the_waste_pile():
+    """Seed 004 says 'discard'; the language's 'place … in the waste pile' is the same one reading."""
+    assert tree("discard a random card from your hand.") == tree(
+        "place a random card in your hand in the waste pile.")
+    assert tree("discard 2 cards from your hand.") == tree("place 2 cards in your hand in the waste pile.")
+    assert tree("discard 2 cards.")[0]["op"] == "spend_cards"       # the cost form stays a cost
+    assert error("discard a card from the grocery store deck.").code == "T001"
+
+
+@pytest.mark.parametrize("hand,holds", [([], True), (["food"], False)])
+def test_you_have_no_cards_in_your_hand(bundle, hand, holds):
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "colony"}}, hand={"p1": hand})
+    morale = g.state.morale
+    _run(g, "if you have no cards in your hand: gain 1 morale.")
+    assert (g.state.morale - morale == 1) is holds
+
+
+def test_you_have_reads_like_there_are():
+    assert tree("if you have 2 or more food cards in your hand: gain 1 morale.") == tree(
+        "if there are 2 or more food cards in your hand: gain 1 morale.")
+    e = error("if you have a survivor at the colony: gain 1 morale.")
+    assert e.code == "T002" and "you control a survivor at the colony" in render(e.hint, "en")
+
+
+def test_place_a_survivor_you_control_is_not_a_move(bundle):
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "school"}})
+    _run(g, "place a survivor you control at the colony.")
+    assert sc.survivor("brian-lee").location == "colony"
+    assert "move" not in [e.get("kind") for e in g.host.action_events]      # placing is not a move
+
+
+# ---- errors that teach: every sentence a hint quotes compiles ------------------------------------------
+TAUGHT = {
+    "move a survivor you control to any location. this is not a move.": ("T002", "place"),
+    "each player who controls a survivor at the colony loses 1 food.": ("N001", "remove 1 food from the supply"),
+    "lose 2 food.": ("T002", "remove 1 food from the supply"),
+    "each player rolls a die.": ("N001", "roll a die:"),
+    "the player with the most cards in their hand gives 2 cards to you.": ("N001", "manual KEY."),
+    "each player may put a card in their hand in the waste pile.": ("N001", "each player may"),
+    "equip it to a survivor you control.": ("N001", "manual KEY."),
+    "if the waste pile has 10 or more cards: lose 1 morale.": ("T002", "the number of cards in the waste pile"),
+    "each player gains 1 morale.": ("N001", "for each player: lose 1 morale."),
+}
+
+
+@pytest.mark.parametrize("text", sorted(TAUGHT))
+def test_the_error_names_the_sentence_the_language_has(text):
+    code, words = TAUGHT[text]
+    e = error(text, {"moved": "survivor"})
+    hint = render(e.hint, "en")
+    assert e.code == code and words in hint, hint
+    for quoted in re.findall(r"'([^']+)'", hint):
+        if quoted.endswith(".") and "…" not in quoted and "KEY" not in quoted and quoted.count(" ") > 1:
+            body = quoted if not quoted.endswith(":") else quoted + " gain 1 morale."
+            assert bind(body, {"moved": "survivor", "chosen": "survivor"})[1] == [], quoted
