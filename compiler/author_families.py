@@ -75,7 +75,8 @@ def you_have(b: "Binder", r: Reader, pos: list) -> dict | None:
     ph = r.noun_phrase(allow_at=True, what="cards in your hand")
     if ph.kind != "card" or not any(f["op"] == "in_zone" for f in ph.filters):
         hint = M("hint.you-control") if ph.kind == "survivor" else M("hint.you-have-hand")
-        raise BindError("T002", M("T002.you-have", thing=ph.describe()), start.pos,
+        words = r.words[r.words.index(start) + 2:r.i]
+        raise BindError("T002", M("T002.you-have", thing=" ".join(x.text for x in words)), start.pos,
                         expected="'you have no cards in your hand'", hint=hint,
                         width=ph.pos.col + len(ph.first.text) - start.pos.col)
     r.leftover("you have", "nothing more")
@@ -143,7 +144,9 @@ def refuse_subject_verb(r: Reader, verb: str, w: A.Word, subject: dict) -> None:
     else:
         return
     raise BindError("N001", M("N001.not-subject-verb", word=w.text), w.pos,
-                    expected=M("expected.subject-verb-forms", verb=verb),
+                    expected=M("expected.subject-verb-forms", verb=verb,
+                               forms="'gives 2 combat strength'" if verb in ("give", "add")
+                               else "'rolls 1 additional action die'"),
                     hint=subject_hint(r, verb, w, subject) or M("hint.each-player-acts"), width=w.width)
 
 

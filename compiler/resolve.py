@@ -433,11 +433,14 @@ def _discard_from(r: Reader, b: "Binder", w: A.Word) -> dict:
     hand in the waste pile', the cards chosen when the effect resolves (not a cost: as many as there are)."""
     ph = r.noun_phrase(allow_at=False, what="cards")
     frm = r.take()
+    start = r.i
     hand = r.noun_phrase(allow_at=False, what="a hand, such as 'your hand'")
     zone = b.scope.zone(hand)
     if zone.get("zone") != "hand":
-        raise BindError("T001", M("T001.discard-from-hand", thing=hand.describe()), hand.pos,
-                        expected="'from your hand'", hint=M("hint.discard-from-hand"), width=hand.first.width)
+        last = r.words[r.i - 1]
+        raise BindError("T001", M("T001.discard-from-hand", thing=" ".join(x.text for x in r.words[start:r.i])),
+                        hand.pos, expected="'from your hand'", hint=M("hint.discard-from-hand"),
+                        width=last.pos.col + len(last.text) - hand.pos.col)
     ph.filters.append({"op": "in_zone", "zone": zone, "pos": P(frm.pos)})
     return {"op": "move_cards", "cards": b.scope.target(ph),
             "to": {"op": "zone", "zone": "waste_pile", "pos": P(w.pos)}, "pos": P(w.pos)}
