@@ -213,15 +213,22 @@ def each_player(b: "Binder", r: Reader, subject: dict, verb_word: A.Word, pos: l
     if _modify_form(r, verb):
         r.i = save
         return None
+    you_words = []
     for k in range(r.i, len(r.words)):
         word = r.words[k]
-        if word.lower in ("you", "your", "yours"):
+        after = r.words[k + 1].lower if k + 1 < len(r.words) else ""
+        if word.lower in ("your", "yours") or (word.lower == "you" and after in ("control", "controls", "may", "have",
+                                                                                  "do", "did", "play", "played")):
             raise BindError("N005", M("N005.you-in-each-player", word=word.text), word.pos,
                             expected="'they', 'their'", hint=M("hint.you-in-each-player"), width=word.width)
-    if subject["quantity"].get("mode") == "one":        # "the player to your left draws …": whoever that is
-        subject["quantity"] = {"mode": "each"}
+        if word.lower == "you":
+            you_words.append([word.pos.line, word.pos.col])   # "… gives 2 cards to you": the resolving player
+    ties = any(f.get("op") == "most" for f in subject.get("filters", []))
+    if subject["quantity"].get("mode") == "one" and not ties:   # "the player to your left draws …": whoever
+        subject["quantity"] = {"mode": "each"}                    # that is (a tie for the most: one of them)
     inner = b.scope.child()
     inner.bind("each", "player")
+    inner.bind("resolver", "player")
     outer, b.scope, r.scope = b.scope, inner, inner
     _acting[0] += 1
     try:
@@ -230,7 +237,25 @@ def each_player(b: "Binder", r: Reader, subject: dict, verb_word: A.Word, pos: l
     finally:
         _acting[0] -= 1
         b.scope, r.scope = outer, outer
+    _you_is_the_resolver(node, you_words)
     return {"op": "each_player", "players": subject, "body": [node], "pos": pos}
+
+
+def _you_is_the_resolver(node, at: list) -> None:
+    """In an 'each player …' sentence the acting player is each of them, so a 'you' written there (the word,
+    not an action's own taker) names the player resolving the card: the back-reference ``resolver``."""
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if isinstance(value, dict) and value.get("op") == "you" and value.get("pos") in at:
+                node[key] = {"op": "ref", "name": "resolver", "kind": "player", "pos": value["pos"]}
+            else:
+                _you_is_the_resolver(value, at)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            if isinstance(value, dict) and value.get("op") == "you" and value.get("pos") in at:
+                node[i] = {"op": "ref", "name": "resolver", "kind": "player", "pos": value["pos"]}
+            else:
+                _you_is_the_resolver(value, at)
 
 
 def _takes(verb: str) -> str:

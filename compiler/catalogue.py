@@ -392,6 +392,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "more; a frostbite wound is a wound (seed 004, Frostbite).",
         "choose a survivor you control with 2 or more wounds.", "heal 1 wound on a wounded survivor you control.",
         "for each survivor with no wounds at the colony: gain 1 morale."),
+    _op("most", "filter", "what:enum:hand;survivors mode:enum:most;fewest",
+        "The player (or players, tied) with the most or the fewest cards in their hand (``hand``) or survivors "
+        "they control (``survivors``), of all the players; when one player is meant and several tie, the first "
+        "player chooses among them (seed 004, Voting: all ties are broken by the first player).",
+        "the player with the most cards in their hand gives 2 cards to you.",
+        "the player who controls the fewest survivors draws 2 cards from the hospital deck."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
     _op("location_of", "location", "target:target", "Where a survivor is (\"the location of …\").",
         "kill all zombies sharing a location with the chosen survivor.",

@@ -177,8 +177,10 @@ Each player acting: `each player VERB …` (also `each player who controls a sur
 …`, `each exiled player …`, `the player to your left …`) has each player the description names, in
 turn from you, do the sentence themselves: what they draw goes to their hand, what they choose (a
 card in their hand) is their own choice, `they` and `their` name them, and `the player to their
-left` is the seat beside theirs. `you` cannot be said in such a sentence. `for each player:` stays
-a loop in which you act.
+left` is the seat beside theirs. `you` there is the player resolving the card (`each player gives a
+card in their hand to you.`); `your` cannot be said in such a sentence. `for each player:` stays a
+loop in which you act. `the player with the most cards in their hand` and `the player who controls
+the fewest survivors` count among all the players; a tie is broken by the first player choosing.
 
 Wounds, hands and discards: `a survivor with 2 or more wounds` (`with no wounds`, `with 1 or fewer
 wounds`; `a wounded survivor` has 1 or more; a frostbite wound is a wound, seed 004); as a
@@ -186,7 +188,8 @@ condition `a survivor you control has 2 or more wounds` or `the moved survivor h
 `you have no cards in your hand` reads as `there are no cards in your hand`. The rulebook's
 `discard a card from your hand.` is `place a card in your hand in the waste pile.` (`discard 2
 cards.` alone stays a cost). `place a survivor you control at any location.` puts a survivor of
-your choice there, which is not a move.
+your choice there, which is not a move; `add a random survivor from the survivor deck to your
+following.` brings one into play.
 
 ```
 each player gives a card in their hand to the player to their left.

@@ -522,6 +522,28 @@ class Reader:
             node["max"] = hi
         return node
 
+    def _most(self, w: Word) -> dict | None:
+        """'with the most cards in their hand', 'with the fewest cards', 'who controls the most survivors',
+        'with the fewest survivors': the players whose count is the highest (lowest) of all the players'
+        (a tie is broken by the first player); None, the cursor unmoved, for any other words."""
+        for lead in (("with", "the"), ("who", "controls", "the"), ("who", "control", "the"), ("that", "controls", "the"),
+                     ("who", "has", "the"), ("with", "a"), ()):
+            if lead and self.at(*lead) and self.text(len(lead)) in ("most", "fewest", "least"):
+                break
+        else:
+            return None
+        k = len(lead)
+        what = singular(self.text(k + 1))
+        if what not in ("card", "survivor"):
+            return None
+        if what == "card" and lead[0] in ("who", "that") and lead[1].startswith("control"):
+            return None                          # cards are held, not controlled
+        mode = "most" if self.text(k) == "most" else "fewest"
+        self.i += k + 2
+        if what == "card":
+            self.accept("in", "their", "hand") or self.accept("in", "hand") or self.accept("in", "his", "or", "her", "hand")
+        return {"op": "most", "what": "hand" if what == "card" else "survivors", "mode": mode, "pos": P(w.pos)}
+
     def _wounds_after_with(self, w: Word) -> dict | None:
         """'with 2 or more wounds' after a survivor noun; None (the cursor unmoved) for another 'with'."""
         self.i += 1
@@ -599,6 +621,8 @@ class Reader:
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
+            elif ph.kind == "player" and (most := self._most(w)) is not None:
+                ph.filters.append(most)          # "the player with the most cards in their hand"
             elif ph.kind == "player" and self.text(2) != "fewer" and (
                     self.accept("who", "controls") or self.accept("that", "controls") or self.accept("controlling")):
                 other = self.noun_phrase(allow_at=False, what="what the player controls")

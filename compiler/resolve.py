@@ -13,7 +13,7 @@ from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Phrase, Reader, absorb, used, wanted
+from .phrases import BindError, P, Phrase, Reader, absorb, restated, used, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -129,6 +129,15 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         dest = _target_after(r, b, ("in", "into", "to", "on"), "a pile, deck or hand")
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
     if ph.kind == "survivor" or (ph.kind == "" and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that"))):
+        if ph.kind == "survivor" and not ph.ref and ph.mode not in ("named", "ref", "this", "that") and \
+                r.at("from", "the", "survivor", "deck"):   # "add a random survivor from the survivor deck to …"
+            frm = r.peek()
+            r.i += 4
+            ph.filters.append({"op": "in_zone", "zone": {"op": "zone", "zone": "survivor_deck", "pos": P(frm.pos)},
+                               "pos": restated(frm.pos)})
+            if not (r.at("to") and _following_ahead(r)):
+                raise BindError("T002", M("T002.deck-survivor-joins"), r.here_pos(),
+                                expected="'to your following'", width=r.peek().width if r.peek() else 1)
         target = b.scope.target(ph)
         if r.at("to") and _following_ahead(r):
             r.i += 1
@@ -365,6 +374,12 @@ def verb_search(r: Reader, b: "Binder", w: A.Word) -> dict:
 def verb_give(r: Reader, b: "Binder", w: A.Word) -> dict:
     """give CARDS to PLAYER."""
     cards = b.scope.target(r.noun_phrase(allow_at=True, what="cards"))
+    if cards.get("op") == "select_of" and cards.get("kind") == "card" and \
+            not any(f["op"] in ("in_zone", "equipped_to") for f in cards["filters"]):
+        # "give 2 cards to …": a player gives what they hold, so the cards come from the giver's hand
+        mine = restated(w.pos)
+        cards["filters"].append({"op": "in_zone", "zone": {"op": "zone", "zone": "hand", "owner": {"op": "you", "pos": mine},
+                                                           "pos": mine}, "pos": mine})
     return {"op": "give_cards", "cards": cards, "to": _target_after(r, b, ("to",), "a player"), "pos": P(w.pos)}
 
 

@@ -562,7 +562,8 @@ def h_each_player(ip: Interpreter, node: Node, env: Env) -> Gen:
     start = seats.index(env.player) if env.player in seats else 0
     turn = seats[start:] + seats[:start]
     for who in sorted(players, key=lambda p: turn.index(p) if p in turn else len(turn)):
-        yield from ip.block(node["body"], type(env)(who, env.card, {**env.bindings, "each": who}, env.result))
+        yield from ip.block(node["body"], type(env)(who, env.card, {**env.bindings, "each": who,
+                                                                     "resolver": env.player}, env.result))
 
 
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:

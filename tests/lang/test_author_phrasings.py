@@ -91,9 +91,41 @@ def test_each_player_who_meets_a_description_acts_and_the_others_do_not(bundle):
     assert len(g.state.waste) == 2
 
 
-def test_you_inside_each_player_is_refused_with_they():
-    e = error("each player gives 2 cards to you.")
-    assert e.code == "N005" and "they" in render(e.hint, "en")
+def test_your_inside_each_player_is_refused_with_their():
+    e = error("each player discards a card from your hand.")
+    assert e.code == "N005" and "their" in render(e.hint, "en")
+    assert error("each player chooses a survivor you control.").code == "N005"
+
+
+def test_you_inside_each_player_is_the_player_resolving_the_card():
+    body = tree("each player gives 2 cards to you.")[0]["body"][0]
+    assert body["to"] == {"op": "ref", "name": "resolver", "kind": "player"}
+    # the cards given come from the giver's hand (a player gives what they hold)
+    assert {"op": "in_zone", "zone": {"op": "zone", "zone": "hand", "owner": {"op": "you"}}} in body["cards"]["filters"]
+
+
+@pytest.mark.parametrize("p3,asked_of", [(["junk"], "p2"), (["junk", "junk", "junk"], "p1")])
+def test_the_player_with_the_most_cards_gives_2_to_you_and_the_first_player_breaks_a_tie(bundle, p3, asked_of):
+    """p2 holds 3 cards; with p3 holding 1, p2 is the one and chooses what to give; with p3 holding 3 too,
+    the first player (p1) chooses which of the two it is (Voting: ties are broken by the first player)."""
+    sc, g = _table(bundle, hand={"p1": [], "p2": ["food", "fuel", "junk"], "p3": p3})
+    asked: list = []
+    _run(g, "the player with the most cards in their hand gives 2 cards to you.", asked=asked,
+         answer=lambda d: list(d.choices)[:d.max])
+    assert asked[0][0] == asked_of
+    assert len(g.state.player("p1").hand) == 2 and len(g.state.player("p2").hand) == 1
+    assert len(g.state.player("p3").hand) == len(p3)
+
+
+@pytest.mark.parametrize("p2_survivors,p2_draws", [(0, True), (1, False)])
+def test_the_player_who_controls_the_fewest_survivors_draws(bundle, p2_survivors, p2_draws):
+    """p1 controls 1 survivor; p2 controls none (the fewest, draws) or 1 (tied with p1: the first player
+    chooses, here p1)."""
+    survivors = {"brian-lee": {"at": "colony"}, **({"sparky": {"player": "p2"}} if p2_survivors else {})}
+    sc, g = _table(bundle, players=2, survivors=survivors, item_deck={"hospital": ["food", "fuel", "junk"]})
+    _run(g, "the player who controls the fewest survivors draws 2 cards from the hospital deck.")
+    assert (len(g.state.player("p2").hand) == 2) is p2_draws
+    assert (len(g.state.player("p1").hand) == 2) is not p2_draws
 
 
 def test_a_rule_form_after_each_player_stays_a_rule():
@@ -184,7 +216,8 @@ TAUGHT = {
     "each player who controls a survivor at the colony loses 1 food.": ("N001", "remove 1 food from the supply"),
     "lose 2 food.": ("T002", "remove 1 food from the supply"),
     "each player rolls a die.": ("N001", "roll a die:"),
-    "the player with the most cards in their hand gives 2 cards to you.": ("N001", "manual KEY."),
+    "the player with the most food cards draws 1 card from the grocery store deck.": (
+        "N001", "the player with the most cards in their hand"),
     "each player may put a card in their hand in the waste pile.": ("N001", "each player may"),
     "equip it to a survivor you control.": ("N001", "manual KEY."),
     "if the waste pile has 10 or more cards: lose 1 morale.": ("T002", "the number of cards in the waste pile"),
@@ -202,3 +235,16 @@ def test_the_error_names_the_sentence_the_language_has(text):
         if quoted.endswith(".") and "…" not in quoted and "KEY" not in quoted and quoted.count(" ") > 1:
             body = quoted if not quoted.endswith(":") else quoted + " gain 1 morale."
             assert bind(body, {"moved": "survivor", "chosen": "survivor"})[1] == [], quoted
+
+
+@pytest.mark.parametrize("deck,joins", [(["sophie-robinson"], True), ([], False)])
+def test_a_random_survivor_from_the_survivor_deck_joins_your_following(bundle, deck, joins):
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "colony"}}, deck=deck)
+    before = list(g.state.player("p1").survivors)
+    _run(g, "add a random survivor from the survivor deck to your following.")
+    added = [v for v in g.state.player("p1").survivors if v not in before]
+    assert len(added) == (1 if joins else 0)
+    if joins:
+        assert added == [sc.survivor("sophie-robinson").id] and not g.state.survivor_deck
+    e = error("place a survivor from the survivor deck at the colony.")
+    assert e.code == "T002" and "to your following" in render(e.message, "en")
