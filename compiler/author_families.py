@@ -261,3 +261,24 @@ def _you_is_the_resolver(node, at: list) -> None:
 def _takes(verb: str) -> str:
     from .resolve import verb_takes
     return verb_takes(verb)
+
+
+# ---- equip: "equip it to a survivor you control." ------------------------------------------------------
+def verb_equip(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """equip CARD to a SURVIVOR you control (an item found or in a hand)."""
+    ph = r.noun_phrase(allow_at=True, what="an item card")
+    card = b.scope.target(ph)
+    if card.get("kind") not in ("card", None) or card.get("op") not in ("ref", "select_of", "named"):
+        raise BindError("T001", M("T001.equip-a-card"), ph.pos, expected="'equip it to a survivor you control.'",
+                        width=ph.first.width)
+    if card.get("op") == "select_of" and not any(f["op"] == "in_zone" for f in card["filters"]):
+        mine = restated(w.pos)            # "equip a weapon to …": an item the player holds
+        card["filters"].append({"op": "in_zone", "zone": {"op": "zone", "zone": "hand", "owner": {"op": "you", "pos": mine},
+                                                          "pos": mine}, "pos": mine})
+    r.expect("to", what="'to' and a survivor")
+    sph = r.noun_phrase(allow_at=True, what="a survivor you control")
+    to = b.scope.target(sph)
+    if to.get("kind") != "survivor":
+        raise BindError("T001", M("T001.equip-to-survivor"), sph.pos, expected="'a survivor you control'",
+                        width=sph.first.width)
+    return {"op": "equip", "card": card, "to": to, "pos": P(w.pos)}

@@ -167,8 +167,6 @@ class Binder(EventBinding):
         hint = M("hint.count-first") if first.kind == "int" else ""  # "4 times:": a count cannot lead
         if verb == "on":  # "on a result of 3 or lower, lose 1 morale": an outcome outside its roll
             hint = M("hint.outcome-form")
-        if verb in ("equip", "equips"):  # equipping is a player's own step (seed 004), not one the language has
-            hint = M("hint.equip")
         raise BindError("N001", M("N001.unknown-action", word=first.text), first.pos,
                         expected=M("expected.action"),
                         hint=hint or did_you_mean(verb, known) or M("hint.see-actions"),

@@ -186,6 +186,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("attach", "effect", "card:target to:target body:block",
         "Attach this card to a survivor; its rules hold while it stays attached.",
         "attach this card to the moved survivor:\n  the moved survivor does not roll for exposure when moving."),
+    _op("equip", "effect", "card:target to:target",
+        "Equip an item card to a survivor (seed 004, Play a Card: an item that says equip is placed beside a "
+        "survivor, whose it then is); a card that is not an item to equip, or a survivor not in play, leaves "
+        "everything as it was.",
+        "equip a weapon in your hand to a survivor you control."),
     _op("manual", "effect", "key:str instruction:localized why:str",
         "A step the table resolves by judgement, with a localized instruction.", "manual one-liner."),
     # ---- control -------------------------------------------------------------
@@ -459,7 +464,7 @@ RUNTIME: dict[str, Runs] = {
     "together": _runs("control", "pay", "cannot_pay"),
     "pot": _runs("control", "take_pot", "staked"),
     "limit": _runs("control", "use_limit"),
-    "each_player": _runs("control"),
+    "each_player": _runs("control"), "equip": _runs("acts", "equip"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
                                     "extra_goal", "copy_abilities", "replace")},

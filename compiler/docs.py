@@ -189,7 +189,9 @@ condition `a survivor you control has 2 or more wounds` or `the moved survivor h
 `discard a card from your hand.` is `place a card in your hand in the waste pile.` (`discard 2
 cards.` alone stays a cost). `place a survivor you control at any location.` puts a survivor of
 your choice there, which is not a move; `add a random survivor from the survivor deck to your
-following.` brings one into play.
+following.` brings one into play. `equip it to a survivor you control.` (after `draw 1 card from
+the police station deck.`) or `equip a weapon in your hand to a survivor you control.` equips an
+item; a card that is not one to equip stays where it is.
 
 ```
 each player gives a card in their hand to the player to their left.

@@ -596,3 +596,12 @@ HEADER_WORDS = ("choose one", "vote", "roll a die", "once per", "when", "after",
 def verb_takes(verb: str) -> str:
     """A short reminder of what a verb takes, from its reader's docstring."""
     return (VERBS[verb].__doc__ or "").strip().rstrip(".")
+
+
+def _author_verbs() -> None:
+    """Actions read in compiler/author_families.py: 'equip'."""
+    from .author_families import verb_equip
+    VERBS["equip"] = verb_equip
+
+
+_author_verbs()

@@ -566,6 +566,15 @@ def h_each_player(ip: Interpreter, node: Node, env: Env) -> Gen:
                                                                      "resolver": env.player}, env.result))
 
 
+def h_equip(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: equip, card, to} — the survivor is chosen first, then each card is equipped to it."""
+    (survivor, *_) = (yield from ip.targets(node["to"], env)) or [None]
+    if survivor is None:
+        return
+    for card in (yield from ip.targets(node["card"], env)):
+        ip.act("equip", {"card": card, "survivor": survivor, "player": env.player}, node, env)
+
+
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: limit, per: turn|round|game, body}"""
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
@@ -606,7 +615,7 @@ HANDLERS = {
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "attach": h_attach, "manual": h_manual,
-    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each, "each_player": h_each_player,
+    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each, "each_player": h_each_player, "equip": h_equip,
     "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,

@@ -219,7 +219,6 @@ TAUGHT = {
     "the player with the most food cards draws 1 card from the grocery store deck.": (
         "N001", "the player with the most cards in their hand"),
     "each player may put a card in their hand in the waste pile.": ("N001", "each player may"),
-    "equip it to a survivor you control.": ("N001", "manual KEY."),
     "if the waste pile has 10 or more cards: lose 1 morale.": ("T002", "the number of cards in the waste pile"),
     "each player gains 1 morale.": ("N001", "for each player: lose 1 morale."),
 }
@@ -248,3 +247,16 @@ def test_a_random_survivor_from_the_survivor_deck_joins_your_following(bundle, d
         assert added == [sc.survivor("sophie-robinson").id] and not g.state.survivor_deck
     e = error("place a survivor from the survivor deck at the colony.")
     assert e.code == "T002" and "to your following" in render(e.message, "en")
+
+
+@pytest.mark.parametrize("card,equipped", [("pistol", True), ("junk", False)])
+def test_an_item_drawn_is_equipped_to_a_survivor_you_control(bundle, card, equipped):
+    """Seed 004, Play a Card: an item that says equip is placed beside a survivor; junk is no item to equip
+    and stays in the hand it was drawn into."""
+    sc, g = _table(bundle, players=2, survivors={"brian-lee": {"at": "colony"}},
+                   item_deck={"police-station": [card]})
+    _run(g, "draw 1 card from the police station deck.\nequip it to a survivor you control.")
+    v = sc.survivor("brian-lee")
+    assert (len(v.equipped) == 1) is equipped
+    assert len(g.state.player("p1").hand) == (0 if equipped else 1)
+    assert error("equip it to a survivor you control.", {"moved": "survivor"}).code == "T001"
