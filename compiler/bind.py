@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dow.dsl import ast as A
 
-from . import families, turns
+from . import author_families, families, turns
 from .catalogue import ACTIONS
 from .diagnostics import did_you_mean
 from .messages import M
@@ -168,6 +168,8 @@ class Binder(EventBinding):
             if node["op"] == "exposure":    # "the result is blank" may follow
                 self.scope.face = True
             return node
+        if verb == "this":
+            author_families.not_a_move(c)   # "this is not a move": 'place … at …' says it
         if first.kind == "name" or verb in ("this", "that", "the", "each", "every", "your", "it", "he", "she",
                                             "they", "a", "an", "all", "you", "any"):
             return self.subject_clause(c)
@@ -211,6 +213,8 @@ class Binder(EventBinding):
         w = r.peek()
         if w is None:
             raise r.error_end("what it does: 'cannot move', 'receives 1 wound', 'counts as 2 votes' …")
+        if (node := author_families.each_player(self, r, subject, w, pos)) is not None:
+            return node                 # "each player draws 1 card from the grocery store deck."
         verb = verb_base(r.take().lower)
         node = self.subject_verb(r, verb, w, subject, pos)
         r.leftover(w.text, "nothing more")
@@ -218,6 +222,7 @@ class Binder(EventBinding):
 
     def subject_verb(self, r: Reader, verb: str, w: A.Word, subject: dict, pos: list) -> dict:
         """The verb of a subject clause."""
+        author_families.refuse_subject_verb(r, verb, w, subject)  # "each player gives a card …": what it can say
         if verb == "receive":
             count, ph = _count_and_noun(r, "wounds")
             if ph.sub not in ("wound", "frostbite"):
@@ -303,7 +308,7 @@ class Binder(EventBinding):
             return self.modify("food_cost", subject, amount, "add", r, pos)
         raise BindError("N001", M("N001.not-subject-verb", word=w.text), w.pos,
                         expected=", ".join(f"'{v}'" for v in SUBJECT_VERBS),
-                        hint=did_you_mean(w.lower, ["cannot", "receives", "gives", "counts", "needs", "looks",
+                        hint=author_families.subject_hint(r, verb, w, subject) or did_you_mean(w.lower, ["cannot", "receives", "gives", "counts", "needs", "looks",
                                                     "rolls", "pays", "does"]), width=w.width)
 
     def extra_goal(self, kind: str, r: Reader, pos: list) -> dict:
@@ -608,6 +613,8 @@ class Binder(EventBinding):
             r.leftover("control", "nothing more")
             node = {"op": "controls", "player": {"op": "you", "pos": pos}, "what": self.scope.target(ph), "pos": pos}
             return {"op": "not", "item": node, "pos": pos} if negate else node
+        if (node := author_families.you_have(self, r, pos)) is not None:
+            return node                 # "you have no cards in your hand"
         negate = r.accept("you", "did", "not", "play") or r.accept("you", "do", "not", "play")
         if negate or r.accept("you", "played") or r.accept("you", "play"):
             if r.accept("no"):  # "you played no fuel card"
@@ -624,6 +631,8 @@ class Binder(EventBinding):
                     "pos": pos}, "pos": pos}
             return {"op": "not", "item": node, "pos": pos} if negate else node
         subject_ph = r.noun_phrase(allow_at=False, what="what the condition is about")
+        if (node := author_families.has_wounds(self, r, subject_ph, pos)) is not None:
+            return node                 # "a survivor you control has 2 or more wounds"
         subject = self.scope.target(subject_ph)
         w = r.peek()
         if w is None:
@@ -646,7 +655,8 @@ class Binder(EventBinding):
             who = "enemy" if enemy else "you"
             return {"op": "tactic_played", "who": who, "name": name.text.strip('"'), "pos": pos}
         raise BindError("T002", M("T002.not-a-condition", word=w.text), w.pos,
-                        expected="'is …', 'is not …', 'shares a location with …'", width=w.width)
+                        expected="'is …', 'is not …', 'shares a location with …'",
+                        hint=author_families.condition_hint(r, w, subject_ph), width=w.width)
 
     def state(self, r: Reader, subject: dict, pos: list) -> dict:
         """After 'is': exiled, in play, at the colony, your group leader …"""

@@ -193,6 +193,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("attach", "effect", "card:target to:target body:block",
         "Attach this card to a survivor; its rules hold while it stays attached.",
         "attach this card to the moved survivor:\n  the moved survivor does not roll for exposure when moving."),
+    _op("equip", "effect", "card:target to:target",
+        "Equip an item card to a survivor (seed 004, Play a Card: an item that says equip is placed beside a "
+        "survivor, whose it then is); a card that is not an item to equip, or a survivor not in play, leaves "
+        "everything as it was.",
+        "equip a weapon in your hand to a survivor you control."),
     _op("manual", "effect", "key:str instruction:localized why:str",
         "A step the table resolves by judgement, with a localized instruction.", "manual one-liner."),
     # ---- control -------------------------------------------------------------
@@ -242,6 +247,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "it would put away is not asked. ``otherwise`` (\"if nobody does:\") happens when nobody did it.",
         "one player may:\n  put a fuel card in their hand in the storage.\nif nobody does:\n  the main objective fails.",
         "a single player may spend 2 food:\n  gain 1 morale."),
+    _op("each_player", "control", "players:target body:block",
+        "Each player ``players`` names (\"each player\", \"each player who controls a survivor at the colony\", "
+        "\"the player to your left\"), in turn from you, does the block themselves: what they draw goes to their "
+        "hand, what they choose is their choice, and ``they``/``their`` name them (\"the player to their left\" is "
+        "the seat beside theirs).",
+        "each player draws 1 card from the grocery store deck.",
+        "each player gives a card in their hand to the player to their left.",
+        "each player who controls a survivor at the colony discards a random card from their hand."),
     _op("limit", "control", "per:enum:turn;round;game body:block", "At most once per turn, round or game.",
         "once per round:\n  gain 1 morale."),
     _op("option", "part", "requires?:cond body:block", "One option of a choice or vote; ``requires`` must hold to pick it.",
@@ -427,6 +440,17 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "give a card in your hand to the player to your left.", "look at the hand of the player to your right."),
     _op("other_than", "filter", "target:target", "Anything but the given one.",
         "place a wound on a survivor other than the moved survivor."),
+    _op("wounds", "filter", "min:int max?:int",
+        "A survivor with ``min`` wounds or more (and ``max`` or fewer, when given): \"a wounded survivor\" has 1 or "
+        "more; a frostbite wound is a wound (seed 004, Frostbite).",
+        "choose a survivor you control with 2 or more wounds.", "heal 1 wound on a wounded survivor you control.",
+        "for each survivor with no wounds at the colony: gain 1 morale."),
+    _op("most", "filter", "what:enum:hand;survivors mode:enum:most;fewest",
+        "The player (or players, tied) with the most or the fewest cards in their hand (``hand``) or survivors "
+        "they control (``survivors``), of all the players; when one player is meant and several tie, the first "
+        "player chooses among them (seed 004, Voting: all ties are broken by the first player).",
+        "the player with the most cards in their hand gives 2 cards to you.",
+        "the player who controls the fewest survivors draws 2 cards from the hospital deck."),
     _op("here", "location", "", "The location of the survivor or card in question.", "kill 3 zombies here."),
     _op("location_of", "location", "target:target", "Where a survivor is (\"the location of …\").",
         "kill all zombies sharing a location with the chosen survivor.",
@@ -489,6 +513,7 @@ RUNTIME: dict[str, Runs] = {
     "pot": _runs("control", "take_pot", "staked"),
     "offer": _runs("control", "pay", "took_offer nobody_did"), "fail_objective": _runs("acts", "fail_objective"),
     "limit": _runs("control", "use_limit"),
+    "each_player": _runs("control"), "equip": _runs("acts", "equip"),
     "spend_die": _runs("acts", "pay"), "spend_tokens": _runs("acts", "pay"), "spend_cards": _runs("acts", "pay"),
     **{op: _runs("rule") for op in ("trigger", "phase", "lasting", "while", "forbid", "exempt", "modify",
                                     "extra_goal", "copy_abilities", "replace")},

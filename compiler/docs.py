@@ -173,6 +173,33 @@ passes to the left, the first player token to the right, seed 004); `the last 2 
 the game` are the top of the removed pile, the cards removed most recently (`take the last 2 cards
 removed from the game.`, `put the last 3 removed cards in the waste pile.`).
 
+Each player acting: `each player VERB …` (also `each player who controls a survivor at the colony
+…`, `each exiled player …`, `the player to your left …`) has each player the description names, in
+turn from you, do the sentence themselves: what they draw goes to their hand, what they choose (a
+card in their hand) is their own choice, `they` and `their` name them, and `the player to their
+left` is the seat beside theirs. `you` there is the player resolving the card (`each player gives a
+card in their hand to you.`); `your` cannot be said in such a sentence. `for each player:` stays a
+loop in which you act. `the player with the most cards in their hand` and `the player who controls
+the fewest survivors` count among all the players; a tie is broken by the first player choosing.
+
+Wounds, hands and discards: `a survivor with 2 or more wounds` (`with no wounds`, `with 1 or fewer
+wounds`; `a wounded survivor` has 1 or more; a frostbite wound is a wound, seed 004); as a
+condition `a survivor you control has 2 or more wounds` or `the moved survivor has no wounds`.
+`you have no cards in your hand` reads as `there are no cards in your hand`. The rulebook's
+`discard a card from your hand.` is `place a card in your hand in the waste pile.` (`discard 2
+cards.` alone stays a cost). `place a survivor you control at any location.` puts a survivor of
+your choice there, which is not a move; `add a random survivor from the survivor deck to your
+following.` brings one into play. `equip it to a survivor you control.` (after `draw 1 card from
+the police station deck.`) or `equip a weapon in your hand to a survivor you control.` equips an
+item; a card that is not one to equip stays where it is.
+
+```
+each player gives a card in their hand to the player to their left.
+each player who controls a survivor at the colony discards a random card from their hand.
+if a survivor you control has 2 or more wounds: heal 1 wound on a wounded survivor you control.
+if you have no cards in your hand: gain 1 morale.
+```
+
 An item's "instead of" (seed 004's weapons and tools) is said in a trigger on the action it changes:
 the action did its own 1 already, and the sentence gives the total. `chooser: they are the player
 to your left` (or `right`) hands the choice to the seat beside yours. `sharing a location only

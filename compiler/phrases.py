@@ -418,6 +418,11 @@ class Reader:
                     raise self.not_a_card_kind(w, size, kind)
                 return
             lower = w.lower
+            if lower == "wounded" and ph.mode not in ("the", "that", "this") and self.survivor_after():
+                self.i += 1  # "a wounded survivor": one with 1 or more wounds ("the wounded survivor" is the one just hurt)
+                ph.adjs.append(lower)
+                ph.filters.append({"op": "wounds", "min": 1, "pos": P(w.pos)})
+                continue
             if lower in BACKREFS and lower not in ADJECTIVES and ph.mode not in ("the", "that", "this"):
                 raise BindError("N002", M("N002.backref-needs-the", word=w.text), w.pos, expected=what,
                                 hint=M("hint.backref-is-one-thing", word=lower), width=w.width)
@@ -470,6 +475,82 @@ class Reader:
             return noun is not None and noun[0] in ("survivor", "card", "zombie", "location", "player", "die", "token")
         finally:
             self._i -= 1
+
+    def survivor_after(self) -> bool:
+        """Whether the noun right after the next word is a survivor ('a wounded survivor')."""
+        self._i += 1
+        try:
+            noun = self.match_noun()
+            return noun is not None and noun[0] == "survivor"
+        finally:
+            self._i -= 1
+
+    def wounds_count(self, w: Word) -> dict | None:
+        """After 'with' or 'has': '2 or more wounds', '1 or fewer wounds', 'no wounds', 'a wound', '2 wounds'
+        as a wounds filter (a frostbite wound is a wound, seed 004); None, the cursor unmoved, if no wounds follow."""
+        save = self.i
+        first = self.peek()
+        lo, hi = 0, None
+        if first is None:
+            return None
+        if first.lower == "no":
+            self.i += 1
+            hi = 0
+        elif first.lower in ("a", "an", "any"):
+            self.i += 1
+            lo = 1
+        elif first.kind == "int":
+            self.i += 1
+            n = int(first.text)
+            more = self.peek()
+            if more is not None and more.kind == "or_more":
+                self.i += 1
+                if more.lower.split()[-1] in ("more", "higher", "greater"):
+                    lo = n
+                else:
+                    hi = n
+            else:
+                lo = hi = n
+        else:
+            return None
+        if self.text() not in ("wound", "wounds"):
+            self.i = save
+            return None
+        self.i += 1
+        node: dict = {"op": "wounds", "min": lo, "pos": P(w.pos)}
+        if hi is not None:
+            node["max"] = hi
+        return node
+
+    def _most(self, w: Word) -> dict | None:
+        """'with the most cards in their hand', 'with the fewest cards', 'who controls the most survivors',
+        'with the fewest survivors': the players whose count is the highest (lowest) of all the players'
+        (a tie is broken by the first player); None, the cursor unmoved, for any other words."""
+        for lead in (("with", "the"), ("who", "controls", "the"), ("who", "control", "the"), ("that", "controls", "the"),
+                     ("who", "has", "the"), ("with", "a"), ()):
+            if lead and self.at(*lead) and self.text(len(lead)) in ("most", "fewest", "least"):
+                break
+        else:
+            return None
+        k = len(lead)
+        what = singular(self.text(k + 1))
+        if what not in ("card", "survivor"):
+            return None
+        if what == "card" and lead[0] in ("who", "that") and lead[1].startswith("control"):
+            return None                          # cards are held, not controlled
+        mode = "most" if self.text(k) == "most" else "fewest"
+        self.i += k + 2
+        if what == "card":
+            self.accept("in", "their", "hand") or self.accept("in", "hand") or self.accept("in", "his", "or", "her", "hand")
+        return {"op": "most", "what": "hand" if what == "card" else "survivors", "mode": mode, "pos": P(w.pos)}
+
+    def _wounds_after_with(self, w: Word) -> dict | None:
+        """'with 2 or more wounds' after a survivor noun; None (the cursor unmoved) for another 'with'."""
+        self.i += 1
+        found = self.wounds_count(w)
+        if found is None:
+            self.i -= 1
+        return found
 
     def not_a_card_kind(self, w: Word, size: int, kind: str) -> BindError:
         """'a crisis card': a known word that is no kind of card; say what the word means and which kinds exist."""
@@ -540,6 +621,8 @@ class Reader:
                 ph.filters.append({"op": "in_zone", "zone": self.scope.zone(zone), "pos": P(w.pos)})
             elif self.accept("at", "random"):
                 ph.filters.append({"op": "state", "is": "random", "pos": P(w.pos)})
+            elif ph.kind == "player" and (most := self._most(w)) is not None:
+                ph.filters.append(most)          # "the player with the most cards in their hand"
             elif ph.kind == "player" and self.text(2) != "fewer" and (
                     self.accept("who", "controls") or self.accept("that", "controls") or self.accept("controlling")):
                 other = self.noun_phrase(allow_at=False, what="what the player controls")
@@ -563,6 +646,13 @@ class Reader:
                 ph.filters.append({"op": "on", "thing": self.scope.target(other), "pos": P(w.pos)})
             elif ph.kind == "player" and (self.at("to", "your") or self.at("on", "your")) and \
                     self.text(2) in ("left", "right"):      # "the player to your left" (seed 004: play passes left)
+                self.i += 3
+                ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
+            elif ph.kind == "survivor" and self.at("with") and not ph.ref and (
+                    (wounds := self._wounds_after_with(w)) is not None):
+                ph.filters.append(wounds)        # "a survivor with 2 or more wounds"
+            elif ph.kind == "player" and self.at("to", "their") and self.text(2) in ("left", "right") and \
+                    _their_seat():       # "each player gives … to the player to their left": their seat's
                 self.i += 3
                 ph.filters.append({"op": "seat", "side": self.lower[self.i - 1], "pos": P(w.pos)})
             elif self.accept("other", "than"):
@@ -598,6 +688,12 @@ class Reader:
             else:
                 break
         return ph
+
+
+def _their_seat() -> bool:
+    """Whether 'their left' is the acting player's seat (inside 'each player …', see author_families)."""
+    from .author_families import acting
+    return acting()
 
 
 def location_words() -> list[str]:

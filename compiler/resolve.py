@@ -13,7 +13,7 @@ from dow.dsl import ast as A
 
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError, P, Phrase, Reader, absorb, used, wanted
+from .phrases import BindError, P, Phrase, Reader, absorb, restated, used, wanted
 
 if TYPE_CHECKING:  # the readers are called by the Binder, which imports this module
     from .bind import Binder
@@ -128,7 +128,16 @@ def verb_add(r: Reader, b: "Binder", w: A.Word) -> dict:
         cards = b.scope.target(ph)
         dest = _target_after(r, b, ("in", "into", "to", "on"), "a pile, deck or hand")
         return {"op": "move_cards", "cards": cards, "to": dest, "pos": P(w.pos)}
-    if ph.kind in ("survivor", "") and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that")):
+    if ph.kind == "survivor" or (ph.kind == "" and (ph.mode in ("named", "ref") or ph.ref or ph.mode in ("this", "that"))):
+        if ph.kind == "survivor" and not ph.ref and ph.mode not in ("named", "ref", "this", "that") and \
+                r.at("from", "the", "survivor", "deck"):   # "add a random survivor from the survivor deck to …"
+            frm = r.peek()
+            r.i += 4
+            ph.filters.append({"op": "in_zone", "zone": {"op": "zone", "zone": "survivor_deck", "pos": P(frm.pos)},
+                               "pos": restated(frm.pos)})
+            if not (r.at("to") and _following_ahead(r)):
+                raise BindError("T002", M("T002.deck-survivor-joins"), r.here_pos(),
+                                expected="'to your following'", width=r.peek().width if r.peek() else 1)
         target = b.scope.target(ph)
         if r.at("to") and _following_ahead(r):
             r.i += 1
@@ -250,7 +259,8 @@ def verb_morale(r: Reader, b: "Binder", w: A.Word) -> dict:
     if bad is None:
         raise r.error_end("'morale' or 'combat strength'")
     raise BindError("T002", M("T002.morale-or-strength", verb=w.lower, found=bad.text), bad.pos,
-                    expected="'morale' or 'combat strength'", hint=did_you_mean(bad.lower, ["morale"]),
+                    expected="'morale' or 'combat strength'",
+                    hint=M("hint.food-is-the-colonys") if bad.lower == "food" else did_you_mean(bad.lower, ["morale"]),
                     width=bad.width)
 
 
@@ -366,6 +376,12 @@ def verb_search(r: Reader, b: "Binder", w: A.Word) -> dict:
 def verb_give(r: Reader, b: "Binder", w: A.Word) -> dict:
     """give CARDS to PLAYER."""
     cards = b.scope.target(r.noun_phrase(allow_at=True, what="cards"))
+    if cards.get("op") == "select_of" and cards.get("kind") == "card" and \
+            not any(f["op"] in ("in_zone", "equipped_to") for f in cards["filters"]):
+        # "give 2 cards to …": a player gives what they hold, so the cards come from the giver's hand
+        mine = restated(w.pos)
+        cards["filters"].append({"op": "in_zone", "zone": {"op": "zone", "zone": "hand", "owner": {"op": "you", "pos": mine},
+                                                           "pos": mine}, "pos": mine})
     return {"op": "give_cards", "cards": cards, "to": _target_after(r, b, ("to",), "a player"), "pos": P(w.pos)}
 
 
@@ -398,7 +414,11 @@ def verb_choose(r: Reader, b: "Binder", w: A.Word) -> dict:
 
 def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
     """spend an action die of 4 or more | spend 5 food | spend 3 fuel cards."""
+    save = r.i
     count, ph = _count_and_noun(r, "what to spend")
+    if w.lower == "discard" and ph.kind == "card" and r.at("from"):
+        r.i = save
+        return _discard_from(r, b, w)
     if w.lower == "discard" and ph.kind in ("card", "") and (ph.ref or ph.mode in ("ref", "this", "that")):
         # "discard the played card", "discard it": that card goes to the waste pile
         cards = b.scope.target(ph)
@@ -423,6 +443,24 @@ def verb_spend(r: Reader, b: "Binder", w: A.Word) -> dict:
         return {"op": "spend_cards", "count": count, "filters": ph.filters, "pos": P(w.pos)}
     raise BindError("T001", M("T001.spend", thing=ph.describe()), ph.pos,
                     expected=M("expected.spendable"), width=ph.first.width)
+
+
+def _discard_from(r: Reader, b: "Binder", w: A.Word) -> dict:
+    """'discard a random card from your hand' (seed 004's word): the same as 'place a random card in your
+    hand in the waste pile', the cards chosen when the effect resolves (not a cost: as many as there are)."""
+    ph = r.noun_phrase(allow_at=False, what="cards")
+    frm = r.take()
+    start = r.i
+    hand = r.noun_phrase(allow_at=False, what="a hand, such as 'your hand'")
+    zone = b.scope.zone(hand)
+    if zone.get("zone") != "hand":
+        last = r.words[r.i - 1]
+        raise BindError("T001", M("T001.discard-from-hand", thing=" ".join(x.text for x in r.words[start:r.i])),
+                        hand.pos, expected="'from your hand'", hint=M("hint.discard-from-hand"),
+                        width=last.pos.col + len(last.text) - hand.pos.col)
+    ph.filters.append({"op": "in_zone", "zone": zone, "pos": P(frm.pos)})
+    return {"op": "move_cards", "cards": b.scope.target(ph),
+            "to": {"op": "zone", "zone": "waste_pile", "pos": P(w.pos)}, "pos": P(w.pos)}
 
 
 def verb_heal(r: Reader, b: "Binder", w: A.Word) -> dict:
@@ -560,3 +598,12 @@ HEADER_WORDS = ("choose one", "vote", "roll a die", "once per", "when", "after",
 def verb_takes(verb: str) -> str:
     """A short reminder of what a verb takes, from its reader's docstring."""
     return (VERBS[verb].__doc__ or "").strip().rstrip(".")
+
+
+def _author_verbs() -> None:
+    """Actions read in compiler/author_families.py: 'equip'."""
+    from .author_families import verb_equip
+    VERBS["equip"] = verb_equip
+
+
+_author_verbs()

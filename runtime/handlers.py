@@ -589,6 +589,25 @@ def _can_put_away(ip: Interpreter, body: list[Node], env: Env) -> bool:
         if len(ip.candidates(cards, env)) < need:
             return False
     return True
+def h_each_player(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: each_player, players, body} — each player the description names, in turn from the resolving player,
+    resolves the block as its acting player (their hand, their choices; 'they' is bound to them as ``each``)."""
+    players = yield from ip.targets(node["players"], env)
+    seats = list(ip.host.things("player"))
+    start = seats.index(env.player) if env.player in seats else 0
+    turn = seats[start:] + seats[:start]
+    for who in sorted(players, key=lambda p: turn.index(p) if p in turn else len(turn)):
+        yield from ip.block(node["body"], type(env)(who, env.card, {**env.bindings, "each": who,
+                                                                     "resolver": env.player}, env.result))
+
+
+def h_equip(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: equip, card, to} — the survivor is chosen first, then each card is equipped to it."""
+    (survivor, *_) = (yield from ip.targets(node["to"], env)) or [None]
+    if survivor is None:
+        return
+    for card in (yield from ip.targets(node["card"], env)):
+        ip.act("equip", {"card": card, "survivor": survivor, "player": env.player}, node, env)
 
 
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -667,7 +686,7 @@ HANDLERS = {
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),
     "fail_objective": simple("fail_objective"), "offer": h_offer,
     "attach": h_attach, "manual": h_manual,
-    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each,
+    "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each, "each_player": h_each_player, "equip": h_equip,
     "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,

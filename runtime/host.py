@@ -119,6 +119,7 @@ ACTIONS = {
     "take_pot": "cards, player (every staked card, from the hands of those who staked it, to that player's hand)",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",
+    "equip": "card, survivor, player (an item card equipped to a survivor; one that cannot be equipped stays)",
     "skip_crisis": "(the revealed crisis has no effect at this round's resolve crisis step)",
     "return_crisis": "where (top or bottom: the revealed crisis goes back into the crisis deck)",
     "arrange": "zone, owner, location, cards (the deck's top cards, in their new order, top first)",

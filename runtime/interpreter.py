@@ -252,6 +252,8 @@ class Interpreter:
         if low == high and len(set(candidates)) == 1:     # identical tokens (helpless survivors): no choice
             return candidates[:high]
         who = chooser or env.player
+        if chooser is None and any(f["op"] == "most" for f in node["filters"]):   # a tie for the most: the
+            who = next((p for p in self.host.things("player") if self.host.attr(p, "first")), env.player)  # first player
         picked = yield Decision(TARGETS, who, tuple(candidates), low, high, prompt=node["kind"],
                                 src=node.get("pos", {}))
         return list(picked)
@@ -273,6 +275,9 @@ class Interpreter:
         """Things of the selector's kind that pass every filter, in host order."""
         kind = sel["kind"]
         pool = list(self.host.things(kind))
+        if kind == "survivor" and any(f["op"] == "in_zone" and f["zone"].get("zone") == "survivor_deck"
+                                      for f in sel["filters"]):   # "a random survivor from the survivor deck":
+            pool = list(self.host.cards_in("survivor_deck", None, None))   # survivors not in play
         scope = getattr(self.host, "scope", None)     # a host may read a card from one side (Warring Colonies)
         if scope is not None:
             pool = scope(kind, sel, env, pool)
@@ -381,6 +386,18 @@ class Interpreter:
             return attr(thing, "owner") in self.pool(f["player"], env)
         if op == "token_type":
             return bool(attr(thing, "type") == f["type"])
+        if op == "most":         # "the player with the most cards in their hand": the highest (lowest) of all
+            def held(player: str) -> int:
+                if f["what"] == "hand":
+                    return len(self.host.cards_in("hand", player, None))
+                return sum(1 for s in self.host.things("survivor") if attr(s, "controller") == player)
+            counts = [held(p) for p in self.host.things("player")]
+            if thing not in self.host.things("player") or not counts:
+                return False
+            return held(thing) == (max(counts) if f["mode"] == "most" else min(counts))
+        if op == "wounds":       # "a survivor with 2 or more wounds": every wound, a frostbite wound too (seed 004)
+            n = self.host.tokens("wound", thing)
+            return n >= f["min"] and ("max" not in f or n <= f["max"])
         raise self.fail(f"unknown filter {op!r}")
 
     def extreme(self, pool: list[str], f: dict[str, Any], n: int = 1) -> list[str]:

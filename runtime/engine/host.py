@@ -652,6 +652,17 @@ class GameHost(RuleBook, NameIndex, Host):
             raise ValueError(f"arrange: {cards} are not the top cards of {zone}")
         deck[:len(cards)] = list(cards)
 
+    def do_equip(self, card, survivor, player, src):
+        """An item card equipped to a survivor in play (seed 004, Play a Card); any other card stays put."""
+        d = self.card_def(card) if card in self.s.cards else {}
+        v = self.s.survivors.get(survivor)
+        if d.get("kind") != "item" or not any(ab.get("use") == "equip" for ab in d.get("abilities", [])[:1]) \
+                or v is None or v.place != "play":
+            return
+        self.take_out(card)
+        v.equipped.append(card)
+        self.game.register(card, survivor)
+
     def do_give_cards(self, cards, player, src):
         for c in cards:
             self.take_out(c)

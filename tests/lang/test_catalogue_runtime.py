@@ -37,7 +37,7 @@ TABLE = {"players": 2, "food": 6, "helpless": 2, "morale": 5, "round": 3,
          "deck": ["sophie-robinson"],
          "item_deck": {"grocery_store": ["junk", "junk", "fuel"], "gas_station": ["fuel", "fuel", "junk"]},
          "zombies": {"colony": 2, "school": 2, "grocery_store": 1, "hospital": 1}, "barricades": {"colony": 1},
-         "noise": {"school": 1}, "hand": {"p1": ["fuel", "fuel", "fuel", "junk"], "p2": ["junk"]},
+         "noise": {"school": 1}, "hand": {"p1": ["fuel", "fuel", "fuel", "junk", "pistol"], "p2": ["junk"]},
          "waste": ["fuel", "junk"], "dice": {"p1": [2, 4, 5, 6]}}
 BINDINGS = {"self": "s:brian-lee", "moved": "s:sparky", "chosen": "s:sparky", "origin": "school",
             "destination": "colony"}
