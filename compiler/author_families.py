@@ -165,7 +165,7 @@ def condition_hint(r: Reader, w: A.Word, subject_ph: Phrase) -> "Msg | str":
 
 #: actions a player takes in an "each player …" sentence (gaining or losing morale is the colony's, not theirs)
 ACTING_VERBS = ("give", "draw", "place", "put", "discard", "take", "remove", "kill", "choose", "move", "spend",
-                "heal", "look", "search", "show", "add", "reveal", "reroll")
+                "heal", "look", "search", "show", "add", "reveal", "reroll", "roll")
 _acting = [0]
 
 
@@ -189,8 +189,8 @@ def _modify_form(r: Reader, verb: str) -> bool:
     rest = [r.text(k) for k in range(0, 8)]
     if verb in ("give", "add"):
         return "combat" in rest[:3]
-    if verb == "roll":
-        return "action" in rest[:4] or "for" in rest[:1]
+    if verb == "roll":          # only "rolls for exposure on …" is a player's act ("rolls a die" compares nothing)
+        return rest[:2] != ["for", "exposure"]
     if verb == "remove":
         return "waste" in rest and "instead" in [r.text(k) for k in range(0, 12)]
     if verb == "look":

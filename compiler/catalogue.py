@@ -219,7 +219,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "pays and acts.",
         "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here.",
         "each player may spend a food card:\n  until the end of this round:\n    they roll 1 additional action die."),
-    _op("for_each", "control", "bind:str selector:target body:block", "Do something once for each chosen thing.",
+    _op("for_each", "control", "bind:str selector:target body:block",
+        "Do something once for each chosen thing; you, the player resolving it, act and choose every time "
+        "(``for each player:`` repeats your own action once per player). When each player acts or chooses for "
+        "themselves, write ``each player …`` (each_player).",
         "for each survivor at the colony: roll for exposure on it."),
     _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
         "spend 5 food: gain 1 morale."),

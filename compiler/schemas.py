@@ -269,7 +269,8 @@ SCENARIOS = {"type": "array", "items": {
         "do": {"anyOf": [_STEP, {"type": "array", "items": _STEP, "minItems": 1}],
                "description": "One step or a list of steps (docs/scenarios.md, do)."},
         "answers": {"type": "array", "description": "The players' answers, in the order they are asked: "
-                    "true/false, an option number (1 = the first), \"yes\"/\"no\" for a vote, a list of names."},
+                    "true/false, an option number (1 = the first), \"yes\"/\"no\" for a vote, a list of names; "
+                    "{p2: …} is p2's answer, and fails unless p2 is the player asked."},
         "rolls": {"type": "array", "items": {"type": "integer", "minimum": 1},
                   "description": "The dice, in the order they are rolled (a d6: 1-6; the exposure die: 1-12)."},
         "cites": {"description": "The rulebook paragraph the scenario checks."},

@@ -53,9 +53,16 @@ class ScenarioAgent(ScriptedAgent):
     def __init__(self, answers, state: State):
         super().__init__(answers)
         self.state = state
+        self.wrong_player: list[str] = []
 
     def answer(self, d):
         value = super().answer(d)
+        if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in {p.id for p in self.state.players}:
+            (who, value), = value.items()        # {p2: [olivia-brown]}: the answer of p2, who must be the one asked
+            if d.player != who:
+                self.wrong_player.append(f"answer {self.used} was scripted for {who}, but {d.player} was asked "
+                                         f"({d.prompt!r})")
+            value = tuple(value) if isinstance(value, list) else value
         if d.kind == "may" and value in ("yes", "no"):
             return value == "yes"                # "yes"/"no" for a may-decision, as true/false
         if d.kind == "vote" and d.choices == ("yes", "no") and isinstance(value, int) and not isinstance(value, bool):
@@ -501,7 +508,7 @@ def run_scenario(bundle: dict, card: dict | None, test: dict) -> list[str]:
     for step in steps if isinstance(steps, list) else [steps]:
         sc.do(step)
         sc.game.verify(f"after '{step}'")
-    return leftover_answers(sc.agent) + sc.check()
+    return sc.agent.wrong_player + leftover_answers(sc.agent) + sc.check()
 
 
 def leftover_answers(agent: ScriptedAgent) -> list[str]:

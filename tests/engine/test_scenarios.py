@@ -105,3 +105,13 @@ def test_helpless_per_location_and_colony_leader_keys(bundle):
                                           "pass", "pass"], "rolls": [1, 1],
             "expect": {"survivors": {"olivia-brown": {"at": "school"}, "brian-lee": {"at": "enemy_colony"}}}}
     assert run_scenario(bundle, None, move) == []
+
+
+def test_an_answer_scripted_for_one_player_fails_when_another_is_asked(bundle):
+    """{p2: …} in answers is p2's answer (docs/scenarios.md): Toxic Waste asks each player for their own
+    survivor, so giving p1 both answers is caught, as a choice taken from its player would be."""
+    card = _card(bundle, "base.crossroads.toxic-waste")
+    test = dict(next(t for t in card["tests"] if t["name"].startswith("each player chooses")))
+    assert run_scenario(bundle, card, test) == []
+    test["answers"] = [{"p1": ["alexis-grey"]}, {"p1": ["ashley-ross"]}]
+    assert run_scenario(bundle, card, test) == ["answer 2 was scripted for p1, but p2 was asked ('survivor')"]
