@@ -81,6 +81,9 @@ class Teller:
             return self.w["yes" if v else "no"]
         if isinstance(v, list):
             return ", ".join(self.value(x) for x in v) or self.w["nothing"]
+        if isinstance(v, dict) and len(v) == 1:     # {p2: [ashley-ross]}: the answer of the player asked
+            (who, answer), = v.items()
+            return self.say(self.w["answer_of"], player=self.name(who), value=self.value(answer))
         if isinstance(v, int):
             return str(v)
         if v in ("yes", "no"):

@@ -1,0 +1,26 @@
+"""Every card scenario is told on its card page in pt, en and vi: a scenario key, step, event or answer
+form without a sentence fails here, in seconds, instead of in the middle of a site build."""
+from __future__ import annotations
+
+import pytest
+
+from dow.compiler.examples import example_names, worked_examples
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_card_scenario_has_sentences_in_each_language(bundle, lang):
+    names = example_names(bundle["cards"], lang)
+    told = 0
+    for card in bundle["cards"]:
+        if card.get("tests"):
+            examples = worked_examples(card, names, lang)
+            assert len(examples) == len(card["tests"]), card["id"]
+            told += len(examples)
+    assert told > 100
+
+
+def test_an_answer_for_a_named_player_is_told_with_the_player(bundle):
+    card = next(c for c in bundle["cards"] if c["id"] == "base.crossroads.toxic-waste")
+    (example,) = [e for e, t in zip(worked_examples(card, example_names(bundle["cards"], "en"), "en"), card["tests"])
+                  if t["name"].startswith("each player chooses")]
+    assert "(player 2 answers)" in example["answers"] and "{" not in example["answers"]
