@@ -103,6 +103,8 @@ class Teller:
             return [s for name, facts in v.items() for s in self.survivor(name, facts or {})]
         if key in ("zombies", "noise", "barricades", "helpless") and isinstance(v, dict):
             return [self.say(f[f"{key}_at"], n=n, place=self.name(p)) for p, n in v.items()]
+        if key == "storage" and isinstance(v, list):          # given: the cards, told by kind and count
+            v = {k: v.count(k) for k in dict.fromkeys(v)}
         if key == "storage" and isinstance(v, dict):          # expect: the cards in storage by kind
             return [self.say(f["storage_kind"], n=n, name=self.name(k)) for k, n in v.items()]
         if key in ("item_deck",):
