@@ -60,7 +60,7 @@ class SearchBot(HeuristicBot):
                  margin: float = MARGIN):
         super().__init__(seed)
         self.search_rng = random.Random(seed * 7919 + 1)
-        self.playouts, self.width, self.horizon, self.margin = playouts, width, horizon, margin
+        self.playouts, self.width, self.horizon, self.ahead = playouts, width, horizon, margin
         self.searched = 0                               # decisions searched, playouts played (for reports)
         self.played = 0
 
@@ -81,7 +81,7 @@ class SearchBot(HeuristicBot):
         seeds = [self.search_rng.randrange(1 << 30) for _ in range(self.playouts)]   # the same worlds for each
         values = [self.evaluate(a, seeds) for a in candidates]
         best = max(range(len(candidates)), key=lambda i: (values[i], -i))
-        if values[best] - values[0] < self.margin:      # not clearly better than the heuristic's own choice
+        if values[best] - values[0] < self.ahead:      # not clearly better than the heuristic's own choice
             best = 0
         self.searched += 1
         pick = candidates[best]

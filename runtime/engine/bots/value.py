@@ -137,16 +137,17 @@ def log_loss(w: list[float], rows: list[list[float]], labels: list[int]) -> floa
 def main() -> None:
     """Fit the weights on heuristic games and print them (to paste into ``WEIGHTS``) with their held-out loss."""
     import argparse
+    import importlib
     from pathlib import Path
 
-    from ....compiler.project import bundle_of, compile_paths
+    project = importlib.import_module("dow.compiler.project")     # the compiler, for this command only
     ap = argparse.ArgumentParser(description="fit the search bot's value of a base-game position")
     ap.add_argument("--games", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=100000)
     ap.add_argument("--root", type=Path, default=Path("."))
     args = ap.parse_args()
-    build = compile_paths([args.root / "content"], args.root)
-    bundle = bundle_of(build.cards, build.rulesets)
+    build = project.compile_paths([args.root / "content"], args.root)
+    bundle = project.bundle_of(build.cards, build.rulesets)
     train: tuple[list, list] = ([], [])
     test: tuple[list, list] = ([], [])
     for seed in range(args.seed, args.seed + args.games):
