@@ -68,3 +68,29 @@ def test_a_playout_stops_at_its_horizon_and_scores_the_estimate(bundle):
     whole = bot.determinized(1)
     bot.playout(whole, act, random.Random(1))
     assert whole.result is not None
+
+
+def test_another_candidate_replaces_the_heuristics_choice_only_when_it_is_ahead_by_the_margin(bundle):
+    """The search's margin, on both sides: a candidate ahead by less than ``ahead`` leaves the heuristic's first
+    choice; ahead by more, it is played."""
+    import copy as copying
+    for seed, skip in ((3, 2), (11, 5), (7, 3)):
+        game, decision, bot = a_loyal_search_decision(bundle, seed, skip)
+        picks = {}
+        for lead in (bot.ahead * 0.5, bot.ahead * 2):
+            trial = copying.deepcopy(bot, {id(game): game})
+            asked: list[tuple] = []
+
+            def fake(act, seeds, asked=asked, lead=lead):
+                asked.append(act)
+                return 0.5 + (lead if act == ("end",) else 0.0)   # ending the turn, the last candidate, leads
+            trial.evaluate = fake
+            picks[lead] = (trial.answer(decision), list(asked))
+        (small, asked_small), (large, asked_large) = picks.values()
+        if not asked_small:
+            continue                                            # nothing to weigh at this decision
+        assert small == asked_small[0] != ("end",)              # the heuristic's first candidate kept
+        assert large == ("end",) and asked_large == asked_small
+        break
+    else:
+        raise AssertionError("no decision of these games was searched")
