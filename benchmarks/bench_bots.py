@@ -88,6 +88,20 @@ def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def paired(searched: list[dict], plain: list[dict]) -> dict:
+    """The colony's results seed by seed with and without the search: how many seeds each alone won, and the
+    two-sided sign test's p-value on the seeds where they differ (exact binomial, one half each way)."""
+    other = {r["seed"]: r for r in plain if "crash" not in r}
+    pairs = [(r["winner"] == "colony", other[r["seed"]]["winner"] == "colony")
+             for r in searched if "crash" not in r and r["seed"] in other]
+    a = sum(1 for x, y in pairs if x and not y)
+    b = sum(1 for x, y in pairs if y and not x)
+    n = a + b
+    tail = sum(math.comb(n, k) for k in range(0, min(a, b) + 1)) / 2 ** n if n else 1.0
+    return {"n": len(pairs), "search_only": a, "heuristic_only": b, "both": sum(1 for x, y in pairs if x and y),
+            "neither": sum(1 for x, y in pairs if not x and not y), "p": min(1.0, 2 * tail)}
+
+
 HEADER = ("| game | players | agents | games | wins, 95% interval | endings | mean rounds / track | "
           "reached the last round | violations | crashes | games/s |\n|" + "---|" * 11)
 
@@ -164,11 +178,17 @@ def main() -> None:
         for bad in (s["violations"] + s["crashes"])[:3]:
             print(f"|  |  | seed {bad['seed']}: {bad.get('violation') or bad.get('error')} |")
         out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
-        if games < args.games:                 # the same seeds without the search, to compare like with like
+        if "search" in agents.split(":") and not variants:   # the same seeds without the search: like with like
             plain = ":".join("heuristic" if k == "search" else k for k in agents.split(":"))
+            searched = s
             s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress)
             print(row(game, players, f"{plain} (the same {games} seeds)", s, track), flush=True)
-            out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
+            pair = paired(searched["records"], s["records"])
+            print(f"|  |  | paired on {pair['n']} seeds: the colony won with the search only {pair['search_only']}, "
+                  f"with the heuristic only {pair['heuristic_only']}, with both {pair['both']}, with neither "
+                  f"{pair['neither']}; sign test p = {pair['p']:.3f} |", flush=True)
+            out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track,
+                                                                          "paired": pair})
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

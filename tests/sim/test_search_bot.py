@@ -101,6 +101,7 @@ def test_a_forked_playout_scores_as_a_rebuilt_copy_does_and_plays_to_the_games_e
     from dow.runtime.engine.bots import search
     game, decision, bot = a_loyal_search_decision(bundle, 7, 3)
     bot.view = View(game, decision.player)
+    bot.horizon = None                                           # to the game's end
     before = game.log.digest()
     act = next(a for a in decision.choices if a[0] != "end")
     for seed in (1, 2, 3):

@@ -1,0 +1,169 @@
+"""What a base-game position is worth to its loyal players: an estimate of the colony's chance to win, read
+from the public table.
+
+The search bot (search.py) plays its candidates a round or two forward and scores where they lead with this
+estimate instead of playing every copy to the game's end: a playout then costs a fraction of a game, and the
+estimate varies far less between playouts than a won-or-lost result does, so fewer playouts tell two
+candidates apart. The estimate is a logistic model of the features below (``features``), fitted by
+``python -m dow.runtime.engine.bots.value`` on positions of heuristic-bot games (each position at the start of
+a round, labelled by whether the colony went on to win); the fitted weights are committed in ``WEIGHTS`` with
+the command, seeds and fit that produced them, so a changed engine or bot is fitted again the same way.
+
+The features read only what every player sees (morale, the round track, supply, waste, helpless survivors,
+survivors and their wounds, zombies and barricades, the size of the hands), and the main objective's own
+progress where its goal has one: the barricades Home Sweet Home asks for and the zombies Kill Them counts.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+#: the names of ``features``' values, in order (the weights are given in this order too)
+NAMES = ("bias", "morale", "morale_low", "rounds_left", "rounds_left_sq", "morale_x_rounds", "food",
+         "food_short", "starvation", "waste", "helpless", "survivors", "wounds", "colony_zombies",
+         "colony_slack", "outside_zombies", "barricades", "cards", "exiled", "home_barricades", "home_places",
+         "kill_outside", "kill_objective", "home_objective")
+
+
+def features(game: Any) -> list[float]:
+    """The public features of ``game``'s position (see ``NAMES``)."""
+    s = game.state
+    rules = game.rules
+    colony = s.locations["colony"]
+    at_colony = len(s.survivors_at("colony")) + colony.helpless
+    need = math.ceil(at_colony / rules["food"]["survivors_per_food"])
+    in_play = [sv for sv in s.survivors.values() if sv.place == "play"]
+    outside = [loc for lid, loc in s.locations.items() if lid != "colony"]
+    outside_z = sum(loc.zombie_count() for loc in outside)
+    slack = sum(max(0, colony.entrance_spaces - z - b) for z, b in zip(colony.zombies, colony.barricades))
+    goal = s.cards[s.objective].rsplit(".", 1)[-1]
+    home, kill = goal == "home-sweet-home", goal == "kill-them"
+    morale = max(0, s.morale)
+    rounds = max(0, s.round)
+    return [1.0, morale, float(morale <= 2), rounds, rounds * rounds / 8.0, morale * rounds / 8.0, s.food,
+            max(0, need - s.food), s.starvation, len(s.waste), colony.helpless, len(in_play),
+            sum(sv.wounds for sv in in_play), colony.zombie_count(), slack, outside_z,
+            sum(sum(loc.barricades) for loc in s.locations.values()), sum(len(p.hand) for p in s.players),
+            sum(1 for p in s.players if p.exiled),
+            min(10, sum(colony.barricades)) if home else 0.0,
+            sum(1 for loc in outside if any(loc.barricades)) if home else 0.0,
+            max(0, outside_z - 3) if kill else 0.0, float(kill), float(home)]
+
+
+#: fitted by ``python -m dow.runtime.engine.bots.value --games 4000 --seed 100000`` (see ``fit``)
+WEIGHTS: tuple[float, ...] = (-1.9278, 0.5305, -0.3431, -0.9899, 0.5541, -0.3908, 0.1287, -0.0546, -0.4963, 0.0038, -0.2118, 0.1190, -0.0482, -0.1323, -0.0130, -0.0640, -0.0435, 0.1057, -0.5712, -0.0646, 0.1168, -0.7892, 4.3416, -0.7063)
+
+
+def colony_chance(game: Any) -> float:
+    """The estimated chance that the colony wins from ``game``'s position (between 0 and 1, exclusive)."""
+    z = sum(w * x for w, x in zip(WEIGHTS, features(game)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+# ---- the fit ------------------------------------------------------------------------------------------
+def positions(bundle: dict, seed: int, players: int = 4) -> tuple[list[list[float]], int]:
+    """The features of one heuristic game at the start of each of its rounds, and whether the colony won."""
+    from ..sim import agents_for, new_game
+    game = new_game(bundle, seed, players, check=False)
+    seats = agents_for("heuristic", seed, players)
+    for agent in seats.values():
+        agent.observe(game)
+    rows, seen = [], 0
+    decision = game.advance()
+    while decision is not None:
+        if game.state.rounds_played != seen:                 # the first decision of a round
+            seen = game.state.rounds_played
+            rows.append(features(game))
+        decision = game.advance(seats[decision.player].answer(decision))
+    return rows, int(game.state.ending == "objective")
+
+
+def fit(rows: list[list[float]], labels: list[int], l2: float = 1.0, steps: int = 60) -> list[float]:
+    """Logistic regression by Newton's method with an L2 penalty (not on the bias); standard library only."""
+    k = len(rows[0])
+    w = [0.0] * k
+    for _ in range(steps):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, y in zip(rows, labels):
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+            r, q = p - y, p * (1 - p)
+            for i in range(k):
+                grad[i] += r * x[i]
+                qi = q * x[i]
+                row = hess[i]
+                for j in range(i, k):
+                    row[j] += qi * x[j]
+        for i in range(k):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+            if i:
+                grad[i] += l2 * w[i]
+                hess[i][i] += l2
+            hess[i][i] += 1e-9
+        step = _solve(hess, grad)
+        w = [a - b for a, b in zip(w, step)]
+        if max(abs(b) for b in step) < 1e-7:
+            break
+    return w
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination with partial pivoting)."""
+    n = len(b)
+    m = [row[:] + [v] for row, v in zip(a, b)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def log_loss(w: list[float], rows: list[list[float]], labels: list[int]) -> float:
+    """The mean log loss of weights ``w`` on labelled positions."""
+    total = 0.0
+    for x, y in zip(rows, labels):
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+        p = min(1 - 1e-9, max(1e-9, p))
+        total -= math.log(p) if y else math.log(1 - p)
+    return total / len(rows)
+
+
+def main() -> None:
+    """Fit the weights on heuristic games and print them (to paste into ``WEIGHTS``) with their held-out loss."""
+    import argparse
+    import importlib
+    from pathlib import Path
+
+    project = importlib.import_module("dow.compiler.project")     # the compiler, for this command only
+    ap = argparse.ArgumentParser(description="fit the search bot's value of a base-game position")
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=100000)
+    ap.add_argument("--root", type=Path, default=Path("."))
+    args = ap.parse_args()
+    build = project.compile_paths([args.root / "content"], args.root)
+    bundle = project.bundle_of(build.cards, build.rulesets)
+    train: tuple[list, list] = ([], [])
+    test: tuple[list, list] = ([], [])
+    for seed in range(args.seed, args.seed + args.games):
+        rows, won = positions(bundle, seed)
+        into = test if seed % 5 == 0 else train               # one game in five held out
+        into[0].extend(rows)
+        into[1].extend([won] * len(rows))
+    w = fit(*train)
+    base = sum(train[1]) / len(train[1])
+    prior = [math.log(base / (1 - base))] + [0.0] * (len(w) - 1)
+    print(f"positions: {len(train[0])} fitted, {len(test[0])} held out; held-out log loss "
+          f"{log_loss(w, *test):.4f} (the base rate alone: {log_loss(prior, *test):.4f})")
+    print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
+    for name, x in zip(NAMES, w):
+        print(f"  {name:16} {x:+.4f}")
+
+
+if __name__ == "__main__":
+    main()
