@@ -267,3 +267,30 @@ def test_food_goes_to_the_supply_when_the_next_colony_phase_would_starve(bundle)
     assert bot.score(play, bot.context() | {"best_move": -1}) > 90
     s.food = need * 2                                   # this round and the next are paid for
     assert bot.score(play, bot.context() | {"best_move": -1}) < 0
+
+
+WINTER = "base.main-objective.winter-has-come"
+
+
+@pytest.mark.parametrize("objective,stored", [(WINTER, {"fuel"}), ("base.main-objective.kill-them", set())])
+def test_the_bot_keeps_the_cards_its_main_objective_stores(bundle, objective, stored):
+    """Winter Has Come has the players put a fuel card in storage every colony phase (its set-up effect,
+    public): the bot reads that, keeps fuel instead of burning it on a move, and values it when it keeps
+    cards; under an objective that stores nothing fuel is played for a move as before."""
+    game, seats, d = seated(bundle, objective=objective)
+    bot = seats[d.player]
+    assert bot.stored_types() == stored
+    fuel = instance_of(game, "base.item.fuel")
+    ctx = {**bot.context(), "best_move": 50}
+    assert (bot.score_play(("play", fuel), ctx) == -1) == bool(stored)
+    junk = instance_of(game, "base.item.junk")
+    assert bot.card_value(fuel) - bot.card_value(junk) > (50 if stored else 0)
+
+
+@pytest.mark.parametrize("betrayer", [False, True])
+def test_a_loyal_bot_takes_the_offer_to_store_fuel_and_a_betrayer_lets_it_pass(bundle, betrayer):
+    game, seats, d = seated(bundle, objective=WINTER)
+    s, me = game.state, d.player
+    s.player(me).secret = instance_of(game, "stand-in.secret.betrayal" if betrayer else "stand-in.secret.loyal")
+    s.player(me).betrayer = betrayer
+    assert seats[me].answer(Decision(MAY, me, (), prompt="one player may")) is (not betrayer)

@@ -43,6 +43,7 @@ class HeuristicBot(HeuristicAgent):
         self.view: View = None  # type: ignore[assignment]  # None only until answer() makes it, before any use
         self._overruns: dict[tuple, int] | None = None
         self._objective: str | None = None
+        self._stored: frozenset[str] | None = None
         self.suspicion: dict[str, float] = {}
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
         self.last_act: tuple = ("end",)
@@ -161,6 +162,24 @@ class HeuristicBot(HeuristicAgent):
         found = ZOMBIES_TO_COLONY.search((crisis.get("effect") or {}).get("source") or "")
         return int(found.group(1)) if found else 0
 
+    def stored_types(self) -> frozenset[str]:
+        """The item types the main objective's own rules have the players put in storage (Winter Has Come:
+        fuel), read from its set-up effect (public): the bot keeps them for it instead of spending them."""
+        if self._stored is None:
+            found: set[str] = set()
+            todo: list[Any] = [(self.view.objective.get("setup") or {}).get("effect")]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, list):
+                    todo += node
+                elif isinstance(node, dict):
+                    if node.get("op") == "move_cards" and (node.get("to") or {}).get("zone") == "storage":
+                        found |= {f["type"] for f in (node.get("cards") or {}).get("filters") or []
+                                  if f.get("op") == "card_type"}
+                    todo += list(node.values())
+            self._stored = frozenset(found)
+        return self._stored
+
     def objective_slug(self) -> str:
         """The main objective's short name (home-sweet-home, kill-them …)."""
         if self._objective is None:                     # the main objective stays the same all game
@@ -211,7 +230,7 @@ class HeuristicBot(HeuristicAgent):
                 "short_food": v.food_needed() - v.food,
                 "crisis_short": self.crisis_target() - v.crisis_added,
                 "wounded": [sid for sid in v.my_survivors if v.survivor(sid).wounds],
-                "fuel": sum(1 for c in v.hand if self.item_type(c) == "fuel")}
+                "fuel": 0 if "fuel" in self.stored_types() else sum(1 for c in v.hand if self.item_type(c) == "fuel")}
 
     def score(self, act: tuple, ctx: dict) -> float:
         """How much an action helps the colony now (0 or less: rather not)."""
@@ -245,6 +264,8 @@ class HeuristicBot(HeuristicAgent):
         if name == "adrenaline-shot" or name == "junk":
             return -1                                   # die tricks: not worth the card for this bot
         if t == "fuel":                                 # played right before a move that wants it
+            if "fuel" in self.stored_types():
+                return -1                               # kept for storage (the main objective)
             if "fuel" in ctx["prevent"] and ctx["fuel"] <= max(0, ctx["crisis_short"]):
                 return -1
             return ctx["best_move"] + 1 if ctx["best_move"] > 0 and not self.fuel_active() else -1
@@ -395,7 +416,7 @@ class HeuristicBot(HeuristicAgent):
         """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
         food while the supply cannot pay the next colony phase."""
         out = set(ctx["prevent"]) if ctx["crisis_short"] > ctx["matching"] else set()
-        return out | ({"food"} if ctx["short_food"] > 0 and not ctx["food_cards"] else set())
+        return out | ({"food"} if ctx["short_food"] > 0 and not ctx["food_cards"] else set()) | self.stored_types()
 
     def serves(self, lid: str, kinds: set[str]) -> int:
         """How many cards of ``kinds`` the ruleset's stand-in deck of a location was dealt (public set-up
@@ -512,6 +533,10 @@ class HeuristicBot(HeuristicAgent):
         """Note the cards this player's search has drawn (its private log line)."""
         self.looking = list(line["params"]["cards"])
 
+    def take_offer(self, d: Decision) -> bool:
+        """"One player may …" (Winter Has Come's fuel for storage): a loyal bot takes it, a betrayer lets it pass."""
+        return not self.view.betrayer
+
     def keep(self, d: Decision) -> tuple:
         """Keep what the colony lacks most: the crisis' type, food when short, weapons, medicine."""
         ranked = sorted(d.choices, key=lambda c: (-self.card_value(c), c))
@@ -532,6 +557,8 @@ class HeuristicBot(HeuristicAgent):
             value += 20
         if t == "fuel":
             value += 18
+        if t in self.stored_types():
+            value += 45                                 # the main objective stores it
         if name == "pad-lock":
             value += 22
         return value
@@ -576,4 +603,4 @@ class HeuristicBot(HeuristicAgent):
     HANDLERS = {"keep survivors": keep_survivors, "group leader": leader, ACTION: action, "make noise": make_noise,
                 "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
                 "equip": equip_to, "choose": crossroads_choice, "vote": crossroads_choice,
-                "break the tie": crossroads_choice}
+                "break the tie": crossroads_choice, "one player may": take_offer}
