@@ -15,6 +15,7 @@ import json
 import contextlib
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -277,7 +278,11 @@ def up_to_date(root: Path, out: Path, site: bool = False) -> bool:
 
 
 def write_manifest(root: Path, out: Path, site: bool) -> None:
-    """Record the inputs and the outputs of a finished build (the last thing a build writes)."""
+    """Record the inputs and the outputs of a finished build (the last thing a build writes): the text
+    caches the build filled are written first, so the build has ended when it says it has."""
+    text = sys.modules.get(__name__.rsplit(".", 1)[0] + ".text")
+    if text is not None:
+        text.save_caches()
     write_atomic(out / MANIFEST, json.dumps({"inputs": fingerprint(root), "site": site,
                                              "outputs": outputs(out, site)}))
 

@@ -131,6 +131,7 @@ class _TextCache:
             return
         if not self.new:
             atexit.register(self.save)
+            _PENDING.append(self)
         self.new[source] = marshal.dumps(code)
 
     def save(self, data=None) -> None:
@@ -151,6 +152,16 @@ class _TextCache:
             os.replace(tmp, self.path)
         except OSError:
             pass
+
+
+_PENDING: list[_TextCache] = []
+
+
+def save_caches() -> None:
+    """Write the templates compiled so far now, not at exit: a build calls it before it records itself as
+    finished, so nothing of it is still running when the build folder says it is up to date."""
+    while _PENDING:
+        _PENDING.pop().save()
 
 
 def _text_cache(lang: str, source: str, base: Path) -> _TextCache:
