@@ -267,7 +267,8 @@ def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
     for number, test in enumerate(card.get("tests") or [], 1):
         try:
             do = teller.steps(test.get("do", []))
-            title = teller.say(w["title"], n=number, what=w["then"].join(s.rstrip(".") for s in do))
+            title = teller.say(w["title"], n=number, what=w["then"].join(s.rstrip(".") if k == 0 else _mid_sentence(s.rstrip("."), teller)
+                                                              for k, s in enumerate(do)))
             out.append({"title": title, "given": teller.facts(test.get("given")), "do": do,
                         "expect": teller.facts(test.get("expect")),
                         "answers": teller.say(w["answers"], value=teller.value(test["answers"])) if test.get("answers") else "",

@@ -24,3 +24,20 @@ def test_an_answer_for_a_named_player_is_told_with_the_player(bundle):
     (example,) = [e for e, t in zip(worked_examples(card, example_names(bundle["cards"], "en"), "en"), card["tests"])
                   if t["name"].startswith("each player chooses")]
     assert "(player 2 answers)" in example["answers"] and "{" not in example["answers"]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_title_of_several_steps_reads_as_one_sentence(bundle, lang):
+    """'Player 1 chooses option 1, then player 2 takes a whole turn': after the first step a step starts
+    in lower case, unless it starts with a name ('…, then Sophie Robinson …')."""
+    from dow.compiler.site import site_words
+    then = site_words(lang)["examples"]["then"]
+    names = example_names(bundle["cards"], lang)
+    steps = 0
+    for card in bundle["cards"]:
+        for example in worked_examples(card, names, lang) if card.get("tests") else []:
+            for part in example["title"].split(then)[1:]:
+                steps += 1
+                assert part[:1].islower() or part[:1].isdigit() or any(n and part.startswith(n) for n in names.values()), \
+                    (card["id"], example["title"])
+    assert steps > 50
