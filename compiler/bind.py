@@ -523,10 +523,9 @@ class Binder(EventBinding):
         cost = [self.cost(c) for c in h.clauses]
         return {"op": "pay", "cost": cost, "body": self.sub(h.body), "pos": pos}
 
-    def each_player_may(self, h: A.Header, r: Reader, pos: list) -> dict:
-        """'each player may spend a food card: …': every player in turn decides, pays and acts ('they')."""
-        ph = r.noun_phrase(allow_at=False, what="'each player'")
-        r.expect("may")
+    def cost_of_each(self, r: Reader) -> tuple[list[dict], Scope]:
+        """The rest of a header read as the cost each player pays ('spend a food card', none when nothing
+        is left), in a scope where 'they' is that player (``each``); the scope, for the block under it."""
         inner = self.scope.child()
         inner.bind("each", "player")
         outer, self.scope = self.scope, inner
@@ -534,6 +533,13 @@ class Binder(EventBinding):
             cost = [self.cost(A.Clause(r.words[r.i:], r.here_pos()))] if not r.done() else []
         finally:
             self.scope = outer
+        return cost, inner
+
+    def each_player_may(self, h: A.Header, r: Reader, pos: list) -> dict:
+        """'each player may spend a food card: …': every player in turn decides, pays and acts ('they')."""
+        ph = r.noun_phrase(allow_at=False, what="'each player'")
+        r.expect("may")
+        cost, inner = self.cost_of_each(r)
         them = {"op": "ref", "name": "each", "kind": "player", "pos": pos}
         body = {"op": "optional", "player": them, "cost": cost, "body": self.sub(h.body, scope=inner), "pos": pos}
         who = self.scope.target(ph)

@@ -39,13 +39,7 @@ def turn_action(b: "Binder", h: A.Header, r: Reader, pos: list) -> dict:
     if w is not None and w.kind == "comma":
         r.take()
     r.expect("each", "player", "may", what="'each player may'")
-    inner = b.scope.child()
-    inner.bind("each", "player")
-    outer, b.scope = b.scope, inner
-    try:
-        cost = [b.cost(A.Clause(r.words[r.i:], r.here_pos()))] if not r.done() else []
-    finally:
-        b.scope = outer
+    cost, inner = b.cost_of_each(r)
     r.i = len(r.words)                      # the cost's own reader read the rest
     return {"op": "turn_action", "cost": cost, "body": b.sub(h.body, scope=inner), "pos": pos}
 

@@ -8,7 +8,8 @@ entrance with barricades and overruns …). Continuous rules handed over by card
 kept in ``rules`` and consulted while the game runs. Anything that needs a
 player's decision (spreading a bite, naming a new group leader, resolving a
 trigger) is queued in ``pending`` for the game loop, which runs it as soon as the
-current effect is over: the host itself never blocks.
+current effect is over: the host itself never blocks. Its mixins: ``RuleBook`` (host_rules.py, the rules in
+force), ``NameIndex`` (host_names.py, named cards) and ``CardZones`` (host_cards.py, cards and their zones).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from typing import Any
 from ..host import Host
 from ..interpreter import Interpreter
 from ..replay import EventLog
+from .host_cards import CardZones
 from .host_names import NameIndex
 from .host_rules import Rule, RuleBook  # noqa: F401  (Rule re-exported)
 from .state import Location, State
@@ -27,7 +29,7 @@ STATS_OF_SURVIVOR = ("influence", "attack", "search")
 STORAGE = "storage"
 
 
-class GameHost(RuleBook, NameIndex, Host):
+class GameHost(RuleBook, NameIndex, CardZones, Host):
     """The base game behind the host protocol."""
 
     def __init__(self, state: State, bundle_cards: dict[str, dict], rules: dict, rng: random.Random, log: EventLog):
@@ -158,44 +160,6 @@ class GameHost(RuleBook, NameIndex, Host):
         if name == "at_colony":
             return v.location == "colony" and v.place == "play"
         return None
-
-    def zone_of(self, card: str) -> tuple[str, str | None]:
-        s = self.s
-        for p in s.players:
-            if card in p.hand:
-                return "hand", p.id
-        if card in s.waste:
-            return "waste_pile", None
-        if card in s.removed:
-            return "removed", None
-        if card in s.storage:
-            return "storage", None
-        for sv in s.survivors.values():
-            if card in sv.equipped:
-                return "equipped", sv.controller
-        return "elsewhere", None
-
-    def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
-        s = self.s
-        if zone == "hand":
-            return list(s.player(owner).hand) if owner else [c for p in s.players for c in p.hand]
-        if zone == "waste_pile":               # piles are kept top last, listed top first (the host protocol)
-            return s.waste[::-1]
-        if zone == "removed":                  # so "the last 2 cards removed" are the first two here
-            return s.removed[::-1]
-        if zone == "survivor_deck":
-            return list(s.survivor_deck)
-        if zone in ("location_deck", "item_deck"):
-            return list(s.locations[location].deck) if location else [c for l in s.locations.values() for c in l.deck]
-        if zone == "crisis":
-            return [c for c, _ in s.crisis_added]
-        if zone == "crisis_deck":
-            return list(s.crisis_deck)
-        if zone == "storage":                  # a pile too: top last, listed top first
-            return s.storage[::-1]
-        if zone == "following":
-            return list(s.player(owner).survivors[1:]) if owner else []
-        return []
 
     def zombies(self, location: str) -> int:
         if location == STORAGE:                # zombies a main objective keeps beside the board
@@ -571,26 +535,6 @@ class GameHost(RuleBook, NameIndex, Host):
             self.take_out(thing)
             s.removed.append(thing)
 
-    def take_out(self, card: str) -> None:
-        """Lift a card from whatever zone holds it."""
-        s = self.s
-        for p in s.players:
-            if card in p.hand:
-                p.hand.remove(card)
-                return
-        for pile in (s.waste, s.removed, s.crossroads, s.storage):
-            if card in pile:
-                pile.remove(card)
-                return
-        for loc in s.locations.values():
-            if card in loc.deck:
-                loc.deck.remove(card)
-                return
-        for v in s.survivors.values():
-            if card in v.equipped:
-                v.equipped.remove(card)
-                return
-
     def do_spread_bite(self, survivor, src):
         self.pending.append(("spread", survivor, self.s.survivors[survivor].location or self.last_location(survivor)))
 
@@ -604,76 +548,6 @@ class GameHost(RuleBook, NameIndex, Host):
 
     def do_move_survivor(self, survivor, location, src):
         self.pending.append(("move", survivor, location))
-
-    def do_draw_cards(self, zone, owner, location, count, player, src):
-        s = self.s
-        if zone == "survivor_deck":
-            drawn = s.survivor_deck[:count]
-            self.drawn = drawn
-            return drawn
-        pile = s.locations[location].deck if location else (s.waste if zone == "waste_pile" else [])
-        drawn = pile[:count]
-        del pile[:count]
-        s.player(player).hand.extend(drawn)
-        self.log("drew", {"player": player, "count": len(drawn)}, src)
-        self.log("drew_cards", {"player": player, "cards": drawn}, src, private_to=player)
-        return drawn
-
-    def do_take_cards(self, zone, owner, location, cards, player, src):
-        for c in cards:
-            if c in self.s.survivors:
-                continue
-            self.take_out(c)
-            self.s.player(player).hand.append(c)
-        if location:
-            self.rng.shuffle(self.s.locations[location].deck)   # "After searching a deck, shuffle it" (seed 004)
-        self.log("took", {"player": player, "count": len(cards), "from": zone}, src)
-
-    def do_move_cards(self, cards, zone, owner, src):
-        for c in cards:
-            if zone == "following" and c in self.s.survivors:    # a survivor drawn from the deck joins
-                self.do_add_survivor(c, owner, src)
-                continue
-            if c not in self.s.cards:
-                continue
-            self.take_out(c)
-            if zone == "hand":                                    # "put the played card in your hand"
-                self.s.player(owner).hand.append(c)
-                continue
-            {"waste_pile": self.s.waste, "removed": self.s.removed, "storage": self.s.storage}.get(
-                zone, self.s.removed).append(c)
-
-    def do_arrange(self, zone, owner, location, cards, src):
-        """The top cards of a deck go back in the order given (top first)."""
-        deck = {"crisis_deck": self.s.crisis_deck, "survivor_deck": self.s.survivor_deck}.get(zone)
-        if deck is None and zone in ("location_deck", "item_deck") and location:
-            deck = self.s.locations[location].deck
-        if deck is None or sorted(deck[:len(cards)]) != sorted(cards):
-            raise ValueError(f"arrange: {cards} are not the top cards of {zone}")
-        deck[:len(cards)] = list(cards)
-
-    def do_equip(self, card, survivor, player, src):
-        """An item card equipped to a survivor in play (seed 004, Play a Card); any other card stays put."""
-        d = self.card_def(card) if card in self.s.cards else {}
-        v = self.s.survivors.get(survivor)
-        if d.get("kind") != "item" or not any(ab.get("use") == "equip" for ab in d.get("abilities", [])[:1]) \
-                or v is None or v.place != "play":
-            return
-        self.take_out(card)
-        v.equipped.append(card)
-        self.game.register(card, survivor)
-
-    def do_give_cards(self, cards, player, src):
-        for c in cards:
-            self.take_out(c)
-            self.s.player(player).hand.append(c)
-
-    def do_take_pot(self, cards, player, src):
-        """A pot's staked cards, from the hands they were staked from, to the taker's hand."""
-        self.do_give_cards(cards, player, src)
-
-    def do_look_at(self, things, player, src):
-        self.log("saw", {"things": list(things)}, src, private_to=player)
 
     def do_add_survivor(self, survivor, player, src):
         s = self.s
