@@ -396,6 +396,19 @@ def _first_player(ip: Interpreter, env: Env) -> str:
     return next((p for p in ip.host.things("player") if ip.host.attr(p, "first")), env.player)
 
 
+def _seats_from(ip: Interpreter, start: str | None) -> list[str]:
+    """Every player in seat order (play passes to the left) from ``start`` round the table; from the first
+    seat the host lists when ``start`` is none of them."""
+    players = list(ip.host.things("player"))
+    k = players.index(start) if start in players else 0
+    return players[k:] + players[:k]
+
+
+def _first_seat(ip: Interpreter) -> str | None:
+    """The player holding the first player token, if the host says."""
+    return next((p for p in ip.host.things("player") if ip.host.attr(p, "first")), None)
+
+
 def h_choose(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: choose, chooser, options: [{op: option, requires?, body}], by?} — the resolving player (or the
     player ``by`` admits: "the player who controls …") picks one option; options with no effect are offered
@@ -495,10 +508,8 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
     player, in turn from the resolving player, says how many of the cards they put in (0 is a refusal);
     if the cards reach the cost, each pays their share and the block happens; if not, nothing is spent."""
     cost = node["cost"][0]
-    players = ip.host.things("player")
-    start = players.index(env.player) if env.player in players else 0
     need = cost["count"] if isinstance(cost["count"], int) else 1
-    order = [p for p in players[start:] + players[:start] if not ip.host.attr(p, "exiled")]
+    order = [p for p in _seats_from(ip, env.player) if not ip.host.attr(p, "exiled")]
     caps = {p: max((k for k in range(need, 0, -1) if ip.host.can_pay({**cost, "count": k}, p)), default=0)
             for p in order}
     shares: dict[str, int] = {}
@@ -522,9 +533,7 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
     player, stakes face down up to that many matching cards of their hand (how many, then which: only they
     see their own stake until the reveal); then the taker gets every staked card. ``most``: the player who
     staked the most, the first player choosing among those tied (a vote's tie rule, seed 004 Voting)."""
-    players = ip.host.things("player")
-    start = players.index(env.player) if env.player in players else 0
-    order = [p for p in players[start:] + players[:start] if not ip.host.attr(p, "exiled")]
+    order = [p for p in _seats_from(ip, env.player) if not ip.host.attr(p, "exiled")]
     count = node["count"]           # "up to N": each player says how many of theirs, so no one is asked here
     most = count["n"] if isinstance(count, dict) and count.get("op") == "up_to" else (yield from ip.count(count, env))
     stakes: dict[str, list[str]] = {}
@@ -547,7 +556,7 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
     if node["taker"] == "most":
         best = max(len(c) for c in stakes.values())
         tied = [p for p in order if len(stakes.get(p, ())) == best]
-        first = next((p for p in players if ip.host.attr(p, "first")), env.player)
+        first = _first_player(ip, env)
         taker = tied[0] if len(tied) == 1 else \
             (yield Decision(TARGETS, first, tuple(tied), 1, 1, prompt="pot_tie", src=node.get("pos", {})))[0]
     cards = [c for p in order for c in stakes.get(p, ())]
@@ -559,9 +568,7 @@ def h_offer(ip: Interpreter, node: Node, env: Env) -> Gen:
     from the first player, is asked; the first who agrees pays the cost and does the block, as "they" (the
     binding ``each``), and nobody else is asked. A player who cannot pay the cost, or whose block would put
     away cards of theirs that they do not have, is not asked. When nobody did it, ``otherwise`` happens."""
-    players = ip.host.things("player")
-    first = next((i for i, p in enumerate(players) if ip.host.attr(p, "first")), 0)
-    for who in players[first:] + players[:first]:
+    for who in _seats_from(ip, _first_seat(ip)):
         if ip.host.attr(who, "exiled"):
             continue
         them = type(env)(who, env.card, {**env.bindings, "each": who}, env.result)
@@ -593,9 +600,7 @@ def h_each_player(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: each_player, players, body} — each player the description names, in turn from the resolving player,
     resolves the block as its acting player (their hand, their choices; 'they' is bound to them as ``each``)."""
     players = yield from ip.targets(node["players"], env)
-    seats = list(ip.host.things("player"))
-    start = seats.index(env.player) if env.player in seats else 0
-    turn = seats[start:] + seats[:start]
+    turn = _seats_from(ip, env.player)
     for who in sorted(players, key=lambda p: turn.index(p) if p in turn else len(turn)):
         yield from ip.block(node["body"], type(env)(who, env.card, {**env.bindings, "each": who,
                                                                      "resolver": env.player}, env.result))
@@ -644,11 +649,8 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
     offers = hook(face) if hook is not None else []
     if not offers:
         return False
-    players = list(ip.host.things("player"))
-    first = next((p for p in players if ip.host.attr(p, "first")), players[0] if players else None)
-    order = players[players.index(first):] + players[:players.index(first)] if first in players else players
     for cost in offers:
-        for player in order:
+        for player in _seats_from(ip, _first_seat(ip)):
             if not all(ip.host.can_pay(c, player) for c in cost):
                 continue
             if (yield Decision(MAY, player, prompt="ignore result", src=src)):
