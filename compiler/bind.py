@@ -603,6 +603,8 @@ class Binder(EventBinding):
             return {"op": "not", "item": node, "pos": pos} if negate else node
         if turns.is_rolled(r):                 # "the result is blank" after an exposure roll
             return turns.rolled(self, r, pos)
+        if families.is_barricaded(r):          # "each entrance of the colony has a barricade"
+            return families.barricaded(self, r, pos)
         if turns.is_searched(r):               # "every non-colony location was searched since this card"
             return turns.searched(self, r, pos)
         if r.at("they", "control") and self.scope.bindings.get("each") == "player":
@@ -649,6 +651,11 @@ class Binder(EventBinding):
             negate = r.accept("not")
             node = self.state(r, subject, pos)
             return {"op": "not", "item": node, "pos": pos} if negate else node
+        if subject.get("kind") == "player" and (r.accept("controls") or r.accept("control")):
+            # "each non-exiled player controls an armed survivor": with 'each', every one of them does
+            what = self.scope.target(r.noun_phrase(allow_at=True, what="what the player controls"))
+            r.leftover("controls", "nothing more")
+            return {"op": "controls", "player": subject, "what": what, "pos": pos}
         if r.accept("shares", "a", "location", "with") or r.accept("share", "a", "location", "with"):
             other = self.scope.target(r.noun_phrase(allow_at=True, what="another survivor"))
             r.leftover("shares a location with", "nothing more")

@@ -366,6 +366,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "later (\"at the end of the next round:\"), from the moment that block was made.",
         "at the end of the next round:\n  if every non-colony location was searched since this card: "
         "gain 1 morale."),
+    _op("barricaded", "condition", "where:location min:int",
+        "Every entrance of a location holds ``min`` barricades or more (Stockpile: \"at least 1 barricade at "
+        "each colony entrance\").",
+        "if each entrance of the colony has a barricade: gain 1 morale.",
+        "if each entrance of the colony has 2 or more barricades: gain 1 morale."),
     _op("rolled", "condition", "face:enum:blank;wound;frostbite;bitten",
         "The exposure die rolled just before in the same block showed a face (\"the result is blank\").",
         "roll for exposure on this survivor.\nif the result is blank: gain 1 morale."),
@@ -385,10 +390,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("round_number", "expression", "",
         "The number of the round being played, counted from 1 at the game's first round (the round track "
         "counts the other way).", "if the round number = 8: gain 1 morale."),
-    _op("per_player", "expression", "amount:int",
-        "``amount`` for each player who started the game (exiled players too: they started it).",
+    _op("per_player", "expression", "amount:int who?:enum:not_exiled",
+        "``amount`` for each player who started the game (exiled players too: they started it); with ``who`` "
+        "``not_exiled``, for each player who is not exiled (\"2 for each non-exiled player\").",
         "if the number of zombies at the storage >= 3 for each player who started the game: end the game.",
-        "if the number of players who started the game > 4: gain 1 morale."),
+        "if the number of players who started the game > 4: gain 1 morale.",
+        "if the number of food tokens in the supply >= 2 for each non-exiled player: gain 1 morale."),
     # ---- things ----------------------------------------------------------------
     _op("select_of", "selector", "kind:enum:" + ";".join(KINDS) + " quantity:quantity filters:filters",
         "A description of things to choose or count (\"a survivor you control at the colony\").",
@@ -423,6 +430,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "place a wound on the survivor with the lowest influence at the colony."),
     _op("card_type", "filter", "type:str", "A kind of card: weapon, food, fuel, medicine, tool, book, outsider …",
         "take 2 fuel cards from the gas station deck."),
+    _op("card_named", "filter", "name:str", "Cards of one name (its English name, as the card file spells it).",
+        'if the number of "Junk" cards in storage >= 2: gain 1 morale.'),
     _op("token_type", "filter", "type:enum:" + ";".join(TOKENS), "A kind of token: noise, barricade, food …",
         "if there is a barricade at the colony: gain 1 morale."),
     _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),

@@ -265,8 +265,13 @@ are not exiled, in turn from the first player: the first who agrees does it, as 
 else is asked; a player who cannot pay its cost, or has none of the cards it would put away, is not
 asked. `if nobody does:` right after it says what happens when no player took it. `the main
 objective fails.` ends the game at once, lost for the colony. In a number, `3 for each player who
-started the game` counts every player who sat down at the start, exiled ones too, and `the round
-number` is the round being played, counted from 1 (the round track counts down).
+started the game` counts every player who sat down at the start, exiled ones too, `2 for each
+non-exiled player` only those not exiled, and `the round number` is the round being played, counted
+from 1 (the round track counts down). The other goals count what is on the table: `each non-exiled
+player controls an armed survivor` asks it of every one of them (`each` and `every` after a player
+mean all of them; `a player controls …` means one), `each entrance of the colony has a barricade`
+(or `… has 2 or more barricades`) reads every entrance, a `depleted` location is one whose item deck
+has run out, and `"Junk" cards` are the cards of that name.
 
 ```
 for the rest of the game:
@@ -281,6 +286,10 @@ for the rest of the game:
       on 4 or more: add a zombie to the storage.
 the number of zombies in storage >= 3 for each player who started the game
 the round number = 8 and the number of fuel cards in storage >= 8
+each non-exiled player controls an armed survivor
+each entrance of the colony has a barricade and the number of "Junk" cards in storage >= 2
+there are 2 or more depleted non-colony locations
+the number of food tokens in the supply >= 2 for each non-exiled player
 ```
 """
 DOC_LANGS = ("en", "pt", "vi")

@@ -300,4 +300,38 @@ def per_player(r: Reader, pos: list) -> dict | None:
     if r.at("number", "of", "players", "who", "started", "the", "game"):
         r.i += 7
         return {"op": "per_player", "amount": 1, "pos": pos}
+    if w is not None and w.kind == "int" and (r.at(w.text, "for", "each", *NOT_EXILED_WORDS)
+                                              or r.at(w.text, "for", "every", *NOT_EXILED_WORDS)):
+        r.i += 3 + len(NOT_EXILED_WORDS)        # "2 for each non-exiled player": the players still at the table
+        return {"op": "per_player", "amount": int(w.text), "who": "not_exiled", "pos": pos}
     return None
+
+
+#: "2 for each non-exiled player"
+NOT_EXILED_WORDS = ("non-exiled", "player")
+
+
+def is_barricaded(r: Reader) -> bool:
+    """'each entrance of the colony has …', 'every colony entrance has …'."""
+    return any(r.at(q, "entrance", "of") or r.at(q, "colony", "entrance") for q in ("each", "every"))
+
+
+def barricaded(b: "Binder", r: Reader, pos: list) -> dict:
+    """'each entrance of the colony has a barricade' (or '… has 2 or more barricades'): every entrance of the
+    location holds that many barricades or more (Stockpile's 'at least 1 barricade at each colony entrance')."""
+    r.take()
+    if r.accept("colony", "entrance"):
+        where = {"op": "location", "id": "colony", "pos": pos}
+    else:
+        r.expect("entrance", what="'entrance of'")
+        r.expect("of", what="'entrance of'")
+        where = b.scope.location(r.noun_phrase(allow_at=False, what="a location"))
+    if not (r.accept("has") or r.accept("have")):
+        raise r.error_end("'has a barricade' or 'has 2 or more barricades'") if r.peek() is None else \
+            BindError("T002", M("T002.entrance-has"), r.here_pos(), expected="'has a barricade'")
+    ph = r.noun_phrase(allow_at=False, what="barricades")
+    if ph.kind != "token" or ph.sub != "barricade" or ph.mode not in ("one", "count", "at_least"):
+        raise BindError("T002", M("T002.entrance-has"), ph.pos, expected="'a barricade', '2 or more barricades'",
+                        width=ph.first.width)
+    r.leftover("has", "nothing more")
+    return absorb({"op": "barricaded", "where": where, "min": ph.n or 1, "pos": pos}, ph)

@@ -298,7 +298,7 @@ class Reader:
         if w is None:
             raise self.error_end(what)
         ph = Phrase(first=w, at=P(w.pos))  # the ledger wants a node of the tree to start where the phrase does
-        if w.kind == "name":
+        if w.kind == "name" and self.text(1) not in ("card", "cards"):   # '"Junk" cards' is a kind of card
             self.i += 1
             ph.mode, ph.name, ph.kind = "named", w.text.strip('"'), ""
             return ph  # a named card is one thing: a filter after it belongs to the phrase before it
@@ -398,6 +398,12 @@ class Reader:
             w = self.peek()
             if w is None:
                 raise self.error_end(what)
+            if w.kind == "name" and self.text(1) in ("card", "cards"):   # '"Junk" cards': cards of that name
+                self.i += 1
+                name = w.text.strip('"')
+                self.scope.names.append((name, "item", w.pos))             # checked across cards (N003)
+                ph.filters.append({"op": "card_named", "name": name, "pos": P(w.pos)})
+                continue
             noun = self.match_noun()
             if noun:
                 kind, sub, size = noun

@@ -228,6 +228,7 @@ class SiteData:
         self.root = root
         self._stats: dict | None = None
         self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
+        self._names: dict[str, dict[str, str]] = {}   # per language: each card's name by its English name
 
     @property
     def stats(self) -> dict:
@@ -276,8 +277,10 @@ class SiteData:
 
     def texts(self, card: dict, lang: str) -> dict:
         """The generated rules text of every effect of a card in one language (compiler/text.py)."""
-        from .text import card_texts
-        return card_texts(card, lang)
+        from .text import card_texts, names_in
+        if lang not in self._names:              # the cards' names in this language, by their English name
+            self._names[lang] = names_in(self.cards, lang)
+        return card_texts(card, lang, names=self._names[lang])
 
     def replace(self, cards: list[dict], bundle: dict) -> None:
         """Take changed cards (same ids) and the bundle they are now part of (dow serve's per-card
@@ -287,6 +290,7 @@ class SiteData:
         self.bundle = bundle
         self.cards = [by_id.get(c["id"], c) for c in self.cards]
         self.by_name = {c["name"]["en"]: c for c in self.cards}
+        self._names = {}
         for name in ("_status", "_stale", "card_stats"):
             self.__dict__.pop(name, None)
         self._stats = None

@@ -272,9 +272,11 @@ class Block:
 class Renderer:
     """Renders effect-tree nodes in one language."""
 
-    def __init__(self, lang: Language):
+    def __init__(self, lang: Language, names: dict[str, str] | None = None):
         self.lang = lang
-        self.helpers = {"term": contextual(self._term), "qty": self.qty, "form": self.form,
+        known = names or {}
+        self.helpers = {"card_name": lambda name: known.get(name, name),   # a card's name in this language
+                        "term": contextual(self._term), "qty": self.qty, "form": self.form,
                         "phrase": contextual(self._phrase), "an": _pseudo_an if lang.code == "qps" else an,
                         "terms": self.terms,
                         "and_": lambda items: self.join(items, "and"), "or_": lambda items: self.join(items, "or")}
@@ -540,10 +542,19 @@ def programs(card, path: str = ""):
             yield from programs(value, f"{path}.{i}")
 
 
-def card_texts(card: dict, lang: str, templates: Path | None = None) -> dict[str, str]:
-    """Generated text of every program of a compiled card, by path ('options.0.effect')."""
+def names_in(cards: list[dict], lang: str) -> dict[str, str]:
+    """Every card's name in one language by its English name: what ``card_texts`` needs to write a
+    card named in an effect ('"Junk" cards') in the reader's language."""
+    return {c["name"]["en"]: c["name"].get(lang) or c["name"]["en"] for c in cards
+            if isinstance(c.get("name"), dict) and "en" in c["name"]}
+
+
+def card_texts(card: dict, lang: str, templates: Path | None = None,
+               names: dict[str, str] | None = None) -> dict[str, str]:
+    """Generated text of every program of a compiled card, by path ('options.0.effect'); ``names`` gives
+    the cards' names in this language by their English name ('"Junk" cards' reads 'cartas "Sucata"')."""
     language = load_language(lang, str(templates) if templates else None)
-    renderer = Renderer(language)
+    renderer = Renderer(language, names)
     out = {}
     for path, name, tree in programs(card):
         text = renderer.node(tree)

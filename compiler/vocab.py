@@ -116,6 +116,7 @@ for _id, _words in LOCATIONS.items():
 ADJECTIVES: dict[str, tuple[str, str]] = {
     "exiled": ("state", "exiled"),
     "non-exiled": ("state", "non_exiled"),
+    "depleted": ("state", "depleted"),
     "helpless": ("state", "helpless"),
     "non-helpless": ("state", "non_helpless"),
     "human": ("state", "human"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .interpreter import COMPARE       # imported last by interpreter.py, like the handlers
+from .interpreter import COMPARE, every_one       # imported last by interpreter.py, like the handlers
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Interpreter, Node
@@ -99,11 +99,13 @@ class CompiledConditions:
             return self._is(node)
         if op == "controls":                    # "you control Sparky"
             players, things = self._pool(node["player"]), self._pool(node["what"])
+            all_of = every_one(node["player"])      # "each non-exiled player controls …": all of them do
 
             def controls(env: Env) -> bool:
                 tick()
                 who, attr = players(env), ip.host.attr
-                return any(attr(t, "controller") in who for t in things(env))
+                owners = {attr(t, "controller") for t in things(env)}
+                return all(p in owners for p in who) if all_of else any(p in owners for p in who)
             return controls
         if op == "shares_location":
             first, second = self._pool(node["a"]), self._pool(node["b"])

@@ -572,7 +572,7 @@ def h_offer(ip: Interpreter, node: Node, env: Env) -> Gen:
         if ip.host.attr(who, "exiled"):
             continue
         them = type(env)(who, env.card, {**env.bindings, "each": who}, env.result)
-        if not all(ip.host.can_pay(c, who) for c in node["cost"]) or not _can_put_away(ip, node["body"], them):
+        if not all(ip.host.can_pay(c, who) for c in node["cost"]) or not can_put_away(ip, node["body"], them):
             continue
         if not (yield Decision(MAY, who, prompt="one player may", src=node.get("pos", {}))):
             continue
@@ -585,7 +585,7 @@ def h_offer(ip: Interpreter, node: Node, env: Env) -> Gen:
     yield from ip.block(node.get("otherwise", []), env)
 
 
-def _can_put_away(ip: Interpreter, body: list[Node], env: Env) -> bool:
+def can_put_away(ip: Interpreter, body: list[Node], env: Env) -> bool:
     """Whether the cards the block's first steps move or give (a fuel card in their hand …) are there."""
     for step in body:
         cards = step.get("cards") if step["op"] in ("move_cards", "give_cards") else None

@@ -24,7 +24,7 @@ Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fie
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: the filters ``Interpreter.predicate`` reads itself (the others it hands to ``passes``): one reading each
-PREDICATES = frozenset({"state", "at", "sharing_location", "other_than"})
+PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_named"})
 #: actions whose cards end in a hand: their public log line says how many, not which
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
@@ -304,6 +304,9 @@ class Interpreter:
                 name = state[4:]
                 return lambda thing: not attr(thing, name)
             return lambda thing: bool(attr(thing, state))
+        if op == "card_named":       # '"Junk" cards': the cards of that (English) name
+            name = f["name"]
+            return lambda thing: attr(thing, "name") == name
         if op == "at":
             places = self.places(f["location"], env)
             players = self.host.things("player")
@@ -478,8 +481,10 @@ class Interpreter:
             return bool(self.measure(sel, env) >= node["min"])
         if op == "controls":
             players = self.pool(node["player"], env)
-            things = self.pool(node["what"], env)
-            return any(self.host.attr(t, "controller") in players for t in things)
+            owners = {self.host.attr(t, "controller") for t in self.pool(node["what"], env)}
+            if every_one(node["player"]):           # "each non-exiled player controls …": all of them do
+                return all(p in owners for p in players)
+            return any(p in owners for p in players)
         if op == "is":
             return self.is_(node, env)
         if op == "shares_location":
@@ -495,6 +500,9 @@ class Interpreter:
             if not isinstance(since, dict):
                 raise self.fail("'searched since this card' outside a block that happens later")
             return all((self.host.attr(loc, "searches") or 0) > since.get(loc, 0)
+                       for loc in self.places(node["where"], env))
+        if op == "barricaded":     # "each entrance of the colony has a barricade": its fewest barricades
+            return all(min(self.host.attr(loc, "entrance_barricades") or [0]) >= node["min"]
                        for loc in self.places(node["where"], env))
         if op == "rolled":         # "the result is blank": the exposure roll just before in this block
             return bool(env.face == node["face"])
@@ -569,7 +577,10 @@ class Interpreter:
             return self.host.round_number()
         if op == "per_player":      # "3 for each player who started the game": no player leaves the table
             amount: int = node["amount"]
-            return amount * len(self.host.things("player"))
+            players = self.host.things("player")
+            if node.get("who") == "not_exiled":    # "2 for each non-exiled player"
+                players = [p for p in players if not self.host.attr(p, "exiled")]
+            return amount * len(players)
         if op == "empty_spaces":   # a host that keeps no survivor spaces answers None: no room
             return sum(self.host.attr(loc, "empty_survivor_spaces") or 0 for loc in self.places(node["at"], env))
         raise self.fail(f"unknown expression {op!r}")
@@ -591,6 +602,11 @@ class Interpreter:
         if (yield from offer_ignore(self, face_name, survivor, node.get("pos", {}))):
             return                                          # a player paid to ignore the result (Olivia Brown)
         yield from self.block(effect, env.child(rolled=survivor))
+
+
+def every_one(selector: dict[str, Any]) -> bool:
+    """Whether a selector in a condition means every one of them ("each non-exiled player controls …")."""
+    return selector.get("op") == "select_of" and selector["quantity"]["mode"] == "each"
 
 
 def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
-from ..handlers import offer_ignore
+from ..handlers import can_put_away, offer_ignore
 from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen, _walk
 from .host_rules import Rule
@@ -113,9 +113,12 @@ class TurnActions(GameParts):
 
     def card_actions(self, p: Player) -> list[tuple]:
         """The granted actions player ``p`` can pay for now, on their own turn ("during their turn, each
-        player may spend a card: …")."""
+        player may spend a card: …"), leaving out one whose block would put away cards of theirs they do not
+        have ("put a medicine card in their hand in the storage" with no medicine card), as an offer does."""
         return [act for act, rule in self.granted()
-                if all(self.host.can_pay(c, p.id) for c in rule.node["cost"])]
+                if all(self.host.can_pay(c, p.id) for c in rule.node["cost"])
+                and can_put_away(self.interp, rule.node["body"],
+                                 Env(p.id, rule.env.get("card", ""), {**rule.env, "each": p.id}))]
 
     def usable(self, ability: dict, sid: str, p: Player, source: str) -> bool:
         """Whether an activated ability can be used now: where it works, its limit, its die cost."""

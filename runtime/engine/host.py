@@ -104,6 +104,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 return thing != "colony"
             if name == "empty_survivor_spaces":
                 return max(s.locations[thing].survivor_spaces - len(s.survivors_at(thing)), 0)
+            if name == "depleted":              # a location whose item deck has run out (the colony has none)
+                return bool(self.attr(thing, "non_colony")) and not s.locations[thing].deck
+            if name == "entrance_barricades":   # the barricades at each of its entrances, in order
+                return list(s.locations[thing].barricades)
             if name == "searches":              # how many times it was searched this game
                 return sum(1 for where, _ in self.searches if where == thing)
             return thing if name in ("location", "name") else None
