@@ -17,6 +17,7 @@ import re
 from typing import Any, cast
 
 from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
+from ...interpreter import Env
 from ..common import ACTION
 from .options import best_option
 from .view import View
@@ -44,6 +45,8 @@ class HeuristicBot(HeuristicAgent):
         self._overruns: dict[tuple, int] | None = None
         self._objective: str | None = None
         self._stored: frozenset[str] | None = None
+        self._storage_goals: list[tuple[dict, dict]] | None = None
+        self._goal_words: frozenset[str] | None = None
         self.suspicion: dict[str, float] = {}
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
         self.last_act: tuple = ("end",)
@@ -180,6 +183,59 @@ class HeuristicBot(HeuristicAgent):
             self._stored = frozenset(found)
         return self._stored
 
+    def storage_goals(self) -> list[tuple[dict, dict]]:
+        """The main objective's goals that count cards in storage (Find a Cure's medicine, Stockpile's Junk …):
+        each as (the cards counted, the number asked), read from the goal's public condition."""
+        if self._storage_goals is None:
+            found: list[tuple[dict, dict]] = []
+            todo: list[Any] = [g.get("if") for g in self.view.objective.get("goals") or []]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, dict) and "tree" in node and "source" in node:
+                    todo.append(node["tree"])
+                elif isinstance(node, list):
+                    todo += node
+                elif isinstance(node, dict) and node.get("op") in ("all", "any"):
+                    todo += node["items"]
+                elif isinstance(node, dict) and node.get("op") == "compare" and node["cmp"] in ("ge", "gt") and \
+                        node["left"].get("op") == "count_of" and node["left"]["selector"].get("kind") == "card" and \
+                        any(f["op"] == "in_zone" and f["zone"].get("zone") == "storage"
+                            for f in node["left"]["selector"]["filters"]):
+                    found.append((node["left"], node["right"]))
+            self._storage_goals = found
+        return self._storage_goals
+
+    def storage_short(self, card: str) -> bool:
+        """Whether storage still lacks cards like ``card`` for the main objective (storage and the goal are
+        public: the numbers are the table's)."""
+        interp, env = self.game.interp, Env(self.view.me)
+        for counted, asked in self.storage_goals():
+            kinds = [f for f in counted["selector"]["filters"] if f["op"] != "in_zone"]
+            if all(interp.passes(card, f, env) for f in kinds) and \
+                    interp.expr(counted, env) < interp.expr(asked, env):
+                return True
+        return False
+
+    def score_card_action(self, act: tuple, ctx: dict) -> float:
+        """A card's extra turn action: putting a card from this hand in storage while the main objective still
+        lacks it (no die: Find a Cure, Stockpile …), unless the crisis or the food supply needs the card now.
+        Other extra actions: not used by this bot."""
+        rule = next((r for a, r in self.game.granted() if a == act), None)
+        body = rule.node["body"] if rule is not None else []
+        step = body[0] if body else {}
+        if step.get("op") != "move_cards" or (step.get("to") or {}).get("zone") != "storage":
+            return -1
+        env = Env(self.view.me, bindings={"each": self.view.me})
+        cards = [c for c in self.game.interp.candidates(step["cards"], env) if self.storage_short(c)]
+        if not cards:
+            return -1
+        t = self.item_type(cards[0])
+        if t in ctx["prevent"] and ctx["crisis_short"] > 0 and ctx["matching"] <= ctx["crisis_short"]:
+            return -1                                   # the crisis needs it first
+        if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
+            return -1                                   # feed the colony first
+        return 78
+
     def objective_slug(self) -> str:
         """The main objective's short name (home-sweet-home, kill-them …)."""
         if self._objective is None:                     # the main objective stays the same all game
@@ -313,6 +369,8 @@ class HeuristicBot(HeuristicAgent):
                 return 85 - act[2]                       # the lowest die does it
             if self.objective_slug() == "home-sweet-home":
                 return 58 - act[2]
+            if "barricaded" in self.goal_words() and not all(v.location("colony").barricades):
+                return 60 - act[2]                       # Stockpile: a barricade at every colony entrance
             return 42 - act[2] if self.spare_dice() else 24 - act[2]
         if self.overruns(where):
             return 70 - act[2]
@@ -352,6 +410,8 @@ class HeuristicBot(HeuristicAgent):
         where = cast(str, v.survivor(act[1]).location)
         if self.overruns(where) and v.survivor(act[1]).wounds:
             return 20
+        if self.raiding() and where in self.raid_targets():
+            return 66                                   # Raiding Party: search the nearest decks to the bottom
         return 56 + min(v.deck_size(where), 10) / 10 + min(self.serves(where, self.lacking(ctx)), 10) / 2
 
     def score_clean_waste(self, act: tuple, ctx: dict) -> float:
@@ -371,6 +431,8 @@ class HeuristicBot(HeuristicAgent):
         if self.item_type(card) in ctx["prevent"] and needed:
             return -1                                   # the crisis needs it more
         carried = len(v.survivor(sid).equipped)
+        if self.item_type(card) == "weapon" and self.wants_arms():
+            return 80                                   # the main objective asks for it
         if name in WEAPON_VALUE:
             out = v.survivor(sid).location != "colony"
             return WEAPON_VALUE[name] - 5 * carried + (5 if out else 0)
@@ -400,7 +462,8 @@ class HeuristicBot(HeuristicAgent):
         here = cast(str, surv.location)
         if to == "colony":
             return 50 if here != "colony" and (self.overruns(here) or not v.deck_size(here)) else -1
-        if here != "colony" or surv.wounds or v.deck_size(to) < 3:
+        raid = self.raiding() and to in self.raid_targets()
+        if here != "colony" or surv.wounds or (v.deck_size(to) < 3 and not (raid and v.deck_size(to))):
             return -1
         mine_home = [s for s in v.my_survivors if v.survivor(s).location == "colony"]
         if len(mine_home) < 2 and not self.objective_slug() == "home-sweet-home":
@@ -416,7 +479,15 @@ class HeuristicBot(HeuristicAgent):
         """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
         food while the supply cannot pay the next colony phase."""
         out = set(ctx["prevent"]) if ctx["crisis_short"] > ctx["matching"] else set()
+        if self.wants_arms():
+            out.add("weapon")                           # Leave It All Behind: a weapon on a survivor of each player
         return out | ({"food"} if ctx["short_food"] > 0 and not ctx["food_cards"] else set()) | self.stored_types()
+
+    def wants_arms(self) -> bool:
+        """Whether the main objective asks each player for an armed survivor and none of this player's is."""
+        v = self.view
+        return "armed" in self.goal_words() and not any(
+            self.item_type(c) == "weapon" for sid in v.my_survivors for c in v.survivor(sid).equipped)
 
     def serves(self, lid: str, kinds: set[str]) -> int:
         """How many cards of ``kinds`` the ruleset's stand-in deck of a location was dealt (public set-up
@@ -527,7 +598,46 @@ class HeuristicBot(HeuristicAgent):
         where = v.survivor(searcher).location if searcher and v.survivor(searcher).location else None
         if where is None or v.location(where).noise >= 2 or self.overruns(where, extra=1):
             return False
+        if self.raiding() and where in self.raid_targets():
+            return True                                 # Raiding Party: every card drawn brings the deck's end nearer
         return max((self.card_value(c) for c in self.looking), default=0) < 50
+
+    def barricade_entrance(self, d: Decision) -> int:
+        """The entrance with the fewest barricades, then the most zombies (Stockpile asks one at each colony
+        entrance; elsewhere it spreads the barricades to where they hold most)."""
+        searcher = self.last_act[1] if self.last_act[0] == "barricade" else None
+        where = self.view.survivor(searcher).location if searcher else None
+        if where is None:
+            return d.choices[0]
+        loc = self.view.location(where)
+        return min(d.choices, key=lambda e: (loc.barricades[e - 1], -loc.zombies[e - 1], e))
+
+    def goal_words(self) -> frozenset[str]:
+        """The node kinds and states the main objective's goals are written with (public): 'barricaded' for
+        Stockpile's barricade at each colony entrance, 'depleted' for Raiding Party's empty item decks …"""
+        if self._goal_words is None:
+            found: set[str] = set()
+            todo: list[Any] = [self.view.objective.get("goals") or []]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, list):
+                    todo += node
+                elif isinstance(node, dict):
+                    found.update(str(node[k]) for k in ("op", "is") if k in node)
+                    todo += [v for v in node.values() if isinstance(v, (dict, list))]
+            self._goal_words = frozenset(found)
+        return self._goal_words
+
+    def raiding(self) -> bool:
+        """Whether the main objective asks for item decks run out (Raiding Party: 'depleted' locations)."""
+        return "depleted" in self.goal_words()
+
+    def raid_targets(self) -> list[str]:
+        """Raiding Party: the non-colony locations whose decks are nearest to running out (as many as the
+        goal asks, 2), the ones worth searching to the bottom."""
+        v = self.view
+        decks = sorted((v.deck_size(lid), lid) for lid in self.game.state.locations if lid != "colony")
+        return [lid for n, lid in decks[:2]]
 
     def read_looking(self, line: dict) -> None:
         """Note the cards this player's search has drawn (its private log line)."""
@@ -557,8 +667,10 @@ class HeuristicBot(HeuristicAgent):
             value += 20
         if t == "fuel":
             value += 18
-        if t in self.stored_types():
+        if t in self.stored_types() or self.storage_short(card):
             value += 45                                 # the main objective stores it
+        if t == "weapon" and self.wants_arms():
+            value += 45                                 # the main objective asks for an armed survivor
         if name == "pad-lock":
             value += 22
         return value
@@ -603,4 +715,5 @@ class HeuristicBot(HeuristicAgent):
     HANDLERS = {"keep survivors": keep_survivors, "group leader": leader, ACTION: action, "make noise": make_noise,
                 "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
                 "equip": equip_to, "choose": crossroads_choice, "vote": crossroads_choice,
-                "break the tie": crossroads_choice, "one player may": take_offer}
+                "break the tie": crossroads_choice, "one player may": take_offer,
+                "barricade entrance": barricade_entrance}

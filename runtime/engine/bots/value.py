@@ -11,7 +11,10 @@ the command, seeds and fit that produced them, so a changed engine or bot is fit
 
 The features read only what every player sees (morale, the round track, supply, waste, helpless survivors,
 survivors and their wounds, zombies and barricades, the size of the hands), and the main objective's own
-progress where its goal has one: the barricades Home Sweet Home asks for and the zombies Kill Them counts.
+progress where its goal has one: the barricades Home Sweet Home asks for, the zombies Kill Them counts and,
+for any objective whose goal is a condition (cards in storage, food per player, barricaded entrances), how
+much of that condition already holds (``goal_progress``), read from the goal's tree rather than a list of
+objectives.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from typing import Any
 NAMES = ("bias", "morale", "morale_low", "rounds_left", "rounds_left_sq", "morale_x_rounds", "food",
          "food_short", "starvation", "waste", "helpless", "survivors", "wounds", "colony_zombies",
          "colony_slack", "outside_zombies", "barricades", "cards", "exiled", "home_barricades", "home_places",
-         "kill_outside", "kill_objective", "home_objective")
+         "kill_outside", "kill_objective", "home_objective", "goal_progress")
 
 
 def features(game: Any) -> list[float]:
@@ -47,11 +50,38 @@ def features(game: Any) -> list[float]:
             sum(1 for p in s.players if p.exiled),
             min(10, sum(colony.barricades)) if home else 0.0,
             sum(1 for loc in outside if any(loc.barricades)) if home else 0.0,
-            max(0, outside_z - 3) if kill else 0.0, float(kill), float(home)]
+            max(0, outside_z - 3) if kill else 0.0, float(kill), float(home), goal_progress(game)]
+
+
+def goal_progress(game: Any) -> float:
+    """How far the table is toward the main objective's goal, between 0 and 1, read from the goal's own
+    condition (any objective, no list of them): the mean over its parts ('… and …') of how much of each holds:
+    a count against the number it must reach ('the number of medicine cards in storage >= 8': 5 of 8), or
+    1 or 0 for a part that holds or not. A goal with no condition (survive the rounds) is 0: the round track
+    features measure that."""
+    from ...interpreter import Env
+    s = game.state
+    goals = [g.get("if") for g in game.defs[s.cards[s.objective]].get("goals") or [] if g.get("if")]
+    if not goals:
+        return 0.0
+    tree = goals[0]["tree"] if isinstance(goals[0], dict) and "tree" in goals[0] else goals[0]
+    parts = tree["items"] if tree.get("op") == "all" else [tree]
+    interp, env = game.interp, Env(s.players[0].id)
+    done = 0.0
+    for part in parts:
+        if part.get("op") == "compare" and part["cmp"] in ("ge", "gt"):
+            have, need = interp.expr(part["left"], env), interp.expr(part["right"], env) + (part["cmp"] == "gt")
+            done += min(1.0, have / need) if need > 0 else 1.0
+        elif part.get("op") == "compare" and part["cmp"] in ("le", "lt"):
+            have, need = interp.expr(part["left"], env), interp.expr(part["right"], env) - (part["cmp"] == "lt")
+            done += min(1.0, (need + 1) / (have + 1))
+        else:
+            done += float(interp.cond(part, env))
+    return done / len(parts)
 
 
 #: fitted by ``python -m dow.runtime.engine.bots.value --games 4000 --seed 100000`` (see ``fit``)
-WEIGHTS: tuple[float, ...] = (-1.9278, 0.5305, -0.3431, -0.9899, 0.5541, -0.3908, 0.1287, -0.0546, -0.4963, 0.0038, -0.2118, 0.1190, -0.0482, -0.1323, -0.0130, -0.0640, -0.0435, 0.1057, -0.5712, -0.0646, 0.1168, -0.7892, 4.3416, -0.7063)
+WEIGHTS: tuple[float, ...] = (-1.0099, 0.4949, -0.7505, -1.0603, 0.4966, -0.2511, 0.0949, -0.1575, -0.5975, -0.0037, -0.0980, 0.1780, -0.0655, -0.1533, -0.0525, -0.1114, -0.0406, 0.1094, -0.3492, -0.1084, 0.3222, -0.7981, 3.6340, -0.9084, 0.6478)
 
 
 def colony_chance(game: Any) -> float:
