@@ -104,7 +104,7 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     assert teller.line({"event": "chose", "params": {"option": 1, "player": "p2"}}) == "Player 2 chooses option 1."
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
-        "1 comida vai para o suprimento."
+        "1 comida vai para o estoque."
 
 
 def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):
