@@ -54,6 +54,8 @@ RULESET_SCHEMA = _obj({
                        # the round track a main objective's own text gives (objective slug: rounds), and the
                        # themed stand-in item deck of each location (location slug: {item slug: count})
                        "objective_rounds": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+                       # the zombies a main objective's set-up places at each non-colony location (slug: count)
+                       "objective_zombies": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
                        "location_decks": {"type": "object", "additionalProperties": {
                            "type": "object", "minProperties": 1, "additionalProperties": {"type": "integer", "minimum": 1}}}},
                       ["morale", "rounds", "entrance_spaces", "noise_spaces", "survivor_spaces", "starting_item_kinds",

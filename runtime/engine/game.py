@@ -174,6 +174,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         state = State(players, {}, locations, cards, morale=setup.get("morale") or stand["morale"],
                       round=setup.get("rounds") or rounds)
         state.objective = instance(chosen["id"])
+        placed = (stand.get("objective_zombies") or {}).get(slug(chosen["id"]), 0)   # its set-up's zombies
+        for loc in locations.values():
+            if placed and not loc.colony:
+                loc.zombies[0] = min(placed, loc.entrance_spaces)
         # secret objectives: 2 non-betrayal per player, 1 betrayal, shuffled, 1 dealt each; the rest boxed
         secrets = self._cards("secret-objective")
         loyal = [c["id"] for c in secrets if not self._betrayal(c)] or ["stand-in.secret.loyal"] * (2 * self.n)

@@ -77,3 +77,16 @@ def test_the_heuristic_bot_looks_for_the_crisis_kind_where_the_stand_in_deck_hol
 def test_who_won_a_base_game_is_told_apart_from_exiled_players_wins(result, kind):
     from dow.runtime.engine.sim import winner_kind
     assert winner_kind(result) == kind
+
+
+@pytest.mark.parametrize("objective,each", [("kill-them", 2), ("eight-weeks-of-darkness", 0)])
+def test_an_objectives_stand_in_set_up_zombies_are_at_each_non_colony_location(bundle, objective, each):
+    """content/base/ruleset.yaml objective_zombies (docs/runtime.md): Kill Them's set-up places 2 zombies at each
+    non-colony location, so its goal ('3 or fewer zombies at all non-colony locations combined', reference data)
+    is not met before a zombie is killed; an objective without the stand-in starts the town empty."""
+    game = Game(bundle, seed=0, players=4, objective=f"base.main-objective.{objective}")
+    outside = [loc for loc in game.state.locations.values() if not loc.colony]
+    assert [sum(loc.zombies) for loc in outside] == [each] * len(outside)
+    assert sum(sum(loc.zombies) for loc in game.state.locations.values() if loc.colony) == 0
+    if each:
+        assert sum(sum(loc.zombies) for loc in outside) > 3      # the goal's edge: not met at the start

@@ -468,8 +468,11 @@ class HeuristicBot(HeuristicAgent):
         mine_home = [s for s in v.my_survivors if v.survivor(s).location == "colony"]
         if len(mine_home) < 2 and not self.objective_slug() == "home-sweet-home":
             return -1                                   # one stays home to barricade and clean
-        if self.objective_slug() == "kill-them":
-            return -1
+        if self.objective_slug() == "kill-them":         # out only to hunt: where the zombies it counts are
+            zombies = v.location(to).zombie_count()
+            if zombies < 2 or len(v.survivors_at(to)) >= 2:
+                return -1
+            return (58 if self.safe_attack(sid) else 46) + 2 * zombies
         crowd = len(v.survivors_at(to)) + v.location(to).zombie_count()
         if crowd >= 2:
             return -1
