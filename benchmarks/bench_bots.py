@@ -3,7 +3,7 @@
     python benchmarks/bench_bots.py [--games 1000] [--search-games 100] [--seed 0] [--workers 2] [--players 4]
                                     [--agents random bot heuristic search:heuristic heuristic:random ...]
                                     [--colonies-players 4] [--colonies-agents ...] [--json FILE]
-                                    [--stand-in KEY=VALUE] [--crises-prevented]
+                                    [--stand-in KEY=VALUE] [--crises-prevented] [--by-objective]
 
 Compiles content/ in memory, then plays ``--games`` seeded games (``dow simulate``, invariants checked
 after every step) for each agents spec at each player count: the base game with ``--agents`` (one kind
@@ -13,7 +13,8 @@ endings, the mean length and how many games reached the last round of the track,
 and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). A pairing with a
 search seat plays ``--search-games`` games (the first seeds of the same range): each of its decisions
 plays dozens of games forward, so it costs far more than a heuristic game. It reports;
-it asserts nothing about time. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
+it asserts nothing about time. ``--by-objective`` adds a table of each base pairing cut by the main objective
+played. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
 base stand-in value, ``--crises-prevented`` with every base crisis prevented.
 """
 from __future__ import annotations
@@ -102,6 +103,27 @@ def paired(searched: list[dict], plain: list[dict]) -> dict:
             "neither": sum(1 for x, y in pairs if not x and not y), "p": min(1.0, 2 * tail)}
 
 
+def by_objective(players: int, agents: str, s: dict) -> list[str]:
+    """Markdown rows of one base pairing cut by the main objective played: the colony's wins with their
+    interval, the endings and the mean length, so an objective the bots cannot play (or win at once) shows."""
+    done = [r for r in s["records"] if "crash" not in r and r.get("objective")]
+    rows = []
+    for objective in sorted({r["objective"] for r in done}):
+        games = [r for r in done if r["objective"] == objective]
+        n = len(games)
+        endings = Counter(r["ending"] for r in games)
+        cells = [str(players), agents, objective.rsplit(".", 1)[-1], str(n),
+                 rate(sum(1 for r in games if r["winner"] == "colony"), n),
+                 ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items())),
+                 f"{sum(r['rounds'] for r in games) / n:.2f} / {sum(r.get('track') or 0 for r in games) / n:.2f}"]
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+OBJECTIVE_HEADER = ("| players | agents | main objective | games | colony wins, 95% interval | endings | "
+                    "mean rounds / track |\n|" + "---|" * 7)
+
+
 HEADER = ("| game | players | agents | games | wins, 95% interval | endings | mean rounds / track | "
           "reached the last round | violations | crashes | games/s |\n|" + "---|" * 11)
 
@@ -147,6 +169,8 @@ def main() -> None:
     ap.add_argument("--colonies-agents", nargs="*", default=COLONY_AGENTS)
     ap.add_argument("--json", type=Path, default=None, help="also write every summary (without records) here")
     ap.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    ap.add_argument("--by-objective", action="store_true",
+                    help="then a table of each base pairing cut by the main objective played")
     ap.add_argument("--stand-in", action="append", default=[], metavar="KEY=VALUE",
                     help="try another value of a base stand-in (content/base/ruleset.yaml stand_ins), "
                          "in memory only: morale=7, rounds=7 …")
@@ -163,6 +187,7 @@ def main() -> None:
           + (f"; stand-ins tried: {tried}" if tried else "") + "\n")
     print(HEADER)
     out = []
+    cut: list[str] = []
     plan = [("base", [], p, a) for p in args.players for a in args.agents] + \
            [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents]
     for game, variants, players, agents in plan:
@@ -175,6 +200,7 @@ def main() -> None:
         games = min(args.games, args.search_games) if "search" in agents.split(":") and not variants else args.games
         s = run(bundle, games, args.seed, players, agents, variants, workers, args.progress)
         print(row(game, players, agents, s, track), flush=True)
+        cut += by_objective(players, agents, s) if not variants else []
         for bad in (s["violations"] + s["crashes"])[:3]:
             print(f"|  |  | seed {bad['seed']}: {bad.get('violation') or bad.get('error')} |")
         out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track})
@@ -183,12 +209,16 @@ def main() -> None:
             searched = s
             s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress)
             print(row(game, players, f"{plain} (the same {games} seeds)", s, track), flush=True)
+            cut += by_objective(players, f"{plain} (the same seeds)", s)
             pair = paired(searched["records"], s["records"])
             print(f"|  |  | paired on {pair['n']} seeds: the colony won with the search only {pair['search_only']}, "
                   f"with the heuristic only {pair['heuristic_only']}, with both {pair['both']}, with neither "
                   f"{pair['neither']}; sign test p = {pair['p']:.3f} |", flush=True)
             out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track,
                                                                           "paired": pair})
+    if args.by_objective and cut:
+        print("\n" + OBJECTIVE_HEADER)
+        print("\n".join(cut))
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

@@ -33,6 +33,7 @@ def game_record(bundle: dict, seed: int, players: int, agents: str, variants: Se
     track = next((line["params"]["track"] for line in game.log.lines if line["event"] == "round"), None)
     return {"seed": seed, "winner": winner_kind(result), "ending": result["ending"], "rounds": result["rounds"],
             "track": track,                           # the round track when the first round began
+            "objective": result.get("objective"),     # the main objective played (base game)
             "winners": list(result["winners"]), "morale": result["morale"],
             "lone_wolf": bool((result.get("lone_wolf") or {}).get("won")),
             "card_uses": dict(result["card_uses"]), "violations": list(result["violations"])}

@@ -11,6 +11,8 @@ no plan for fall back to the safe generic answers of ``HeuristicAgent``. It read
 """
 from __future__ import annotations
 
+import json
+
 import math
 import random
 import re
@@ -183,6 +185,13 @@ class HeuristicBot(HeuristicAgent):
             self._stored = frozenset(found)
         return self._stored
 
+    def vital_types(self) -> frozenset[str]:
+        """The stored item types whose absence ends the game: the main objective's set-up has the players put
+        them in storage and fails the objective when nobody does (Winter Has Come's fuel at each colony
+        phase), read from its set-up effect. A failed crisis costs morale; a missing card loses the game."""
+        effect = json.dumps((self.view.objective.get("setup") or {}).get("effect") or [])
+        return self.stored_types() if '"fail_objective"' in effect else frozenset()
+
     def storage_goals(self) -> list[tuple[dict, dict]]:
         """The main objective's goals that count cards in storage (Find a Cure's medicine, Stockpile's Junk …):
         each as (the cards counted, the number asked), read from the goal's public condition."""
@@ -344,6 +353,8 @@ class HeuristicBot(HeuristicAgent):
             return -1
         if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
             return -1                                   # feed the colony first
+        if t in self.vital_types() and sum(1 for c in v.hand if self.item_type(c) == t) <= 2:
+            return -1                                   # kept for the objective: without one the game is lost
         if self.hopeless(ctx["matching"]):
             return -1                                   # it fails anyway: the cards wait for the next crisis
         need_now = v.active_players + self.margin - v.crisis_added   # to prevent it (a spare for a wrong card)
