@@ -200,7 +200,11 @@ class Teller:
 
     # ---- the steps
     def steps(self, do: Any) -> list[str]:
-        return [_capital(self.step(str(step).split())) + "." for step in (do if isinstance(do, list) else [do])]
+        steps = [str(step) for step in (do if isinstance(do, list) else [do])]
+        # 'goal' then the round's main-objective check: the check is that goal's check, so it is told once
+        steps = [step for i, step in enumerate(steps)
+                 if not (step == "goal" and steps[i + 1:i + 2] == ["colony check_main_objective"])]
+        return [_capital(self.step(step.split())) + "." for step in steps]
 
     def step(self, words: list[str]) -> str:
         head, args = words[0], words[1:]

@@ -41,3 +41,19 @@ def test_a_title_of_several_steps_reads_as_one_sentence(bundle, lang):
                 assert part[:1].islower() or part[:1].isdigit() or any(n and part.startswith(n) for n in names.values()), \
                     (card["id"], example["title"])
     assert steps > 50
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_goal_check_then_the_rounds_objective_check_is_told_once(bundle, lang):
+    """`do: [goal, colony check_main_objective]` checks the goal and then plays the round's step that checks
+    it: the page tells the step once ('The round reaches the main objective check'), not the check twice."""
+    names = example_names(bundle["cards"], lang)
+    found = 0
+    for card in bundle["cards"]:
+        for test, example in zip(card.get("tests") or [], worked_examples(card, names, lang) if card.get("tests") else []):
+            if test.get("do") == ["goal", "colony check_main_objective"]:
+                found += 1
+                assert len(example["do"]) == 1, (card["id"], example["do"])
+            elif test.get("do") == "goal":
+                assert len(example["do"]) == 1
+    assert found > 10
