@@ -1,7 +1,7 @@
 """Game statistics for the website: seeded games with bots on the reference engine, and card statistics.
 
 ``game_statistics(bundle)`` plays a fixed number of seeded base games with the
-table-reading bot (invariants checked after every step) and sums them up for the
+heuristic bots (invariants checked after every step) and sums them up for the
 statistics page: how games end, who wins, how long they last, how often each card
 is used. The same seed gives the same figures, so the page only changes when the
 content or the engine does. Values the project does not know are played with the
@@ -17,6 +17,9 @@ from __future__ import annotations
 from .i18n import collation_key
 
 GAMES, SEED, PLAYERS = 100, 0, 4
+AGENTS = "heuristic"
+"""The bots of the page's games: the heuristic bots, which play toward their goals (docs/simulation.md), so the
+figures describe games played for the win, as the card statistics' do."""
 
 WORDS = "statistics"
 """The section of the site catalogues (compiler/templates/site/<lang>.yaml) that holds this page's words."""
@@ -64,7 +67,7 @@ def game_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players:
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import simulate
     try:
-        summary = simulate(bundle, games, seed, players, "bot")
+        summary = simulate(bundle, games, seed, players, AGENTS)
     except GameError as err:
         return {"error": str(err)}
     if summary["crashes"] and len(summary["crashes"]) == games:
@@ -79,7 +82,7 @@ def colonies_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, play
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import simulate
     try:
-        summary = simulate(bundle, games, seed, players, "bot", variants=["warring-colonies"])
+        summary = simulate(bundle, games, seed, players, AGENTS, variants=["warring-colonies"])
     except GameError as err:
         return {"error": str(err)}
     if summary["crashes"] and len(summary["crashes"]) == games:
