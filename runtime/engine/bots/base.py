@@ -11,7 +11,6 @@ no plan for fall back to the safe generic answers of ``HeuristicAgent``. It read
 """
 from __future__ import annotations
 
-import json
 
 import math
 import random
@@ -47,6 +46,7 @@ class HeuristicBot(HeuristicAgent):
         self._overruns: dict[tuple, int] | None = None
         self._objective: str | None = None
         self._stored: frozenset[str] | None = None
+        self._fails = False                             # whether the objective's set-up can fail it
         self._storage_goals: list[tuple[dict, dict]] | None = None
         self._goal_words: frozenset[str] | None = None
         self.suspicion: dict[str, float] = {}
@@ -178,6 +178,7 @@ class HeuristicBot(HeuristicAgent):
                 if isinstance(node, list):
                     todo += node
                 elif isinstance(node, dict):
+                    self._fails |= node.get("op") == "fail_objective"
                     if node.get("op") == "move_cards" and (node.get("to") or {}).get("zone") == "storage":
                         found |= {f["type"] for f in (node.get("cards") or {}).get("filters") or []
                                   if f.get("op") == "card_type"}
@@ -189,8 +190,8 @@ class HeuristicBot(HeuristicAgent):
         """The stored item types whose absence ends the game: the main objective's set-up has the players put
         them in storage and fails the objective when nobody does (Winter Has Come's fuel at each colony
         phase), read from its set-up effect. A failed crisis costs morale; a missing card loses the game."""
-        effect = json.dumps((self.view.objective.get("setup") or {}).get("effect") or [])
-        return self.stored_types() if '"fail_objective"' in effect else frozenset()
+        stored = self.stored_types()                    # its walk of the set-up also notes a 'fails'
+        return stored if self._fails else frozenset()
 
     def storage_goals(self) -> list[tuple[dict, dict]]:
         """The main objective's goals that count cards in storage (Find a Cure's medicine, Stockpile's Junk …):
