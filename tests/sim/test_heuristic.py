@@ -294,3 +294,83 @@ def test_a_loyal_bot_takes_the_offer_to_store_fuel_and_a_betrayer_lets_it_pass(b
     s.player(me).secret = instance_of(game, "stand-in.secret.betrayal" if betrayer else "stand-in.secret.loyal")
     s.player(me).betrayer = betrayer
     assert seats[me].answer(Decision(MAY, me, (), prompt="one player may")) is (not betrayer)
+
+
+def spoilt_crisis(game, crisis: str, by: list[str], wrong: int, me: str | None = None, mine: str | None = None):
+    """Log one crisis as the table sees it: who added each card (public), this player's own card (private
+    to it), and the revealed cards, ``wrong`` of them of a kind the crisis does not take."""
+    prevent = set(game.defs[crisis].get("prevent") or [])
+    right = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") in prevent)
+    bad = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    for who in by:
+        game.log.add("crisis_card", {"player": who}, {})
+    if me is not None:
+        game.log.add("crisis_card", {"player": me}, {})
+        game.log.add("crisis_card_is", {"card": mine or right}, {}, private_to=me)
+    revealed = [bad] * wrong + [right] * (len(by) - wrong) + ([mine or right] if me is not None else [])
+    game.log.add("crisis_result", {"card": crisis, "points": 0, "needed": 4, "revealed": revealed}, {})
+
+
+def test_the_betrayer_is_who_added_to_every_spoilt_crisis_and_a_vote_goes_to_them_only(bundle):
+    """Seed 004, Vote to Exile: a loyal bot weighs who the betrayer is from what the table shows (who added
+    cards to each crisis, the revealed cards) and its own cards, and calls and backs a vote on that player
+    only; a player who added nothing to a spoilt crisis is cleared of it."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    p = s.player(me)
+    p.betrayer, p.secret = False, instance_of(game, "stand-in.secret.loyal")
+    bot = seats[me]
+    a, b, c = [o.id for o in s.players if o.id != me]
+    crisis = s.cards[s.crisis]
+    spoilt_crisis(game, crisis, [a, b, c], 1, me=me)
+    bot.read_log()
+    assert bot.suspected()[1] < bot.exile_at          # three could have done it: not yet a vote
+    spoilt_crisis(game, crisis, [a, b], 1, me=me)      # c added nothing to this one
+    spoilt_crisis(game, crisis, [a, c], 1)
+    bot.read_log()
+    who, likely = bot.suspected()
+    assert who == a and likely >= bot.exile_at
+    assert bot.suspicion[b] < bot.vote_at and bot.suspicion[c] < bot.vote_at
+    votes = {t: bot.answer(Decision(VOTE, me, ("yes", "no"), prompt=f"exile {t}")) for t in (a, b, c)}
+    assert votes == {a: "yes", b: "no", c: "no"}
+    assert bot.score_exile(("exile", a), {}) > 0 and bot.score_exile(("exile", b), {}) < 0
+
+
+def test_crises_with_only_right_cards_point_at_nobody(bundle):
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    s.player(me).betrayer, s.player(me).secret = False, instance_of(game, "stand-in.secret.loyal")
+    bot = seats[me]
+    others = [o.id for o in s.players if o.id != me]
+    for _ in range(4):
+        spoilt_crisis(game, s.cards[s.crisis], others, 0, me=me)
+    bot.read_log()
+    assert bot.suspicion[""] > 0.9 and bot.suspected()[1] < bot.vote_at
+    assert all(bot.answer(Decision(VOTE, me, ("yes", "no"), prompt=f"exile {t}")) == "no" for t in others)
+
+
+def test_a_wrong_card_of_this_players_own_points_at_nobody_else(bundle):
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    s.player(me).betrayer, s.player(me).secret = False, instance_of(game, "stand-in.secret.loyal")
+    bot = seats[me]
+    others = [o.id for o in s.players if o.id != me]
+    book = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    before = None
+    for _ in range(3):
+        spoilt_crisis(game, s.cards[s.crisis], others, 0, me=me, mine=book)   # the only wrong card is its own
+        bot.read_log()
+        before = before or dict(bot.suspicion)
+    assert bot.suspicion[""] >= before[""] and bot.suspected()[1] < bot.vote_at
+
+
+def test_in_heuristic_games_votes_exile_betrayers_and_no_loyal_player(bundle):
+    """Over many seeded four-player games the loyal bots' exile votes land on betrayers and never on two
+    loyal players (which would drop morale to 0, seed 004 Exile)."""
+    exiled = {"betrayer": 0, "loyal": 0}
+    for seed in range(40):
+        game, _, result = play_game(bundle, 3000 + seed, 4, "heuristic", check=False)
+        for p in game.state.players:
+            if p.exiled:
+                exiled["betrayer" if p.id in result["betrayers"] else "loyal"] += 1
+    assert exiled["betrayer"] >= 5 and exiled["loyal"] <= 1, exiled

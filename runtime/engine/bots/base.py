@@ -31,6 +31,17 @@ SEARCH_ABILITIES = ("alexis-grey", "arthur-thurston", "carla-thompson", "david-g
 WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
 
 
+LOYAL_WRONG = 0.05                                  # how often a loyal player's crisis card is a wrong one
+BETRAYER_WRONG = 0.6                                # … a betrayer's
+
+
+def wrong_cards(bad: int, betrayer: int, loyal: int) -> float:
+    """The chance of ``bad`` wrong cards among ``betrayer`` cards of a betrayer and ``loyal`` of loyal players."""
+    return sum(math.comb(betrayer, k) * BETRAYER_WRONG ** k * (1 - BETRAYER_WRONG) ** (betrayer - k) *
+               math.comb(loyal, bad - k) * LOYAL_WRONG ** (bad - k) * (1 - LOYAL_WRONG) ** (loyal - bad + k)
+               for k in range(max(0, bad - loyal), min(bad, betrayer) + 1))
+
+
 def slug(card_id: str) -> str:
     """The last part of a card id: 'base.item.fuel' -> 'fuel'."""
     return card_id.rsplit(".", 1)[-1]
@@ -49,8 +60,9 @@ class HeuristicBot(HeuristicAgent):
         self._fails = False                             # whether the objective's set-up can fail it
         self._storage_goals: list[tuple[dict, dict]] | None = None
         self._goal_words: frozenset[str] | None = None
-        self.suspicion: dict[str, float] = {}
+        self.suspicion: dict[str, float] = {}           # each other player: how likely the betrayer ('': none)
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
+        self.my_crisis: list[str] = []                  # the cards this player added to it
         self.last_act: tuple = ("end",)
         self.looking: list[str] = []                    # the cards this player's search has drawn so far
         self.fuel_turn = -1                             # the turn this bot played fuel for a move
@@ -59,6 +71,8 @@ class HeuristicBot(HeuristicAgent):
         # 35 shortened games (3.58 and 3.65 rounds) against 60 (3.82): with the stand-in item decks the cards
         # a searcher finds do not pay for the roll, so without fuel nobody goes out
         self.risky_move = 60
+        self.exile_at = 0.45                            # how likely the betrayer before calling a vote on them
+        self.vote_at = 0.35                             # … before voting yes on another's call
 
     def observe(self, game: Any) -> None:
         """Sit at a table; the seat is learnt from the first decision asked of it."""
@@ -101,8 +115,9 @@ class HeuristicBot(HeuristicAgent):
 
     # ---- what the table shows ---------------------------------------------------------------------
     def read_log(self) -> None:
-        """Suspicion from the public log: a crisis whose revealed cards include wrong ones points at whoever
-        added cards to it (this player knows its own cards were right)."""
+        """What the log tells: the cards this player's search drew (private), who added cards to the crisis
+        (public), this player's own crisis cards (private), and each crisis' revealed cards (public), from
+        which ``suspect`` weighs who the betrayer is."""
         v = self.view
         for line in v.new_lines():
             ev = line["event"]
@@ -110,13 +125,46 @@ class HeuristicBot(HeuristicAgent):
                 self.read_looking(line)
             elif ev == "crisis_card":
                 self.crisis_log.append(line["params"]["player"])
+            elif ev == "crisis_card_is":
+                self.my_crisis.append(line["params"]["card"])
             elif ev == "crisis_result":
                 prevent = set(v.card(line["params"]["card"]).get("prevent") or [])
                 bad = sum(1 for c in line["params"]["revealed"] if v.card(c).get("item_type") not in prevent)
-                others = [p for p in self.crisis_log if p != v.me]
-                for p in others:
-                    self.suspicion[p] = self.suspicion.get(p, 0.0) + bad / len(others)
-                self.crisis_log = []
+                mine = sum(1 for c in self.my_crisis if v.card(c).get("item_type") not in prevent)
+                self.suspect(bad - mine, [p for p in self.crisis_log if p != v.me])
+                self.crisis_log, self.my_crisis = [], []
+
+    def suspect(self, bad: int, added: list[str]) -> None:
+        """Weigh each other player as the betrayer (Bayes' rule) by one crisis: ``bad`` wrong cards among the
+        others' cards, ``added`` naming who added each of them. Loyal players add a wrong card now and then
+        (``LOYAL_WRONG``), a betrayer often (``BETRAYER_WRONG``); so a wrong card points at those who added
+        cards, most at whoever added to every spoilt crisis, and a player who added nothing is cleared of it.
+        The prior is the set-up's: one betrayal card among the secret objectives dealt."""
+        v = self.view
+        if not self.suspicion:
+            setup = self.game.rules["setup"]
+            others = [p for p in v.players if p != v.me]
+            cards = setup["secret_objectives_per_player"] * len(v.players) + setup["betrayals_added"] - 1
+            each = setup["betrayals_added"] / cards     # this player holds a loyal card: the rest hold the one
+            self.suspicion = {p: each for p in others}
+            self.suspicion[""] = 1 - each * len(others)  # nobody else
+        counts = {p: added.count(p) for p in self.suspicion}
+        total = len(added)
+        weights = {}
+        for who, prior in self.suspicion.items():
+            mine = counts.get(who, 0) if who else 0
+            weights[who] = prior * wrong_cards(bad, mine, total - mine)
+        norm = sum(weights.values())
+        if norm > 0:
+            self.suspicion = {who: w / norm for who, w in weights.items()}
+
+    def suspected(self) -> tuple[str, float]:
+        """The player most likely the betrayer, and how likely (none: '', 0)."""
+        live = [(w, p) for p, w in self.suspicion.items() if p and not self.view.exiled(p)]
+        if not live:
+            return "", 0.0
+        w, p = max(live)
+        return p, w
 
     def prevent_types(self) -> set[str]:
         """The item types that prevent the crisis in play (none without a crisis)."""
@@ -569,10 +617,8 @@ class HeuristicBot(HeuristicAgent):
         v = self.view
         if v.betrayer or any(v.exiled(p) for p in v.players):
             return -1
-        target = act[1]
-        sus = self.suspicion.get(target, 0.0)
-        top = max(self.suspicion.values(), default=0.0)
-        return 70 if sus >= 2.5 and sus == top else -1
+        who, likely = self.suspected()
+        return 70 if act[1] == who and likely >= self.exile_at else -1
 
     # ---- a betrayer -----------------------------------------------------------------------------
     def sabotage_time(self) -> bool:
@@ -706,8 +752,7 @@ class HeuristicBot(HeuristicAgent):
             return "no"
         if v.betrayer:
             return "yes" if "yes" in d.choices else d.choices[0]     # one loyal player fewer
-        sus = self.suspicion.get(target, 0.0)
-        return "yes" if sus >= 2.5 and sus == max(self.suspicion.values(), default=0.0) else "no"
+        return "yes" if self.suspicion.get(target, 0.0) >= self.vote_at else "no"
 
     def give(self, d: Decision) -> tuple:
         """Asked for a card: a loyal bot gives one the crisis needs; a betrayer keeps its cards."""
