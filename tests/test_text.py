@@ -278,3 +278,16 @@ def test_every_cards_authored_text_agrees_with_its_program(bundle, lang):
     in one and not the other is a card that plays differently from what it says."""
     from dow.compiler.text import disagreements
     assert [f"{card['id']}: {line}" for card in bundle["cards"] for line in disagreements(card, lang)] == []
+
+
+def test_a_card_named_by_itself_is_written_with_its_name_in_the_readers_language(bundle):
+    """'discard "Junk"' names one card: pt and vi readers see the card's name as their card pages print it,
+    as the '"Junk" cards' filter already does; a name the bundle does not hold stays as written."""
+    card = {"id": "base.item.test", "abilities": [{"effect": {"source": 'kill "Junk".\n', "tree": [
+        {"op": "kill_survivor", "target": {"op": "named", "card": "Junk", "kind": "survivor"}}]}}]}
+    junk = next(c for c in bundle["cards"] if c["id"] == "base.item.junk")["name"]
+    assert junk["pt"] != junk["en"]
+    for lang in LANGS:
+        text = card_texts(card, lang, names=names_in(bundle["cards"], lang))["abilities.0.effect"]
+        assert junk[lang] in text and (lang == "en" or "Junk" not in text), (lang, text)
+    assert "Junk" in card_texts(card, "pt")["abilities.0.effect"]
