@@ -281,7 +281,7 @@ def test_every_cards_authored_text_agrees_with_its_program(bundle, lang):
 
 
 def test_a_card_named_by_itself_is_written_with_its_name_in_the_readers_language(bundle):
-    """'discard "Junk"' names one card: pt and vi readers see the card's name as their card pages print it,
+    """'kill "Junk"' names one card: pt and vi readers see the card's name as their card pages print it,
     as the '"Junk" cards' filter already does; a name the bundle does not hold stays as written."""
     card = {"id": "base.item.test", "abilities": [{"effect": {"source": 'kill "Junk".\n', "tree": [
         {"op": "kill_survivor", "target": {"op": "named", "card": "Junk", "kind": "survivor"}}]}}]}

@@ -296,12 +296,26 @@ def test_a_loyal_bot_takes_the_offer_to_store_fuel_and_a_betrayer_lets_it_pass(b
     assert seats[me].answer(Decision(MAY, me, (), prompt="one player may")) is (not betrayer)
 
 
+def item_of(game, types) -> str:
+    """The id of an item card whose type is one of ``types``."""
+    return next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") in types)
+
+
+def loyal_seat(bundle):
+    """A base game at its first turn action with a loyal heuristic bot asked: the game, that bot, its
+    player and the other players."""
+    game, seats, d = seated(bundle)
+    me = d.player
+    p = game.state.player(me)
+    p.betrayer, p.secret = False, instance_of(game, "stand-in.secret.loyal")
+    return game, seats[me], me, [o.id for o in game.state.players if o.id != me]
+
+
 def spoilt_crisis(game, crisis: str, by: list[str], wrong: int, me: str | None = None, mine: str | None = None):
     """Log one crisis as the table sees it: who added each card (public), this player's own card (private
     to it), and the revealed cards, ``wrong`` of them of a kind the crisis does not take."""
-    prevent = set(game.defs[crisis].get("prevent") or [])
-    right = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") in prevent)
-    bad = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    right = item_of(game, set(game.defs[crisis].get("prevent") or []))
+    bad = item_of(game, {"book"})
     for who in by:
         game.log.add("crisis_card", {"player": who}, {})
     if me is not None:
@@ -315,13 +329,8 @@ def test_the_betrayer_is_who_added_to_every_spoilt_crisis_and_a_vote_goes_to_the
     """Seed 004, Vote to Exile: a loyal bot weighs who the betrayer is from what the table shows (who added
     cards to each crisis, the revealed cards) and its own cards, and calls and backs a vote on that player
     only; a player who added nothing to a spoilt crisis is cleared of it."""
-    game, seats, d = seated(bundle)
-    s, me = game.state, d.player
-    p = s.player(me)
-    p.betrayer, p.secret = False, instance_of(game, "stand-in.secret.loyal")
-    bot = seats[me]
-    a, b, c = [o.id for o in s.players if o.id != me]
-    crisis = s.cards[s.crisis]
+    game, bot, me, (a, b, c) = loyal_seat(bundle)
+    crisis = game.state.cards[game.state.crisis]
     spoilt_crisis(game, crisis, [a, b, c], 1, me=me)
     bot.read_log()
     assert bot.suspected()[1] < bot.exile_at          # three could have done it: not yet a vote
@@ -337,28 +346,20 @@ def test_the_betrayer_is_who_added_to_every_spoilt_crisis_and_a_vote_goes_to_the
 
 
 def test_crises_with_only_right_cards_point_at_nobody(bundle):
-    game, seats, d = seated(bundle)
-    s, me = game.state, d.player
-    s.player(me).betrayer, s.player(me).secret = False, instance_of(game, "stand-in.secret.loyal")
-    bot = seats[me]
-    others = [o.id for o in s.players if o.id != me]
+    game, bot, me, others = loyal_seat(bundle)
     for _ in range(4):
-        spoilt_crisis(game, s.cards[s.crisis], others, 0, me=me)
+        spoilt_crisis(game, game.state.cards[game.state.crisis], others, 0, me=me)
     bot.read_log()
     assert bot.suspicion[""] > 0.9 and bot.suspected()[1] < bot.vote_at
     assert all(bot.answer(Decision(VOTE, me, ("yes", "no"), prompt=f"exile {t}")) == "no" for t in others)
 
 
 def test_a_wrong_card_of_this_players_own_points_at_nobody_else(bundle):
-    game, seats, d = seated(bundle)
-    s, me = game.state, d.player
-    s.player(me).betrayer, s.player(me).secret = False, instance_of(game, "stand-in.secret.loyal")
-    bot = seats[me]
-    others = [o.id for o in s.players if o.id != me]
-    book = next(k for k, c in game.defs.items() if c.get("kind") == "item" and c.get("item_type") == "book")
+    game, bot, me, others = loyal_seat(bundle)
     before = None
     for _ in range(3):
-        spoilt_crisis(game, s.cards[s.crisis], others, 0, me=me, mine=book)   # the only wrong card is its own
+        spoilt_crisis(game, game.state.cards[game.state.crisis], others, 0, me=me,
+                      mine=item_of(game, {"book"}))      # the only wrong card is its own
         bot.read_log()
         before = before or dict(bot.suspicion)
     assert bot.suspicion[""] >= before[""] and bot.suspected()[1] < bot.vote_at

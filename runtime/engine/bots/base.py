@@ -35,10 +35,14 @@ LOYAL_WRONG = 0.05                                  # how often a loyal player's
 BETRAYER_WRONG = 0.6                                # … a betrayer's
 
 
+def binomial(n: int, k: int, p: float) -> float:
+    """The chance of ``k`` successes in ``n`` tries of chance ``p``."""
+    return math.comb(n, k) * p ** k * (1 - p) ** (n - k)
+
+
 def wrong_cards(bad: int, betrayer: int, loyal: int) -> float:
     """The chance of ``bad`` wrong cards among ``betrayer`` cards of a betrayer and ``loyal`` of loyal players."""
-    return sum(math.comb(betrayer, k) * BETRAYER_WRONG ** k * (1 - BETRAYER_WRONG) ** (betrayer - k) *
-               math.comb(loyal, bad - k) * LOYAL_WRONG ** (bad - k) * (1 - LOYAL_WRONG) ** (loyal - bad + k)
+    return sum(binomial(betrayer, k, BETRAYER_WRONG) * binomial(loyal, bad - k, LOYAL_WRONG)
                for k in range(max(0, bad - loyal), min(bad, betrayer) + 1))
 
 
@@ -148,12 +152,10 @@ class HeuristicBot(HeuristicAgent):
             each = setup["betrayals_added"] / cards     # this player holds a loyal card: the rest hold the one
             self.suspicion = {p: each for p in others}
             self.suspicion[""] = 1 - each * len(others)  # nobody else
-        counts = {p: added.count(p) for p in self.suspicion}
-        total = len(added)
         weights = {}
         for who, prior in self.suspicion.items():
-            mine = counts.get(who, 0) if who else 0
-            weights[who] = prior * wrong_cards(bad, mine, total - mine)
+            theirs = added.count(who) if who else 0
+            weights[who] = prior * wrong_cards(bad, theirs, len(added) - theirs)
         norm = sum(weights.values())
         if norm > 0:
             self.suspicion = {who: w / norm for who, w in weights.items()}
