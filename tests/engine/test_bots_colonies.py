@@ -123,3 +123,69 @@ def test_at_a_colony_the_leader_plays_all_in_and_bids_every_bullet(wc):
     assert g._card_name(tactic[0]) == "ALL IN"
     g.log.add("warfare", {"location": "school"}, {})         # in the town the bids stay modest
     assert all(bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) <= 2 for _ in range(20))
+
+
+# ---- the town's zombies and the enemy there: an overrun kills for certain (seed 004, 4. Add Zombies) ----------
+def test_the_town_overrun_forecast_on_both_sides_of_the_entrance_room(wc):
+    """A town location's one entrance has 3 spaces; each survivor there brings 1 zombie, half the noise tokens
+    1 more, and a barricade is destroyed before an overrun: room = 3 - zombies + barricades."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "school")})
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    loc = g.state.locations["school"]
+    loc.zombies[0], loc.barricades[0], loc.noise = 1, 0, 0      # 2 arriving, room for 2
+    assert bot.town_overruns("school") == 0 and not bot.in_danger("s:brian-lee")
+    assert bot.town_overruns("school", extra=1) == 1          # a third survivor there: one too many
+    assert bot.town_overruns("school", noise=1) == 1          # one noise token: half of it, rounded up
+    loc.barricades[0] = 1                                     # the barricade takes the third
+    assert bot.town_overruns("school", extra=1) == 0 and bot.room_at("school")
+    loc.zombies[0], loc.barricades[0] = 2, 0                  # room for 1, and 2 arriving
+    assert bot.in_danger("s:brian-lee") and not bot.room_at("school")
+
+
+def test_the_colony_sends_no_survivor_where_an_overrun_or_a_stronger_enemy_waits(wc):
+    g = table(wc, {**HOME_THREE, "olivia-brown": ("p3", "library"), "bev-russell": ("p3", "library")})
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    s = g.state
+    crisis_of(g, "fuel")
+    s.colony_food["a"] = 5
+    s.player("p1").hand = [c for c in s.player("p1").hand if g.host.card_def(c).get("item_type") != "fuel"]
+    gas = s.locations["gas_station"]
+    move = ("move", "s:brian-lee", "gas_station")
+    gas.zombies[0], gas.barricades[0] = 2, 0                  # one survivor brings the third zombie: room
+    assert bot.answer(movement(g, move)) == move
+    gas.zombies[0] = 3                                        # full: the survivor would be overrun
+    assert bot.answer(movement(g, move)) == ("pass",)
+    s.bullets["a"] = s.bullets["b"] = 0
+    to_library = ("move", "s:brian-lee", "library")           # two of theirs against one of ours there
+    assert bot.outmatched(to_library) is True
+    assert bot.outmatched(("move", "s:brian-lee", "school")) is False
+    g.host.leave_play("s:bev-russell", "removed")              # one against one: even before the dice, no better
+    assert bot.outmatched(to_library) is True
+    s.survivors["s:sparky"].location = "library"              # two of ours against one: the move is safe
+    assert bot.outmatched(to_library) is False
+
+
+def test_a_searcher_makes_noise_only_where_it_brings_no_overrun(wc):
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "colony_b")})
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    g.log.add("action", {"player": "p1", "action": ["search", "s:brian-lee", 4]}, {})
+    loc = g.state.locations["school"]
+    loc.zombies[0], loc.barricades[0], loc.noise = 1, 0, 0      # 1 arriving and 1 for the noise: room for 2
+    assert bot.answer(Decision("may", "p1", prompt="make noise")) is True
+    loc.zombies[0] = 2
+    assert bot.answer(Decision("may", "p1", prompt="make noise")) is False
+
+
+def test_a_survivor_comes_home_from_a_town_location_about_to_be_overrun(wc):
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "school"), "olivia-brown": ("p3", "colony_b")})
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    loc = g.state.locations["school"]
+    home = ("move", "s:sparky", "colony_a")
+    loc.zombies[0], loc.barricades[0] = 2, 0                  # 1 arriving, room for 1: Sparky may stay
+    assert bot.rescue_move(movement(g, home)) is None
+    loc.zombies[0] = 3                                        # full: the next zombie kills Sparky
+    assert bot.answer(movement(g, home)) == home

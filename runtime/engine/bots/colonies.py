@@ -4,7 +4,10 @@ Most colony morale in bot games goes to exposure rolls: every attack and every m
 third of its faces wound, freeze or bite. This bot holds its colony with barricades (no roll) and attacks
 only when an entrance is about to be overrun, with weapons that skip the roll first; it sends survivors to
 the town only when they are unhurt, two staying to hold a tight colony, and keeps the colonies bot's tactics, bids and
-raids. It reads only the public table and its own hand, like the colonies bot.
+raids. In the town it counts the zombies the next colony phase brings (an overrun kills for certain): no
+survivor goes where one more would be overrun or where the enemy's survivors would be as strong or
+stronger, and one there comes home, kills or barricades before the colony phase. It reads only the public table
+and its own hand, like the colonies bot.
 
 It plays for its colony's win (seed 000, Divide and Conquer): a colony warfare won at the enemy colony
 ends the game at once, so it raids when the strength its colony would show there (survivors, weapons,
@@ -59,6 +62,26 @@ class ColoniesHeuristicBot(ColoniesBot):
         return sum(n for item, n in themed.items()
                    if g.defs.get(f"base.item.{item}", {}).get("item_type") in kinds) if kinds else 0
 
+    def town_overruns(self, lid: str, extra: int = 0, noise: int = 0) -> int:
+        """Overruns expected at a town location at the next zombie step: 1 zombie per survivor there (``extra``
+        more counted as come), half its noise tokens (a die of 3 or lower each; ``noise`` more counted), against
+        each entrance's room (its spaces less zombies, plus 1 per barricade, which a zombie destroys instead of
+        overrunning); arrivals go to entrance 1, 2 … in turn, noise to the first (seed 004, 4. Add Zombies).
+        Every survivor there, of either colony, counts: an overrun kills the lowest influence first."""
+        s, z = self.game.state, self.game.rules["zombies"]
+        loc = s.locations[lid]
+        per = [0] * loc.entrances
+        for i in range((len(s.survivors_at(lid)) + extra) * z["location_per_survivor"]):
+            per[i % loc.entrances] += 1
+        per[0] += (loc.noise + noise + 1) // 2
+        return sum(max(0, k - (loc.entrance_spaces - zz + b)) for k, zz, b in zip(per, loc.zombies, loc.barricades))
+
+    def in_danger(self, sid: str) -> bool:
+        """A survivor of ours at a town location that looks like being overrun at the next zombie step."""
+        s = self.game.state
+        lid = cast(str, s.survivors[sid].location)
+        return not s.locations[lid].colony and lid != DEN and self.town_overruns(lid) > 0
+
     def tight(self, lid: str) -> bool:
         """An entrance of ``lid`` is one zombie from full."""
         loc = self.game.state.locations[lid]
@@ -78,10 +101,14 @@ class ColoniesHeuristicBot(ColoniesBot):
             home = v.location == COLONIES.get(s.teams.get(cast(str, v.controller), ""), "")
             tight = self.tight(cast(str, v.location))
             if kind == "barricade":
+                if not home and self.in_danger(v.id):
+                    return 72
                 return (75 if tight else 45) if home else (40 if tight else 10)
             if v.wounds >= 2:
                 return -1
             safe = self.safe_attack(v.id)
+            if not home and self.in_danger(v.id):           # a kill there makes the room an overrun would take
+                return 70 if safe else 58
             if tight:
                 return 72 if safe else 55
             return 30 if safe else -1
@@ -184,6 +211,8 @@ class ColoniesHeuristicBot(ColoniesBot):
                 return d.max                            # the game hangs on a combat at a colony: every bullet
             named = {self.game._card_name(c): c for c in d.choices}
             return (named.get("ALL IN") or d.choices[0],)
+        if self.game is not None and d.prompt == "make noise":
+            return self.make_noise()
         if self.game is not None and d.prompt == "movement":
             s = self.game.state
             team = s.teams.get(d.player)
@@ -192,10 +221,11 @@ class ColoniesHeuristicBot(ColoniesBot):
                 aimed = self.defend_move(d) or self.raid_move(d, at_home)
                 if aimed is not None:
                     return aimed
-            move = self.control_move(d)
+            move = self.rescue_move(d) or self.control_move(d)
             if move is not None:
                 return move
-            healthy = [c for c in d.choices if c[0] != "move" or s.survivors[c[1]].wounds == 0]
+            healthy = [c for c in d.choices if c[0] != "move" or (s.survivors[c[1]].wounds == 0 and self.room_at(c[2])
+                                                                   and self.outmatched(c) is False)]
             team = s.teams.get(d.player)
             home = COLONIES.get(team)
             at_home = [sid for sid in s.player(d.player).survivors if s.survivors[sid].location == home]
@@ -207,6 +237,42 @@ class ColoniesHeuristicBot(ColoniesBot):
             if len(healthy) < len(d.choices):
                 d = type(d)(d.kind, d.player, tuple(healthy), d.min, d.max, d.prompt, d.src)
         return super().answer(d)
+
+    def room_at(self, lid: str) -> bool:
+        """Whether one more survivor fits at ``lid`` without an overrun expected there (a colony always does:
+        its own zombies are held with barricades and kills)."""
+        loc = self.game.state.locations[lid]
+        return loc.colony or lid == DEN or self.town_overruns(lid, extra=1) == 0
+
+    def rescue_move(self, d) -> tuple | None:
+        """One of this player's survivors home from a town location that looks like being overrun, the least
+        influential first (the overrun's victim)."""
+        s = self.game.state
+        team = s.teams.get(d.player)
+        home = COLONIES.get(cast(str, team)) or DEN
+        back = [c for c in d.choices if c[0] == "move" and c[2] == home and self.in_danger(c[1])]
+        return min(back, key=lambda c: (s.survivors[c[1]].influence, c[1])) if back else None
+
+    def outmatched(self, move: tuple) -> bool:
+        """Whether a survivor moved to a town location would stand there weaker than the enemy's survivors
+        (a colony warfare there wounds the weaker side's survivors); never at a colony, whose fights the raid
+        and defence moves weigh."""
+        s = self.game.state
+        team = cast(str, s.teams.get(cast(str, s.survivors[move[1]].controller)))
+        if s.locations[move[2]].colony or team not in COLONIES:
+            return False
+        threat = self.enemy_strength(move[2], team)
+        return bool(threat) and self.shown(move[2], team, (move[1],)) <= threat
+
+    def make_noise(self) -> bool:
+        """Noise for one more card only where it brings no overrun in sight (the searcher's location: the last
+        search in the public log)."""
+        g = self.game
+        line = next((x for x in reversed(g.log.lines) if x["event"] == "action" and x["params"]["action"][0] == "search"), None)
+        if line is None:
+            return False
+        lid = g.state.survivors[line["params"]["action"][1]].location
+        return lid is not None and not g.state.locations[lid].colony and self.town_overruns(lid, noise=1) == 0
 
     def supply_move(self, player: str, choices: list, at_home: list[str]) -> tuple | None:
         """A healthy survivor from home to the town location whose stand-in deck holds most of what the colony
@@ -221,5 +287,5 @@ class ColoniesHeuristicBot(ColoniesBot):
         if not lacking or out or len(at_home) < 1 or holding < 3:
             return None
         fits = [c for c in choices if c[0] == "move" and c[1] in at_home and not s.locations[c[2]].colony
-                and c[2] != DEN and s.locations[c[2]].deck and self.serves(c[2], lacking)]
+                and c[2] != DEN and s.locations[c[2]].deck and self.serves(c[2], lacking) and self.room_at(c[2])]
         return max(fits, key=lambda c: (self.serves(c[2], lacking), -s.survivors[c[1]].search, c)) if fits else None
