@@ -337,11 +337,15 @@ class CardPages:
         self.data, self.lang, self.common, self.words = data, lang, common, site_words(lang)
         self.template, self.terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
         self.example_words = example_names(data.cards, lang)
+        from .standins import value_text
+        self.stand_in_text = functools.partial(value_text, words=self.words["stand_in_values"],
+                                               lang=lang, names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards})
 
     def render(self, card: dict, texts: dict) -> tuple[str, list[dict]]:
         """(the page's source, its search entries) from the card and its generated texts."""
         from .examples import worked_examples
         from .explain import tree_outline
+        from .standins import card_rows
         from .stats import WORDS as STATS_WORDS, card_block
         words, lang = self.words, self.lang
         programs = _programs(card, texts, lang, self.data.stale())
@@ -349,6 +353,8 @@ class CardPages:
                                     tree=_code(tree_outline(card)), rules_link=_rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
+                                    stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
+                                    S=words["stand_ins"], stand_in_text=self.stand_in_text,
                                     tip=Tooltips(*self.terms), **self.common)
         return text, card_search_entries(card, programs, words, lang)
 

@@ -47,6 +47,11 @@ class _Sayer:
                 return forms if isinstance(forms, str) else forms.get("other") or forms.get("one")
         return self.names.get(token, token)
 
+    def card(self, token: str) -> str:
+        """A card counted in a deck: its name in the page's language (a card's name before a card kind's word:
+        the medicine card, not the kind medicine), as data without a catalogue."""
+        return self.names.get(token, self.word(token)) if self.words is not None else token
+
     def value(self, value: Any) -> str:
         """A value of any shape."""
         if isinstance(value, dict):
@@ -56,8 +61,10 @@ class _Sayer:
                 if self.words is None:
                     return f"{value['name']}: {goal}" + (f" (setup: {setup})" if setup else "")
                 return self.words["card"].format(goal=goal) + (self.words["setup"].format(setup=setup) if setup else "")
+            if value and all(isinstance(v, int) for v in value.values()) and all(k in self.names for k in value):
+                return ", ".join(f"{self.card(c)} ×{n}" for c, n in value.items())   # one place's cards, counted
             if value and all(isinstance(v, dict) for v in value.values()):   # per place, its cards counted
-                return "; ".join(f"{_capital(self.word(k))}: " + ", ".join(f"{self.word(c)} ×{n}" for c, n in v.items())
+                return "; ".join(f"{_capital(self.word(k))}: " + ", ".join(f"{self.card(c)} ×{n}" for c, n in v.items())
                                  for k, v in value.items())
             return ", ".join(f"{self.word(k)} {self.value(v)}" for k, v in value.items())
         if isinstance(value, list):
@@ -84,3 +91,24 @@ def rows(rulesets: dict[str, dict]) -> list[tuple[str, list[tuple[str, Any]]]]:
         if stand:
             out.append((name, list(stand.items())))
     return out
+
+
+#: stand-ins every card of a kind is played with (the base main objectives' printed morale and round track),
+#: unless a stand-in of the card's own replaces it (REPLACES)
+KIND_KEYS = {"main-objective": ("morale", "rounds")}
+#: a per-card stand-in that takes the place of a kind-wide one for its card
+REPLACES = {"objective_rounds": "rounds"}
+
+
+def card_rows(card: dict, rulesets: dict[str, dict]) -> list[tuple[str, Any]]:
+    """[(key, value), …]: the stand-ins one card is played with, for its page: those its kind shares
+    (KIND_KEYS), those given for it by name (a stand-in keyed by card: Kill Them's set-up zombies, a
+    location's item deck, the Cemetery's spaces) and those named after it. The set's ruleset decides."""
+    stand = (rulesets.get(card.get("set", "")) or {}).get("stand_ins") or {}
+    slug = card["id"].rsplit(".", 1)[-1]
+    own = [(key, value if key == slug.replace("-", "_") or key == slug else value[slug])
+           for key, value in stand.items()
+           if key in (slug, slug.replace("-", "_")) or (isinstance(value, dict) and slug in value)]
+    replaced = {REPLACES[key] for key, _ in own if key in REPLACES}
+    shared = [(key, stand[key]) for key in KIND_KEYS.get(card.get("kind", ""), ()) if key in stand and key not in replaced]
+    return shared + own

@@ -50,3 +50,20 @@ def test_a_readers_stand_in_values_are_in_their_language(bundle, lang):
         decks = {"grocery-store": {"food-1": 6}, "hospital": {"food-3": 7}}
         assert value_text(decks, words, lang, names) == \
             f"Cửa hàng tạp hóa: {names['food-1']} ×6; Bệnh viện: {names['food-3']} ×7"
+
+
+def test_a_card_page_names_the_stand_ins_its_card_is_played_with(bundle):
+    """A card's own stand-ins (compiler/standins.py card_rows), from its set's ruleset: the base objectives'
+    morale and round track (an objective whose own text gives its rounds shows that instead), Kill Them's
+    set-up zombies, a location's item deck; a card with none shows none."""
+    from dow.compiler.standins import card_rows
+    cards = {c["id"]: c for c in bundle["cards"]}
+    stand = bundle["rulesets"]["base"]["stand_ins"]
+    kill = dict(card_rows(cards["base.main-objective.kill-them"], bundle["rulesets"]))
+    assert kill == {"morale": stand["morale"], "rounds": stand["rounds"], "objective_zombies": stand["objective_zombies"]["kill-them"]}
+    mouths = dict(card_rows(cards["base.main-objective.too-many-mouths"], bundle["rulesets"]))
+    assert "rounds" not in mouths and mouths["objective_rounds"] == stand["objective_rounds"]["too-many-mouths"]
+    assert dict(card_rows(cards["base.location.hospital"], bundle["rulesets"])) == {
+        "location_decks": stand["location_decks"]["hospital"]}
+    assert card_rows(cards["base.survivor.sparky"], bundle["rulesets"]) == []
+

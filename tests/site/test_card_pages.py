@@ -8,6 +8,7 @@ import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
+from html import unescape
 from urllib.parse import urljoin
 
 import pytest
@@ -234,3 +235,41 @@ def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_en
     reading = re.search(r'<p class="engine-reading"><em>(.*?)</em> (.*?)</p>', html)
     assert reading and reading.group(1) == words["engine_reading"]
     assert reading.group(2).startswith(differing[0]["generated"][:20].replace("'", "&#x27;")[:10])
+
+
+@pytest.fixture(scope="module")
+def stand_in_site(tmp_path_factory):
+    """A site of Kill Them, the hospital and its deck's items, with the base ruleset and its stand-ins."""
+    root = tmp_path_factory.mktemp("standins")
+    (root / "pyproject.toml").write_text("")
+    deck = yaml.safe_load((ROOT / "content/base/ruleset.yaml").read_text(encoding="utf-8"))["stand_ins"]["location_decks"]["hospital"]
+    files = ["base/ruleset.yaml", "base/main-objectives/kill-them.yaml", "base/locations/hospital.yaml",
+             "base/survivors/sparky.yaml", "glossary.yaml"] + [f"base/items/{item}.yaml" for item in deck]
+    for card in files:
+        (root / "content" / card).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "content" / card, root / "content" / card)
+    build = compile_paths([root / "content"], root)
+    assert build.ok, build.diagnostics.render()
+    write_outputs(build, root, root / "build")
+    return build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_card_page_shows_the_stand_ins_its_card_is_played_with(stand_in_site, lang):
+    """Kill Them's page names its stand-ins (morale, round track, the zombies its set-up places) with their
+    labels and values in the page's language and a link to the full list; the hospital's page its item deck,
+    each card by its name; a survivor played with none shows no such section."""
+    from dow.compiler.site import site_words
+    words = site_words(lang)["stand_ins"]
+    kill = page(stand_in_site, lang, "base.main-objective.kill-them")
+    section = kill[kill.index('id="stand-ins"'):]
+    section = unescape(section[:section.index("</div>")])
+    for key in ("morale", "rounds", "objective_zombies", "card_title", "card_intro", "card_more"):
+        assert words[key] in section, (lang, key)
+    assert "../../transcription/#stand-ins" in section
+    hospital = page(stand_in_site, lang, "base.location.hospital")
+    deck = hospital[hospital.index('id="stand-ins"'):]
+    row = unescape(deck[deck.index("<tbody>"):deck.index("</tbody>")])
+    medicine = yaml.safe_load((ROOT / "content/base/items/medicine.yaml").read_text(encoding="utf-8"))["name"][lang]
+    assert f"{medicine} ×" in row and "adrenaline-shot" not in row, (lang, row)
+    assert 'id="stand-ins"' not in page(stand_in_site, lang, "base.survivor.sparky")
