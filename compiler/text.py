@@ -607,29 +607,32 @@ def english_words(lang: str) -> tuple[str, ...]:
 
 # ---- authored text against generated text ------------------------------------------------
 
-def disagreements(card: dict, lang: str) -> list[str]:
+def disagreements(card: dict, lang: str, names: dict[str, str] | None = None) -> list[str]:
     """Where a card's authored ``text:`` and the generated text of the programs beside it disagree.
 
     Compares, for every part of the card that has both (an ability, an option, a trigger, a
     goal, the set-up …), the multiset of numbers in the two texts, and whether every card the
     programs name by name appears in the authored text. Returns one line per disagreement,
     e.g. ``options.1: numbers differ: authored 3, generated 1, 3``; an empty list when they
-    agree. Meant for ``dow check`` to report (not wired into the pipeline here).
+    agree. ``names`` gives the cards' names in ``lang`` by their English name (``names_in``): a card the
+    programs name is looked for in the authored text as the reader's language spells it.
+    Meant for ``dow check`` to report (not wired into the pipeline here).
     """
     generated: dict[str, list[str]] = {}
-    names: dict[str, set[str]] = {}
-    texts = card_texts(card, lang)
+    named: dict[str, set[str]] = {}
+    texts = card_texts(card, lang, names=names)
+    spelt = names or {}
     for path, _, tree in programs(card):
         parent = path.rpartition(".")[0]
         generated.setdefault(parent, []).append(texts[path])
-        names.setdefault(parent, set()).update(named_cards(tree))
+        named.setdefault(parent, set()).update(spelt.get(n, n) for n in named_cards(tree))
     for parent, sentence in [*starting_values(card, lang), *requirements(card, lang)]:
         if parent in generated:
             generated[parent].append(sentence)
     out = []
     for parent, authored in authored_texts(card, lang):
         if parent in generated:
-            out += compare(parent or "card", authored, " ".join(generated[parent]), names[parent])
+            out += compare(parent or "card", authored, " ".join(generated[parent]), named[parent])
     return out
 
 
@@ -712,9 +715,10 @@ def text_warnings(cards: list[dict]) -> list:
     from .cards import LANGS
     from .diagnostics import WARNING, Diagnostic
     out = []
+    spelt = {lang: names_in(cards, lang) for lang in LANGS}
     for card in cards:
         for lang in LANGS:
-            for line in disagreements(card, lang):
+            for line in disagreements(card, lang, spelt[lang]):
                 out.append(Diagnostic("L004", M("L004.in-lang", lang=lang, text=line), card["file"], 1, 1,
                                       severity=WARNING, hint=M("hint.text-agree")))
     return out

@@ -233,6 +233,21 @@ def test_disagreements_report_numbers_and_names():
                                          "abilities.1: the authored text does not mention Rod Miller"]
 
 
+
+def test_a_named_card_is_looked_for_in_the_authored_text_as_the_readers_language_spells_it():
+    """pt writes Junk as "Sucata": an authored pt text that says "Sucata" mentions the card, one that says
+    "Junk" (English left in) does not; without the names the English spelling is looked for."""
+    def card(pt: str) -> dict:
+        return {"id": "base.survivor.test", "abilities": [
+            {"text": {"pt": pt, "en": "Kill Junk.", "vi": "x"},
+             "effect": {"source": 'kill "Junk".\n',
+                        "tree": [{"op": "kill_survivor", "target": {"op": "named", "card": "Junk", "kind": "survivor"}}]}}]}
+    names = {"Junk": "Sucata"}
+    assert disagreements(card("Mate a Sucata."), "pt", names) == []
+    assert disagreements(card("Mate o Junk."), "pt", names) == ["abilities.0: the authored text does not mention Sucata"]
+    assert disagreements(card("Mate o Junk."), "pt") == []
+
+
 # ---- helpers -------------------------------------------------------------------------------
 
 def compiled(text: str) -> list:
@@ -277,7 +292,9 @@ def test_every_cards_authored_text_agrees_with_its_program(bundle, lang):
     """dow check's L004 (on by default) finds no card whose printed words and program disagree: a number
     in one and not the other is a card that plays differently from what it says."""
     from dow.compiler.text import disagreements
-    assert [f"{card['id']}: {line}" for card in bundle["cards"] for line in disagreements(card, lang)] == []
+    from dow.compiler.text import names_in
+    names = names_in(bundle["cards"], lang)
+    assert [f"{card['id']}: {line}" for card in bundle["cards"] for line in disagreements(card, lang, names)] == []
 
 
 def test_a_card_named_by_itself_is_written_with_its_name_in_the_readers_language(bundle):
