@@ -2,6 +2,8 @@
 playing toward its colony's needs (the joint crisis' kind, the food its colony eats)."""
 from __future__ import annotations
 
+import pytest
+
 import sys
 from pathlib import Path
 
@@ -73,18 +75,27 @@ def movement(g, *moves) -> Decision:
     return Decision(OPTION, "p1", tuple(moves) + (("pass",),), prompt="movement")
 
 
-def test_the_colony_raids_the_enemy_colony_when_its_strength_there_beats_the_defenders_by_the_margin(wc):
-    """One raider plus colony A's bullets against one defender plus colony B's 3 bullets (4): 6 is the margin's
-    edge (RAID_MARGIN 2, the dice), 5 falls short."""
-    from dow.runtime.engine.bots.colonies import RAID_MARGIN
-    assert RAID_MARGIN == 2
+def test_the_colony_raids_the_enemy_colony_while_the_combat_there_can_be_won(wc):
+    """One raider plus colony A's bullets against one defender plus colony B's 3 bullets (4): the stand-in
+    combat die adds 0 to 3, so 2 (behind by 2) can still win on a 3 against a 0, and 1 cannot."""
     raid = ("move", "s:brian-lee", "colony_b")
-    for bullets, raids in ((5, True), (4, False)):
+    for bullets, raids in ((1, True), (0, False)):
         g = table(wc, HOME_THREE, bullets=(bullets, 3))
         g.state.round = 3                                    # not the last round: no spread for control
         bot = ColoniesHeuristicBot(0)
         bot.observe(g)
         assert (bot.answer(movement(g, raid)) == raid) is raids
+
+
+def test_the_chance_of_winning_a_combat_on_both_sides_of_each_lead(wc):
+    """The stand-in die's plus faces add 1, 1, 2, 2, 3, 3 of 12 (the other 6 add nothing): level strengths win
+    1 in 3 (a tie, 1 in 3, wins for nobody); behind by 3 never; ahead by 3 ties on a 0 against a 3, by 4 always."""
+    g = table(wc, HOME_THREE)
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    assert bot.win_chance(0) == pytest.approx(48 / 144)
+    assert bot.win_chance(-2) == pytest.approx(12 / 144) and bot.win_chance(-3) == 0
+    assert bot.win_chance(3) == pytest.approx(132 / 144) and bot.win_chance(4) == 1
 
 
 def test_the_colony_keeps_a_survivor_home_and_raids_an_undefended_colony(wc):

@@ -10,8 +10,8 @@ stronger, and one there comes home, kills or barricades before the colony phase.
 and its own hand, like the colonies bot.
 
 It plays for its colony's win (seed 000, Divide and Conquer): a colony warfare won at the enemy colony
-ends the game at once, so it raids when the strength its colony would show there (survivors, weapons,
-bullets, ALL IN) beats the defenders' on the public table, and it brings a survivor home when the
+ends the game at once, so it raids while the strength its colony would show there (survivors, weapons,
+bullets) can still beat the defenders' on the public table once the combat dice are rolled, and it brings a survivor home when the
 enemy's raiders there would beat its defenders; in a combat at either colony it plays ALL IN and bids
 every bullet (the game hangs on it); in the last round it spreads to the town locations it can control.
 """
@@ -24,7 +24,6 @@ from ..colony_bot import ColoniesBot
 from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
 from .base import SAFE_ATTACK, slug
 
-RAID_MARGIN = 2      # strength over the defenders' before a raid: the two combat dice differ by 0 to 2 most often
 
 
 class ColoniesHeuristicBot(ColoniesBot):
@@ -157,9 +156,12 @@ class ColoniesHeuristicBot(ColoniesBot):
                    for sid in here) + s.bullets[team] * w["bullet_strength"]
 
     def raid_move(self, d, at_home: list[str]) -> tuple | None:
-        """A healthy survivor from home to the enemy colony when the raiders would outmatch its defenders by
-        ``RAID_MARGIN`` (the dice add 1 to 3 to either side) or it stands undefended (1 morale per raider),
-        while home keeps a survivor and beats any raiders of the enemy's there."""
+        """A healthy survivor from home to the enemy colony while the combat there can still be won (the dice
+        can close the raiders' gap: ``win_chance`` above 0) or it stands undefended (1 morale per raider), and
+        home keeps a survivor and beats any raiders of the enemy's there. A win there wins the game, and a
+        colony that waits for better odds mostly sees a colony's morale reach 0 first: measured against
+        raiding only at a chance of 1 in 3 (equal strength) or better, and 1 in 5, raiding whenever the combat
+        can be won won more games for the colony that did it (benchmarks/README.md)."""
         s = self.game.state
         team = s.teams[d.player]
         home, enemy = COLONIES[team], COLONIES[other(team)]
@@ -172,7 +174,16 @@ class ColoniesHeuristicBot(ColoniesBot):
         if threat and self.shown(home, team) - self.strength_of(pick[1]) <= threat:
             return None                                 # home would fall to the raiders there
         defended = self.enemy_strength(enemy, team)
-        return pick if not defended or self.shown(enemy, team, (pick[1],)) >= defended + RAID_MARGIN else None
+        return pick if not defended or self.win_chance(self.shown(enemy, team, (pick[1],)) - defended) > 0 else None
+
+    def win_chance(self, lead: int) -> float:
+        """The chance that a side ahead by ``lead`` (survivors, weapons and bullets; behind if negative) wins a
+        combat once each colony's combat die is rolled: a plus face adds its value, the others add nothing to
+        the strength (the ruleset's combat die, public: its stand-in faces while the published ones are not
+        known); equal totals win for nobody (seed 000, Combate entre as colônias, 4)."""
+        faces = self.game.wc["stand_ins"]["combat_die"]
+        adds = [f["value"] if f["face"] == "plus" else 0 for f in faces]
+        return sum(1 for mine in adds for theirs in adds if lead + mine > theirs) / len(adds) ** 2
 
     def strength_of(self, sid: str) -> int:
         """One survivor's part of its colony's strength (1, 2 with a weapon)."""
