@@ -338,8 +338,8 @@ class CardPages:
         self.template, self.terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
         self.example_words = example_names(data.cards, lang)
         from .standins import value_text
-        self.stand_in_text = functools.partial(value_text, words=self.words["stand_in_values"],
-                                               lang=lang, names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards})
+        names = {c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}
+        self.stand_in_text = functools.partial(value_text, words=self.words["stand_in_values"], lang=lang, names=names)
 
     def render(self, card: dict, texts: dict) -> tuple[str, list[dict]]:
         """(the page's source, its search entries) from the card and its generated texts."""

@@ -62,7 +62,7 @@ class _Sayer:
                     return f"{value['name']}: {goal}" + (f" (setup: {setup})" if setup else "")
                 return self.words["card"].format(goal=goal) + (self.words["setup"].format(setup=setup) if setup else "")
             if value and all(isinstance(v, int) for v in value.values()) and all(k in self.names for k in value):
-                return ", ".join(f"{self.card(c)} ×{n}" for c, n in value.items())   # one place's cards, counted
+                return ", ".join(f"{self.card(c)} ×{n}" for c, n in value.items())   # a place's cards counted
             if value and all(isinstance(v, dict) for v in value.values()):   # per place, its cards counted
                 return "; ".join(f"{_capital(self.word(k))}: " + ", ".join(f"{self.card(c)} ×{n}" for c, n in v.items())
                                  for k, v in value.items())
@@ -106,9 +106,10 @@ def card_rows(card: dict, rulesets: dict[str, dict]) -> list[tuple[str, Any]]:
     location's item deck, the Cemetery's spaces) and those named after it. The set's ruleset decides."""
     stand = (rulesets.get(card.get("set", "")) or {}).get("stand_ins") or {}
     slug = card["id"].rsplit(".", 1)[-1]
-    own = [(key, value if key == slug.replace("-", "_") or key == slug else value[slug])
-           for key, value in stand.items()
-           if key in (slug, slug.replace("-", "_")) or (isinstance(value, dict) and slug in value)]
+    named_after = (slug, slug.replace("-", "_"))
+    own = [(key, value if key in named_after else value[slug]) for key, value in stand.items()
+           if key in named_after or (isinstance(value, dict) and slug in value)]
     replaced = {REPLACES[key] for key, _ in own if key in REPLACES}
-    shared = [(key, stand[key]) for key in KIND_KEYS.get(card.get("kind", ""), ()) if key in stand and key not in replaced]
+    shared = [(key, stand[key]) for key in KIND_KEYS.get(card.get("kind", ""), ())
+              if key in stand and key not in replaced]
     return shared + own

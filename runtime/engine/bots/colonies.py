@@ -6,14 +6,15 @@ only when an entrance is about to be overrun, with weapons that skip the roll fi
 the town only when they are unhurt, two staying to hold a tight colony, and keeps the colonies bot's tactics, bids and
 raids. In the town it counts the zombies the next colony phase brings (an overrun kills for certain): no
 survivor goes where one more would be overrun or where the enemy's survivors would be as strong or
-stronger, and one there comes home, kills or barricades before the colony phase. It reads only the public table
-and its own hand, like the colonies bot.
+stronger, and one there comes home, kills or barricades before the colony phase. It reads only the public
+table and its own hand, like the colonies bot.
 
 It plays for its colony's win (seed 000, Divide and Conquer): a colony warfare won at the enemy colony
 ends the game at once, so it raids while the strength its colony would show there (survivors, weapons,
-bullets) can still beat the defenders' on the public table once the combat dice are rolled, and it brings a survivor home when the
-enemy's raiders there would beat its defenders; in a combat at either colony it plays ALL IN and bids
-every bullet (the game hangs on it); in the last round it spreads to the town locations it can control.
+bullets) can still beat the defenders' on the public table once the combat dice are rolled, and it brings
+a survivor home when the enemy's raiders there would beat its defenders; in a combat at either colony it
+plays ALL IN and bids every bullet (the game hangs on it); in the last round it spreads to the town
+locations it can control.
 """
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from typing import cast
 from ..colony_bot import ColoniesBot
 from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
 from .base import SAFE_ATTACK, slug
-
 
 
 class ColoniesHeuristicBot(ColoniesBot):
@@ -174,7 +174,9 @@ class ColoniesHeuristicBot(ColoniesBot):
         if threat and self.shown(home, team) - self.strength_of(pick[1]) <= threat:
             return None                                 # home would fall to the raiders there
         defended = self.enemy_strength(enemy, team)
-        return pick if not defended or self.win_chance(self.shown(enemy, team, (pick[1],)) - defended) > 0 else None
+        if not defended:
+            return pick
+        return pick if self.win_chance(self.shown(enemy, team, (pick[1],)) - defended) > 0 else None
 
     def win_chance(self, lead: int) -> float:
         """The chance that a side ahead by ``lead`` (survivors, weapons and bullets; behind if negative) wins a
