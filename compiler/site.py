@@ -338,8 +338,8 @@ class CardPages:
         self.template, self.terms = env.get_template("card.html.j2"), _terms(data.glossary, lang)
         self.example_words = example_names(data.cards, lang)
         from .standins import value_text
-        names = {c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}
-        self.stand_in_text = functools.partial(value_text, words=self.words["stand_in_values"], lang=lang, names=names)
+        self.stand_in_text = functools.partial(value_text, words=self.words["stand_in_values"], lang=lang,
+                                               names=stem_names(data, lang))
 
     def render(self, card: dict, texts: dict) -> tuple[str, list[dict]]:
         """(the page's source, its search entries) from the card and its generated texts."""
@@ -364,6 +364,11 @@ def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
     _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
 
 
+def stem_names(data: SiteData, lang: str) -> dict[str, str]:
+    """Each card's name in ``lang`` by its file stem (the name the rulesets' stand-ins use for it)."""
+    return {c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}
+
+
 def transcription_page(env, data: SiteData, lang: str, common: dict, docs: Path) -> None:
     """transcription.md: the status table and the stand-ins."""
     from .standins import rows as stand_in_rows, value_text
@@ -372,7 +377,7 @@ def transcription_page(env, data: SiteData, lang: str, common: dict, docs: Path)
           columns=words["status_columns"], stand_ins=stand_in_rows(data.bundle.get("rulesets") or {}),
           S=words["stand_ins"], value_text=functools.partial(
               value_text, words=words["stand_in_values"], lang=lang,
-              names={c["id"].rsplit(".", 1)[-1]: c["name"][lang] for c in data.cards}), **common)
+              names=stem_names(data, lang)), **common)
 
 
 def statistics_page(env, data: SiteData, lang: str, common: dict, docs: Path) -> None:

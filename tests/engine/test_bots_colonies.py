@@ -32,6 +32,16 @@ def crisis_of(g, kind: str) -> None:
     s.crisis_added.clear()
 
 
+def short_of_fuel(g) -> ColoniesHeuristicBot:
+    """Colony A fed for the round, a fuel crisis on the table and no fuel in p1's hand: p1's bot, seated."""
+    crisis_of(g, "fuel")
+    g.state.colony_food["a"] = 5
+    g.state.player("p1").hand = [c for c in g.state.player("p1").hand if g.host.card_def(c).get("item_type") != "fuel"]
+    bot = ColoniesHeuristicBot(0)
+    bot.observe(g)
+    return bot
+
+
 def test_the_colony_bot_knows_what_its_colony_lacks(wc):
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
     bot = ColoniesHeuristicBot(0)
@@ -48,12 +58,8 @@ def test_the_colony_bot_knows_what_its_colony_lacks(wc):
 def test_a_colony_short_of_fuel_sends_a_survivor_to_the_gas_station(wc):
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p1", "colony_a"), "alexis-grey": ("p1", "colony_a"),
                    "olivia-brown": ("p3", "colony_b")})
-    bot = ColoniesHeuristicBot(0)
-    bot.observe(g)
+    bot = short_of_fuel(g)
     s = g.state
-    crisis_of(g, "fuel")
-    s.colony_food["a"] = 5
-    s.player("p1").hand = [c for c in s.player("p1").hand if g.host.card_def(c).get("item_type") != "fuel"]
     towns = [l for l in s.locations if not s.locations[l].colony and s.locations[l].deck]
     choices = tuple(("move", sid, lid) for sid in ("s:brian-lee", "s:sparky", "s:alexis-grey") for lid in towns) + (("pass",),)
     picked = bot.answer(Decision(OPTION, "p1", choices, prompt="movement"))
@@ -156,12 +162,8 @@ def test_the_town_overrun_forecast_on_both_sides_of_the_entrance_room(wc):
 
 def test_the_colony_sends_no_survivor_where_an_overrun_or_a_stronger_enemy_waits(wc):
     g = table(wc, {**HOME_THREE, "olivia-brown": ("p3", "library"), "bev-russell": ("p3", "library")})
-    bot = ColoniesHeuristicBot(0)
-    bot.observe(g)
+    bot = short_of_fuel(g)
     s = g.state
-    crisis_of(g, "fuel")
-    s.colony_food["a"] = 5
-    s.player("p1").hand = [c for c in s.player("p1").hand if g.host.card_def(c).get("item_type") != "fuel"]
     gas = s.locations["gas_station"]
     move = ("move", "s:brian-lee", "gas_station")
     gas.zombies[0], gas.barricades[0] = 2, 0                  # one survivor brings the third zombie: room

@@ -46,6 +46,17 @@ def wrong_cards(bad: int, betrayer: int, loyal: int) -> float:
                for k in range(max(0, bad - loyal), min(bad, betrayer) + 1))
 
 
+def overflow(loc: Any, arriving: int, at_first: int = 0) -> int:
+    """The overruns when ``arriving`` zombies reach ``loc`` entrance 1, 2 … in turn and ``at_first`` more reach
+    its first: each entrance holds its spaces less its zombies, plus 1 per barricade (a zombie that finds
+    the entrance full destroys a barricade instead of overrunning; seed 004, 4. Add Zombies)."""
+    per = [0] * loc.entrances
+    for i in range(arriving):
+        per[i % loc.entrances] += 1
+    per[0] += at_first
+    return sum(max(0, k - (loc.entrance_spaces - z + b)) for k, z, b in zip(per, loc.zombies, loc.barricades))
+
+
 def slug(card_id: str) -> str:
     """The last part of a card id: 'base.item.fuel' -> 'fuel'."""
     return card_id.rsplit(".", 1)[-1]
@@ -202,11 +213,7 @@ class HeuristicBot(HeuristicAgent):
             arriving = math.ceil(v.colony_count() / z["colony_per_survivors"])
         else:
             arriving = len(v.survivors_at(lid)) * z["location_per_survivor"]
-        arriving += extra + (loc.noise + 1) // 2
-        per = [0] * loc.entrances
-        for i in range(arriving):
-            per[i % loc.entrances] += 1
-        return sum(max(0, k - (loc.entrance_spaces - zz + b)) for k, zz, b in zip(per, loc.zombies, loc.barricades))
+        return overflow(loc, arriving + extra + (loc.noise + 1) // 2)
 
     def crisis_zombies(self, matching: int) -> int:
         """The zombies a crisis adds to the colony if it is not prevented (read from its printed effect),

@@ -23,7 +23,7 @@ from typing import cast
 
 from ..colony_bot import ColoniesBot
 from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
-from .base import SAFE_ATTACK, slug
+from .base import SAFE_ATTACK, overflow, slug
 
 
 class ColoniesHeuristicBot(ColoniesBot):
@@ -69,17 +69,17 @@ class ColoniesHeuristicBot(ColoniesBot):
         Every survivor there, of either colony, counts: an overrun kills the lowest influence first."""
         s, z = self.game.state, self.game.rules["zombies"]
         loc = s.locations[lid]
-        per = [0] * loc.entrances
-        for i in range((len(s.survivors_at(lid)) + extra) * z["location_per_survivor"]):
-            per[i % loc.entrances] += 1
-        per[0] += (loc.noise + noise + 1) // 2
-        return sum(max(0, k - (loc.entrance_spaces - zz + b)) for k, zz, b in zip(per, loc.zombies, loc.barricades))
+        arriving = (len(s.survivors_at(lid)) + extra) * z["location_per_survivor"]
+        return overflow(loc, arriving, at_first=(loc.noise + noise + 1) // 2)
+
+    def in_town(self, lid: str) -> bool:
+        """A town location: neither colony nor the Lone Wolf's den."""
+        return not self.game.state.locations[lid].colony and lid != DEN
 
     def in_danger(self, sid: str) -> bool:
         """A survivor of ours at a town location that looks like being overrun at the next zombie step."""
-        s = self.game.state
-        lid = cast(str, s.survivors[sid].location)
-        return not s.locations[lid].colony and lid != DEN and self.town_overruns(lid) > 0
+        lid = cast(str, self.game.state.survivors[sid].location)
+        return self.in_town(lid) and self.town_overruns(lid) > 0
 
     def tight(self, lid: str) -> bool:
         """An entrance of ``lid`` is one zombie from full."""
@@ -254,8 +254,7 @@ class ColoniesHeuristicBot(ColoniesBot):
     def room_at(self, lid: str) -> bool:
         """Whether one more survivor fits at ``lid`` without an overrun expected there (a colony always does:
         its own zombies are held with barricades and kills)."""
-        loc = self.game.state.locations[lid]
-        return loc.colony or lid == DEN or self.town_overruns(lid, extra=1) == 0
+        return not self.in_town(lid) or self.town_overruns(lid, extra=1) == 0
 
     def rescue_move(self, d) -> tuple | None:
         """One of this player's survivors home from a town location that looks like being overrun, the least
@@ -285,7 +284,7 @@ class ColoniesHeuristicBot(ColoniesBot):
         if line is None:
             return False
         lid = g.state.survivors[line["params"]["action"][1]].location
-        return lid is not None and not g.state.locations[lid].colony and self.town_overruns(lid, noise=1) == 0
+        return lid is not None and self.in_town(lid) and self.town_overruns(lid, noise=1) == 0
 
     def supply_move(self, player: str, choices: list, at_home: list[str]) -> tuple | None:
         """A healthy survivor from home to the town location whose stand-in deck holds most of what the colony
