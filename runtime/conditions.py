@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .interpreter import COMPARE, every_one       # imported last by interpreter.py, like the handlers
+from .interpreter import COMPARE, every_one, zone_first      # imported last by interpreter.py, like the handlers
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Interpreter, Node
@@ -209,7 +209,7 @@ class CompiledConditions:
         quantity = sel.get("quantity") or {}
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         steps: list[tuple[str, Any]] = []
-        for f in sel["filters"]:
+        for f in zone_first(sel["filters"]):
             if f["op"] == "extreme":
                 steps.append(("extreme", f))
             elif f["op"] == "state" and f["is"] in _PASS_ALL:

@@ -24,7 +24,7 @@ Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fie
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: the filters ``Interpreter.predicate`` reads itself (the others it hands to ``passes``): one reading each
-PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_named"})
+PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_named", "in_zone"})
 #: actions whose cards end in a hand: their public log line says how many, not which
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
@@ -92,6 +92,16 @@ class Execution:
             answer = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
             decision = self.advance(answer)
         return self.value
+
+
+def zone_first(filters: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A selector's filters in the order they are applied: a zone filter first (the zone is listed once and
+    leaves a handful of cards to test against the others, where every card of the game would be tested
+    first), then the rest as written. A selector with an 'extreme' filter (which ranks the pool it is given)
+    keeps its written order."""
+    if any(f["op"] == "extreme" for f in filters):
+        return filters
+    return sorted(filters, key=lambda f: f["op"] != "in_zone")
 
 
 class Interpreter:
@@ -283,7 +293,7 @@ class Interpreter:
             pool = scope(kind, sel, env, pool)
         quantity = sel.get("quantity") or {}
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
-        for f in sel["filters"]:
+        for f in zone_first(sel["filters"]):
             if not pool:
                 break
             if f["op"] == "extreme":
@@ -331,6 +341,11 @@ class Interpreter:
         if op == "other_than":
             excluded = self.pool(f["target"], env)
             return lambda thing: thing not in excluded
+        if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
+            zone = f["zone"]
+            owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
+            members = {c for owner in owners for c in self.host.cards_in(zone.get("zone", ""), owner, None)}
+            return members.__contains__          # the zone listed once, not once for every card tested
         return lambda thing: self.passes(thing, f, env)
 
     def helpless_tokens(self, sel: dict[str, Any], env: Env) -> list[str]:
@@ -366,10 +381,6 @@ class Interpreter:
             return True
         if op == "card_type":
             return bool(attr(thing, "type") == f["type"])
-        if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
-            zone = f["zone"]
-            owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
-            return any(thing in self.host.cards_in(zone.get("zone", ""), owner, None) for owner in owners)
         if op == "seat":         # the host lists the players in seating order, each next one to the left
             players = list(self.host.things("player"))
             if env.player not in players or thing not in players:
