@@ -184,6 +184,9 @@ class Game:
         if agents is None:
             agents = {p: RandomAgent(seed * 31 + i) for i, p in enumerate(self.players)}
         self.agents = agents
+        for agent in (agents.values() if isinstance(agents, dict) else [agents]):
+            if hasattr(agent, "observe"):   # a bot that reads the table (winter_tricks_bot.py)
+                agent.observe(self)
         self.log = EventLog()
         self.decisions: list[Any] = []
         self.host = WinterHost(self)
@@ -643,20 +646,43 @@ class Game:
 
 def new_game(bundle: dict, seed: int, players: int, agents: Any = None) -> Game:
     """A game ready to ``run()``. ``agents``: None (a seeded RandomAgent per player), one agent
-    for everyone, or {player_id: agent} with ids p1 … pN."""
+    for everyone, or {player_id: agent} with ids p1 … pN. An agent with an ``observe(game)`` method
+    (``winter_tricks_bot.WinterTricksBot``) is shown the game first."""
     return Game(bundle, seed, players, agents)
 
 
-def simulate(bundle: dict, games: int, seed: int, players: int) -> dict:
-    """Play ``games`` seeded games with random agents and summarise them."""
+def ending(game: Game) -> str:
+    """How a finished game was decided: 'damage' (one player has the least), 'colony sum' (the first
+    tie-break), 'relic sum' (the second) or 'shared' (the winners share the victory)."""
+    end = next(line["params"] for line in reversed(game.log.lines) if line["event"] == "game_end")
+    if len(end["winners"]) > 1:
+        return "shared"
+    least = min(end["damage"].values())
+    tied = [p for p, d in end["damage"].items() if d == least]
+    if len(tied) == 1:
+        return "damage"
+    best = max(end["colony_sums"][p] for p in tied)
+    return "colony sum" if sum(end["colony_sums"][p] == best for p in tied) == 1 else "relic sum"
+
+
+ENDINGS = ("damage", "colony sum", "relic sum", "shared")
+
+
+def simulate(bundle: dict, games: int, seed: int, players: int, agents: str = "random") -> dict:
+    """Play ``games`` seeded games and summarise them. ``agents``: an agents spec of
+    ``winter_tricks_bot.agents_for`` ('random', 'heuristic', 'heuristic:random' …); ValueError for a
+    spec it does not know, before any game is played."""
+    from .winter_tricks_bot import agents_for
+    agents_for(agents, seed, players)
     wins: Counter = Counter()
     uses: Counter = Counter()
+    endings: Counter = Counter()
     shared = crashes = violations = 0
     rounds = damage = 0
     errors: list[str] = []
     played = 0
     for i in range(games):
-        game = new_game(bundle, seed + i, players)
+        game = new_game(bundle, seed + i, players, agents_for(agents, seed + i, players))
         try:
             result = game.run()
         except Exception as exc:  # a crash is counted and reported, not hidden
@@ -669,10 +695,12 @@ def simulate(bundle: dict, games: int, seed: int, players: int) -> dict:
         errors += [f"seed {seed + i}: {v}" for v in found]
         wins.update(result["winners"])
         shared += len(result["winners"]) > 1
+        endings[ending(game)] += 1
         uses.update(result["card_uses"])
         rounds += result["rounds"]
         damage += sum(result["scores"].values())
-    return {"game": NAME, "games": games, "players": players, "seed": seed,
+    return {"game": NAME, "games": games, "players": players, "seed": seed, "agents": agents,
+            "endings": {e: endings[e] for e in ENDINGS},
             "wins": {p: wins[p] for p in (f"p{i + 1}" for i in range(players))}, "shared_wins": shared,
             "average_rounds": rounds / played if played else 0.0,
             "average_damage": damage / (played * players) if played else 0.0,
