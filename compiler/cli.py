@@ -189,7 +189,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
     play.add_argument("--agents", choices=("bot", "random", "heuristic", "search"), default="bot",
                       help="who plays: the bots (default), the heuristic bots that play toward their goals, "
-                           "the search bots that look ahead, or players choosing at random")
+                           "the search bots that look ahead, or players choosing at random (Winter Tricks: "
+                           "random or heuristic; the default seats random players)")
     play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
     play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
@@ -211,7 +212,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=0, help="the first game's seed; the others follow it")
     simulate.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
     simulate.add_argument("--agents", default="bot", help="random, bot, heuristic or search; or two joined by ':' "
-                          "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies)")
+                          "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies); Winter "
+                          "Tricks: random or heuristic (the default seats random players), or kinds joined by "
+                          "':' for seats p1, p2, … (the last fills the others: heuristic:random)")
     simulate.add_argument("--format", choices=("text", "json"), default="text",
                           help="json: one JSON object per finished game as it ends, then the summary (JSON Lines)")
     simulate.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
@@ -306,6 +309,16 @@ def _other_game(args):
     return winter_tricks
 
 
+def _other_agents(args) -> dict:
+    """Winter Tricks' seats for --agents: random or heuristic, or kinds joined by ':' for seats p1, p2, …
+    (the last kind fills the other seats); 'bot', the default, seats random players as before."""
+    from dow.runtime.games.winter_tricks_bot import agents_for
+    try:
+        return agents_for("random" if args.agents == "bot" else args.agents, args.seed, args.players)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
 def _save(path: Path, text: str) -> None:
     """Write a replay file whole (or not at all); a folder that is not there is a usage error."""
     from .project import write_atomic
@@ -324,7 +337,7 @@ def cmd_play(args) -> int:
     bundle = _game_bundle(args)
     other = _other_game(args)
     if other is not None:
-        game = other.new_game(bundle, args.seed, args.players)
+        game = other.new_game(bundle, args.seed, args.players, _other_agents(args))
         result = game.run()
         teller = Teller(bundle, args.lang)
         lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
@@ -413,7 +426,9 @@ def cmd_simulate(args) -> int:
     if other is not None and args.variant:
         raise UsageError(M("cli.variant-not-here", game=other.NAME))
     if other is not None:
-        summary = other.simulate(bundle, args.games, args.seed, args.players)
+        _other_agents(args)                       # a bad spec is refused before any game is played
+        summary = other.simulate(bundle, args.games, args.seed, args.players,
+                                 "random" if args.agents == "bot" else args.agents)
         print(json.dumps(summary, ensure_ascii=False, indent=1))
         return EXIT_CONTENT if summary["crashes"] or summary["invariant_violations"] else EXIT_OK
     from dow.runtime.engine.game import GameError

@@ -679,6 +679,7 @@ def simulate(bundle: dict, games: int, seed: int, players: int, agents: str = "r
     endings: Counter = Counter()
     shared = crashes = violations = 0
     rounds = damage = 0
+    seat_damage: Counter = Counter()
     errors: list[str] = []
     played = 0
     for i in range(games):
@@ -699,10 +700,13 @@ def simulate(bundle: dict, games: int, seed: int, players: int, agents: str = "r
         uses.update(result["card_uses"])
         rounds += result["rounds"]
         damage += sum(result["scores"].values())
+        seat_damage.update(result["scores"])
     return {"game": NAME, "games": games, "players": players, "seed": seed, "agents": agents,
             "endings": {e: endings[e] for e in ENDINGS},
             "wins": {p: wins[p] for p in (f"p{i + 1}" for i in range(players))}, "shared_wins": shared,
             "average_rounds": rounds / played if played else 0.0,
             "average_damage": damage / (played * players) if played else 0.0,
+            "average_damage_by_seat": {p: seat_damage[p] / played if played else 0.0
+                                       for p in (f"p{i + 1}" for i in range(players))},
             "invariant_violations": violations, "crashes": crashes, "errors": errors[:20],
             "card_uses": dict(sorted(uses.items()))}

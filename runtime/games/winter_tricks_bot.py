@@ -314,15 +314,10 @@ class WinterTricksBot:
             self.views[d.player] = TricksView(self.game, d.player)
         self.view = self.views[d.player]
         self.view.read()
-        handler = self.HANDLERS.get(d.prompt)
-        if handler is None:
-            for prefix, h in self.PREFIXES:
-                if d.prompt.startswith(prefix):
-                    handler = h
-                    break
-        if handler is None:
+        name = self.HANDLERS.get(d.prompt) or next((n for p, n in self.PREFIXES if d.prompt.startswith(p)), None)
+        if name is None:
             return HeuristicAgent().answer(d)
-        return handler(self, d)
+        return getattr(self, name)(d)
 
     # ---- the plan for the event ------------------------------------------------------------------
     @property
@@ -410,7 +405,7 @@ class WinterTricksBot:
         for card in hand:
             keep = sign * self.STRENGTH * self.strength(card, unseen)
             p = self.hold(before, card, later, unseen)
-            score = p * self.win_value(trick_cards + [card], mode, len(hand) - 1, goal, room) + keep
+            score = keep + (p * self.win_value(trick_cards + [card], mode, len(hand) - 1, goal, room) if p else 0.0)
             options = [(score, card, False)]
             if expedition:
                 options.append((self.expedition_worth(mode) + keep, card, True))
@@ -585,13 +580,14 @@ class WinterTricksBot:
             return float(strong if seek else -strong)
         return sum(fit(r) for r in others) / len(others) > fit(current) + 5
 
-    HANDLERS: dict[str, Any] = {
-        "lead": lead, "play": play, "expedition": expedition, "collect": collect, "how many": how_many,
-        "take": take, "defend": defend, "buy": buy, "infirmary": infirmary, "infirmary types": infirmary_types,
-        "leader": leader, "use harpoon": harpoon,
+    #: the method that answers each prompt (by name: a subclass may override one)
+    HANDLERS: dict[str, str] = {
+        "lead": "lead", "play": "play", "expedition": "expedition", "collect": "collect", "how many": "how_many",
+        "take": "take", "defend": "defend", "buy": "buy", "infirmary": "infirmary",
+        "infirmary types": "infirmary_types", "leader": "leader", "use harpoon": "harpoon",
     }
-    PREFIXES: list[tuple[str, Any]] = [("defend with ", defend_with), ("pay for ", pay),
-                                       ("infirmary ", infirmary_card)]
+    PREFIXES: list[tuple[str, str]] = [("defend with ", "defend_with"), ("pay for ", "pay"),
+                                       ("infirmary ", "infirmary_card")]
 
 
 def agents_for(spec: str, seed: int, players: int) -> dict[str, Any]:
