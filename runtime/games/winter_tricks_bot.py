@@ -20,15 +20,16 @@ How it plays one event (see the rules chapter, content/rules/<lang>/winter-trick
 * **Trick play.** For every card in hand it estimates the chance the card takes the trick (the
   unseen cards that would beat it, for each player still to play) and what winning would be worth:
   the cards it would collect toward its goal, less 2 for every card it would have to collect beyond
-  it, less the cost of leading the next trick when it wants no trick. Cards that could take a trick
+  it, less the cost of leading the next tricks when it would want no more (the others keep out of a
+  trick they do not want, so a Leader may have to take trick after trick). Cards that could take a trick
   later are dumped while it is safe when the bot wants no trick, and kept when it seeks. The
   Expedition goes with the most dangerous card when the bot counts on the haul, or to void a trick it
   would otherwise win.
 * **Collecting, the haul, defence.** It collects what it is short of and as few other cards as the
   rule allows; it takes from the Expedition deck what it is short of when the public leftovers can
   bring it; it always defends when it can.
-* **Between events.** It names as Leader the least damaged rival when it wants no trick (the Leader
-  must open the first trick), itself when it seeks; uses the harpoon when its hand is the wrong one for
+* **Between events.** It names as Leader the least damaged rival (the Leader must open the first
+  trick, and may be stuck with the lead); uses the harpoon when its hand is the wrong one for
   the relic in force; buys equipment with colony cards the infirmary cannot use (a card left in the
   colony costs frostbite again and stops hibernation), except after the last event, where the
   colony's sum breaks ties; and heals at the infirmary whenever it can.
@@ -64,10 +65,11 @@ def winner(cards: list[tuple[str, int, bool]], relic: str | None) -> int:
 def overtakers(after: list[tuple[str, int, bool]], relic: str | None, unseen: dict[str, dict[int, int]]) -> int:
     """How many ``unseen`` cards (counted by resource and value) would take over a trick of ``after``
     if the next player added one: a faster ``winner(after + [card]) == len(after)`` for each."""
-    led = after[0][0]
-    tier = relic if any(r == relic and not void for r, _, void in after) else led
+    tier = after[0][0]
+    if relic is not None and any(r == relic and not void for r, _, void in after):
+        tier = relic
     values = [v for r, v, void in after if not void and r == tier]
-    count = sum(unseen[relic].values()) if tier != relic and relic in unseen else 0
+    count = sum(unseen[relic].values()) if relic is not None and tier != relic and relic in unseen else 0
     for value, n in unseen.get(tier, _NONE).items():
         rest = values
         if (1 in values or value == 1) and (10 in values or value == 10):   # a 1 knocks out the 10s
@@ -385,7 +387,7 @@ class WinterTricksBot:
         worth -= wt.FROSTBITE_PER_CARD * extra
         if mode == "hibernate":
             worth -= self.HIBERNATION_LOSS
-        if mode != "seek":                              # the Leader opens the next tricks
+        if must <= from_tricks:        # it would want no more tricks, but the Leader opens the next ones
             worth -= self.LEAD_COST * min(hand_left, self.LEAD_HORIZON) * wt.FROSTBITE_PER_CARD * low
         return worth
 
@@ -557,10 +559,9 @@ class WinterTricksBot:
 
     # ---- the Leader and the harpoon ----------------------------------------------------------------
     def leader(self, d: Decision) -> Any:
-        """Itself when it needs tricks, otherwise the least damaged rival (the Leader opens a trick)."""
+        """The least damaged rival: the Leader must open the first trick, and who takes a trick opens
+        the next one, while the others keep out of it when they can."""
         v = self.v
-        if self.mode() == "seek" and v.me in d.choices:
-            return (v.me,)
         order = v.players[v.players.index(v.me) + 1:] + v.players[:v.players.index(v.me)]
         rivals = [p for p in order if p in d.choices] or list(d.choices)
         return (min(rivals, key=lambda p: (v.damage(p), rivals.index(p))),)
