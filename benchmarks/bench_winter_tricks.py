@@ -1,10 +1,16 @@
-"""Winter Tricks played by bots: games per second, wins by seat, damage, invariant checks.
+"""Winter Tricks bots against each other: win shares with 95% intervals, damage, endings, invariants.
 
-    python benchmarks/bench_winter_tricks.py [--games 200] [--seed 0]
+    python benchmarks/bench_winter_tricks.py [--games 1000] [--seed 0] [--players 2 3 4 5]
 
-Compiles content/ in memory, then for each player count plays ``--games`` seeded games with
-random agents (``simulate``) and the same number with HeuristicAgent, and prints one line each.
-It reports; it asserts nothing about time.
+Compiles content/ in memory, then for each player count plays ``--games`` seeded games (seeds
+``--seed`` on, the same for every pairing) with each pairing of agents (``dow simulate --game
+winter-tricks --agents``): all random, all heuristic, one heuristic seat (p1) among random ones, and
+one random seat (p1) among heuristic ones. It prints a Markdown table with, for seat p1: the share of
+games it won (a shared victory counts) with its Wilson 95% interval against the fair share (1 in
+players), its mean damage against the other seats' mean; then how the games were decided (least
+damage, first tie-break: colony sum, second: relic sum, or a shared victory), the tricks per game
+(every game has 3 events; hands shrink when colonies keep many cards), invariant violations, crashes
+and games per second on one process. It reports; it asserts nothing about time.
 """
 from __future__ import annotations
 
@@ -12,38 +18,48 @@ import argparse
 import time
 from pathlib import Path
 
+from bench_bots import wilson
+
 from dow.compiler.project import bundle_of, compile_paths
-from dow.runtime.decisions import HeuristicAgent
 from dow.runtime.games import winter_tricks as wt
 
 ROOT = Path(__file__).resolve().parent.parent
+PAIRINGS = [("random", "random"), ("heuristic", "heuristic"), ("heuristic:random", "heuristic"),
+            ("random:heuristic", "random")]
+
+
+def row(bundle: dict, games: int, seed: int, players: int, agents: str, seat: str) -> str:
+    """One pairing's Markdown row."""
+    start = time.perf_counter()
+    s = wt.simulate(bundle, games, seed, players, agents)
+    seconds = time.perf_counter() - start
+    played = games - s["crashes"]
+    won = s["wins"]["p1"]
+    low, high = wilson(won, played)
+    damage = s["average_damage_by_seat"]
+    others = sum(d for p, d in damage.items() if p != "p1") / (players - 1)
+    ends = s["endings"]
+    decided = " / ".join(f"{ends[e] / played:.1%}" if played else "-" for e in wt.ENDINGS)
+    return (f"| {players} | {agents} | p1 {seat} | {won / played:.1%} [{low:.1%}, {high:.1%}] | {1 / players:.0%} "
+            f"| {damage['p1']:.1f} / {others:.1f} | {decided} | {s['average_tricks']:.1f} "
+            f"| {s['invariant_violations']} | {s['crashes']} | {games / seconds:.0f} |")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000, help="games per pairing and player count (default 1000)")
+    ap.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    ap.add_argument("--players", type=int, nargs="+", default=list(wt.PLAYERS), choices=list(wt.PLAYERS))
     args = ap.parse_args()
     build = compile_paths([ROOT / "content"], ROOT)
     bundle = bundle_of(build.cards)
-    print(f"{'players':>7} {'agents':>9} {'games/s':>8} {'avg dmg':>8} {'shared':>6} {'viol.':>5} {'crash':>5}  wins")
-    for players in wt.PLAYERS:
-        start = time.perf_counter()
-        s = wt.simulate(bundle, args.games, args.seed, players)
-        dt = time.perf_counter() - start
-        print(f"{players:>7} {'random':>9} {args.games / dt:>8.0f} {s['average_damage']:>8.1f} {s['shared_wins']:>6}"
-              f" {s['invariant_violations']:>5} {s['crashes']:>5}  {s['wins']}")
-        start, wins, damage, bad = time.perf_counter(), {}, 0, 0
-        for i in range(args.games):
-            game = wt.new_game(bundle, args.seed + i, players, agents=HeuristicAgent())
-            result = game.run()
-            bad += len(game.check_invariants())
-            damage += sum(result["scores"].values())
-            for p in result["winners"]:
-                wins[p] = wins.get(p, 0) + 1
-        dt = time.perf_counter() - start
-        print(f"{players:>7} {'heuristic':>9} {args.games / dt:>8.0f} {damage / (args.games * players):>8.1f}"
-              f" {'':>6} {bad:>5} {0:>5}  {dict(sorted(wins.items()))}")
+    print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}\n")
+    print("| players | agents | seat | p1 wins [95%] | fair | damage p1 / others | decided by damage / colony sum "
+          "/ relic sum / shared | tricks | violations | crashes | games/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for players in args.players:
+        for agents, seat in PAIRINGS:
+            print(row(bundle, args.games, args.seed, players, agents, seat), flush=True)
 
 
 if __name__ == "__main__":

@@ -678,7 +678,7 @@ def simulate(bundle: dict, games: int, seed: int, players: int, agents: str = "r
     uses: Counter = Counter()
     endings: Counter = Counter()
     shared = crashes = violations = 0
-    rounds = damage = 0
+    rounds = damage = tricks = 0
     seat_damage: Counter = Counter()
     errors: list[str] = []
     played = 0
@@ -701,10 +701,12 @@ def simulate(bundle: dict, games: int, seed: int, players: int, agents: str = "r
         rounds += result["rounds"]
         damage += sum(result["scores"].values())
         seat_damage.update(result["scores"])
+        tricks += sum(1 for line in game.log.lines if line["event"] == "trick_won")
     return {"game": NAME, "games": games, "players": players, "seed": seed, "agents": agents,
             "endings": {e: endings[e] for e in ENDINGS},
             "wins": {p: wins[p] for p in (f"p{i + 1}" for i in range(players))}, "shared_wins": shared,
             "average_rounds": rounds / played if played else 0.0,
+            "average_tricks": tricks / played if played else 0.0,
             "average_damage": damage / (played * players) if played else 0.0,
             "average_damage_by_seat": {p: seat_damage[p] / played if played else 0.0
                                        for p in (f"p{i + 1}" for i in range(players))},
