@@ -39,13 +39,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..decisions import Decision, HeuristicAgent
+from ..decisions import Decision, HeuristicAgent, RandomAgent
 from . import winter_tricks as wt
 
 #: the haul's size (the expedition card: "take up to 2 cards from the expedition deck")
 HAUL = 2
 #: an event's damage when its card does not say (a card effect the bot cannot read)
 DEFAULT_DAMAGE = 5
+#: the kinds of agent an agents spec may name (``agents_for``)
+KINDS = ("random", "heuristic")
 
 
 def winner(cards: list[tuple[str, int, bool]], relic: str | None) -> int:
@@ -327,9 +329,10 @@ class WinterTricksBot:
         assert self.view is not None
         return self.view
 
-    def goal(self, colony: list[str] | None = None) -> Goal:
+    def goal(self) -> Goal:
+        """What the colony is short of for the event in force."""
         v = self.v
-        return Goal(v.requirements(), v.colony if colony is None else colony, v.res)
+        return Goal(v.requirements(), v.colony, v.res)
 
     def mode(self) -> str:
         """'full' (wants no card), 'hibernate' (wants no trick and no Expedition), 'haul' (counts on the
@@ -596,7 +599,6 @@ def agents_for(spec: str, seed: int, players: int) -> dict[str, Any]:
     p1, p2, …; the last kind fills the remaining seats ('heuristic:random': p1 heuristic, the others
     random). A random seat plays as ``winter_tricks.new_game`` seats it by default. ValueError for a spec
     it does not know."""
-    from ..decisions import RandomAgent
     kinds = spec.split(":")
     bad = [k for k in kinds if k not in KINDS]
     if bad or not spec:
@@ -609,7 +611,3 @@ def agents_for(spec: str, seed: int, players: int) -> dict[str, Any]:
         kind = kinds[min(i, len(kinds) - 1)]
         seats[f"p{i + 1}"] = RandomAgent(seed * 31 + i) if kind == "random" else WinterTricksBot(seed * 31 + i)
     return seats
-
-
-#: the kinds of agent an agents spec may name
-KINDS = ("random", "heuristic")
