@@ -34,20 +34,29 @@ def row(bundle: dict, games: int, seed: int, players: int, agents: str, seat: st
     s = wt.simulate(bundle, games, seed, players, agents)
     seconds = time.perf_counter() - start
     played = games - s["crashes"]
+    if not played:
+        return f"| {players} | {agents} | p1 {seat} | - | | | | | | {s['crashes']} | |"
     won = s["wins"]["p1"]
     low, high = wilson(won, played)
     damage = s["average_damage_by_seat"]
     others = sum(d for p, d in damage.items() if p != "p1") / (players - 1)
     ends = s["endings"]
-    decided = " / ".join(f"{ends[e] / played:.1%}" if played else "-" for e in wt.ENDINGS)
+    decided = " / ".join(f"{ends[e] / played:.1%}" for e in wt.ENDINGS)
     return (f"| {players} | {agents} | p1 {seat} | {won / played:.1%} [{low:.1%}, {high:.1%}] | {1 / players:.0%} "
             f"| {damage['p1']:.1f} / {others:.1f} | {decided} | {s['average_tricks']:.1f} "
             f"| {s['invariant_violations']} | {s['crashes']} | {games / seconds:.0f} |")
 
 
+def positive(text: str) -> int:
+    """A whole number of 1 or more (argparse type)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=int, default=1000, help="games per pairing and player count (default 1000)")
+    ap.add_argument("--games", type=positive, default=1000, help="games per pairing and player count (default 1000)")
     ap.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     ap.add_argument("--players", type=int, nargs="+", default=list(wt.PLAYERS), choices=list(wt.PLAYERS))
     args = ap.parse_args()
