@@ -47,7 +47,9 @@ being fought; equal totals make no winner; a failed joint crisis happens to each
 the docstrings where they are made: the simultaneous actions are played one action of each player in
 turn (the lower-morale colony's first), a bitten survivor's spread is resolved at once rather than at the
 end of the actions, and cards reaching the waste during a colony's turn go on its pile. The die
-rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first.
+rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first. No colony
+goes first by its label where the order matters and the rulebook gives none: the same die decides who
+gets the last crossroads card (``crossroads_draw_order``).
 """
 from __future__ import annotations
 
@@ -344,7 +346,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         yield from self.settle()
         # 1. the teammate on each active player's right draws a crossroads card for them
         drawers: dict[str, str] = {}
-        for team, p in players.items():
+        for team in self.crossroads_draw_order():
+            p = players[team]
             order = self.colony_order(team)
             i = next(k for k, q in enumerate(order) if q.id == p.id)
             if s.crossroads and not s.over:
@@ -419,6 +422,16 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
+
+    def crossroads_draw_order(self) -> tuple[str, ...]:
+        """The colonies in the order their active players get a crossroads card. The two cards are drawn at the
+        same time (seed 000, Comprar cartas de encruzilhada: "serão compradas 2 cartas ... 1 para cada jogador
+        da vez"), so the order matters only when the deck holds fewer cards than that: then a die decides which
+        colony's player gets one (odd: colony A), as the rulebook settles its ties between the colonies."""
+        if not 0 < len(self.state.crossroads) < len(TEAMS):
+            return TEAMS
+        first = self.colony_die("crossroads_draw_roll")
+        return first, other(first)
 
     def bite_waits(self, sid: str, player: str, tree: list[dict]) -> bool:
         """A bite during the simultaneous actions lays the survivor down: it takes no more actions and uses no

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..decisions import OPTION, Decision
-from .colony_table import DEN, WOLF, ColonyBoard, other
+from .colony_table import DEN, TEAMS, WOLF, ColonyBoard, other
 from .common import Gen
 from .parts import ColoniesParts
 from .state import Player
@@ -19,10 +19,16 @@ class MovementStep(ColoniesParts):
         """The colony with the lower (or higher) morale; on equal morale a die decides (odd: colony A)."""
         ma, mb = self.state.colony_morale["a"], self.state.colony_morale["b"]
         if ma == mb:
-            roll = self.rng.randint(1, 6)
-            self.log.add("morale_tie_roll", {"roll": roll}, {})
-            return "a" if roll % 2 else "b"
+            return self.colony_die("morale_tie_roll")
         return ("a" if ma < mb else "b") if lower else ("a" if ma > mb else "b")
+
+    def colony_die(self, event: str, sides: tuple[str, ...] = TEAMS) -> str:
+        """A tie between the colonies settled by a die, as the rulebook settles its own ("jogue um dado em caso
+        de empate"): odd, colony A; even, colony B (with ``sides`` other than the two colonies, the side the
+        roll counts to, round the list). The roll is logged as ``event``."""
+        roll = self.rng.randint(1, 6)
+        self.log.add(event, {"roll": roll}, {})
+        return sides[(roll - 1) % len(sides)]
 
     def entrance_room(self, lid: str) -> int:
         """Empty entrance spaces at a colony: spaces less zombies, barricades and the enemy survivors who

@@ -21,9 +21,7 @@ class ColonyWarfare(ColoniesParts):
                      if {h.team_of(v.id) for v in s.survivors_at(lid)} >= set(TEAMS)]
         ma, mb = s.colony_morale["a"], s.colony_morale["b"]
         if ma == mb and all(COLONIES[t] in contested for t in TEAMS):   # the die only matters then
-            roll = self.rng.randint(1, 6)
-            self.log.add("warfare_order_roll", {"roll": roll}, {})
-            first = "a" if roll % 2 else "b"
+            first = self.colony_die("warfare_order_roll")
         else:
             first = "a" if ma < mb else "b"
         order = [COLONIES[first], COLONIES[other(first)]]

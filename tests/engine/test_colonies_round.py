@@ -324,6 +324,40 @@ def test_crossroads_wait_for_the_end_of_the_turns_and_go_by_higher_morale(wc):
     assert s.held_by == {} and g.violations == []
 
 
+@pytest.mark.parametrize("roll, gets, misses", [(1, "p1", "p3"), (2, "p3", "p1")])
+def test_the_last_crossroads_card_goes_to_the_colony_a_die_names(wc, roll, gets, misses):
+    """seed 000, Comprar cartas de encruzilhada: the two active players' cards are drawn together ("serão
+    compradas 2 cartas de encruzilhada: 1 para cada jogador da vez"); with one card left in the deck a die
+    decides which of them gets it (odd: colony A), as the rulebook settles its ties between the colonies, so
+    neither colony gets the last card by its label."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, rolls=[roll])
+    s = g.state
+    assert len(s.crossroads) == 1                               # the set's one transcribed card
+    g.state.player("p1").unused = g.state.player("p3").unused = []
+
+    class Quiet:
+        def answer(self, d):
+            return ("pass",) if d.prompt == "movement" else ("end",) if d.prompt == "action" else d.choices[0]
+    g.drive(g.pair_turn({"a": "p1", "b": "p3"}), Quiet())
+    assert [e["for"] for e in events(g, "crossroads_drawn")] == [gets]
+    assert [e["roll"] for e in events(g, "crossroads_draw_roll")] == [roll]
+    assert g.violations == []
+
+
+def test_with_a_card_for_each_active_player_or_none_no_die_is_rolled_for_the_draw(wc):
+    """seed 000, Comprar cartas de encruzilhada: with a card for each active player (or none left) there is
+    nothing to decide."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    s = g.state
+    extra = f"c:{len(s.cards) + 1}"
+    s.cards[extra] = "warring-colonies.crossroads.emeralds"
+    s.crossroads = s.crossroads + [extra]
+    assert g.crossroads_draw_order() == ("a", "b")
+    s.crossroads = []
+    assert g.crossroads_draw_order() == ("a", "b")
+    assert events(g, "crossroads_draw_roll") == []
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_seeded_whole_games_with_random_agents_keep_the_invariants(wc, seed):
     """Whole games of the rounds built so far (seed 000, Nova sequência da rodada, without the waste check
