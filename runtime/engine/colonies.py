@@ -49,7 +49,8 @@ turn (the lower-morale colony's first), a bitten survivor's spread is resolved a
 end of the actions, and cards reaching the waste during a colony's turn go on its pile. The die
 rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first. No colony
 goes first by its label where the order matters and the rulebook gives none: the same die decides who
-gets the last crossroads card (``crossroads_draw_order``).
+gets the last crossroads card (``crossroads_draw_order``) and which colony's zombies come first
+(``step_add_zombies``).
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from ..decisions import TARGETS, Decision
-from .colony_table import COLONIES, HOMES, TEAMS, WOLF
+from .colony_table import COLONIES, HOMES, TEAMS, WOLF, other
 from .common import Gen
 from .parts import ColoniesParts
 
@@ -113,15 +113,22 @@ class ColonyPhase(ColoniesParts):
     def step_add_zombies(self) -> Gen:
         """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
         survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
-        its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies)."""
+        its zombies (seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies).
+
+        Every location's zombies are counted from the survivors there when the step begins: a survivor that a
+        zombie at a held entrance sends home brought its share to the enemy colony and brings none to its own.
+        While survivors stand at a colony's entrances, a die decides which colony's zombies come first (odd:
+        colony A): one sent home from the first may be overrun at its own colony, one sent home from the
+        second comes back when its colony's zombies are in. The rulebook gives the two colonies no order."""
         s, h, z = self.state, self.host, self.rules["zombies"]
-        order = [COLONIES[t] for t in TEAMS] + [l for l in s.locations if l not in HOMES.values()]   # never the den
+        first = self.colony_die("zombies_order_roll") if s.entrance else TEAMS[0]
+        order = [COLONIES[first], COLONIES[other(first)]] + [l for l in s.locations if l not in HOMES.values()]
+        here = {lid: len(s.survivors_at(lid)) for lid in order}                # never the den
         for lid in order:
-            here = len(s.survivors_at(lid))
             if lid in COLONIES.values():
-                n = math.ceil((here + s.locations[lid].helpless) / z["colony_per_survivors"])
+                n = math.ceil((here[lid] + s.locations[lid].helpless) / z["colony_per_survivors"])
             else:
-                n = here * z["location_per_survivor"]
+                n = here[lid] * z["location_per_survivor"]
             if n:
                 self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
                 for i in range(n):

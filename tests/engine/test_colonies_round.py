@@ -224,6 +224,45 @@ def test_enemy_survivors_count_for_the_colony_zombies(wc):
     assert arrive == {"colony_a": 1, "colony_b": 1, "school": 1}
 
 
+@pytest.mark.parametrize("raider, defender, home, raided", [
+    ("p4", "p1", "colony_b", "colony_a"),        # colony B's survivor at colony A's entrance, and the mirror
+    ("p2", "p3", "colony_a", "colony_b")])
+@pytest.mark.parametrize("roll", [1, 2])
+def test_a_survivor_sent_home_by_a_zombie_brings_no_zombie_to_its_own_colony(wc, raider, defender, home, raided, roll):
+    """seed 000, Aparecimento de zumbis; seed 004, 4. Add Zombies ("1 zombie to the colony for every 2 survivors
+    present there"): each location's zombies are counted from the survivors there when the step begins, so a
+    survivor a zombie sends home from the enemy colony's entrance counts there and not again at home, whichever
+    colony it belongs to and whichever colony's zombies come first (a die decides: the rulebook gives no
+    order). Its colony has 2 survivors at home: 1 zombie, not the 2 that 3 survivors would bring."""
+    homers = ("p1", "p2") if home == "colony_a" else ("p3", "p4")
+    g = table(wc, {"sparky": (raider, raided), "brian-lee": (defender, raided),
+                   "olivia-brown": (homers[0], home), "alexis-grey": (homers[1], home)}, rolls=[roll])
+    s = g.state
+    gate = s.entrance["s:sparky"]
+    loc = s.locations[raided]
+    loc.zombies = [0] * loc.entrances
+    loc.barricades = [0] * loc.entrances
+    loc.zombies[gate] = loc.entrance_spaces - 1              # the raider holds the last space of its entrance
+    g.drive(g.step_add_zombies(), RandomAgent(0))
+    assert sv(g, "sparky").location == home and sv(g, "sparky").wounds == 1
+    arrive = [(e["location"], e["count"]) for e in events(g, "zombies_arrive")]
+    first = "colony_a" if roll % 2 else "colony_b"
+    assert [lid for lid, _ in arrive] == [first, "colony_b" if first == "colony_a" else "colony_a"]
+    assert dict(arrive) == {raided: 1, home: 1}
+    assert [e["roll"] for e in events(g, "zombies_order_roll")] == [roll]
+    g.verify("after")
+    assert g.violations == []
+
+
+def test_with_no_survivor_at_an_entrance_the_zombies_need_no_order_roll(wc):
+    """seed 000, Aparecimento de zumbis: the two colonies' zombies only interact through the survivors at their
+    entrances; without any, no die is rolled for their order."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
+    g.drive(g.step_add_zombies(), RandomAgent(0))
+    assert events(g, "zombies_order_roll") == []
+    assert {e["location"]: e["count"] for e in events(g, "zombies_arrive")} == {"colony_a": 1, "colony_b": 1}
+
+
 # ---- seeded runs of the built steps ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(12))
