@@ -43,8 +43,13 @@ class PlayerChoices(GameParts):
         "all ties are broken by the first player")."""
         if len(tied) == 1:
             return tied[0]
-        first = self.state.players[self.state.first].id
+        first = self.tie_breaker([self.state.survivors[sid].controller for sid in tied])
         return (yield Decision(TARGETS, first, tuple(tied), 1, 1, prompt=prompt))[0]
+
+    def tie_breaker(self, players: list[str | None]) -> str:
+        """The player who breaks a tie between things of ``players`` (survivors they control, effects of
+        theirs): the first player (seed 004, Voting; Card Text)."""
+        return self.state.players[self.state.first].id
 
     def lowest_influence(self, survivors: list) -> list[str]:
         """The survivors of ``survivors`` with the lowest influence (more than one on a tie)."""

@@ -49,8 +49,9 @@ turn (the lower-morale colony's first), a bitten survivor's spread is resolved a
 end of the actions, and cards reaching the waste during a colony's turn go on its pile. The die
 rolled on equal morale (combat order, movement, crossroads): an odd roll puts colony A first. No colony
 goes first by its label where the order matters and the rulebook gives none: the same die decides who
-gets the last crossroads card (``crossroads_draw_order``) and which colony's zombies come first
-(``step_add_zombies``).
+gets the last crossroads card (``crossroads_draw_order``), which colony's zombies come first
+(``step_add_zombies``) and which colony leader breaks a tie the base game gives the first player
+between survivors or effects of both colonies (``tie_breaker``).
 """
 from __future__ import annotations
 
@@ -433,6 +434,18 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             return TEAMS
         first = self.colony_die("crossroads_draw_roll")
         return first, other(first)
+
+    def tie_breaker(self, players: list[str | None]) -> str:
+        """Who breaks a tie the base game gives the first player (survivors tied on the lowest influence for an
+        overrun or a spreading bite, effects that trigger together). Warring Colonies has no single first
+        player: each colony's first player token is its colony leader's (seed 000, Preparação 15, Nota). A tie
+        among one colony's survivors or effects is its leader's to break (the Lone Wolf breaks its own); a tie
+        between sides, a die decides whose (odd: colony A), as the rulebook settles its ties between the
+        colonies ("jogue um dado em caso de empate")."""
+        s = self.state
+        sides = tuple(t for t in TEAMS + (WOLF,) if any(p is not None and s.teams.get(p) == t for p in players))
+        side = sides[0] if len(sides) == 1 else self.colony_die("tie_roll", sides or TEAMS)
+        return cast(str, s.wolf) if side == WOLF else s.leaders[side]
 
     def bite_waits(self, sid: str, player: str, tree: list[dict]) -> bool:
         """A bite during the simultaneous actions lays the survivor down: it takes no more actions and uses no

@@ -75,7 +75,7 @@ class EffectRules(GameParts):
                 batch = [b for b in batch if not self.host.used_up(b[1], count=False)]
                 if len(batch) > 1:
                     # simultaneous effects: the first player decides their order (seed 004, Card Text)
-                    first = self.state.players[self.state.first].id
+                    first = self.tie_breaker([b[1].env.get("player") for b in batch])
                     order = yield Decision(ORDER, first, tuple(range(len(batch))), len(batch), len(batch),
                                            prompt="order effects")
                     batch = [batch[k] for k in order]

@@ -67,6 +67,7 @@ class GameParts:
     passive: Callable[..., bool]                   # TurnActions
     exiled_food: Callable[..., Gen]                # PlayerChoices
     first_player_breaks: Callable[..., Gen]        # PlayerChoices
+    tie_breaker: Callable[..., str]                # PlayerChoices
     lowest_influence: Callable[..., list[str]]     # PlayerChoices
     pick_entrance: Callable[..., Gen]              # PlayerChoices
     settle_item: Callable[..., Gen]                # PlayerChoices

@@ -397,6 +397,18 @@ def test_with_a_card_for_each_active_player_or_none_no_die_is_rolled_for_the_dra
     assert events(g, "crossroads_draw_roll") == []
 
 
+def test_a_tie_the_first_player_breaks_goes_to_a_colony_leader(wc):
+    """seed 000, Preparação 15 and its Nota: each colony has a first player token, its colony leader's; the base
+    game's ties for the first player (seed 004, Voting; Card Text: effects that trigger together) are broken
+    by the leader of the colony whose survivors or effects they are, and between the two colonies by the leader
+    a die names (odd: colony A), never by the first seat."""
+    g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, rolls=[2, 1])
+    assert g.tie_breaker(["p2", "p1"]) == "p1" and g.tie_breaker(["p4"]) == "p3"
+    assert events(g, "tie_roll") == []
+    assert g.tie_breaker(["p2", "p4"]) == "p3" and g.tie_breaker(["p3", None, "p1"]) == "p1"
+    assert [e["roll"] for e in events(g, "tie_roll")] == [2, 1]
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_seeded_whole_games_with_random_agents_keep_the_invariants(wc, seed):
     """Whole games of the rounds built so far (seed 000, Nova sequência da rodada, without the waste check
