@@ -75,6 +75,7 @@ class HeuristicBot(HeuristicAgent):
         self._fails = False                             # whether the objective's set-up can fail it
         self._storage_goals: list[tuple[dict, dict]] | None = None
         self._goal_words: frozenset[str] | None = None
+        self._serves: dict[tuple[str, frozenset[str]], int] = {}
         self.suspicion: dict[str, float] = {}           # each other player: how likely the betrayer ('': none)
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
         self.my_crisis: list[str] = []                  # the cards this player added to it
@@ -534,8 +535,9 @@ class HeuristicBot(HeuristicAgent):
         raid = self.raiding() and to in self.raid_targets()
         if here != "colony" or surv.wounds or (v.deck_size(to) < 3 and not (raid and v.deck_size(to))):
             return -1
-        mine_home = [s for s in v.my_survivors if v.survivor(s).location == "colony"]
-        if len(mine_home) < 2 and not self.objective_slug() == "home-sweet-home":
+        if "home" not in ctx:                           # the same for every move of this decision
+            ctx["home"] = sum(1 for s in v.my_survivors if v.survivor(s).location == "colony")
+        if ctx["home"] < 2 and not self.objective_slug() == "home-sweet-home":
             return -1                                   # one stays home to barricade and clean
         if self.objective_slug() == "kill-them":         # out only to hunt: where the zombies it counts are
             zombies = v.location(to).zombie_count()
@@ -549,7 +551,14 @@ class HeuristicBot(HeuristicAgent):
 
     def lacking(self, ctx: dict) -> set[str]:
         """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
-        food while the supply cannot pay the next colony phase."""
+        food while the supply cannot pay the next colony phase (worked out once a decision, in ``ctx``)."""
+        if "lacking" in ctx:
+            return cast(set, ctx["lacking"])
+        ctx["lacking"] = self.lacks(ctx)
+        return cast(set, ctx["lacking"])
+
+    def lacks(self, ctx: dict) -> set[str]:
+        """``lacking``, worked out."""
         out = set(ctx["prevent"]) if ctx["crisis_short"] > ctx["matching"] else set()
         if self.wants_arms():
             out.add("weapon")                           # Leave It All Behind: a weapon on a survivor of each player
@@ -566,9 +575,13 @@ class HeuristicBot(HeuristicAgent):
         data, never the deck's order or what is left in it)."""
         if not kinds:
             return 0
-        v = self.view
-        themed = (v.rules["stand_ins"].get("location_decks") or {}).get(slug(v.location(lid).card)) or {}
-        return sum(n for item, n in themed.items() if (self.game.defs.get(f"base.item.{item}") or {}).get("item_type") in kinds)
+        key = (lid, frozenset(kinds))                   # the decks' contents are set-up data: counted once
+        if key not in self._serves:
+            v = self.view
+            themed = (v.rules["stand_ins"].get("location_decks") or {}).get(slug(v.location(lid).card)) or {}
+            self._serves[key] = sum(n for item, n in themed.items()
+                                    if (self.game.defs.get(f"base.item.{item}") or {}).get("item_type") in kinds)
+        return self._serves[key]
 
     def score_ability(self, act: tuple, ctx: dict) -> float:
         """A survivor's ability by what it does for the colony now (abilities it has no use for: -1)."""
@@ -623,11 +636,11 @@ class HeuristicBot(HeuristicAgent):
     def score_exile(self, act: tuple, ctx: dict) -> float:
         """Call a vote only on a clear suspect, and never once anyone is already out (two loyal players
         exiled end the game)."""
-        v = self.view
-        if v.betrayer or any(v.exiled(p) for p in v.players):
-            return -1
-        who, likely = self.suspected()
-        return 70 if act[1] == who and likely >= self.exile_at else -1
+        if "suspect" not in ctx:                        # the same for every exile vote this decision offers
+            v = self.view
+            ctx["suspect"] = ("", 0.0) if v.betrayer or any(v.exiled(p) for p in v.players) else self.suspected()
+        who, likely = ctx["suspect"]
+        return 70 if who and act[1] == who and likely >= self.exile_at else -1
 
     # ---- a betrayer -----------------------------------------------------------------------------
     def sabotage_time(self) -> bool:
