@@ -2,12 +2,15 @@
 
     python benchmarks/bench_bots.py [--games 1000] [--search-games 100] [--seed 0] [--workers 2] [--players 4]
                                     [--agents random bot heuristic search:heuristic heuristic:random ...]
-                                    [--colonies-players 4] [--colonies-agents ...] [--json FILE]
+                                    [--colonies-players 4] [--colonies-agents ...] [--quick-players 4 ...]
+                                    [--winter-tricks-players 2 3 4 5] [--json FILE]
                                     [--stand-in KEY=VALUE] [--crises-prevented] [--by-objective]
 
 Compiles content/ in memory, then plays ``--games`` seeded games (``dow simulate``, invariants checked
 after every step) for each agents spec at each player count: the base game with ``--agents`` (one kind
-for every seat, or loyal:betrayer), then Warring Colonies with ``--colonies-agents`` (colony a:colony b).
+for every seat, or loyal:betrayer), then Warring Colonies with ``--colonies-agents`` (colony a:colony b),
+its quick game at ``--quick-players``, and last Winter Tricks at ``--winter-tricks-players`` (the pairings and
+table of bench_winter_tricks.py, played on one process).
 For each it prints a Markdown row: the share of games each side won with its Wilson 95% interval, the
 endings, the mean length and how many games reached the last round of the track, invariant violations
 and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). A pairing with a
@@ -167,6 +170,10 @@ def main() -> None:
     ap.add_argument("--agents", nargs="*", default=BASE_AGENTS)
     ap.add_argument("--colonies-players", type=int, nargs="*", default=[4])
     ap.add_argument("--colonies-agents", nargs="*", default=COLONY_AGENTS)
+    ap.add_argument("--quick-players", type=int, nargs="*", default=[],
+                    help="Warring Colonies' quick game at these player counts, with --colonies-agents")
+    ap.add_argument("--winter-tricks-players", type=int, nargs="*", default=[],
+                    help="then Winter Tricks at these player counts (bench_winter_tricks.py's pairings and table)")
     ap.add_argument("--json", type=Path, default=None, help="also write every summary (without records) here")
     ap.add_argument("--progress", action="store_true", help="a progress bar on stderr")
     ap.add_argument("--by-objective", action="store_true",
@@ -189,7 +196,9 @@ def main() -> None:
     out = []
     cut: list[str] = []
     plan = [("base", [], p, a) for p in args.players for a in args.agents] + \
-           [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents]
+           [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents] + \
+           [("warring-colonies quick", ["warring-colonies", "quick"], p, a) for p in args.quick_players
+            for a in args.colonies_agents]
     for game, variants, players, agents in plan:
         try:
             probe = new_game(bundle, args.seed, players, variants=variants)
@@ -219,6 +228,12 @@ def main() -> None:
     if args.by_objective and cut:
         print("\n" + OBJECTIVE_HEADER)
         print("\n".join(cut))
+    if args.winter_tricks_players:                    # the second game of the seeds, with its own table
+        import bench_winter_tricks as tricks
+        print("\n" + tricks.HEADER)
+        for players in args.winter_tricks_players:
+            for agents, seat in tricks.PAIRINGS:
+                print(tricks.row(bundle, args.games, args.seed, players, agents, seat), flush=True)
     if args.json:
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

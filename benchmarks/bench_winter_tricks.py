@@ -24,6 +24,8 @@ from dow.compiler.project import bundle_of, compile_paths
 from dow.runtime.games import winter_tricks as wt
 
 ROOT = Path(__file__).resolve().parent.parent
+HEADER = ("| players | agents | seat | p1 wins [95%] | fair | damage p1 / others | decided by damage / colony sum "
+          "/ relic sum / shared | tricks | violations | crashes | games/s |\n|" + "---|" * 11)
 PAIRINGS = [("random", "random"), ("heuristic", "heuristic"), ("heuristic:random", "heuristic"),
             ("random:heuristic", "random")]
 
@@ -63,9 +65,7 @@ def main() -> None:
     build = compile_paths([ROOT / "content"], ROOT)
     bundle = bundle_of(build.cards)
     print(f"{args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}\n")
-    print("| players | agents | seat | p1 wins [95%] | fair | damage p1 / others | decided by damage / colony sum "
-          "/ relic sum / shared | tricks | violations | crashes | games/s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print(HEADER)
     for players in args.players:
         for agents, seat in PAIRINGS:
             print(row(bundle, args.games, args.seed, players, agents, seat), flush=True)
