@@ -552,10 +552,11 @@ class HeuristicBot(HeuristicAgent):
     def lacking(self, ctx: dict) -> set[str]:
         """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
         food while the supply cannot pay the next colony phase (worked out once a decision, in ``ctx``)."""
-        if "lacking" in ctx:
-            return cast(set, ctx["lacking"])
-        ctx["lacking"] = self.lacks(ctx)
-        return cast(set, ctx["lacking"])
+        key = (frozenset(ctx["prevent"]), ctx["crisis_short"], ctx["matching"], ctx["short_food"], ctx["food_cards"])
+        known = ctx.get("lacking")
+        if known is None or known[0] != key:             # what it is worked out from, in case ctx was copied
+            known = ctx["lacking"] = (key, self.lacks(ctx))
+        return cast(set, known[1])
 
     def lacks(self, ctx: dict) -> set[str]:
         """``lacking``, worked out."""
