@@ -17,7 +17,9 @@ def test_the_committed_weights_fit_the_features(bundle):
 
 
 def test_more_morale_and_fewer_rounds_to_go_raise_the_colonys_chance(bundle):
-    game = new_game(bundle, 3, 4)
+    """On a Kill Them table (seed 3's objective): the rounds left count against the colony there, as in most
+    objectives; the test below shows one where they count for it."""
+    game = new_game(bundle, 3, 4, objective="base.main-objective.kill-them")
     s = game.state
     s.morale, s.round = 5, 4
     middle = value.colony_chance(game)
@@ -30,6 +32,33 @@ def test_more_morale_and_fewer_rounds_to_go_raise_the_colonys_chance(bundle):
     assert value.colony_chance(game) > middle
     s.round = 5
     assert value.colony_chance(game) < middle
+
+
+def test_each_main_objective_weighs_the_rounds_left_its_own_way(bundle):
+    """The round track running out is the colony's win in Too Many Mouths (survive 5 rounds) and the end of its
+    time in Find a Cure (medicine to store): fewer rounds left raise the colony's chance in the first and lower
+    it in the second, on the same table."""
+    chances = {}
+    for objective in ("base.main-objective.too-many-mouths", "base.main-objective.find-a-cure"):
+        game = new_game(bundle, 3, 4, objective=objective)
+        assert value.objective_features(game)[0] in value.OBJECTIVE_WEIGHTS
+        game.state.morale = 5
+        chances[objective] = []
+        for rounds in (2, 4):
+            game.state.round = rounds
+            chances[objective].append(value.colony_chance(game))
+    few, many = chances["base.main-objective.too-many-mouths"]
+    assert few > many
+    few, many = chances["base.main-objective.find-a-cure"]
+    assert few < many
+
+
+def test_an_objective_the_fit_never_met_is_valued_by_the_shared_weights(bundle, monkeypatch):
+    game = new_game(bundle, 3, 4)
+    objective = value.objective_features(game)[0]
+    shared = sum(w * x for w, x in zip(value.WEIGHTS, value.features(game)))
+    monkeypatch.delitem(value.OBJECTIVE_WEIGHTS, objective)
+    assert abs(value.colony_chance(game) - 1 / (1 + 2.718281828459045 ** -shared)) < 1e-9
 
 
 def test_the_fit_finds_the_sign_and_size_of_a_known_effect():
@@ -83,7 +112,7 @@ def test_another_candidate_replaces_the_heuristics_choice_only_when_it_is_ahead_
 
             def fake(act, seeds, asked=asked, lead=lead):
                 asked.append(act)
-                return 0.5 + (lead if act == ("end",) else 0.0)   # ending the turn, the last candidate, leads
+                return [0.5 + (lead if act == ("end",) else 0.0)] * len(seeds)   # ending the turn, the last, leads
             trial.evaluate = fake
             picks[lead] = (trial.answer(decision), list(asked))
         (small, asked_small), (large, asked_large) = picks.values()
