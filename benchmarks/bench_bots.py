@@ -1,6 +1,7 @@
 """The bots measured against each other: win rates with 95% intervals, game length, endings, invariants.
 
     python benchmarks/bench_bots.py [--games 1000] [--search-games 100] [--seed 0] [--workers 2] [--players 4]
+                                    [--search-players 4]
                                     [--agents random bot heuristic search:heuristic heuristic:random ...]
                                     [--colonies-players 4] [--colonies-agents ...] [--quick-players 4 ...]
                                     [--winter-tricks-players 2 3 4 5] [--json FILE]
@@ -167,6 +168,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", default="1", help="processes: a number, or 0 or auto for every core")
     ap.add_argument("--players", type=int, nargs="*", default=[4])
+    ap.add_argument("--search-players", type=int, nargs="*", default=None,
+                    help="play the base pairings with a search seat only at these player counts (default: every "
+                         "count of --players)")
     ap.add_argument("--agents", nargs="*", default=BASE_AGENTS)
     ap.add_argument("--colonies-players", type=int, nargs="*", default=[4])
     ap.add_argument("--colonies-agents", nargs="*", default=COLONY_AGENTS)
@@ -195,7 +199,9 @@ def main() -> None:
     print(HEADER)
     out = []
     cut: list[str] = []
-    plan = [("base", [], p, a) for p in args.players for a in args.agents] + \
+    searching = set(args.players if args.search_players is None else args.search_players)
+    plan = [("base", [], p, a) for p in args.players for a in args.agents
+            if p in searching or "search" not in a.split(":")] + \
            [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents] + \
            [("warring-colonies quick", ["warring-colonies", "quick"], p, a) for p in args.quick_players
             for a in args.colonies_agents]

@@ -118,3 +118,44 @@ def test_a_child_that_fails_gives_no_score():
     from dow.runtime.engine.bots.search import forked
     assert forked(lambda: 1 / 0) is None
     assert forked(lambda: 0.5) == 0.5
+
+
+def a_loyal_crossroads_choice(bundle):
+    """A game played by heuristic bots up to a loyal player's choice of a crossroads option, and a search bot in
+    that seat."""
+    for seed in range(40):
+        game = new_game(bundle, seed, 4)
+        seats = agents_for("heuristic", seed, 4)
+        for agent in seats.values():
+            agent.observe(game)
+        decision = game.advance()
+        while decision is not None:
+            if decision.prompt in ("choose", "vote") and decision.src.get("crossroads") and \
+                    not game.state.player(decision.player).betrayer and len(decision.choices) >= 2:
+                bot = SearchBot(seed)
+                bot.observe(game)
+                return game, decision, bot
+            decision = game.advance(seats[decision.player].answer(decision))
+    raise AssertionError("no loyal crossroads choice in these games")
+
+
+def test_a_crossroads_choice_is_searched_from_the_heuristics_reading_of_the_card(bundle):
+    """The options are played forward as turn actions are: the heuristic's reading first, kept unless another
+    option's playouts are ahead by the margin."""
+    import copy as copying
+    from dow.runtime.engine.bots.base import HeuristicBot
+    game, decision, bot = a_loyal_crossroads_choice(bundle)
+    reading = copying.deepcopy(HeuristicBot(0), {id(game): game})
+    reading.observe(game)
+    first = reading.answer(decision)
+    other = next(c for c in decision.choices if c != first)
+    for lead, want in ((0.0, first), (bot.ahead * 4, other)):
+        trial = copying.deepcopy(bot, {id(game): game})
+        asked: list = []
+
+        def fake(act, seeds, asked=asked, lead=lead):
+            asked.append(act)
+            return [0.5 + (lead if act == other else 0.0)] * len(seeds)
+        trial.evaluate = fake
+        assert trial.answer(decision) == want
+        assert asked[0] == first and other in asked

@@ -42,29 +42,31 @@ from ..common import ACTION
 from .base import HeuristicBot
 from .value import colony_chance
 
-# the defaults (docs/simulation.md says how they were measured): 4 playouts of each of 3 candidates, each to the
-# end of the round, and another candidate replaces the heuristic's first choice only when its mean is ahead by
-# MARGIN (a share of the colony's chance to win): measured on seeds 0..99 without the margin, the search's
-# colony won 29 games against 33 for the heuristic bot (7 seeds won only with the search, 11 only without)
-PLAYOUTS, WIDTH, HORIZON, MARGIN = 4, 3, 1, 0.03
+# the defaults (docs/simulation.md says how they were measured): the heuristic's 4 best actions and ending the turn,
+# played in batches of BATCH playouts each (the same worlds for every candidate) up to PLAYOUTS each, every playout to
+# the end of the round; a candidate stays in the race while it can still be MARGIN ahead of the heuristic's first
+# choice (a share of the colony's chance to win) by Z standard errors of its paired difference, and replaces it when
+# its mean difference is more than MARGIN at the end, or once EARLY playouts each show it Z standard errors above it
+PLAYOUTS, BATCH, EARLY, WIDTH, HORIZON, MARGIN, Z = 16, 2, 4, 5, 1, 0.005, 2.0
 LASTED = 0.1          # what the longest lost game scores; a won game scores 1
 # fork copies a process cheaply on Linux (where the engine's workers fork too); elsewhere the copy is rebuilt
 FORK = hasattr(os, "fork") and sys.platform == "linux"
 
 
 class SearchBot(HeuristicBot):
-    """Determinized Monte-Carlo on turn actions (see the module's docstring); ``playouts`` per candidate,
-    ``width`` candidates at most."""
+    """Determinized Monte-Carlo on turn actions and crossroads choices (see the module's docstring): at most
+    ``playouts`` playouts per candidate, in batches of ``batch``; ``width`` candidates at most."""
 
     def __init__(self, seed: int = 0, playouts: int = PLAYOUTS, width: int = WIDTH, horizon: int | None = HORIZON,
-                 margin: float = MARGIN):
+                 margin: float = MARGIN, batch: int = BATCH, z: float = Z, early: int = EARLY):
         super().__init__(seed)
         self.search_rng = random.Random(seed * 7919 + 1)
         self.playouts, self.width, self.horizon, self.ahead = playouts, width, horizon, margin
+        self.batch, self.z, self.early = max(1, min(batch, playouts)), z, early
         self.searched = 0                               # decisions searched, playouts played (for reports)
         self.played = 0
 
-    # ---- the decision ------------------------------------------------------------------------------
+    # ---- the decisions ---------------------------------------------------------------------------
     def action(self, d: Decision) -> tuple:
         """The heuristic's candidates, the one whose playouts score best."""
         if self.view.betrayer:
@@ -77,33 +79,57 @@ class SearchBot(HeuristicBot):
         good = [a for sc, a in scored if sc > 0][: self.width - 1]
         if len(good) < 2:                               # one action worth a die or none: nothing to weigh
             return super().action(d)
-        candidates = good + [("end",)]
-        seeds = [self.search_rng.randrange(1 << 30) for _ in range(self.playouts)]   # the same worlds for each
-        values = [self.evaluate(a, seeds) for a in candidates]
-        best = max(range(len(candidates)), key=lambda i: (values[i], -i))
-        if values[best] - values[0] < self.ahead:      # not clearly better than the heuristic's own choice
-            best = 0
-        self.searched += 1
-        pick = candidates[best]
+        pick = self.best_of(good + [("end",)])
         self.last_act = pick
         if pick[0] == "play" and self.item_type(pick[1]) == "fuel":
             self.fuel_turn = self.game.state.turn
         return pick
 
-    def evaluate(self, act: tuple, seeds: list[int]) -> float:
-        """The mean score of one playout of ``act`` per seed, each on its own determinization. Every candidate
-        is played in the same worlds (common random numbers), so their difference is the action's, not luck's."""
-        total = 0.0
+    def crossroads_choice(self, d: Decision) -> Any:
+        """A crossroads option (or this player's vote on one): the heuristic's reading of the card first, then
+        the other options, each played forward as a turn action is."""
+        first = super().crossroads_choice(d)
+        if first is None or self.view.betrayer or len(d.choices) < 2:
+            return first
+        return self.best_of([first] + [c for c in d.choices if c != first][: self.width - 1])
+
+    def best_of(self, candidates: list[Any]) -> Any:
+        """The candidate to answer with: the first (the heuristic's) unless another's playouts show it better.
+        Every candidate still in the race is played in the same worlds, a batch at a time (common random
+        numbers: the difference between two candidates is theirs, not luck's); a candidate leaves the race once
+        it cannot be ``margin`` ahead of the first by ``z`` standard errors of its paired difference, and the
+        search stops early when one is ahead by that much after ``early`` playouts or more, or at ``playouts``
+        each."""
+        self.searched += 1
+        scores: list[list[float]] = [[] for _ in candidates]
+        racing = list(range(1, len(candidates)))
+        ahead: dict[int, tuple[float, float]] = {}
+        while racing and len(scores[0]) < self.playouts:
+            seeds = [self.search_rng.randrange(1 << 30) for _ in range(min(self.batch, self.playouts - len(scores[0])))]
+            for i in [0] + racing:
+                scores[i] += self.evaluate(candidates[i], seeds)
+            ahead = {i: paired(scores[i], scores[0]) for i in racing}
+            racing = [i for i in racing if ahead[i][0] + self.z * ahead[i][1] >= self.ahead]
+            if racing:
+                best = max(racing, key=lambda i: (ahead[i][0], -i))
+                if len(scores[0]) >= self.early and ahead[best][0] - self.z * ahead[best][1] > self.ahead:
+                    return candidates[best]
+        if not racing:
+            return candidates[0]
+        best = max(racing, key=lambda i: (ahead[i][0], -i))
+        return candidates[best] if ahead[best][0] > self.ahead else candidates[0]
+
+    def evaluate(self, act: Any, seeds: list[int]) -> list[float]:
+        """One playout's score of ``act`` per seed, each on its own determinization."""
+        out = []
         for seed in seeds:
             score = forked(lambda: self.played_out(self.game, act, seed)) if FORK else None
             if score is None:                             # no fork here (or the child failed): a rebuilt copy
                 copy = self.determinized(seed)
-                if copy is None:
-                    return 0.0
-                score = self.playout(copy, act, random.Random(seed))
-            total += score
+                score = 0.0 if copy is None else self.playout(copy, act, random.Random(seed))
+            out.append(score)
             self.played += 1
-        return total / len(seeds)
+        return out
 
     def played_out(self, game: Any, act: tuple, seed: int) -> float:
         """In a forked child: this game determinized with ``seed``, ``act`` played, the playout's score."""
@@ -170,6 +196,15 @@ class SearchBot(HeuristicBot):
         return next((line["params"]["track"] for line in self.game.log.lines if line["event"] == "round"), 7)
 
 
+def paired(mine: list[float], first: list[float]) -> tuple[float, float]:
+    """The mean of the differences ``mine - first`` playout by playout, and its standard error."""
+    diffs = [a - b for a, b in zip(mine, first)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, (var / n) ** 0.5
+
+
 def forked(work: Callable[[], float]) -> float | None:
     """``work()`` run in a forked copy of this process (the game and its suspended generators copied by the
     operating system, page by page as they are written); its number, or None if the child failed."""
@@ -191,7 +226,8 @@ def forked(work: Callable[[], float]) -> float | None:
 
 
 # the handlers are called with the bot itself (a SearchBot here), as HeuristicBot.decide does
-SearchBot.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: cast(Any, SearchBot.action)}
+SearchBot.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: cast(Any, SearchBot.action),
+                      **{p: cast(Any, SearchBot.crossroads_choice) for p in ("choose", "vote", "break the tie")}}
 
 
 def determinize(game: Any, me: str, rng: random.Random) -> None:
