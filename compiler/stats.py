@@ -19,7 +19,7 @@ from .i18n import collation_key
 GAMES, SEED, PLAYERS = 100, 0, 4
 AGENTS = "heuristic"
 """The bots of the page's games: the heuristic bots, which play toward their goals (docs/simulation.md), so the
-figures describe games played for the win, as the card statistics' do."""
+figures describe games played for the win, as the card statistics' do (Winter Tricks' too: its own heuristic bot)."""
 
 WORDS = "statistics"
 """The section of the site catalogues (compiler/templates/site/<lang>.yaml) that holds this page's words."""
@@ -51,10 +51,10 @@ def bar_chart(rows: list[tuple[str, float]], unit: str = "", width: int = 640) -
 
 
 def winter_tricks_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, players: int = 4) -> dict:
-    """The same for the second game of the seeds (Winter Tricks), or {'error': why}."""
+    """The same for the second game of the seeds (Winter Tricks), every seat its heuristic bot, or {'error': why}."""
     try:
         from dow.runtime.games import winter_tricks
-        summary = winter_tricks.simulate(bundle, games, seed, players)
+        summary = winter_tricks.simulate(bundle, games, seed, players, AGENTS)
     except Exception as err:                        # no Winter Tricks content: the page says why
         return {"error": f"{type(err).__name__}: {err}"}
     summary["first"], summary["last"] = seed, seed + games - 1

@@ -32,6 +32,7 @@ def test_winter_tricks_statistics_come_from_its_own_engine(bundle):
     from dow.compiler.stats import winter_tricks_statistics
     wt = winter_tricks_statistics(bundle, games=6, seed=1)
     assert wt["games"] == 6 and wt["crashes"] == 0 and wt["invariant_violations"] == 0
+    assert wt["agents"] == "heuristic"             # games played for the least damage, as the page says
     assert sum(wt["wins"].values()) >= 6          # every game has at least one winner (shared wins count twice)
 
 
