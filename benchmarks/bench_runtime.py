@@ -10,7 +10,7 @@ machine does not count; the machine's load average is printed with the figures.
    interpreter on the reference engine's host, and the same effects written by hand
    in Python against the same host (same host calls, same state changes), in one
    process, interleaved. Reported per effect: microseconds per run each way and the
-   ratio. Target: at most 2x (issue 19), for conditions and effects alike.
+   ratio. Target: at most 2x, for conditions and effects alike.
 2. **Whole games.** 4-player base games with seeded random agents on one core,
    invariant checks off (as an embedding engine would run), then on (as tests and
    ``dow simulate`` run), then with the heuristic bots (``dow simulate``'s default

@@ -1,6 +1,6 @@
 """Storage, the colony phase, an offer to the players, a failed objective and per-player counts.
 
-The families Winter Has Come and We Need More Samples are written in (issue 13): cards put in storage and
+The families Winter Has Come and We Need More Samples are written in: cards put in storage and
 counted there, 'at the start of each colony phase:', 'one player may …' with 'if nobody does:', 'the main
 objective fails.', '3 for each player who started the game', 'the round number', and each zombie killed as
 an event. The compile half reads the sentences; the engine half plays them on the reference engine.
