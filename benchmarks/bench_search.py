@@ -20,12 +20,14 @@ over the heuristic's own choice in the value's units (a share of the colony's ch
 interval over the decisions, and the playouts it spends per decision. The search bot's defaults
 (runtime/engine/bots/search.py) are the row marked ``*``.
 
-``--out`` keeps the scored decisions (JSON Lines) and ``--from`` reads them again instead of playing.
+``--out`` keeps the scored decisions (JSON Lines, each written as it is scored) and ``--from`` reads them again
+instead of playing.
 It reports; it asserts nothing about time.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -48,9 +50,9 @@ CANDIDATES = 4                       # the heuristic's best actions scored, endi
 class Recorder(SearchBot):
     """A loyal seat that plays as the heuristic bot and, at a share of its turn actions, scores the candidates."""
 
-    def __init__(self, seed: int, worlds: int, share: float, found: list[dict]):
+    def __init__(self, seed: int, worlds: int, share: float, found: list[dict], out: Any = None):
         super().__init__(seed)
-        self.worlds, self.share, self.found = worlds, share, found
+        self.worlds, self.share, self.found, self.out = worlds, share, found, out
 
     def action(self, d: Any) -> tuple:
         if not self.view.betrayer:
@@ -65,6 +67,9 @@ class Recorder(SearchBot):
                 values = [[self.world(a, seed) for seed in seeds] for a in cands]
                 self.found.append({"seed": self.game.seed, "round": self.game.state.rounds_played,
                                    "candidates": [[str(x) for x in a] for a in cands], "values": values})
+                if self.out is not None:                # kept as it comes: a stopped run loses nothing scored
+                    self.out.write(json.dumps(self.found[-1]) + "\n")
+                    self.out.flush()
         return HeuristicBot.action(self, d)
 
     def world(self, act: tuple, seed: int) -> float:
@@ -75,12 +80,12 @@ class Recorder(SearchBot):
 Recorder.HANDLERS = {**HeuristicBot.HANDLERS, ACTION: Recorder.action}
 
 
-def record(bundle: dict, games: int, seed: int, worlds: int, share: float) -> list[dict]:
-    """The scored decisions of ``games`` heuristic games."""
+def record(bundle: dict, games: int, seed: int, worlds: int, share: float, out: Any = None) -> list[dict]:
+    """The scored decisions of ``games`` heuristic games (each also written to ``out`` as it is scored)."""
     found: list[dict] = []
     for s in range(seed, seed + games):
         game = new_game(bundle, s, 4, check=False)
-        seats = {p.id: (HeuristicBot(s * 1000 + i) if p.betrayer else Recorder(s * 1000 + i, worlds, share, found))
+        seats = {p.id: (HeuristicBot(s * 1000 + i) if p.betrayer else Recorder(s * 1000 + i, worlds, share, found, out))
                  for i, p in enumerate(game.state.players)}
         for bot in seats.values():
             bot.observe(game)
@@ -159,18 +164,22 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help="also write the scored decisions here (JSON Lines)")
     ap.add_argument("--from", dest="source", type=Path, default=None, help="read scored decisions instead of playing")
     args = ap.parse_args()
+    most = max(b["playouts"] for b in budgets())
+    if args.worlds < 2 * most:                          # each budget chooses on half the worlds
+        raise SystemExit(f"--worlds must be at least {2 * most}: each budget chooses on half of them, "
+                         f"up to {most} playouts a candidate")
     start = time.process_time()
     if args.source:
         decisions = [json.loads(line) for line in args.source.read_text(encoding="utf-8").splitlines() if line]
         print(f"{len(decisions)} scored decisions read from {args.source}")
     else:
         build = compile_paths([ROOT / "content"], ROOT)
-        decisions = record(bundle_of(build.cards, build.rulesets), args.games, args.seed, args.worlds, args.share)
+        with open(args.out, "w", encoding="utf-8") if args.out else contextlib.nullcontext() as out:
+            decisions = record(bundle_of(build.cards, build.rulesets), args.games, args.seed, args.worlds, args.share,
+                               out)
         print(f"{len(decisions)} decisions scored in {args.games} games (seeds {args.seed}.."
               f"{args.seed + args.games - 1}), {args.worlds} worlds per candidate, "
               f"{time.process_time() - start:.0f} s CPU in this process (the playouts' own in their forks)")
-        if args.out:
-            args.out.write_text("".join(json.dumps(d) + "\n" for d in decisions), encoding="utf-8")
     if not decisions:
         raise SystemExit("no decision was scored: play more games or a larger --share")
     rng = random.Random(args.seed)
