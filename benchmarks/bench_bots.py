@@ -202,7 +202,8 @@ def main() -> None:
     searching = set(args.players if args.search_players is None else args.search_players)
     plan = [("base", [], p, a) for p in args.players for a in args.agents
             if p in searching or "search" not in a.split(":")] + \
-           [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players for a in args.colonies_agents] + \
+           [("warring-colonies", ["warring-colonies"], p, a) for p in args.colonies_players
+            for a in args.colonies_agents] + \
            [("warring-colonies quick", ["warring-colonies", "quick"], p, a) for p in args.quick_players
             for a in args.colonies_agents]
     for game, variants, players, agents in plan:

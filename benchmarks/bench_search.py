@@ -145,7 +145,8 @@ def assess(decisions: list[dict], budget: dict, repeats: int, rng: random.Random
 
 def budgets() -> list[dict]:
     """The budgets compared: the earlier default, fixed playouts, and races of several sizes."""
-    out = [{"width": 3, "batch": 4, "playouts": 4, "margin": 0.03, "z": 0.0, "early": 99, "note": "4 each, margin 0.03"}]
+    out = [{"width": 3, "batch": 4, "playouts": 4, "margin": 0.03, "z": 0.0, "early": 99,
+            "note": "4 each, margin 0.03"}]
     for width in (3, 4, 5):
         for batch, most in ((2, 8), (2, 16), (4, 16)):
             for margin in (0.005, 0.01):

@@ -1,33 +1,36 @@
 """The search bot of the base game: determinized Monte-Carlo over the engine's own step-driven decisions.
 
 At each turn action with at least two actions worth taking, the bot takes the heuristic bot's best few
-candidates (and ending the turn) and plays each forward ``playouts`` times, every playout on its own
-copy of the game and its own *determinization*: everything this player cannot see is dealt again from
-what it could be: the other players' hands, the cards others put face down on the crisis, every
-location's item deck, the other players' secret objectives and the box, the crisis, crossroads,
-survivor and exiled objective decks, a crossroads card another player holds, the other players' action
-dice, and the future die rolls (the copy's random generator is reseeded); the log lines meant for other
-players are dropped from the copy. (An exiled player's exiled objective is not dealt again: the
-engine's stand-in ones are few and their goals public in the ruleset.) The pool each hidden card is
-dealt from is sorted before it is shuffled, so two games that differ only in what this player cannot
-see give the same copies (the tests check it).
+candidates (and ending the turn), and at each crossroads choice or vote the card's options (the heuristic's
+reading first), and plays each forward, every playout on its own copy of the game and its own
+*determinization*: everything this player cannot see is dealt again from what it could be: the other players'
+hands, the cards others put face down on the crisis, every location's item deck, the other players' secret
+objectives and the box, the crisis, crossroads, survivor and exiled objective decks, a crossroads card another
+player holds, the other players' action dice, and the future die rolls (the copy's random generator is
+reseeded); the log lines meant for other players are dropped from the copy. (An exiled player's exiled
+objective is not dealt again: the engine's stand-in ones are few and their goals public in the ruleset.) The
+pool each hidden card is dealt from is sorted before it is shuffled, so two games that differ only in what this
+player cannot see give the same copies (the tests check it).
 
-A copy is cheap: the game is a suspended generator, which Python cannot copy, so the bot forks its
-process (``os.fork``: the operating system copies the pages only when they are written) and the child
-determinizes its game, plays the candidate and then heuristic bots for every seat to the **horizon**: the
-end of the round (its colony phase played; ``horizon`` rounds counting this one), or the game's end if it
-comes first. It sends back one number: 1 for a game this player won, 0 for one lost, and for a game still
-going the colony's estimated chance to win from there (value.py: a logistic model of the public table
-fitted on heuristic games), so a playout costs a round, not a game, and varies less than a won-or-lost
-result. With ``horizon=None`` the playout goes to the game's end and a loss scores a small share for the
-rounds the colony lasted (a tie-break worth less than any win). Where ``fork`` is missing (Windows), or the
-game is not the one this process plays, the copy is rebuilt from the game's seed and the answers given so
-far instead (the engine is deterministic: the same answers reach the same decision). Every candidate is
-played in the same worlds (common random numbers), so their difference is the action's, not luck's; the
-candidate with the best mean replaces the heuristic's first choice only when it is ahead by ``margin``
-(ties and near-ties keep the heuristic's order). Every other decision, and every decision of a betrayer,
-is the heuristic bot's. A playout budget (not a time budget) keeps it deterministic for a seed. Standard
-library only.
+A copy is cheap: the game is a suspended generator, which Python cannot copy, so the bot forks its process
+(``os.fork``: the operating system copies the pages only when they are written) and the child determinizes its
+game, plays the candidate and then heuristic bots for every seat to the **horizon**: the end of the round (its
+colony phase played; ``horizon`` rounds counting this one), or the game's end if it comes first. It sends back
+one number: 1 for a game this player won, 0 for one lost, and for a game still going the colony's estimated
+chance to win from there (value.py: a logistic model of the copy's table fitted on heuristic games), so a playout
+costs a round, not a game, and varies less than a won-or-lost result does. With ``horizon=None`` the playout goes
+to the game's end and a loss scores a small share for the rounds the colony lasted (a tie-break worth less than
+any win). Where ``fork`` is missing (Windows), or the game is not the one this process plays, the copy is
+rebuilt from the game's seed and the answers given so far instead (the engine is deterministic: the same
+answers reach the same decision).
+
+The candidates race (``best_of``): they are played in the same worlds (common random numbers), so their
+difference is the action's, not luck's, a batch of playouts at a time; a candidate leaves the race once it
+cannot be ``margin`` ahead of the heuristic's first choice by ``z`` standard errors of their paired difference,
+and one that is that far ahead after ``early`` playouts is played at once; at ``playouts`` each, the best one
+more than ``margin`` ahead is played, else the heuristic's choice. Every other decision, and every decision of a
+betrayer, is the heuristic bot's. A playout budget (not a time budget) keeps it deterministic for a seed.
+benchmarks/bench_search.py measures what the race gains per decision with each budget. Standard library only.
 """
 from __future__ import annotations
 
@@ -105,7 +108,8 @@ class SearchBot(HeuristicBot):
         racing = list(range(1, len(candidates)))
         ahead: dict[int, tuple[float, float]] = {}
         while racing and len(scores[0]) < self.playouts:
-            seeds = [self.search_rng.randrange(1 << 30) for _ in range(min(self.batch, self.playouts - len(scores[0])))]
+            more = min(self.batch, self.playouts - len(scores[0]))
+            seeds = [self.search_rng.randrange(1 << 30) for _ in range(more)]
             for i in [0] + racing:
                 scores[i] += self.evaluate(candidates[i], seeds)
             ahead = {i: paired(scores[i], scores[0]) for i in racing}
