@@ -4,7 +4,7 @@
                                     [--search-players 4]
                                     [--agents random bot heuristic search:heuristic heuristic:random ...]
                                     [--colonies-players 4] [--colonies-agents ...] [--quick-players 4 ...]
-                                    [--winter-tricks-players 2 3 4 5] [--json FILE]
+                                    [--winter-tricks-players 2 3 4 5] [--json FILE] [--checkpoint DIR]
                                     [--stand-in KEY=VALUE] [--crises-prevented] [--by-objective]
 
 Compiles content/ in memory, then plays ``--games`` seeded games (``dow simulate``, invariants checked
@@ -17,13 +17,16 @@ endings, the mean length and how many games reached the last round of the track,
 and crashes (the first seeds that broke are listed, to replay with ``dow play --seed S``). A pairing with a
 search seat plays ``--search-games`` games (the first seeds of the same range): each of its decisions
 plays dozens of games forward, so it costs far more than a heuristic game. It reports;
-it asserts nothing about time. ``--by-objective`` adds a table of each base pairing cut by the main objective
-played. Two experiments, in memory only: ``--stand-in morale=7`` plays with another
-base stand-in value, ``--crises-prevented`` with every base crisis prevented.
+it asserts nothing about time. ``--checkpoint DIR`` keeps every game's record as it comes, so a long run
+stopped halfway goes on where it stopped when run again (games/s then counts the games played in that run).
+``--by-objective`` adds a table of each base pairing cut by the main objective played. Two experiments, in
+memory only: ``--stand-in morale=7`` plays with another base stand-in value, ``--crises-prevented`` with every
+base crisis prevented.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import sys
@@ -33,7 +36,7 @@ from pathlib import Path
 from dow.compiler.project import bundle_of, compile_paths
 from dow.runtime.engine.game import GameError
 from dow.runtime.engine.sim import new_game, simulate
-from dow.runtime.engine.workers import Progress, worker_count
+from dow.runtime.engine.workers import Progress, processes, serial, worker_count
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_AGENTS = ["random", "bot", "heuristic", "search:heuristic", "heuristic:random", "random:heuristic"]
@@ -55,13 +58,64 @@ def rate(k: int, n: int) -> str:
     return f"{k / n:.1%} [{low:.1%}, {high:.1%}]" if n else "-"
 
 
+def code_digest() -> str:
+    """A digest of the runtime's source (the rules and the bots): records kept by another version are not reused."""
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def kept(checkpoint: Path | None, bundle: dict, players: int, agents: str, variants: list[str], workers: int):
+    """A runner that keeps every game's record in ``checkpoint`` (one JSON line each) as it comes, and on the
+    next run with the same code, content and pairing gives the kept records back and plays only the seeds
+    still missing: a long run stopped halfway goes on where it stopped, with the same results (a game's
+    record depends only on its seed). None: no checkpoint, every game played."""
+    if checkpoint is None:
+        return None, {}
+    checkpoint.mkdir(parents=True, exist_ok=True)
+    key = json.dumps({"code": code_digest(), "bundle": hashlib.sha256(json.dumps(bundle, sort_keys=True).encode())
+                      .hexdigest()[:16], "players": players, "agents": agents, "variants": variants}, sort_keys=True)
+    path = checkpoint / (hashlib.sha256(key.encode()).hexdigest()[:20] + ".jsonl")
+    old: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:                   # a line cut short when the run was stopped
+                continue
+            old[record["seed"]] = record
+    inner = processes(workers) if workers > 1 else serial
+    stats = {"kept": 0}
+
+    def runner(bundle: dict, seeds, options: dict):
+        missing = [s for s in seeds if s not in old]
+        for s in seeds:
+            if s in old:
+                stats["kept"] += 1
+                yield old[s]
+        if missing:
+            with path.open("a", encoding="utf-8") as out:
+                for record in inner(bundle, missing, options):
+                    out.write(json.dumps(record) + "\n")
+                    out.flush()
+                    yield record
+    return runner, stats
+
+
 def run(bundle: dict, games: int, seed: int, players: int, agents: str, variants: list[str], workers: int,
-        show: bool) -> dict:
-    """One pairing: the summary and every game's record."""
+        show: bool, checkpoint: Path | None = None) -> dict:
+    """One pairing: the summary and every game's record (with a checkpoint, the games/s of the games played
+    in this run only)."""
     records: list[dict] = []
+    runner, stats = kept(checkpoint, bundle, players, agents, variants, workers)
     summary = simulate(bundle, games, seed, players, agents, Progress(sys.stderr) if show else None,
-                       variants=variants, workers=workers, on_game=records.append)
+                       variants=variants, workers=workers, on_game=records.append, runner=runner)
     summary["records"] = sorted(records, key=lambda r: r["seed"])
+    if stats.get("kept"):
+        played = games - stats["kept"]
+        summary["kept"] = stats["kept"]
+        summary["games_per_second"] = round(played / summary["seconds"], 1) if played and summary["seconds"] else None
     return summary
 
 
@@ -89,7 +143,8 @@ def row(game: str, players: int, agents: str, s: dict, track: int) -> str:
              ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(endings.items()))
              + ("; at 0 morale: " + ", ".join(f"{k} {rate(v, n)}" for k, v in sorted(fell.items())) if fell else ""),
              f"{mean:.2f} / {track_mean:.2f}", f"{full / n:.0%}" if n else "-",
-             str(len(s["violations"])), str(len(s["crashes"])), str(s["games_per_second"])]
+             str(len(s["violations"])), str(len(s["crashes"])),
+             "-" if s["games_per_second"] is None else str(s["games_per_second"])]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -180,6 +235,9 @@ def main() -> None:
                     help="then Winter Tricks at these player counts (bench_winter_tricks.py's pairings and table)")
     ap.add_argument("--json", type=Path, default=None, help="also write every summary (without records) here")
     ap.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    ap.add_argument("--checkpoint", type=Path, default=None, metavar="DIR",
+                    help="keep every game's record in DIR as it comes; run again with the same DIR to go on "
+                         "where a stopped run stopped (the same code and content only)")
     ap.add_argument("--by-objective", action="store_true",
                     help="then a table of each base pairing cut by the main objective played")
     ap.add_argument("--stand-in", action="append", default=[], metavar="KEY=VALUE",
@@ -214,7 +272,7 @@ def main() -> None:
             continue
         track = probe.state.round
         games = min(args.games, args.search_games) if "search" in agents.split(":") and not variants else args.games
-        s = run(bundle, games, args.seed, players, agents, variants, workers, args.progress)
+        s = run(bundle, games, args.seed, players, agents, variants, workers, args.progress, args.checkpoint)
         print(row(game, players, agents, s, track), flush=True)
         cut += by_objective(players, agents, s) if not variants else []
         for bad in (s["violations"] + s["crashes"])[:3]:
@@ -223,7 +281,7 @@ def main() -> None:
         if "search" in agents.split(":") and not variants:   # the same seeds without the search: like with like
             plain = ":".join("heuristic" if k == "search" else k for k in agents.split(":"))
             searched = s
-            s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress)
+            s = run(bundle, games, args.seed, players, plain, variants, workers, args.progress, args.checkpoint)
             print(row(game, players, f"{plain} (the same {games} seeds)", s, track), flush=True)
             cut += by_objective(players, f"{plain} (the same seeds)", s)
             pair = paired(searched["records"], s["records"])
