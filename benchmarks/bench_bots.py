@@ -26,6 +26,7 @@ base crisis prevented.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -58,8 +59,10 @@ def rate(k: int, n: int) -> str:
     return f"{k / n:.1%} [{low:.1%}, {high:.1%}]" if n else "-"
 
 
+@functools.cache
 def code_digest() -> str:
-    """A digest of the runtime's source (the rules and the bots): records kept by another version are not reused."""
+    """A digest of the runtime's source (the rules and the bots) as this run started: records kept by another
+    version are not reused."""
     h = hashlib.sha256()
     for path in sorted((ROOT / "runtime").rglob("*.py")):
         h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
@@ -246,6 +249,7 @@ def main() -> None:
     ap.add_argument("--crises-prevented", action="store_true",
                     help="an experiment: every base crisis counts as prevented (what the crises cost the colony)")
     args = ap.parse_args()
+    code_digest()                    # the source as it is now, whatever changes while the run goes on
     if args.crises_prevented:
         prevent_every_crisis()
     workers = worker_count(args.workers)
