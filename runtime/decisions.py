@@ -31,6 +31,9 @@ class Decision:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown decision kind {self.kind!r}")
+        if self.kind in (OPTION, VOTE) and not self.choices:     # a question no one could answer: the asker's fault
+            raise ValueError(f"{self.player} was asked {self.prompt or 'a question'!r} ({self.kind}) with nothing "
+                             f"to choose from")
 
     def check(self, answer: Any) -> Any:
         """The answer, normalized, or ValueError if it does not fit the question."""

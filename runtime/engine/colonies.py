@@ -599,13 +599,18 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             self.host.attacking_entrance = self.state.entrance.get(sid)
         yield from super().attack(p, sid, target, die)
 
-    def move(self, p: Player, sid: str, to: str, exposure: bool) -> Gen:
-        """A move by any cause: a survivor leaving the enemy colony leaves its entrance space; one that a
-        card sends there stands in an empty entrance space its player chooses (as in the movement step)."""
+    def move(self, p: Player, sid: str, to: str, exposure: bool, entrance: int | None = None) -> Gen:
+        """A move by any cause: a survivor leaving the enemy colony leaves its entrance space; one that
+        goes there stands in the empty entrance space ``entrance`` its player chose in the movement step,
+        or, sent by a card, in one its player chooses now (a Lone Wolf survivor sent from one colony's
+        entrance to the other colony chooses again: its old space is not at this colony)."""
         s = self.state
         loc = s.locations[to]
         if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
-            if sid not in s.entrance:             # "qualquer espaço vazio de entrada": the player's choice
+            if entrance is not None:
+                s.entrance[sid] = entrance
+            elif self.standing_at(sid, to) is None:    # "qualquer espaço vazio de entrada": the player's choice
+                s.entrance.pop(sid, None)
                 free = [i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0]
                 s.entrance[sid] = (yield from self.pick_entrance(p.id, free, "entrance")) if free else 0
         else:

@@ -196,12 +196,11 @@ class LoneWolf:
                 yield from g.settle()
             if isinstance(loc, ColonyBoard) and loc.team != WOLF:
                 free = tuple(i + 1 for i in range(loc.entrances)
-                             if h.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
+                             if h.entrance_free(to, i) > 0 and i != g.standing_at(sid, to))
                 gate = yield Decision(OPTION, p.id, free, prompt="entrance")
-                s.entrance[sid] = gate - 1
+                yield from g.move(p, sid, to, exposure=True, entrance=gate - 1)
             else:
-                s.entrance.pop(sid, None)
-            yield from g.move(p, sid, to, exposure=True)
+                yield from g.move(p, sid, to, exposure=True)
             self.complete_missions(p)
 
     def destinations(self, sid: str | None = None) -> tuple[str, ...]:

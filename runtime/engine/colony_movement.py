@@ -36,6 +36,12 @@ class MovementStep(ColoniesParts):
         loc = self.state.locations[lid]
         return sum(max(0, self.host.entrance_free(lid, i)) for i in range(loc.entrances))
 
+    def standing_at(self, sid: str, lid: str) -> int | None:
+        """The entrance of colony ``lid`` where survivor ``sid`` stands, if it stands at one of that colony's
+        (a Lone Wolf survivor at one colony's entrance stands at none of the other's)."""
+        s = self.state
+        return s.entrance.get(sid) if s.survivors[sid].location == lid else None
+
     def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
         """The moves player ``p`` may make now (its survivors not in ``moved``), in a fixed order."""
         with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
@@ -126,9 +132,8 @@ class MovementStep(ColoniesParts):
                     self.host.send_home(out, {"by": p.id, "bullets": cost})
                 if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
                     free = tuple(i + 1 for i in range(loc.entrances)
-                                 if self.host.entrance_free(to, i) > 0 and s.entrance.get(sid) != i)
+                                 if self.host.entrance_free(to, i) > 0 and i != self.standing_at(sid, to))
                     gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
-                    s.entrance[sid] = gate - 1
+                    yield from self.move(p, sid, to, exposure=True, entrance=gate - 1)
                 else:
-                    s.entrance.pop(sid, None)
-                yield from self.move(p, sid, to, exposure=True)
+                    yield from self.move(p, sid, to, exposure=True)

@@ -188,3 +188,13 @@ def test_a_bite_spreading_to_tied_survivors_is_the_first_players_pick(bundle):
     first = s.players[s.first].id
     assert decision.prompt == "bite spreads to" and decision.player == first
     assert set(decision.choices) == {a.id, b.id}
+
+
+@pytest.mark.parametrize("kind", ["option", "vote"])
+def test_a_question_with_nothing_to_choose_from_is_refused_where_it_is_asked(kind):
+    """A choice offered with no options cannot be answered by any player: the engine that asks it is at
+    fault, and the error names the player and the question (not an agent's IndexError later)."""
+    from dow.runtime.decisions import Decision
+    with pytest.raises(ValueError, match=r"p5 was asked 'entrance' .* with nothing to choose from"):
+        Decision(kind, "p5", (), prompt="entrance")
+    assert Decision(kind, "p5", (1,), prompt="entrance").choices == (1,)

@@ -248,6 +248,66 @@ def test_lone_wolf_survivors_stand_at_the_entrances_of_both_colonies(wc):
     assert g.violations == []
 
 
+def _only_entrance_free(g, lid, free):
+    """Fill every entrance of colony ``lid`` but ``free`` (0-based) with zombies."""
+    loc = g.state.locations[lid]
+    for i in range(loc.entrances):
+        loc.zombies[i] = 0 if i == free else loc.entrance_spaces
+    return loc
+
+
+@pytest.mark.parametrize("entrance", [0, 2])
+def test_a_lone_wolf_survivor_goes_from_one_colonys_entrance_to_the_others(wc, entrance):
+    """seed 000, p. 14, Regras do Lobo Solitário, and Andar para a Colônia Inimiga: a Lone Wolf survivor
+    standing at an entrance of colony A may move to colony B through any empty entrance space there,
+    the one with the same number included (its space at A is not at B). Seed 568 of a 5-player random
+    game once offered no entrance at all here and stopped the game."""
+    g = table(wc, {"forest-plum": ("p5", "colony_a"), "brian-lee": ("p1", "colony_a"),
+                   "olivia-brown": ("p3", "colony_b")}, players=5)
+    s = g.state
+    s.entrance["s:forest-plum"] = entrance
+    _only_entrance_free(g, "colony_b", entrance)
+    assert ("move", "s:forest-plum", "colony_b") in g.move_options(wolf(g), set(), None)
+    asked = []
+
+    class Watch(Script):
+        def answer(self, d):
+            if d.prompt == "entrance":
+                asked.append(d.choices)
+            return super().answer(d)
+    g.rng.rolls = [BLANK]
+    script = Watch(g, [("p5", "movement", ("move", "forest-plum", "colony_b")), ("p5", "entrance", entrance + 1),
+                       ("p5", "movement", ("pass",))])
+    g.drive(g.lone_wolf.movement(wolf(g)), script)
+    assert asked == [(entrance + 1,)]
+    assert sv(g, "forest-plum").location == "colony_b" and s.entrance["s:forest-plum"] == entrance
+    g.verify("entrances")
+    assert g.violations == []
+
+
+def test_a_card_that_sends_a_lone_wolf_survivor_to_the_other_colony_asks_for_a_space_there(wc):
+    """seed 000, Andar para a Colônia Inimiga ("qualquer espaço vazio de entrada"): a survivor sent to the
+    enemy colony by a card stands in an empty entrance space of that colony; a Lone Wolf survivor sent
+    from colony A's entrance 1 to colony B, whose only empty space is at entrance 3, stands there, not
+    in the space it left at A."""
+    g = table(wc, {"forest-plum": ("p5", "colony_a"), "brian-lee": ("p1", "colony_a"),
+                   "olivia-brown": ("p3", "colony_b")}, players=5)
+    s = g.state
+    s.entrance["s:forest-plum"] = 0
+    _only_entrance_free(g, "colony_b", 2)
+    g.drive(g.move(wolf(g), "s:forest-plum", "colony_b", exposure=False), Script(g, []))
+    assert sv(g, "forest-plum").location == "colony_b" and s.entrance["s:forest-plum"] == 2
+    g.verify("entrances")
+    assert g.violations == []
+
+
+def test_seed_568_of_a_five_player_random_game_plays_to_its_end(wc):
+    """The game in which a Lone Wolf survivor at colony A's entrance could not enter colony B (see above):
+    it ends, with no invariant broken."""
+    result = play_colonies(wc, seed=568, players=5, agents="random")
+    assert result["ending"] and result["violations"] == []
+
+
 def test_bullets_send_a_lone_wolf_survivor_to_the_den_without_exposure(wc):
     """seed 000, p. 14, Regras do Lobo Solitário: when a player spends bullets to remove a Lone Wolf
     survivor from a full location, it goes to the den with no exposure roll; the Lone Wolf spends no
