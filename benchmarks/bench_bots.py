@@ -165,6 +165,11 @@ def paired(searched: list[dict], plain: list[dict]) -> dict:
             "neither": sum(1 for x, y in pairs if not x and not y), "p": min(1.0, 2 * tail)}
 
 
+def pvalue(p: float) -> str:
+    """A p-value to three decimals, or its two first digits when it is smaller than 0.001 (not "0.000")."""
+    return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
+
+
 def by_objective(players: int, agents: str, s: dict) -> list[str]:
     """Markdown rows of one base pairing cut by the main objective played: the colony's wins with their
     interval, the endings and the mean length, so an objective the bots cannot play (or win at once) shows."""
@@ -291,7 +296,7 @@ def main() -> None:
             pair = paired(searched["records"], s["records"])
             print(f"|  |  | paired on {pair['n']} seeds: the colony won with the search only {pair['search_only']}, "
                   f"with the heuristic only {pair['heuristic_only']}, with both {pair['both']}, with neither "
-                  f"{pair['neither']}; sign test p = {pair['p']:.3f} |", flush=True)
+                  f"{pair['neither']}; sign test p = {pvalue(pair['p'])} |", flush=True)
             out.append({k: v for k, v in s.items() if k != "records"} | {"game": game, "track": track,
                                                                           "paired": pair})
     if args.by_objective and cut:
