@@ -21,6 +21,7 @@ from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
 from ...interpreter import Env
 from ..common import ACTION
 from .options import best_option
+from .suspicion import posterior, prior
 from .view import View
 
 ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
@@ -29,21 +30,6 @@ SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   
 SAFE_ATTACKERS = ("mike-cho",)                                                  # survivors who never roll for it
 SEARCH_ABILITIES = ("alexis-grey", "arthur-thurston", "carla-thompson", "david-garcia", "jenny-clark")
 WEAPON_VALUE = {"shotgun": 60, "pistol": 55, "sniper-rifle": 50, "lighter": 30, "baseball-bat": 35}
-
-
-LOYAL_WRONG = 0.05                                  # how often a loyal player's crisis card is a wrong one
-BETRAYER_WRONG = 0.6                                # … a betrayer's
-
-
-def binomial(n: int, k: int, p: float) -> float:
-    """The chance of ``k`` successes in ``n`` tries of chance ``p``."""
-    return math.comb(n, k) * p ** k * (1 - p) ** (n - k)
-
-
-def wrong_cards(bad: int, betrayer: int, loyal: int) -> float:
-    """The chance of ``bad`` wrong cards among ``betrayer`` cards of a betrayer and ``loyal`` of loyal players."""
-    return sum(binomial(betrayer, k, BETRAYER_WRONG) * binomial(loyal, bad - k, LOYAL_WRONG)
-               for k in range(max(0, bad - loyal), min(bad, betrayer) + 1))
 
 
 def overflow(loc: Any, arriving: int, at_first: int = 0) -> int:
@@ -151,26 +137,12 @@ class HeuristicBot(HeuristicAgent):
                 self.crisis_log, self.my_crisis = [], []
 
     def suspect(self, bad: int, added: list[str]) -> None:
-        """Weigh each other player as the betrayer (Bayes' rule) by one crisis: ``bad`` wrong cards among the
-        others' cards, ``added`` naming who added each of them. Loyal players add a wrong card now and then
-        (``LOYAL_WRONG``), a betrayer often (``BETRAYER_WRONG``); so a wrong card points at those who added
-        cards, most at whoever added to every spoilt crisis, and a player who added nothing is cleared of it.
-        The prior is the set-up's: one betrayal card among the secret objectives dealt."""
+        """Weigh each other player as the betrayer by one crisis (engine/bots/suspicion.py): ``bad`` wrong
+        cards among the others' cards, ``added`` naming who added each of them."""
         v = self.view
         if not self.suspicion:
-            setup = self.game.rules["setup"]
-            others = [p for p in v.players if p != v.me]
-            cards = setup["secret_objectives_per_player"] * len(v.players) + setup["betrayals_added"] - 1
-            each = setup["betrayals_added"] / cards     # this player holds a loyal card: the rest hold the one
-            self.suspicion = {p: each for p in others}
-            self.suspicion[""] = 1 - each * len(others)  # nobody else
-        weights = {}
-        for who, prior in self.suspicion.items():
-            theirs = added.count(who) if who else 0
-            weights[who] = prior * wrong_cards(bad, theirs, len(added) - theirs)
-        norm = sum(weights.values())
-        if norm > 0:
-            self.suspicion = {who: w / norm for who, w in weights.items()}
+            self.suspicion = prior(self.game.rules["setup"], v.players, v.me)
+        self.suspicion = posterior(self.suspicion, bad, added)
 
     def suspected(self) -> tuple[str, float]:
         """The player most likely the betrayer, and how likely (none: '', 0)."""
