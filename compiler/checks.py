@@ -197,7 +197,7 @@ def _always_false(cond) -> bool:
 def strip_positions(value):
     """A tree without its positions (to compare what two trees say, wherever they were written)."""
     if isinstance(value, dict):
-        return {k: strip_positions(v) for k, v in value.items() if k != "pos"}
+        return {k: strip_positions(v) for k, v in value.items() if k != "pos" and not k.startswith("_")}
     if isinstance(value, list):
         return [strip_positions(v) for v in value]
     return value

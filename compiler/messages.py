@@ -122,6 +122,11 @@ def from_parser(ref) -> Msg | str:
         return M("expected.tokens-more", tokens=items[:8]) if len(items) > 8 else M("expected.tokens", tokens=items)
     if "token" in params:
         params["token"] = M("token." + params["token"])
+    for key, value in params.items():       # messages inside a message ("a count", "a place" …)
+        if isinstance(value, (list, tuple)):
+            params[key] = [from_parser(v) if hasattr(v, "params") else v for v in value]
+        elif hasattr(value, "params") and hasattr(value, "id"):
+            params[key] = from_parser(value)
     return M(ref.id, **params)
 
 

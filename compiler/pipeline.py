@@ -17,8 +17,9 @@ from pathlib import Path
 from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 from dow.dsl.ast import Pos
 
-from . import checks, ledger
-from .bind import Binder
+from . import checks
+from .referents import Referent, Referents, Scope
+from .statements import Statements
 from .cardstore import Packed, pack
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
@@ -26,7 +27,6 @@ from .loader import LoadError, Node, decode, load_text
 from .lower import Lowering, complete_options
 from .messages import M, Msg, from_parser
 from .phrases import BindError
-from .scope import Scope
 from .shape import Shape
 
 PASSES = ("load", "shape", "parse", "resolve", "typecheck", "structure", "lower", "validate", "cross-card")
@@ -129,7 +129,7 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     kind = KINDS[root.value["kind"].value]
     card_id = str(root.value["id"].value)
     manual = root.get("manual").plain() if root.get("manual") is not None else {}
-    scope = Scope(dict(kind.binds), card_kind=kind.name)
+    scope = CardScope(kind.binds)
     lowering = Lowering(card_id, result.display, manual)
     compiled = _fields(root, all_fields(kind), scope, result, lowering)
     complete_options(compiled)
@@ -168,7 +168,7 @@ def _localized_name(name) -> dict:
     return dict(name) if isinstance(name, dict) else {lang: name for lang in LANGS}
 
 
-def _fields(node: Node, spec: dict, scope: Scope, result: CardResult, lowering: Lowering) -> dict:
+def _fields(node: Node, spec: dict, scope: "CardScope", result: CardResult, lowering: Lowering) -> dict:
     """Plain data of a mapping, with every effect-language field compiled."""
     out = {}
     for key, child in node.value.items():
@@ -186,8 +186,31 @@ def _fields(node: Node, spec: dict, scope: Scope, result: CardResult, lowering: 
     return out
 
 
-def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: Lowering) -> dict:
-    """Parse, resolve, check and lower one effect, condition or event text."""
+class CardScope:
+    """What every effect text of one card can refer to: the card's own ("this survivor", "this card"),
+    and, once its trigger's event is read, what that event carries ("the moved survivor"). Names of
+    cards used anywhere in the card are collected for the check across cards (N003)."""
+
+    def __init__(self, binds):
+        self.binds = tuple(binds)
+        self.events: list[tuple[str, str]] = []
+        self.names: list[tuple[str, str, Pos]] = []
+
+    def scope(self, they: bool = False) -> Scope:
+        """A fresh scope for one effect text."""
+        out = Scope()
+        for name, kind in (*self.binds, *self.events):
+            out.add(Referent(name, kind, _PARTICIPLE.get(name), False, None, fixed=True))
+        if they:
+            out.they = {"op": "ref", "name": "each", "kind": "player"}
+        return out
+
+
+_PARTICIPLE = {"rolled": "rolled"}
+
+
+def _program(node: Node, kind: str, scope: CardScope, result: CardResult, lowering: Lowering) -> dict:
+    """Parse, bind, resolve, check and lower one effect, condition or event text."""
     text = node.value if isinstance(node.value, str) else ""
     if node.style not in ("|", None, "'", '"') or (node.style != "|" and node.end_line > node.line):
         result.diag("Y008", M("Y008.not-literal"), Pos(node.line, node.col), expected=M("expected.literal-block"),
@@ -204,24 +227,47 @@ def _program(node: Node, kind: str, scope: Scope, result: CardResult, lowering: 
     except EffectSyntaxError as err:
         result.from_error(err)
         return {"source": text, "tree": []}
-    inner = scope if kind == "event" else scope.child()
-    if kind == "voters":                     # who votes or chooses: a condition on each player ("they")
-        inner.bind("each", "player")
-    binder = Binder(inner)
-    with ledger.keeping() as book:  # every word of a clause ends up in the tree (compiler/ledger.py)
-        tree = _bind(binder, block, kind, result)
-    if not binder.errors:
-        binder.errors.extend(checks.accounting(book, tree))
-    book.close()
-    for err in binder.errors:
+    binder = Statements()
+    tree = _bind(binder, block, kind, result)
+    errors = list(binder.errors)
+    if not errors and tree is not None:
+        refs = Referents()
+        here = scope.scope(they=kind == "voters")
+        try:
+            if kind == "effect":
+                refs.block(tree, here)
+            else:
+                tree = refs.value(tree, here, kind, kind)
+        except BindError as err:
+            refs.errors.append(err)
+        refs.finish()
+        errors += refs.errors
+        if kind == "event" and not refs.errors:
+            from dow.dsl.lexicon import EVENTS
+            scope.events = list(EVENTS[tree["kind"]].carries)
+    for err in errors:
         result.from_error(err)
-    if binder.errors:
+    if tree is None:
+        return {"source": text, "tree": []}
+    if errors:
         return {"source": text, "tree": tree}
+    scope.names.extend(_names(tree))
     for err in checks.typecheck(tree if isinstance(tree, list) else [tree]):
         result.from_error(err)
     for err in checks.structure(tree if isinstance(tree, list) else [tree]):
         result.from_error(err)
     return {"source": text, "tree": lowering.nodes(tree)}
+
+
+def _names(tree) -> list[tuple[str, str, Pos]]:
+    """The card names a tree uses, with their kinds and where: checked across cards (N003)."""
+    out = []
+    for node in checks.walk(tree if isinstance(tree, list) else [tree]):
+        if node.get("op") == "named":
+            out.append((node["card"], node.get("kind") or "survivor", Pos(*node["pos"])))
+        elif node.get("op") == "card_named":
+            out.append((node["name"], "item", Pos(*node["pos"])))
+    return out
 
 
 def _within_file(result: CardResult) -> None:
@@ -254,28 +300,26 @@ def _unquote_positions(node: Node, result: CardResult, start: int) -> None:
         result.diags[i] = dataclasses.replace(d, line=node.line, col=col, source_line=raw)
 
 
-def _bind(binder: Binder, block, kind: str, result: CardResult):
+def _bind(binder: Statements, block, kind: str, result: CardResult):
     """Bind an effect block, or the single clause of a condition or event."""
     if kind == "effect":
-        return binder.effect(block)
+        return binder.block(block)
     if kind in ("cond", "voters"):
         try:
             return binder.cond(block)
-        except BindError as err:
+        except (BindError, EffectSyntaxError) as err:
             binder.errors.append(err)
-            return {}
+            return None
     stmts = block.stmts
     if len(stmts) != 1 or not (hasattr(stmts[0], "clauses") and len(stmts[0].clauses) == 1):
         pos = stmts[1].pos if len(stmts) > 1 else block.pos
         result.diag("P001", M("P001.event-one-clause"), pos, expected=M("expected.one-clause"))
-        return {}
-    clause = stmts[0].clauses[0]
+        return None
     try:
-        from .phrases import Reader
-        return binder.event(Reader(clause, binder.scope), binder.scope)
-    except BindError as err:
+        return binder.read(stmts[0].clauses[0], "event")
+    except (BindError, EffectSyntaxError) as err:
         binder.errors.append(err)
-        return {}
+        return None
 
 
 @functools.cache

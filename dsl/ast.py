@@ -41,7 +41,7 @@ class Word:
         return max(len(self.text), 1)
 
 
-WORD_KINDS = frozenset({"word", "int", "name", "comma", "and", "or", "or_more"})
+WORD_KINDS = frozenset({"word", "int", "name", "comma", "and", "or", "or_more", "cmp", "lpar", "rpar"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,7 +264,7 @@ class EffectSyntaxError(Exception):
 
 
 _WORD_KIND = {"WORD": "word", "INT": "int", "NAME": "name", "COMMA": "comma", "AND": "and", "OR": "or",
-              "OR_MORE": "or_more"}
+              "OR_MORE": "or_more", "CMP": "cmp"}
 
 
 class _ToAst(Transformer):
@@ -299,8 +299,8 @@ class _ToAst(Transformer):
         words = tuple(self._word(t) for t in toks)
         return A.Clause(words, words[0].pos)
 
-    def test(self, toks):
-        return A.Test(self.clause(toks))
+    def cond(self, toks):
+        return self.clause(toks)
 
     def clauses(self, items):
         return A.Sentence(tuple(items), items[0].pos)
@@ -360,15 +360,6 @@ class _ToAst(Transformer):
         on, clause, body = items
         return A.Outcome(clause, body, self._tok(on))
 
-    def compare(self, items):
-        left, op, right = items
-        return A.Compare(left, str(op), right, left.pos)
-
-    def all_of(self, items):
-        return A.AllOf(_merge(items, A.AllOf), items[0].pos)
-
-    def any_of(self, items):
-        return A.AnyOf(_merge(items, A.AnyOf), items[0].pos)
 
 
 def _flatten(stmts) -> list:

@@ -1,10 +1,8 @@
 """Small helpers for language tests: bind effect text in a scope, get its tree or its errors."""
 from __future__ import annotations
 
-from dow.compiler import checks, ledger
-from dow.compiler.bind import Binder
-from dow.compiler.scope import Scope
-from dow.dsl import parse
+from dow.compiler import checks
+from dow.compiler.language import bind_text
 
 SURVIVOR_SCOPE = {"self": "survivor"}
 MOVE_SCOPE = {"this_card": "card", "origin": "location", "destination": "location", "moved": "survivor"}
@@ -15,15 +13,8 @@ strip = checks.strip_positions
 
 def bind(text: str, scope: dict | None = None) -> tuple[list, list]:
     """(tree without positions, errors) for an effect text; all passes after parsing run."""
-    binder = Binder(Scope(dict(SURVIVOR_SCOPE if scope is None else scope)))
-    with ledger.keeping() as book:  # every word counts, in every language test (compiler/ledger.py)
-        tree = binder.effect(parse(text if text.endswith("\n") else text + "\n"))
-    errors = list(binder.errors)
-    if not errors:
-        errors = checks.accounting(book, tree)
-    if not errors:
-        errors = checks.typecheck(tree) + checks.structure(tree)
-    return strip(tree), errors
+    tree, errors = bind_text(text, dict(SURVIVOR_SCOPE if scope is None else scope))
+    return strip(tree or []), errors
 
 
 def tree(text: str, scope: dict | None = None) -> list:

@@ -7,19 +7,16 @@ import re
 
 import pytest
 
-from dow.compiler.bind import Binder
+from dow.compiler.language import bind_text
 from dow.compiler.lower import Lowering
 from dow.compiler.messages import render
-from dow.compiler.scope import Scope
-from dow.dsl import parse
 from dow.runtime.engine.scenario import Scenario
 from helpers import bind, error, tree
 
 
 def _nodes(text: str, scope: dict | None = None) -> list[dict]:
-    binder = Binder(Scope(dict(scope or {})))
-    t = binder.effect(parse(text + "\n"))
-    assert binder.errors == []
+    t, errors = bind_text(text + "\n", dict(scope or {}))
+    assert errors == []
     return Lowering("base.survivor.test", "test.yaml", {}).nodes(t)
 
 
@@ -213,14 +210,8 @@ def test_place_a_survivor_you_control_is_not_a_move(bundle):
 # ---- errors that teach: every sentence a hint quotes compiles ------------------------------------------
 TAUGHT = {
     "move a survivor you control to any location. this is not a move.": ("T002", "place"),
-    "each player who controls a survivor at the colony loses 1 food.": ("N001", "remove 1 food from the supply"),
-    "lose 2 food.": ("T002", "remove 1 food from the supply"),
-    "each player rolls a die.": ("N001", "roll a die:"),
-    "the player with the most food cards draws 1 card from the grocery store deck.": (
-        "N001", "the player with the most cards in their hand"),
-    "each player may put a card in their hand in the waste pile.": ("N001", "each player may"),
-    "if the waste pile has 10 or more cards: lose 1 morale.": ("T002", "the number of cards in the waste pile"),
-    "each player gains 1 morale.": ("N001", "for each player: lose 1 morale."),
+    "the player with the most food cards draws 1 card from the grocery store deck.": ("P001", "'cards'"),
+    "if you have a survivor at the colony: gain 1 morale.": ("T002", "you control a survivor at the colony"),
 }
 
 
@@ -228,12 +219,30 @@ TAUGHT = {
 def test_the_error_names_the_sentence_the_language_has(text):
     code, words = TAUGHT[text]
     e = error(text, {"moved": "survivor"})
-    hint = render(e.hint, "en")
-    assert e.code == code and words in hint, hint
-    for quoted in re.findall(r"'([^']+)'", hint):
+    said = render(e.hint, "en") + " " + render(e.expected, "en")
+    assert e.code == code and words in said, said
+    for quoted in re.findall(r"'([^']+)'", said):
         if quoted.endswith(".") and "…" not in quoted and "KEY" not in quoted and quoted.count(" ") > 1:
             body = quoted if not quoted.endswith(":") else quoted + " gain 1 morale."
             assert bind(body, {"moved": "survivor", "chosen": "survivor"})[1] == [], quoted
+
+
+#: sentences the language once refused, which its axes now read: any step takes a player as its subject
+#: ("each player gains 1 morale": each in turn), food is counted from the supply ("lose 2 food"), a pile
+#: can be counted where it stands ("the waste pile has 10 or more cards")
+READ_NOW = {
+    "each player who controls a survivor at the colony loses 1 food.": "each_player",
+    "lose 2 food.": "remove_tokens",
+    "each player rolls a die.": "each_player",
+    "each player may put a card in their hand in the waste pile.": "for_each",
+    "if the waste pile has 10 or more cards: lose 1 morale.": "if",
+    "each player gains 1 morale.": "each_player",
+}
+
+
+@pytest.mark.parametrize("text", sorted(READ_NOW))
+def test_sentences_the_axes_read(text):
+    assert tree(text)[0]["op"] == READ_NOW[text]
 
 
 @pytest.mark.parametrize("deck,joins", [(["sophie-robinson"], True), ([], False)])

@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 
 from dow.compiler import checks
-from dow.compiler.bind import Binder
+from dow.compiler.language import bind_text
 from dow.compiler.catalogue import BY_OP, CATALOGUE, RUNTIME, STATEMENT_GROUPS
 from dow.compiler.lower import Lowering
 from dow.compiler.playlog import QUIET, catalogue
-from dow.compiler.scope import Scope
 from dow.dsl import parse
 from dow.runtime.decisions import HeuristicAgent
 from dow.runtime.engine.scenario import Scenario
@@ -84,9 +83,8 @@ def test_every_query_node_kind_is_read_by_the_interpreter(op):
 
 
 def _compile(example: str) -> list[dict]:
-    binder = Binder(Scope(dict(SCOPE)))
-    tree = binder.effect(parse(example + "\n"))
-    assert binder.errors == [] and checks.typecheck(tree) == []
+    tree, errors = bind_text(example + "\n", dict(SCOPE))
+    assert errors == []
     return Lowering("base.survivor.test", "test.yaml", {"manual-one-liner": {
         "why": "a test", "pt": "passo", "en": "step", "vi": "bước"}}).nodes(tree)
 

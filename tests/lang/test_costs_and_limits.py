@@ -15,7 +15,7 @@ def test_tokens_and_cards():
 def test_once_per():
     assert [tree(f"once per {p}: gain 1 morale.")[0]["per"] for p in ("turn", "round", "game")] == \
         ["turn", "round", "game"]
-    assert error("once per week: gain 1 morale.").code == "T002"
+    assert error("once per week: gain 1 morale.").code == "N001"   # no word 'week'
 
 
 def test_costs_nobody_can_pay():

@@ -20,8 +20,8 @@ def test_a_pot_compiles_to_its_stake_and_its_taker():
 
 
 def test_a_pot_says_how_many_and_who_takes_it():
-    assert error("each player may stake 2 food cards:\n  you take the pot.").code == "T002"      # 'up to N'
-    assert error("each player may stake up to 2 zombies:\n  you take the pot.").code == "T002"   # cards only
+    assert error("each player may stake 2 food cards:\n  you take the pot.").code == "P001"      # 'up to N'
+    assert error("each player may stake up to 2 zombies:\n  you take the pot.").code == "P001"   # cards only
     assert error("each player may stake up to 2 food cards:\n  gain 1 morale.").code == "T002"   # who takes it
 
 

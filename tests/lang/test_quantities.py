@@ -21,7 +21,7 @@ def test_morale():
 
 
 def test_a_count_is_needed():
-    assert error("gain morale.").code == "T003"
+    assert error("gain morale.").code == "P001"   # a count is expected there
 
 
 def test_instead_of_counts_what_the_action_does_in_all():
@@ -36,6 +36,6 @@ def test_instead_of_counts_what_the_action_does_in_all():
 def test_instead_of_needs_the_action_it_speaks_of():
     assert error("kill 2 zombies here instead of 1.").code == "T002"            # no attack to answer
     assert error("when this survivor moves:\n  kill 2 zombies here instead of 1.").code == "T002"
-    assert error("when this survivor attacks:\n  add 2 noise tokens here instead of 1.").code == "T002"
+    assert error("when this survivor attacks:\n  add 2 noise tokens here instead of 1.").code == "P001"
     assert error("when this survivor attacks:\n  kill 1 zombie here instead of 1.").code == "T003"  # not more
-    assert error("when this survivor attacks:\n  kill 2 zombies here instead of.").code == "T003"
+    assert error("when this survivor attacks:\n  kill 2 zombies here instead of.").code == "P002"

@@ -58,7 +58,7 @@ def test_wounds_of_any_kind():
 def test_a_rule_never_drops_words_it_cannot_read():
     from helpers import error
     err = error("the chosen survivor cannot move for the rest of this turn.", {"chosen": "survivor"})
-    assert err.code == "N001" and "block around it" in err.hint
+    assert err.code == "P001" and "block around it" in str(err.hint)
     assert tree("this survivor cannot move or use its ability.")[0]["actions"] == ["move", "use_ability"]
 
 
@@ -68,4 +68,4 @@ def test_a_rule_can_bar_one_card_a_back_reference_names():
     assert node["op"] == "forbid" and node["card"] == {"op": "ref", "name": "chosen", "kind": "card"}
     assert "cards" not in node
     assert error("until the end of this round:\n  you cannot play the chosen survivor.",
-                 {"chosen": "survivor"}).code == "T001"
+                 {"chosen": "survivor"}).code == "P001"

@@ -60,4 +60,4 @@ def test_other_than_the_enemy_active_player():
 def test_lowest_of_an_unknown_number_is_an_error():
     from helpers import error
     err = error("kill the survivor with the lowest infuence at the colony.")
-    assert err.code == "N002" and err.hint == "did you mean 'influence'?"
+    assert err.code == "N001" and err.hint == "did you mean 'influence'?"

@@ -31,7 +31,7 @@ def test_an_extra_turn_action_compiles_to_its_cost_and_block_for_the_player_whos
 
 
 def test_an_extra_turn_action_needs_each_player():
-    assert error("during their turn, you gain:\n  gain 1 morale.").code in ("T002", "T003")
+    assert error("during their turn, you gain:\n  gain 1 morale.").code == "P001"
 
 
 def test_a_reaction_to_the_exposure_die_compiles_to_its_face_and_cost():
@@ -42,9 +42,9 @@ def test_a_reaction_to_the_exposure_die_compiles_to_its_face_and_cost():
 
 
 def test_a_reaction_says_which_result_it_ignores():
-    assert error("any player may spend a medicine card to cancel a bite.").code == "T002"
+    assert error("any player may spend a medicine card to cancel a bite.").code == "N001"   # no word 'cancel'
     assert error("any player may spend a medicine card to ignore a blank result on the exposure die.").code == "T002"
-    assert error("any player may spend a medicine card to ignore a bitten result.").code == "T003"
+    assert error("any player may spend a medicine card to ignore a bitten result.").code == "P002"
 
 
 def test_the_result_of_an_exposure_roll_is_a_condition_after_the_roll_only():
@@ -55,7 +55,7 @@ def test_the_result_of_an_exposure_roll_is_a_condition_after_the_roll_only():
     assert (negated["op"], negated["item"]["face"]) == ("not", "bitten")
     assert error("if the result is blank: gain 1 morale.").code == "N007"          # no roll before it
     assert error("roll for exposure on this survivor.\nif the result is purple: gain 1 morale.",
-                 {"self": "survivor"}).code == "T002"
+                 {"self": "survivor"}).code == "N001"
 
 
 def test_a_block_for_the_next_round_and_what_was_searched_since_the_card():
@@ -73,9 +73,9 @@ def test_a_block_for_the_next_round_and_what_was_searched_since_the_card():
 def test_since_this_card_belongs_to_a_block_that_happens_later():
     assert error("if every non-colony location was searched since this card: gain 1 morale.").code == "T002"
     assert error("at the end of the next round:\n  if every survivor was searched since this card: "
-                 "gain 1 morale.").code == "T001"
+                 "gain 1 morale.").code == "P001"                               # a place is searched
     assert error("at the end of the next round:\n  if every non-colony location was searched: "
-                 "gain 1 morale.").code == "T003"
+                 "gain 1 morale.").code == "P002"                                                # since when?
 
 
 # ---- on the reference engine ------------------------------------------------------------------
