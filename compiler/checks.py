@@ -16,7 +16,7 @@ from dow.dsl.ast import Pos
 
 from .catalogue import BY_OP
 from .messages import M
-from .phrases import BindError
+from .errors import BindError
 
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 SURVIVOR = {"survivor"}

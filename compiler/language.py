@@ -10,7 +10,7 @@ from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 
 from . import checks
 from .messages import from_parser
-from .phrases import BindError
+from .errors import BindError
 from .referents import Referent, Referents, Scope
 from .statements import Statements
 

@@ -10,7 +10,7 @@ from dow.dsl.ast import Pos
 from .cards import LANGS
 from .diagnostics import did_you_mean
 from .messages import M
-from .phrases import BindError
+from .errors import BindError
 
 
 class Lowering:

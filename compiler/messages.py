@@ -220,7 +220,7 @@ def ids_in_source(text: str) -> tuple[set[str], list[str]]:
     (``what="who or what"``, ``r.error_end("…")``, ``BindError(…, expected="…")``), which
     become ``what:<phrase>`` ids unless they are only quoted effect-language words."""
     import ast
-    from .phrases import _QUOTED
+    from .errors import QUOTED as _QUOTED
     found, dynamic = set(), []
     for node in ast.walk(ast.parse(text)):
         if not isinstance(node, ast.Call):

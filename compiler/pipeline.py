@@ -26,7 +26,7 @@ from .diagnostics import Diagnostic, did_you_mean
 from .loader import LoadError, Node, decode, load_text
 from .lower import Lowering, complete_options
 from .messages import M, Msg, from_parser
-from .phrases import BindError
+from .errors import BindError
 from .shape import Shape
 
 PASSES = ("load", "shape", "parse", "resolve", "typecheck", "structure", "lower", "validate", "cross-card")

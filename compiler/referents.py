@@ -26,7 +26,7 @@ from dow.dsl import ast as A
 from dow.dsl import lexicon as L
 
 from .messages import M
-from .phrases import BindError
+from .errors import BindError
 
 #: the fields of a step that hold what it acts on, in reading order
 TARGET_FIELDS = ("selector", "target", "survivor", "cards", "card", "dice", "die", "what", "who", "from", "to")
@@ -258,6 +258,14 @@ class Referents:
             if how == "event" and cand.name != ref["name"]:
                 continue
             return self.named_by(cand, ref, kinds, scope)
+        if how == "participle":                  # 'the played survivor' where the played thing is a card
+            wanted = L.PARTICIPLES[ref["participle"]][0]
+            same = [r for r in scope.items if r.named is None and
+                    (r.name == wanted or (r.participle and L.PARTICIPLES.get(r.participle, ("",))[0] == wanted))]
+            if same:
+                raise BindError("N005", M("N005.wrong-kind", words=ref["words"], ref=f"the {ref['participle']}",
+                                          kind=same[-1].kind), A.Pos(*ref["pos"]),
+                                hint=M("hint.can-refer-to", known=self.known(scope)), width=len(ref["words"]))
         other = [r for r in scope.items if r.named is None or ref["how"] == "pronoun"]
         if other and ref["how"] in ("pronoun", "that"):     # something came before, of another kind
             raise BindError("T001", M("T001.ref-wrong-kind", word=ref["words"], kinds=" / ".join(kinds),
@@ -302,9 +310,10 @@ class Referents:
                 words = f"the {r.participle} {r.kind}"
             else:
                 words = f"that {r.kind}"
-            out.append(M("ref.with-kind", words=words, kind=r.kind))
+            out.append(M("ref.with-kind", words=words, kind=M("refkind." + r.kind)))
         if scope.they is not None:
-            out.append(M("ref.with-kind", words="they", kind="player"))
+            out.append(M("ref.with-kind", words="they", kind=M("refkind.player")))
+        out.append(M("ref.with-kind", words="you", kind=M("refkind.player")))
         return out
 
 

@@ -20,7 +20,7 @@ from dow.dsl.clauses import parse_words
 from dow.dsl.parser import EffectSyntaxError
 
 from .messages import M
-from .phrases import BindError
+from .errors import BindError
 
 #: header nodes and where their block goes
 BLOCK_FIELD = {"choose": "options", "vote": "options", "roll": "outcomes"}

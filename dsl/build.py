@@ -1043,7 +1043,7 @@ def _each(player: dict) -> dict:
 #: the kind each slot type gives a name or a pronoun written in it
 SLOT_KINDS = {"survivor": ("survivor",), "card": ("card",), "player": ("player",), "location": ("location",),
               "thing": ("survivor", "card", "player", "location", "die"), "dice": ("die",),
-              "survivor_or_card": ("survivor", "card"), "agent": ("survivor", "player")}
+              "survivor_or_card": ("survivor", "card"), "agent": ("survivor", "player"), "card_one": ("card",)}
 
 
 def _typed(value, kind: str):

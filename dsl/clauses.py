@@ -105,6 +105,12 @@ def parse_words(words: tuple[A.Word, ...], start: str):
 
 
 @functools.cache
+def _verbs() -> frozenset[str]:
+    from .grammar import verbs
+    return frozenset(verbs())
+
+
+@functools.cache
 def _starts() -> frozenset[str]:
     return frozenset(dispatched_starts())
 
@@ -186,6 +192,8 @@ def _located(err: UnexpectedInput, words: tuple[A.Word, ...]) -> EffectSyntaxErr
     where = next((w for w in words if w.pos.line == tok.line and w.pos.col == tok.column), words[0])
     close = _did_you_mean(where.lower, literal)
     rest = [w.lower for w in words[words.index(where):]]
+    if tok.type != "UNKNOWN" and where is not words[0] and where.lower in _verbs():   # two steps, no full stop
+        hint = Say.of("hint.forgot-full-stop", word=where.text)
     if any(rest[:len(h)] == list(h) for h in BLOCK_OPENERS):    # "… cannot move for the rest of this turn."
         hint = Say.of("hint.opens-a-block", words=" ".join(w.text for w in words[words.index(where):]))
     if tok.type == "UNKNOWN":

@@ -34,3 +34,11 @@ def error(text: str, scope: dict | None = None):
 def ops(nodes) -> list[str]:
     """Every op in a tree, parents first."""
     return [n["op"] for n in checks.walk(nodes)]
+
+
+def lowered(text: str, scope: dict | None = None, card: str = "base.survivor.test") -> list[dict]:
+    """The published tree of an effect text that must compile (positions as in a bundle)."""
+    from dow.compiler.lower import Lowering
+    nodes, errors = bind_text(text if text.endswith("\n") else text + "\n", dict(scope or {}))
+    assert errors == [], [f"{e.code} {e.message}" for e in errors]
+    return Lowering(card, "test.yaml", {}).nodes(nodes)

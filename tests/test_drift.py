@@ -5,15 +5,17 @@ from pathlib import Path
 import pytest
 
 from dow.compiler import checks
-from dow.compiler.bind import Binder
 from dow.compiler.catalogue import BY_OP, CATALOGUE
+from dow.compiler.language import bind_text
 from dow.compiler.cards import KINDS
 from dow.compiler.docs import (CARD_FILES, card_file_texts, card_files_doc, diagnostics_doc, doc_texts,
                               effect_language)
 from dow.compiler.schemas import bundle_schema
-from dow.compiler.scope import Scope
-from dow.compiler.vocab import ADJECTIVES, NOUNS
 from dow.dsl import parse
+from dow.dsl.build import slot_names
+from dow.dsl.clauses import vocabulary
+from dow.dsl.forms import FORMS
+from dow.dsl.grammar import grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_SCOPE = {"self": "survivor", "this_card": "card", "origin": "location", "destination": "location",
@@ -29,25 +31,66 @@ def test_every_catalogue_op_has_a_schema_definition_and_no_more():
 def test_every_catalogue_example_compiles_to_its_op(spec):
     assert spec.examples, f"{spec.op} has no example"
     for example in spec.examples:
-        binder = Binder(Scope(dict(EXAMPLE_SCOPE)))
-        tree = binder.effect(parse(example + "\n"))
-        assert binder.errors == [], f"{spec.op}: {example!r}: {[e.message for e in binder.errors]}"
-        assert checks.typecheck(tree) == [] and checks.structure(tree) == []
+        tree, errors = bind_text(example + "\n", dict(EXAMPLE_SCOPE))
+        assert errors == [], f"{spec.op}: {example!r}: {[str(e.message) for e in errors]}"
         ops = {n["op"] for n in checks.walk(tree)}
         assert spec.op in ops, f"{spec.op}: example {example!r} compiles to {sorted(ops)}"
 
 
-def test_every_op_the_binder_writes_is_in_the_catalogue():
-    sources = "".join((ROOT / "compiler" / f).read_text() for f in ("resolve.py", "bind.py", "scope.py", "phrases.py"))
-    written = set(re.findall(r'"op": "([a-z_]+)"', sources))
-    assert written - set(BY_OP) == set()
+#: ops a form builds that are folded into the sentence before them by the binder, never a node of a tree
+FOLDED = {"keep_morale", "nobody_does", "nothing", "take_pot"}
 
 
-@pytest.mark.parametrize("word", sorted({w for k in NOUNS for w in k.split()} | set(ADJECTIVES)))
-def test_every_vocabulary_word_reads_as_a_word_inside_a_clause(word):
-    clause = parse(f"kill {word}.\n").stmts[0].clauses[0]
-    assert [w.text for w in clause.words] == ["kill", word]
-    assert all(w.kind == "word" for w in clause.words)
+def _built_ops(form) -> set[str]:
+    if isinstance(form.build, dict):
+        return {form.build["op"]}
+    source = __import__("inspect").getsource(form.build) if form.build.__name__ == "<lambda>" else ""
+    return set(re.findall(r'"op": "([a-z_]+)"', source))
+
+
+def test_every_op_a_form_writes_is_in_the_catalogue():
+    written = set().union(*(_built_ops(f) for f in FORMS))
+    forms_source = (ROOT / "dsl" / "forms.py").read_text() + (ROOT / "dsl" / "build.py").read_text()
+    written |= set(re.findall(r'"op": "([a-z_]+)"', forms_source))
+    assert written - set(BY_OP) - FOLDED - {"?ref", "?they"} == set()
+
+
+def test_every_form_example_compiles():
+    """Each form's example is a sentence the form reads (its words, every one of them, in the grammar)."""
+    for n, form in enumerate(FORMS):
+        if not form.example or form.role in ("expr",):
+            continue
+        kind = {"test": "cond", "event": "event", "event_ing": "event"}.get(form.role, "effect")
+        if form.role == "test" and form.example.startswith("they "):
+            kind = "voters"
+        text = form.example if form.role not in ("header", "cost") else form.example + "\n  gain 1 morale."
+        if form.role == "header" and form.template.startswith(("choose one", "vote", "{voters")):
+            text = form.example + "\n  - gain 1 morale.\n  - lose 1 morale."
+        if form.role == "header" and form.template.startswith("roll a die"):
+            text = form.example + "\n  on 1 to 3: gain 1 morale."
+        if form.role == "header" and "stake" in form.template:
+            text = form.example + "\n  you take the pot."
+        if form.role == "event_ing":
+            text = "instead of " + form.example + ":\n  gain 1 morale."
+            kind = "effect"
+        if form.role == "header" and form.template == "if nobody does":
+            text = "one player may:\n  gain 1 morale.\n" + text
+        tree, errors = bind_text(text + ("\n" if kind == "effect" else ""), dict(EXAMPLE_SCOPE), kind=kind)
+        assert errors == [], f"form {n} {form.template!r}: {form.example!r}: {[str(e.message) for e in errors]}"
+
+
+def test_every_slot_type_is_a_rule_of_the_grammar():
+    rules = set(re.findall(r"^\??(\w+):", grammar_text(), re.M))
+    assert slot_names() - rules == set()
+
+
+def test_every_word_of_the_vocabulary_is_a_word_of_a_clause():
+    """The words the grammar holds are single words as the structural parser cuts them."""
+    for word in sorted(vocabulary()):
+        if word in (",", "<", "<=", ">", ">=", "=", "!="):
+            continue
+        clause = parse(f"kill {word}.\n").stmts[0].clauses[0]
+        assert [w.text for w in clause.words] == ["kill", word], word
 
 
 def test_generated_docs_are_up_to_date():

@@ -6,20 +6,15 @@ game; 2 or more points over the number of players gain 1 morale), and "Killing S
 survivor is killed by any game effect the colony loses 1 morale)."""
 from __future__ import annotations
 
-from helpers import tree
+from helpers import tree, lowered
 
-from dow.compiler.bind import Binder
 from dow.compiler.lower import Lowering
-from dow.compiler.scope import Scope
 from dow.dsl import parse
 from dow.runtime.engine.scenario import Scenario
 
 
 def _nodes(text: str) -> list[dict]:
-    binder = Binder(Scope({}))
-    t = binder.effect(parse(text + "\n"))
-    assert binder.errors == []
-    return Lowering("base.survivor.test", "test.yaml", {}).nodes(t)
+    return lowered(text + "\n", {})
 
 
 def _drive(gen) -> None:

@@ -1,18 +1,14 @@
 """The crisis deck in card effects: 'when a crisis is revealed' and arranging the top of a deck."""
 from __future__ import annotations
 
-from dow.compiler.bind import Binder
 from dow.compiler.lower import Lowering
-from dow.compiler.scope import Scope
 from dow.dsl import parse
+from helpers import lowered
 from dow.runtime.engine.scenario import Scenario
 
 
 def _tree(text: str) -> list[dict]:
-    binder = Binder(Scope({}))
-    tree = binder.effect(parse(text))
-    assert binder.errors == []
-    return Lowering("base.survivor.test", "test.yaml", {}).nodes(tree)
+    return lowered(text, {})
 
 
 def _table(bundle):
