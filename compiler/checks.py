@@ -203,20 +203,6 @@ def strip_positions(value):
     return value
 
 
-def accounting(book, tree) -> list[BindError]:
-    """N008 for words of a clause that no node of the tree accounts for (see ``ledger``)."""
-    errors = []
-    for what, pos, width, words in book.check(tree):
-        if what == "dropped":
-            message, hint = M("N008.dropped", words=words), M("hint.word-counts")
-        elif what == "unread":
-            message, hint = M("N008.unread", words=words), ""
-        else:
-            message, hint = M("N008.twice", words=words), ""
-        errors.append(BindError("N008", message, pos, hint=hint, width=width))
-    return errors
-
-
 #: card fields that are not facts of the printed card: a null there says nothing about the data
 NOT_FACTS = {"notes", "why", "tests", "manual", "source", "status"}
 

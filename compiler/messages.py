@@ -208,9 +208,11 @@ def pseudo(text: str) -> str:
 # ---- finding the ids the code uses (for the drift test) ---------------------------------------
 
 #: functions whose argument describes what a reader wanted (a ``what:`` phrase): name -> position
-WHAT_ARGS = {"noun_phrase": None, "expect": None, "error_end": 0, "leftover": 1, "_count_and_noun": 1,
-             "_place_phrase": 3, "_target_after": 3, "BindError": None}
+WHAT_ARGS = {"BindError": None}
 _MESSAGE_CALLS = {"M", "Msg", "of"}  # M("id"), Msg("id"), Say.of("id")
+#: the language's builders name message ids as plain strings: ``BuildError(code, "id", …, hint=("id", {}))``
+#: and ``_refuse(code, "id", "hint id")``: name -> the positions of the ids among the arguments
+_ID_ARGS = {"BuildError": (1,), "_refuse": (1, 2)}
 
 
 def ids_in_source(text: str) -> tuple[set[str], list[str]]:
@@ -226,6 +228,12 @@ def ids_in_source(text: str) -> tuple[set[str], list[str]]:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        for i in _ID_ARGS.get(name, ()):
+            if len(node.args) > i and isinstance(node.args[i], ast.Constant) and node.args[i].value:
+                found.add(node.args[i].value)
+        for k in node.keywords if name in _ID_ARGS else ():
+            if k.arg == "hint" and isinstance(k.value, ast.Tuple) and isinstance(k.value.elts[0], ast.Constant):
+                found.add(k.value.elts[0].value)
         if name in _MESSAGE_CALLS and node.args:
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str):

@@ -67,10 +67,11 @@ class Scope:
     event: str = ""                # the event the trigger around this block answers ("attack")
     face: bool = False             # an exposure die was rolled earlier in this block ("the result is blank")
     later: bool = False            # inside "at the end of the next round:" ("since this card")
+    die: bool = False              # a die was rolled earlier in this block ("that many")
 
     def child(self) -> "Scope":
         """A nested block's scope: sees this one's, adds its own."""
-        return Scope(list(self.items), self.they, self.acting, self.event, self.face, self.later)
+        return Scope(list(self.items), self.they, self.acting, self.event, self.face, self.later, self.die)
 
     def add(self, ref: Referent) -> None:
         """Make ``ref`` the most recent referent."""
@@ -154,12 +155,21 @@ class Referents:
                         self.block([child], target if key != "else" else scope.child())
         if op not in RULE_OPS and any(n.get("op") == "exposure" for n in _walk(node)):
             scope.face = True          # "you may roll for exposure on …. if the result is blank: …"
+        if op == "roll":
+            scope.die = True           # "roll a die. roll for exposure on it that many times."
 
     def context(self, node: dict, scope: Scope) -> None:
         """The words that speak of the moment around them: "instead of 1" answers the action the trigger is
         on; "the result is blank" reads an exposure roll made before it in the block; "since this card"
         counts from a block that happens later."""
         op = node["op"]
+        if not scope.die:                     # "that many" reads the result of a die rolled before it
+            for key in _value_fields(node):
+                for sub in _walk(node[key]):
+                    if sub.get("op") == "result":
+                        raise BindError("N007", M("N007.no-die"), A.Pos(*sub["pos"]), hint=M("hint.roll-first"))
+            if op == "repeat" and isinstance(node.get("times"), dict) and node["times"].get("op") == "result":
+                raise BindError("N007", M("N007.no-die"), A.Pos(*node["pos"]), hint=M("hint.roll-first"))
         if "instead_of" in node and op in INSTEAD_OF:
             events = INSTEAD_OF[op] if op != "add_tokens" or node.get("token") == "barricade" else ()
             pos = A.Pos(*node["pos"])
@@ -250,6 +260,8 @@ class Referents:
         for cand in reversed(scope.items):
             if not any(cand.can_be(k) for k in kinds):
                 continue
+            if how in ("pronoun", "that") and cand.name == "this_card":     # a card calls itself 'this card'
+                continue
             if how == "participle":
                 wanted = L.PARTICIPLES[ref["participle"]][0]
                 if cand.participle is None or L.PARTICIPLES.get(cand.participle, (cand.participle,))[0] != wanted:
@@ -264,12 +276,13 @@ class Referents:
                     (r.name == wanted or (r.participle and L.PARTICIPLES.get(r.participle, ("",))[0] == wanted))]
             if same:
                 raise BindError("N005", M("N005.wrong-kind", words=ref["words"], ref=f"the {ref['participle']}",
-                                          kind=same[-1].kind), A.Pos(*ref["pos"]),
+                                          kind=M("refkind." + same[-1].kind)), A.Pos(*ref["pos"]),
                                 hint=M("hint.can-refer-to", known=self.known(scope)), width=len(ref["words"]))
-        other = [r for r in scope.items if r.named is None or ref["how"] == "pronoun"]
+        other = [r for r in scope.items if (r.named is None or ref["how"] == "pronoun") and r.name != "this_card"]
         if other and ref["how"] in ("pronoun", "that"):     # something came before, of another kind
-            raise BindError("T001", M("T001.ref-wrong-kind", word=ref["words"], kinds=" / ".join(kinds),
-                                      got=other[-1].kind), A.Pos(*ref["pos"]),
+            raise BindError("T001", M("T001.ref-wrong-kind", word=ref["words"],
+                                      kinds=[M("refkind." + k) for k in kinds], got=M("refkind." + other[-1].kind)),
+                            A.Pos(*ref["pos"]),
                             hint=M("hint.can-refer-to", known=self.known(scope)), width=len(ref["words"]))
         raise BindError("N005", M("N005.refers-to-nothing", word=ref["words"]), A.Pos(*ref["pos"]),
                         hint=M("hint.can-refer-to", known=self.known(scope)), width=len(ref["words"]))

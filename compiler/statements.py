@@ -43,14 +43,21 @@ class Statements:
 
     # ---- reading one run of words ----------------------------------------------------------------
     def read(self, clause: A.Clause, start: str):
-        """The node the phrase grammar builds from a clause's words."""
-        try:
-            tree = parse_words(clause.words, start)
-            node = Build(clause.words).transform(tree)
-        except BuildError as err:
-            raise _as_bind_error(err) from None
-        _fill_pos(node, [clause.pos.line, clause.pos.col])
-        return node
+        """The node the phrase grammar builds from a clause's words (the same words read the same way
+        wherever they stand: a clause read once is kept, its positions counted in words)."""
+        key = (start, tuple((w.kind, w.text if w.kind in ("name", "int") else w.lower) for w in clause.words))
+        kept = _READ.get(key)
+        if kept is None:
+            try:
+                tree = parse_words(clause.words, start)
+                node = Build(clause.words).transform(tree)
+            except BuildError as err:
+                raise _as_bind_error(err) from None
+            _fill_pos(node, [clause.pos.line, clause.pos.col])
+            if len(_READ) >= _READ_MAX:
+                _READ.clear()
+            kept = _READ[key] = _relative(node, {(w.pos.line, w.pos.col): i for i, w in enumerate(clause.words)})
+        return _placed(kept, clause.words)
 
     # ---- blocks ---------------------------------------------------------------------------------------
     def block(self, block: A.Block, expect: str = "") -> list[dict]:
@@ -177,6 +184,31 @@ class Statements:
         if op == "vote" and "_voters" in node:
             node["voters"] = node.pop("_voters")
         return node
+
+
+#: clauses already read, by their words: the node with each position as the index of its word
+_READ: dict = {}
+_READ_MAX = 20_000
+
+
+def _relative(value, index: dict):
+    """A node with each position [line, col] replaced by the index of the word that starts there."""
+    if isinstance(value, dict):
+        return {k: (("@", index[tuple(v)]) if k == "pos" and isinstance(v, list) and tuple(v) in index else
+                    _relative(v, index)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relative(v, index) for v in value]
+    return value
+
+
+def _placed(value, words):
+    """A kept node with its positions back on the words of this clause."""
+    if isinstance(value, dict):
+        return {k: ([words[v[1]].pos.line, words[v[1]].pos.col] if k == "pos" and isinstance(v, tuple) else
+                    _placed(v, words)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_placed(v, words) for v in value]
+    return value
 
 
 def _fill_pos(value, pos: list[int]) -> None:

@@ -30,7 +30,7 @@ import jinja2
 from babel import Locale
 from ruamel.yaml import YAML
 
-from .bind import DIE_FACES
+from .checks import DIE_FACES
 from .catalogue import BY_OP
 from .messages import M
 

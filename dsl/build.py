@@ -312,6 +312,8 @@ class Build(Transformer):
     def each_does(self, meta, children):
         player, node = _kids(children)
         verb = node.get("_verb")
+        if player.get("op") == "you":          # "you draw 1 card": a step with no subject is yours already
+            raise BuildError("T004", "T004.you-implied", tuple(_pos(meta)), width=3)
         if verb is not None and not verb.third and player.get("op") != "?they":
             raise BuildError("T004", "T004.needs-third-person", verb.pos, width=len(verb.text), verb=verb.text,
                              third=L.third_person(verb.base))

@@ -93,15 +93,45 @@ def parse_words(words: tuple[A.Word, ...], start: str):
         first = _token(words[0], _terminals()).type
         if start_rule(start, first) in _starts():
             chosen = start_rule(start, first)
+        else:                               # no clause of this kind starts with that word: say so at once
+            raise _located(_first_word_error(start, words), words) from None
     try:
         return lark.parse(list(words), start=chosen)
     except UnexpectedInput as err:
-        if chosen != start:                 # say what was expected from the rule the reader knows
+        err._dow_start = chosen
+        at_first = isinstance(err, UnexpectedToken) and (err.token.line, err.token.column) == \
+            (words[0].pos.line, words[0].pos.col)
+        if chosen != start and at_first:    # what could start the clause: from the whole rule
             try:
                 lark.parse(list(words), start=start)
             except UnexpectedInput as err2:
+                err2._dow_start = start
                 raise _located(err2, words) from None
         raise _located(err, words) from None
+
+
+class _AtFirst(UnexpectedToken):
+    """What a parse that stops at the first word of a clause of ``start`` knows, kept: it is the same for
+    every word that cannot start one (the Earley items at the start of the rule)."""
+
+    def __init__(self, token: Token, kept: UnexpectedToken):
+        self.token, self.expected, self.considered_rules = token, kept.expected, kept.considered_rules
+        self.line, self.column, self._dow_start = token.line, token.column, None
+        self.state, self.interactive_parser, self.pos_in_stream = None, None, 0
+
+
+@functools.lru_cache(maxsize=None)
+def _at_first(start: str) -> UnexpectedToken:
+    try:
+        _lark().parse([A.Word("\u2400", "word", A.Pos(1, 1))], start=start)
+    except UnexpectedToken as err:
+        return err
+    raise AssertionError(f"a word that is no word parsed as a {start}")
+
+
+def _first_word_error(start: str, words: tuple[A.Word, ...]) -> UnexpectedToken:
+    tok = _token(words[0], _terminals())
+    return _AtFirst(tok, _at_first(start))
 
 
 @functools.cache
@@ -133,6 +163,13 @@ CATEGORIES = {
     "action_ing": "cat.action-ing", "period": "cat.period", "span": "cat.period", "phase": "cat.phase",
     "face": "cat.face", "state": "cat.state", "printed_stat": "cat.stat", "cmp": "cat.cmp",
     "manual_key": "cat.manual-key", "rounding": "cat.rounding", "edge": "cat.edge", "timing": "cat.timing",
+    "survivor_adj": "cat.survivor", "card_adj": "cat.card", "location_adj": "cat.place", "die_adj": "cat.die",
+    "player_adj": "cat.player", "extreme_adj": "cat.survivor", "survivor_extreme": "cat.survivor",
+    "token_noun": "cat.token", "noise_noun": "cat.token", "barricade_noun": "cat.token", "food_noun": "cat.token",
+    "bullet_noun": "cat.token", "despair_noun": "cat.token", "helpless_noun": "cat.token", "wound_noun": "cat.token",
+    "frostbite_noun": "cat.token", "zombie_noun": "cat.zombie", "zombie_select": "cat.zombie",
+    "token_select": "cat.token", "bare": "cat.thing", "thing": "cat.thing", "exists": "cat.thing",
+    "plural_things": "cat.thing", "card_one": "cat.card", "survivor_or_card": "cat.thing", "agent": "cat.thing",
 }
 
 
@@ -163,6 +200,8 @@ def _expected(err) -> tuple[tuple[str, ...], tuple[str, ...]]:
             words.add(f"'{by_name[name]}'")
         elif name in TERMINAL_WORDS:
             words.add(TERMINAL_WORDS[name])
+    order = {c: i for i, c in enumerate(dict.fromkeys(CATEGORIES.values()))}
+    cats.sort(key=lambda c: order.get(c, len(order)))       # the same order on every run
     if not items:                       # the end of the words: Lark gives the terminals only
         for name in getattr(err, "expected", ()) or ():
             if name in by_name:
@@ -176,7 +215,7 @@ def _forms_followed(err) -> list[int]:
         origin = str(item.rule.origin.name)
         if origin.startswith("form_") and item.ptr > 0 and int(origin[5:]) not in out:
             out.append(int(origin[5:]))
-    return out
+    return sorted(out)
 
 
 def _located(err: UnexpectedInput, words: tuple[A.Word, ...]) -> EffectSyntaxError:
@@ -190,8 +229,12 @@ def _located(err: UnexpectedInput, words: tuple[A.Word, ...]) -> EffectSyntaxErr
                                  width=1)
     tok = err.token
     where = next((w for w in words if w.pos.line == tok.line and w.pos.col == tok.column), words[0])
-    close = _did_you_mean(where.lower, literal)
+    close = _did_you_mean(where.lower, literal, anywhere=tok.type == "UNKNOWN")
     rest = [w.lower for w in words[words.index(where):]]
+    if words[0].kind == "int":                         # "3 zombies are killed here.", "4 times kill …"
+        hint = Say.of("hint.count-first")
+    elif where is not words[0] and _complete(words[:words.index(where)], err):
+        hint = Say.of("hint.complete-before", words=" ".join(w.text for w in words[:words.index(where)]))
     if tok.type != "UNKNOWN" and where is not words[0] and where.lower in _verbs():   # two steps, no full stop
         hint = Say.of("hint.forgot-full-stop", word=where.text)
     if any(rest[:len(h)] == list(h) for h in BLOCK_OPENERS):    # "… cannot move for the rest of this turn."
@@ -203,8 +246,21 @@ def _located(err: UnexpectedInput, words: tuple[A.Word, ...]) -> EffectSyntaxErr
                              expected=expected, hint=hint or close, width=where.width)
 
 
+def _complete(prefix: tuple[A.Word, ...], err) -> bool:
+    """Whether the words before the one refused are a whole clause of the rule being read."""
+    start = getattr(err, "_dow_start", None)
+    if start is None:
+        return False
+    try:
+        _lark().parse(list(prefix), start=start)
+        return True
+    except UnexpectedInput:
+        return False
+
+
 def _say_expected(cats: tuple[str, ...], literal: tuple[str, ...]) -> Say | str:
-    shown = literal if len(literal) <= 10 else literal[:10] + ("…",)
+    most = 10 if len(cats) < 3 else 4          # many kinds of phrase expected: their names say it best
+    shown = literal if len(literal) <= most else literal[:most] + ("…",)
     parts = [Say.of(c) for c in cats[:4]]
     if shown:
         parts.append(", ".join(shown))
@@ -235,11 +291,11 @@ def _form_hint(err) -> Say | str:
     return Say.of("hint.the-form", forms=" | ".join(shown))
 
 
-def _did_you_mean(word: str, expected: tuple[str, ...]) -> Say | str:
+def _did_you_mean(word: str, expected: tuple[str, ...], anywhere: bool = False) -> Say | str:
     import difflib
     candidates = [e.strip("'") for e in expected if e.startswith("'")]
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.7) or \
-        difflib.get_close_matches(word, sorted(vocabulary()), n=1, cutoff=0.75)
+        (difflib.get_close_matches(word, sorted(vocabulary()), n=1, cutoff=0.85) if anywhere else [])
     return Say.of("hint.did-you-mean-word", word=close[0]) if close and close[0] != word else ""
 
 

@@ -331,7 +331,7 @@ FORMS: tuple[Form, ...] = (
     F("step", "do not raise the action die", op("skip_die_raise"), "do not raise the action die."),
     F("step", "do not lose morale", op("keep_morale"), 'kill "Sparky". do not lose morale.', tags=("fold",)),
     F("subject", "nothing happens", op("nothing"), "nothing happens."),
-    F("step", "manual {key:manual_key}", op("manual"), "manual one-liner."),
+    F("subject", "manual {key:manual_key}", op("manual"), "manual one-liner."),
     # ---- Warring Colonies and Winter Tricks -------------------------------------------------------
     F("step", "gain {amount:num} combat strength", op("combat_strength"), "gain 3 combat strength."),
     F("step", "end the colony warfare", op("end_warfare"), "end the colony warfare."),
@@ -413,6 +413,8 @@ RULES: tuple[Form, ...] = (
       _modify("clean_waste_cards", mode="set"), "this survivor removes 5 cards from the waste pile instead of 3."),
     F("subject", "{who:survivor} needs {value:num} wounds to die instead of {instead_of:num}",
       _modify("wounds_to_kill", mode="set"), "this survivor needs 4 wounds to die instead of 3."),
+    F("subject", "{who:survivor} needs {value:num} wounds to die", _modify("wounds_to_kill", mode="set"),
+      "this survivor needs 4 wounds to die."),
     F("subject", "{who:survivor} gives {value:num} combat strength instead of {instead_of:num}",
       _modify("combat_strength", mode="set"), "this survivor gives 2 combat strength instead of 1."),
     F("subject", "your vote counts as {value:num} votes",

@@ -573,7 +573,7 @@ def test_a_one_line_quoted_effect_puts_its_diagnostic_on_its_own_line_under_the_
     text = GOOD.replace("    effect: |\n      gain 1 morale.", '    effect: "lose 2 morale.\\nlose 2 moral."')
     for tail in ("", "\n"):            # the effect on the file's last line, or not
         source = text.rstrip("\n") + tail
-        diag = assert_refused(compile_t(source), "T002", n_lines=_line_count(source))
+        diag = assert_refused(compile_t(source), "N001", n_lines=_line_count(source))
         line = source.split("\n")[diag.line - 1]
         assert diag.line == 10 and line[diag.col - 1:].startswith("moral."), diag.render()
 

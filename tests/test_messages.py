@@ -13,6 +13,7 @@ from dow.compiler.docs import diagnostics_doc
 from dow.compiler.messages import (LANGS, M, MessageError, Msg, catalogue, from_parser, ids_in_source, pseudo,
                                    takes)
 from dow.compiler.pipeline import compile_text
+from dow.dsl.clauses import CATEGORIES
 from dow.dsl.parser import TOKEN_NAMES
 
 from conftest import card_yaml
@@ -23,7 +24,9 @@ SOURCES = sorted((ROOT / "compiler").glob("*.py")) + sorted((ROOT / "dsl").glob(
 #: calls that build an id from a variable, each checked by a test of its own below
 DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **params)", "M(ref.id, **params)",
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
-           "M('fix.' + code)", "M('game.' + key, **err.params)"}
+           "M('fix.' + code)", "M('game.' + key, **err.params)", "Say.of(c)", "M(err.msg_id, **err.params)",
+           "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)",
+           "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)"}
 
 
 def game_error_keys() -> dict[str, set[str]]:
@@ -40,6 +43,8 @@ def game_error_keys() -> dict[str, set[str]]:
 
 
 FAMILIES = {"token.": {f"token.{n}" for n in TOKEN_NAMES}, "kind.": {f"kind.{k}" for k in checks.NAMES},
+            "cat.": set(CATEGORIES.values()) | {"cat.action-word"},
+            "refkind.": {f"refkind.{k}" for k in ("survivor", "card", "player", "location", "die", "zombie")},
             "ui.": {"ui.error", "ui.warning"}, "game.": set(game_error_keys())}
 
 
@@ -117,18 +122,18 @@ def test_a_planted_unknown_message_id_is_caught(tmp_path):
 
 def test_parameters_must_match_the_template():
     with pytest.raises(MessageError, match="takes"):
-        M("N001.unknown-action")
+        M("N001.unknown-word")
     with pytest.raises(MessageError, match="takes"):
-        M("N001.unknown-action", word="kil", extra=1)
+        M("N001.unknown-word", word="kil", extra=1)
 
 
 def test_a_diagnostic_refuses_plain_text_and_a_message_of_another_code():
     with pytest.raises(MessageError):
         Diagnostic("N001", "'kil' is not an action")
     with pytest.raises(MessageError):
-        Diagnostic("N002", M("N001.unknown-action", word="kil"))
+        Diagnostic("N002", M("N001.unknown-word", word="kil"))
     with pytest.raises(MessageError):
-        Diagnostic("N001", M("N001.unknown-action", word="kil"), hint="plain text")
+        Diagnostic("N001", M("N001.unknown-word", word="kil"), hint="plain text")
 
 
 # ---- rendering -----------------------------------------------------------------------------
@@ -138,16 +143,16 @@ def _broken(effect="kil 3 zombies here."):
 
 
 def test_english_is_the_string_value_and_other_languages_render_from_their_catalogue():
-    msg = M("N001.unknown-action", word="kil")
-    assert msg == "'kil' is not an action the effect language knows"
-    assert msg.render("pt") == "'kil' não é uma ação que a linguagem de efeitos conheça"
-    assert msg.render("vi") == "'kil' không phải hành động mà ngôn ngữ hiệu ứng biết"
+    msg = M("N001.unknown-word", word="kil")
+    assert msg == "'kil' is not a word of the effect language"
+    assert msg.render("pt") == "'kil' não é uma palavra da linguagem de efeitos"
+    assert msg.render("vi") == "'kil' không phải là một từ của ngôn ngữ hiệu ứng"
 
 
 @pytest.mark.parametrize("lang, header, hint, summary", [
-    ("en", "error N001: 'kil' is not an action", "hint: did you mean 'kill'?", "1 error, 0 warnings"),
-    ("pt", "erro N001: 'kil' não é uma ação", "dica: quis dizer 'kill'?", "1 erro, 0 avisos"),
-    ("vi", "lỗi N001: 'kil' không phải hành động", "gợi ý: có phải ý bạn là 'kill'?", "1 lỗi, 0 cảnh báo"),
+    ("en", "error N001: 'kil' is not a word", "hint: did you mean 'kill'?", "1 error, 0 warnings"),
+    ("pt", "erro N001: 'kil' não é uma palavra", "dica: quis dizer 'kill'?", "1 erro, 0 avisos"),
+    ("vi", "lỗi N001: 'kil' không phải là một từ", "gợi ý: có phải ý bạn là 'kill'?", "1 lỗi, 0 cảnh báo"),
 ])
 def test_a_diagnostic_renders_in_each_language_with_the_authors_words_untouched(lang, header, hint, summary):
     text = _broken().render(lang)
@@ -156,7 +161,7 @@ def test_a_diagnostic_renders_in_each_language_with_the_authors_words_untouched(
 
 
 def test_plural_forms_follow_the_language():
-    diags = Diagnostics([Diagnostic("N001", M("N001.unknown-action", word=w)) for w in ("a", "b")])
+    diags = Diagnostics([Diagnostic("N001", M("N001.unknown-word", word=w)) for w in ("a", "b")])
     assert diags.render("en").endswith("2 errors, 0 warnings")
     assert diags.render("pt").endswith("2 erros, 0 avisos")
     assert diags.render("vi").endswith("2 lỗi, 0 cảnh báo")
@@ -179,8 +184,8 @@ def test_json_keeps_id_parameters_and_the_rendered_message(tmp_path, capsys):
     root = _project(tmp_path, card_yaml("kil 3 zombies."))
     assert main(["--root", str(root), "check", "--format", "json", "--lang", "pt"]) == 1
     (diag,) = json.loads(capsys.readouterr().out)
-    assert diag["code"] == "N001" and diag["msg_id"] == "N001.unknown-action" and diag["params"] == {"word": "kil"}
-    assert diag["message"] == "'kil' não é uma ação que a linguagem de efeitos conheça"
+    assert diag["code"] == "N001" and diag["msg_id"] == "N001.unknown-word" and diag["params"] == {"word": "kil"}
+    assert diag["message"] == "'kil' não é uma palavra da linguagem de efeitos"
     assert diag["hint"] == "quis dizer 'kill'?"
 
 
@@ -241,7 +246,7 @@ def test_pseudo_text_keeps_placeholders_markup_and_code():
     assert pseudo("kill {n} zombies") == "⟦ķîĺĺ {n} žôɱƀîéš⟧"
     assert pseudo("see `dow check` <b>now</b> [the rules](base-game.md#x)") == \
         "⟦šéé `dow check` <b>ñôŵ</b> [ţĥé ŕûĺéš](base-game.md#x)⟧"
-    assert M("N001.unknown-action", word="kil").render("qps").startswith("⟦'kil' îš ñôţ âñ âçţîôñ")
+    assert M("N001.unknown-word", word="kil").render("qps").startswith("⟦'kil' îš ñôţ â ŵôŕđ")
 
 
 def _keys(value, prefix=""):

@@ -343,7 +343,7 @@ def test_blank_lines_opening_a_literal_block_keep_positions(blank):
     text = card_yaml("kill 3 zombis here.").replace("    effect: |\n", "    effect: |\n" + blank)
     result = check_card_text(text)
     line = 11 + blank.count("\n")
-    assert [(d.code, d.line, d.col) for d in result.diags] == [("N002", line, 7 + len("kill 3 "))]
+    assert [(d.code, d.line, d.col) for d in result.diags] == [("N001", line, 7 + len("kill 3 "))]
 
 
 def test_a_number_too_long_for_python_int_is_a_located_diagnostic():
