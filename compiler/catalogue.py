@@ -397,8 +397,9 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "if the number of players who started the game > 4: gain 1 morale.",
         "if the number of food tokens in the supply >= 2 for each non-exiled player: gain 1 morale."),
     # ---- things ----------------------------------------------------------------
-    _op("select_of", "selector", "kind:enum:" + ";".join(KINDS) + " quantity:quantity filters:filters",
-        "A description of things to choose or count (\"a survivor you control at the colony\").",
+    _op("select_of", "selector", "kind:enum:" + ";".join(KINDS) + " quantity:quantity filters:filters bind?:str",
+        "A description of things to choose or count (\"a survivor you control at the colony\"); with ``bind``, what "
+        "it named is bound under that name for the later steps of its block that refer to it (\"… it\").",
         "place a wound on a survivor you control."),
     _op("ref", "selector", "name:str kind:enum:" + ";".join(KINDS),
         "A back-reference: the moved survivor, the chosen survivor, this survivor, it.",

@@ -130,15 +130,25 @@ def _outline(node, out: list[str], depth: int) -> None:
     if not isinstance(node, dict):
         out.append(f"{pad}{node}")
         return
-    scalars = [f"{k}={_short(v)}" for k, v in node.items() if k not in ("op", "pos") and _is_inline(v)]
+    fields = _in_catalogue_order(node)
+    scalars = [f"{k}={_short(v)}" for k, v in fields if k not in ("op", "pos") and _is_inline(v)]
     where = f"  @{node['pos']['line']}:{node['pos']['col']}" if "pos" in node else ""
     out.append(f"{pad}{node.get('op', '?')} {' '.join(scalars)}{where}".rstrip())
-    for key, value in node.items():
+    for key, value in fields:
         if key in ("op", "pos") or _is_inline(value):
             continue
         out.append(f"{pad}  {key}:")
         for child in value if isinstance(value, list) else [value]:
             _outline(child, out, depth + 2)
+
+
+def _in_catalogue_order(node: dict) -> list:
+    """A node's fields in the order its catalogue entry declares them (any others after, as they come):
+    the outline reads the same however the node was built."""
+    from .catalogue import BY_OP
+    spec = BY_OP.get(node.get("op", ""))
+    order = {name: i for i, name in enumerate(spec.fields)} if spec else {}
+    return sorted(node.items(), key=lambda kv: order.get(kv[0], len(order)))
 
 
 def _is_inline(value) -> bool:

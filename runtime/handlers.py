@@ -615,8 +615,18 @@ def h_equip(ip: Interpreter, node: Node, env: Env) -> Gen:
         ip.act("equip", {"card": card, "survivor": survivor, "player": env.player}, node, env)
 
 
+#: statements that hand a rule to the host to keep rather than do something now
+RULES = frozenset({"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
+                   "extra_goal", "copy_abilities", "turn_action", "ignore_roll", "delayed"})
+
+
 def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: limit, per: turn|round|game, body}"""
+    """{op: limit, per: turn|round|game, body} — a block done at most once per turn, round or game; around
+    rules only ("once per round: during their turn, each player may …"), the host keeps the rules with that
+    limit on each use of them, rather than a limit on handing them over."""
+    if node["body"] and all(n.get("op") in RULES for n in node["body"]):
+        yield from h_rule(ip, node, env)
+        return
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
     if ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {})):
         yield from ip.block(node["body"], env)

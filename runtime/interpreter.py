@@ -225,7 +225,15 @@ class Interpreter:
         return env.bindings[name]
 
     def targets(self, node: dict[str, Any], env: Env, chooser: str | None = None) -> Gen:
-        """The ids a target node names; 'one' and counted selections ask the chooser."""
+        """The ids a target node names; 'one' and counted selections ask the chooser. A description that a
+        later step refers to ("add a random survivor … to your following. place a wound on it.") carries
+        ``bind``: what it named is bound under that name for the steps after it in the block."""
+        found = yield from self._targets(node, env, chooser)
+        if "bind" in node and node.get("op") == "select_of":
+            env.bindings[node["bind"]] = found[0] if len(found) == 1 else list(found)
+        return found
+
+    def _targets(self, node: dict[str, Any], env: Env, chooser: str | None = None) -> Gen:
         op = node["op"]
         if op == "ref":
             value = self.bound(node, env)

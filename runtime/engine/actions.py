@@ -116,7 +116,8 @@ class TurnActions(GameParts):
         player may spend a card: …"), leaving out one whose block would put away cards of theirs they do not
         have ("put a medicine card in their hand in the storage" with no medicine card), as an offer does."""
         return [act for act, rule in self.granted()
-                if all(self.host.can_pay(c, p.id) for c in rule.node["cost"])
+                if not self.host.used_up(rule, count=False)        # "once per round: during their turn, …"
+                and all(self.host.can_pay(c, p.id) for c in rule.node["cost"])
                 and can_put_away(self.interp, rule.node["body"],
                                  Env(p.id, rule.env.get("card", ""), {**rule.env, "each": p.id}))]
 
@@ -205,7 +206,8 @@ class TurnActions(GameParts):
             card, ab = h.abilities_of(sid)[act[2]]
             self.free_used.add((card, id(ab)))
             h.card_uses[card] = h.card_uses.get(card, 0) + 1
-            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "self": sid})
+            yield from self.run_effect(ab["effect"]["tree"], {**ab.get("env", {}), "player": p.id, "card": card,
+                                                              "self": sid})
         elif kind == "item":
             card = act[1]
             owner = next(v.id for v in s.survivors.values() if card in v.equipped)
@@ -217,6 +219,7 @@ class TurnActions(GameParts):
         elif kind == "card_action":      # a rule's extra action: pay, then its block for this player ("they")
             rule = next(r for a, r in self.granted() if a == act)
             node, env = rule.node, rule.env
+            self.host.used_up(rule)                                   # this use counts against its limit
             for cost in node["cost"]:
                 self.interp.act("pay", {"cost": cost, "player": p.id}, cost, Env(p.id))
             yield from self.run_effect(node["body"], {**env, "player": p.id, "each": p.id})

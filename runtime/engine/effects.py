@@ -270,6 +270,9 @@ class EffectRules(GameParts):
             if op == "you":
                 if ev.get("player") != env.get("player"):
                     return None
+            elif op == "named":                        # '"Jenny Clark" searches': that survivor, no other
+                if self.interp.named(who, anywhere=True) not in (survivor, ev.get("player"), ev.get("card")):
+                    return None
             elif op == "ref":
                 if who["name"] in bound and who["name"] not in env:
                     continue

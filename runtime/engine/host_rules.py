@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar, cast
 
+from .common import RULE_OPS
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
@@ -31,6 +33,7 @@ class Rule:
     source: str = ""                  # the card instance or survivor that gave it
     cond: dict | None = None          # a 'while' condition
     key: str = ""
+    ability: dict | None = None       # an attached card's activated statement as an ability (granted_ability)
 
 
 class RuleBook:
@@ -125,13 +128,27 @@ class RuleBook:
         return bool(self.ruled(op))
 
     def abilities_of(self, survivor: str) -> list[tuple[str, dict]]:
-        """(card, ability) of a survivor's own card, then of the survivors whose abilities it has."""
+        """(card, ability) of a survivor's own card, then of the survivors whose abilities it has, then the
+        abilities cards attached to it grant ("attach this card to …: once per round: you may spend an action
+        die: …"): each an action of the survivor's controller, its limit its own."""
         own = self.s.survivors[survivor].card
         out = [(own, ab) for ab in self.defs[own].get("abilities", [])]
         for x in self.copied_from(survivor):
             card = self.s.survivors[x].card
             out += [(card, ab) for ab in self.defs[card].get("abilities", [])]
+        for rule in self.rules:
+            if rule.attached == survivor and rule.node.get("op") not in RULE_OPS and self.active(rule):
+                out.append((rule.source, self.granted_ability(rule)))
         return out
+
+    def granted_ability(self, rule: Rule) -> dict:
+        """An attached card's activated statement as an ability (kept with its rule: the same object each
+        time, which the engine's per-ability bookkeeping needs), under its limit when it has one."""
+        if rule.ability is None:
+            tree = [rule.node] if rule.per is None else \
+                [{"op": "limit", "per": rule.per, "body": [rule.node], "pos": rule.node.get("pos", {})}]
+            rule.ability = {"where": "anywhere", "effect": {"tree": tree}, "env": dict(rule.env)}
+        return rule.ability
 
     def active(self, rule: Rule) -> bool:
         """Whether a rule is in force now (its time has not run out, its 'while' holds)."""
