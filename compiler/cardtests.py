@@ -250,3 +250,9 @@ def to_json(result: ScenarioRun, lang: str | None = None) -> str:
                        "text": summary(result).render(lang)}}
     return json.dumps(doc, ensure_ascii=False, indent=1)
 
+
+def carried(cards) -> tuple[int, int]:
+    """(cards that carry scenarios, scenarios they carry) among compiled cards (a build's ``Cards``)."""
+    counts = [p.scenarios for p in cards.packed()] if hasattr(cards, "packed") else \
+        [len(c.get("tests") or []) for c in cards]
+    return sum(1 for n in counts if n), sum(counts)

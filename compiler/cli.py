@@ -615,6 +615,11 @@ def cmd_check(args) -> int:
             raise UsageError(M("cli.no-such-path", path=p))
     build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
+    if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
+        from .cardtests import carried
+        cards, scenarios = carried(build.cards)
+        if scenarios:
+            print(M("cli.scenarios-carried", n=cards, scenarios=M("test.scenarios", n=scenarios)).render(args.lang))
     return EXIT_OK if build.ok else EXIT_CONTENT
 
 
