@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -207,3 +208,13 @@ def test_help_and_completion_list_dow_test():
                      '\nCOMP_WORDS=(dow test --lang ""); COMP_CWORD=3; _dow; echo "${COMPREPLY[*]}"'
     out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True).stdout.splitlines()
     assert out == ["test", "pt en vi"]
+
+
+def test_the_author_guide_shows_what_dow_test_prints(project, capsys):
+    """docs/authoring.md (and its pt and vi translations, which show the same block) shows a real failure."""
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide.split("## 5. Run its tests", 1)[1].split("\n## ", 1)[0]
+    (shown,) = [body for lang, body in re.findall(r"^```(\w*)\n(.*?)^```$", section, re.S | re.M) if not lang]
+    edit(project, RIGHT, WRONG)
+    assert main(["--root", str(project), "test", "car-crash"]) == 1
+    assert capsys.readouterr().out == shown
