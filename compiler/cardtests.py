@@ -93,11 +93,7 @@ def choose(queries: list[str], root: Path) -> list[Path] | None:
     chosen: dict[Path, None] = {}
     for query in queries:
         path = Path(query)
-        if path.is_dir():
-            found = card_files([path])
-            if not found:
-                raise NoSuchCard(M("test.no-card-files", path=query))
-        elif path.is_file():
+        if path.exists():      # a card file, or the card files of a folder
             found = card_files([path])
             if not found:
                 raise NoSuchCard(M("test.no-card-files", path=query))
@@ -137,7 +133,7 @@ def run(root: Path, chosen: list[Path] | None = None) -> ScenarioRun:
             continue
         tests = card.get("tests") or []
         result.cards += bool(tests)
-        places = _positions(path, display, len(tests))
+        places = positions(path, display, len(tests))
         for test, (line, col) in zip(tests, places):
             result.outcomes.append(run_one(bundle, card, test, display, line, col))
     return result
@@ -169,7 +165,7 @@ def _unprefixed(text: str, card_id: str, name: str) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-def _positions(path: Path, display: str, count: int) -> list[tuple[int, int]]:
+def positions(path: Path, display: str, count: int) -> list[tuple[int, int]]:
     """The line and column of each scenario under ``tests:`` (the mapping of its ``- name:`` item)."""
     from .loader import LoadError, load_file
     try:
