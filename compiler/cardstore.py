@@ -22,19 +22,22 @@ LEVEL = 1
 
 
 class Packed(NamedTuple):
-    """One compiled card: its id, kind and names in every language, and the card, pickled and compressed."""
+    """One compiled card: its id, kind and names in every language, the card, pickled and compressed, and
+    how many scenario tests it carries (``dow check`` counts them without decoding the card)."""
 
     id: str
     kind: str
     names: tuple[str, ...]
     blob: bytes
+    scenarios: int = 0
 
 
 def pack(card: dict) -> Packed:
     """A compiled card packed for keeping (decoding gives back an equal card, keys in the same order)."""
     name = card.get("name")
     names = tuple(name.values()) if isinstance(name, dict) else ()
-    return Packed(card["id"], card["kind"], names, zlib.compress(pickle.dumps(card, pickle.HIGHEST_PROTOCOL), LEVEL))
+    return Packed(card["id"], card["kind"], names, zlib.compress(pickle.dumps(card, pickle.HIGHEST_PROTOCOL), LEVEL),
+                  len(card.get("tests") or []))
 
 
 def unpack(packed: Packed) -> dict:

@@ -4,6 +4,8 @@
             [--lang pt|en|vi]               in this language (default: $DOW_LANG, else English)
   dow build [--out DIR] [--force]          compile content/ into DIR/bundle.json
             [--pseudo]                      and the site in the pseudo-locale (DIR/site-pseudo/qps/)
+  dow test [CARD|PATH…] [--format json]    run the scenario tests card files carry; each failure at its
+           [--lang pt|en|vi]                file:line:col (dow test car-crash --lang pt)
   dow explain CARD [--lang en]             a card's text and its compiled tree
   dow new KIND NAME [--set SET]            write a new, valid card file to fill in
   dow serve [--port 8000]                  preview the site; rebuild when content is saved
@@ -15,9 +17,9 @@
   dow stats [--games N] [--workers K]      the good bots' games for the card statistics (stats/base.json)
   dow status [--format text|json]          per set and kind: known, to transcribe, automated, tested, translated
 
-Exit codes: 0 success; 1 the content has errors (diagnostics say where);
-2 usage errors (unknown command, missing file, unknown card, outside a project);
-70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
+Exit codes: 0 success; 1 the content has errors (diagnostics say where; for dow test, a scenario
+fails or a chosen card does not compile); 2 usage errors (unknown command, missing file, unknown card,
+outside a project); 70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
 """
 from __future__ import annotations
 
@@ -136,8 +138,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="dow", description="Dead of Winter rules-and-content toolchain.",
-                                     epilog="Exit codes: 0 ok, 1 content errors, 2 usage errors, 70 a bug in dow "
-                                            "(DOW_DEBUG=1 shows its traceback), 130 stopped by Ctrl-C.")
+                                     epilog="Exit codes: 0 ok, 1 content errors (dow test: a scenario failed), 2 usage "
+                                            "errors, 70 a bug in dow (DOW_DEBUG=1 shows its traceback), 130 stopped "
+                                            "by Ctrl-C.")
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument("--root", type=Path, default=None, help="the project folder (default: found from here)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -162,6 +165,28 @@ def _parser() -> argparse.ArgumentParser:
                        help="text for people (default); json prints one JSON document on stdout, errors too")
     build.add_argument("--lang", choices=("pt", "en", "vi"), default=None, help=LANG_HELP)
     build.set_defaults(run=cmd_build)
+
+    test = sub.add_parser("test", help="run the scenario tests card files carry: dow test car-crash",
+                          description="Run the scenario tests (docs/scenarios.md) that card files carry under\n"
+                                      "'tests:' on the reference engine: one line per scenario, then each failure at\n"
+                                      "its file:line:col with what was expected and what happened. A card that does\n"
+                                      "not compile fails with its diagnostics. dow check does not run scenarios.\n\n"
+                                      "Exit codes: 0 every scenario passed; 1 a scenario failed or a chosen card does\n"
+                                      "not compile; 2 an unknown card or path.",
+                          epilog="examples:\n"
+                                 "  dow test                                      every card's scenarios\n"
+                                 "  dow test car-crash                            one card: id, file name or name\n"
+                                 "  dow test content/base/crossroads/ --lang pt   a folder of cards, in Portuguese\n"
+                                 "  dow test car-crash --format json              one JSON document, for tools",
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    test.add_argument("cards", nargs="*", type=Path, metavar="CARD",
+                      help="card ids, file names or card names (as dow explain takes them), or card files and "
+                           "folders (as dow check takes them); default: every card")
+    test.add_argument("--format", choices=("text", "json"), default="text",
+                      help="text for people (default), json for tools (one JSON document)")
+    test.add_argument("--lang", choices=("pt", "en", "vi"), default=None,
+                      help="the language of the report (default: $DOW_LANG, else en)")
+    test.set_defaults(run=cmd_test)
 
     explain = sub.add_parser("explain", help="show a card's text and compiled tree")
     explain.add_argument("card", help="a card id, file path or name")
@@ -590,7 +615,31 @@ def cmd_check(args) -> int:
             raise UsageError(M("cli.no-such-path", path=p))
     build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
+    if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
+        from .cardtests import carried
+        cards, scenarios = carried(build.cards)
+        if scenarios:
+            print(M("cli.scenarios-carried", n=cards, scenarios=M("test.scenarios", n=scenarios)).render(args.lang))
     return EXIT_OK if build.ok else EXIT_CONTENT
+
+
+def cmd_test(args) -> int:
+    """dow test: run the scenarios of the chosen cards (every card by default); exit 1 if one fails."""
+    from . import cardtests
+    root = _root(args)
+    try:
+        chosen = cardtests.choose([str(p) for p in args.cards], root)
+    except cardtests.NoSuchCard as err:
+        raise UsageError(err.message) from None
+    result = cardtests.run(root, chosen)
+    if args.format == "json":
+        print(cardtests.to_json(result, args.lang))
+        return EXIT_OK if result.ok else EXIT_CONTENT
+    out, err = cardtests.render(result, args.lang)
+    if err:
+        print(err, file=sys.stderr, flush=True)
+    print(out)
+    return EXIT_OK if result.ok else EXIT_CONTENT
 
 
 def cmd_build(args) -> int:

@@ -19,18 +19,27 @@ def find_card(query: str, content: Path, root: Path) -> Path | None:
     direct = Path(query)
     if direct.is_file():
         return direct
-    wanted = fold(query)
-    files = card_files([content])
-    for path in files:
-        parts = path.relative_to(content).parts
-        card_id = f"{parts[0]}.{_kind_of_folder(parts[1])}.{path.stem}" if len(parts) == 3 else ""
-        if wanted in (fold(card_id), fold(path.stem)):
-            return path
-    for path in files:
+    same = card_matches(query, content)
+    if same:
+        return same[0]
+    for path in card_files([content]):
         head = path.read_text(encoding="utf-8", errors="replace")
         if f"name: {query}" in head or fold(query) in fold(_name_line(head)):
             return path
     return None
+
+
+def card_matches(query: str, content: Path) -> list[Path]:
+    """Every card file whose id ('base.crossroads.car-crash') or file name ('sparky': the crossroads card and
+    the survivor) is the query, accents and case aside; sorted by path."""
+    wanted = fold(query)
+    found = []
+    for path in card_files([content]):
+        parts = path.relative_to(content).parts
+        card_id = f"{parts[0]}.{_kind_of_folder(parts[1])}.{path.stem}" if len(parts) == 3 else ""
+        if wanted in (fold(card_id), fold(path.stem)):
+            found.append(path)
+    return found
 
 
 def _kind_of_folder(folder: str) -> str:

@@ -9,6 +9,8 @@ import yaml
 from dow.runtime.engine.scenario import run_scenario
 
 RULES = Path(__file__).parent / "rules"
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
 
 
 def _rule_cases():
@@ -23,17 +25,40 @@ def test_rule_scenario(bundle, test):
     assert run_scenario(bundle, None, test) == []
 
 
-def test_every_card_scenario_runs(bundle):
-    """Every scenario a card file carries under 'tests:' holds on the reference engine."""
-    failures = []
-    for card in bundle["cards"]:
-        for test in card.get("tests") or []:
-            try:
-                problems = run_scenario(bundle, card, test)
-            except Exception as exc:          # a broken scenario is a failure with its card and name
-                problems = [f"{type(exc).__name__}: {exc}"]
-            failures += [f"{card['id']} · {test.get('name')}: {p}" for p in problems]
+def _card_files_with_scenarios():
+    """(card id, file) of every card file that carries scenarios, found without compiling: one test per card,
+    so that 'pytest -k car-crash' runs that card's scenarios (dow test car-crash does the same)."""
+    from dow.compiler.cards import folder_kind
+    from dow.compiler.project import card_files
+    for path in card_files([CONTENT]):
+        if "\ntests:" in path.read_text(encoding="utf-8"):
+            set_name, folder = path.relative_to(CONTENT).parts[:2]
+            yield pytest.param(f"{set_name}.{folder_kind(folder).name}.{path.stem}", path,
+                               id=f"{set_name}.{folder_kind(folder).name}.{path.stem}")
+
+
+CARDS_WITH_SCENARIOS = list(_card_files_with_scenarios())
+
+
+@pytest.mark.parametrize("card_id, path", CARDS_WITH_SCENARIOS)
+def test_card_scenarios(bundle, card_id, path):
+    """Every scenario a card file carries under 'tests:' holds on the reference engine; a failure is told
+    at its file:line:col, as dow test tells it."""
+    from dow.compiler.cardtests import positions, run_one
+    card = _card(bundle, card_id)
+    display = path.relative_to(ROOT).as_posix()
+    tests = card.get("tests") or []
+    assert tests, f"{display}: 'tests:' holds no scenario"
+    outcomes = [run_one(bundle, card, test, display, line, col)
+                for test, (line, col) in zip(tests, positions(path, display, len(tests)))]
+    failures = [f"{o.file}:{o.line}:{o.col}: {o.name}: {p}" for o in outcomes for p in o.problems]
     assert failures == []
+
+
+def test_every_card_that_carries_scenarios_has_its_test(bundle):
+    """The test ids above come from the card files; the compiled cards say the same."""
+    carried = sorted(c["id"] for c in bundle["cards"] if c.get("tests"))
+    assert carried == sorted(p.values[0] for p in CARDS_WITH_SCENARIOS)
 
 
 def _card(bundle, card_id):
