@@ -116,7 +116,7 @@ def test_a_card_that_does_not_compile_fails_with_its_diagnostic(project, capsys)
     assert main(["--root", str(project), "test", "car-crash", "sparky"]) == 1
     captured = capsys.readouterr()
     line = line_of(path, BREAK[1])
-    assert f"{CARD}:{line}:7: error N001: 'plac' is not an action the effect language knows" in captured.err
+    assert f"{CARD}:{line}:7: error N001: 'plac' is not a word of the effect language" in captured.err
     assert "hint: did you mean 'place'?" in captured.err and "Traceback" not in captured.err + captured.out
     assert f"FAIL  {CARD} does not compile (1 error); its scenarios were not run" in captured.out
     assert "base.crossroads.sparky · " in captured.out                  # the other card chosen still runs
@@ -164,7 +164,7 @@ def test_json_is_one_document_with_each_scenario_located(project, capsys):
     doc = json.loads(capsys.readouterr().out)
     (broken,) = doc["not_compiled"]
     assert broken["file"] == CARD and [d["code"] for d in broken["diagnostics"]] == ["N001"]
-    assert broken["diagnostics"][0]["message"] == "'plac' não é uma ação que a linguagem de efeitos conheça"
+    assert broken["diagnostics"][0]["message"] == "'plac' não é uma palavra da linguagem de efeitos"
     assert doc["scenarios"] == [] and doc["summary"]["not_compiled"] == 1
 
 
