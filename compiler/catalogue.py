@@ -214,7 +214,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "its weight; most votes wins; the first player breaks a tie.",
         "vote:\n  - gain 1 morale.\n  - lose 1 morale.",
         "each player who controls a survivor at the colony votes:\n  - gain 1 morale.\n  - nothing happens."),
-    _op("optional", "control", "cost:block body:block player?:target",
+    _op("optional", "control", "cost:block body:block player?:target else?:block",
         "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
         "pays and acts.",
         "you may spend 2 action dice: gain 1 morale.", "you may kill 1 zombie here.",
@@ -224,8 +224,15 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "(``for each player:`` repeats your own action once per player). When each player acts or chooses for "
         "themselves, write ``each player …`` (each_player).",
         "for each survivor at the colony: roll for exposure on it."),
-    _op("pay", "control", "cost:block body:block", "Pay a cost, then do something; if it cannot be paid nothing happens.",
-        "spend 5 food: gain 1 morale."),
+    _op("pay", "control", "cost:block body:block else?:block",
+        "Pay a cost, then do something; if it cannot be paid nothing happens, or ``else`` (\"if you cannot:\"). A "
+        "cost is any step that can be checked before it is done (spending, a die raised or lowered, a wound, morale "
+        "lost …): all of it is paid, or none.",
+        "spend 5 food: gain 1 morale.", "lose 1 morale:\n  add 3 food to the supply.\nif you cannot:\n  gain 1 morale."),
+    _op("tied", "control", "steps:block",
+        "Steps one sentence joins with 'and': the card ties them together, so all of them happen or none does "
+        "(none, when one of them cannot be done).",
+        "lower an unused action die another player controls by 1 and raise an unused action die you control by 1."),
     _op("repeat", "control", "body:block times?:count",
         "Any number of times: you may do the block again and again (paying its cost each time) until you stop; "
         "with ``times`` (\"4 times:\", or \"that many times:\" after a roll), the block happens exactly that "
@@ -233,7 +240,7 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "any number of times:\n  spend 1 food: take 1 medicine card from the removed pile.",
         "4 times:\n  add 1 zombie to the colony.",
         "roll a die.\nthat many times:\n  add 1 zombie to the colony."),
-    _op("together", "control", "cost:block body:block",
+    _op("together", "control", "cost:block body:block otherwise?:block",
         "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
         "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
         "otherwise nobody spends anything.",
@@ -522,6 +529,7 @@ RUNTIME: dict[str, Runs] = {
     "if": _runs("control"), "choose": _runs("control", "", "chose no_option"),
     "vote": _runs("control", "", "vote no_option"), "optional": _runs("control", "pay"),
     "for_each": _runs("control"), "pay": _runs("control", "pay", "cannot_pay"), "repeat": _runs("control"),
+    "tied": _runs("control", "", "cannot_pay"),
     "together": _runs("control", "pay", "cannot_pay"),
     "pot": _runs("control", "take_pot", "staked"),
     "offer": _runs("control", "pay", "took_offer nobody_did"), "fail_objective": _runs("acts", "fail_objective"),

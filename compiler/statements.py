@@ -22,6 +22,9 @@ from dow.dsl.parser import EffectSyntaxError
 from .messages import M
 from .errors import BindError
 
+#: what each fallback follows (the message naming it)
+FALLBACKS = {"nobody does": "after.offer", "you do not": "after.you-may", "they do not": "after.each-may",
+             "you cannot": "after.cost"}
 #: header nodes and where their block goes
 BLOCK_FIELD = {"choose": "options", "vote": "options", "roll": "outcomes"}
 #: nodes whose block is a body
@@ -89,30 +92,50 @@ class Statements:
                 raise BindError("T002", M("T002.keep-morale-after-kill"), stmt.pos, hint=M("hint.keep-morale"))
             out[-1]["morale"] = "kept"
             return
-        if node["op"] == "nobody_does":
-            if not out or out[-1]["op"] != "offer" or "otherwise" in out[-1]:
-                raise BindError("T002", M("T002.nobody-does-after-offer"), stmt.pos)
-            out[-1]["otherwise"] = node["body"]
+        if node["op"] in ("nobody_does", "fallback"):
+            self._fallback(out, node, stmt)
             return
         if node["op"] == "nothing":
             return
         out.append(node)
+
+    def _fallback(self, out: list[dict], node: dict, stmt) -> None:
+        """What happens when a cost is not paid, said right after it: 'if nobody does:' after an offer or
+        a cost the players share, 'if you do not:' after 'you may', 'if they do not:' after 'each player
+        may', 'if you cannot:' after a cost you must pay."""
+        said = node.get("said", "nobody does")
+        last = out[-1] if out else {}
+        target, key = None, ""
+        if said == "nobody does" and last.get("op") in ("offer", "together"):
+            target, key = last, "otherwise"
+        elif said == "you do not" and last.get("op") == "optional" and "player" not in last:
+            target, key = last, "else"
+        elif said == "they do not" and last.get("op") == "for_each" and last["body"] and \
+                last["body"][0].get("op") == "optional" and "player" in last["body"][0]:
+            target, key = last["body"][0], "else"
+        elif said == "you cannot" and last.get("op") == "pay":
+            target, key = last, "else"
+        if target is None or key in target:
+            raise BindError("T002", M("T002.fallback-after", said=f"if {said}", after=M(FALLBACKS[said])),
+                            stmt.pos)
+        target[key] = node["body"]
 
     # ---- statements -------------------------------------------------------------------------------
     def stmt(self, stmt) -> list[dict]:
         """Bind one statement into nodes."""
         if isinstance(stmt, A.Sentence):
             return self.sentence(stmt)
-        if isinstance(stmt, A.If) and " ".join(w.lower for w in stmt.cond.words) == "nobody does":
-            if stmt.otherwise is not None:        # "if nobody does:" after "one player may …:"
+        said = " ".join(w.lower for w in stmt.cond.words) if isinstance(stmt, A.If) else ""
+        if said in FALLBACKS:                      # "if nobody does:" after "one player may …:", …
+            if stmt.otherwise is not None:
                 raise BindError("T002", M("T002.nobody-does-otherwise"), stmt.otherwise.pos)
-            return [{"op": "nobody_does", "body": self.block(stmt.then), "pos": _p(stmt.pos)}]
+            return [{"op": "fallback", "said": said, "body": self.block(stmt.then), "pos": _p(stmt.pos)}]
         if isinstance(stmt, A.If):
             return [self.if_(stmt)]
         if isinstance(stmt, A.While):
             return [{"op": "while", "cond": self.cond(stmt.cond), "body": self.block(stmt.body), "pos": _p(stmt.pos)}]
         if isinstance(stmt, A.May):
-            cost = [self.read(c, "cost") for c in stmt.cost]
+            cost = [self.read(c, "costs") for c in stmt.cost]
             return [{"op": "optional", "cost": _flat(cost), "body": self.block(stmt.body), "pos": _p(stmt.pos)}]
         if isinstance(stmt, A.Header):
             return [self.header(stmt)]
@@ -170,8 +193,6 @@ class Statements:
             return node
         if op in BLOCK_FIELD:
             node[BLOCK_FIELD[op]] = self.block(stmt.body, BLOCK_FIELD[op])
-        elif op == "nobody_does":
-            node["body"] = self.block(stmt.body)
         elif "_open" in node:                 # "each player may …:" — the block goes inside its optional step
             body = self.block(stmt.body)
             inner = node

@@ -319,6 +319,24 @@ class Build(Transformer):
                              third=L.third_person(verb.base))
         return {"op": "each_player", "players": _each(player), "body": [node], "pos": _pos(meta)}
 
+    def tied(self, meta, children):
+        """Steps one sentence joins with 'and': the card ties them, so all happen or none does."""
+        steps = _kids(children)
+        for node in steps:
+            _imperative(node)
+            if "payable" not in FORMS[node["_form"]].tags:
+                later = [tuple(n["pos"]) for n in steps if tuple(n["pos"]) > tuple(node["pos"])]
+                end = min(later) if later else (10**9, 0)
+                words = " ".join(w.text for w in self.words if tuple(node["pos"]) <= (w.pos.line, w.pos.col) < end)
+                words = words[:-4] if words.endswith(" and") else words
+                raise BuildError("T002", "T002.tied-not-payable", tuple(node["pos"]), words=words)
+        return {"op": "tied", "steps": steps, "pos": _pos(meta)}
+
+    def cost_item(self, meta, children):
+        node = _kids(children)[0]
+        _imperative(node)
+        return node
+
     def offer_step(self, meta, children):
         node = _kids(children)[-1]
         verb = node.get("_verb")
@@ -929,6 +947,13 @@ class Build(Transformer):
 
 
 # ---- helpers -------------------------------------------------------------------------------------------
+
+def _imperative(node: dict) -> None:
+    verb = node.get("_verb")
+    if verb is not None and verb.third:
+        raise BuildError("T004", "T004.third-person-alone", verb.pos, width=len(verb.text), verb=verb.text,
+                         base=verb.base)
+
 
 def _card_noun(toks: list[Token], pos) -> Noun:
     words = " ".join(t.value for t in toks if t.type != "NAME")

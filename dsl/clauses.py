@@ -26,7 +26,7 @@ from . import ast as A
 from .grammar import DISPATCHED, dispatched_starts, grammar_text, start_rule
 from .parser import EffectSyntaxError, Say
 
-STARTS = ("clause", "header", "cost", "cond", "event", "event_ing", "voters", "range")
+STARTS = ("clause", "header", "cost", "costs", "cond", "event", "event_ing", "voters", "range")
 #: what each regex terminal is called for a reader (the literal words are shown as themselves)
 TERMINAL_WORDS = {"INT": "a number", "NAME": 'a card name in "quotes"', "OR_MORE": "'or more'",
                   "CMP": "'<', '>=' …"}

@@ -101,6 +101,8 @@ def _generated() -> str:
         add(f"form_{n}: {_form_rule(form)}")
     for role in ROLES:
         add(f"{role}: {_alts(by_role[role])}")
+    # the steps that can be paid, or tied to others: each can be checked before it is done
+    add(f"payable_step: {_alts(f'form_{n}' for n, f in enumerate(FORMS) if 'payable' in f.tags)}")
     for verb in verbs():
         add(f'{verb_rule(verb)}: "{verb}" | "{L.third_person(verb)}"')
     # things
@@ -166,6 +168,8 @@ def _dispatch(text: str) -> str:
                 for n in by_role.get(role, ()):
                     if term in first.get(f"form_{n}", ()):
                         alts.append(f"form_{n} -> do_step" if start == "clause" and role == "step" else f"form_{n}")
+            if start == "clause" and term in first.get("step", ()):
+                alts.append('step ("and" step)+ -> tied')
             if start == "clause" and term in first.get("offer_head", ()):
                 alts.append("offer_head step -> offer_step")
             if start == "clause" and term in first.get("player", ()):

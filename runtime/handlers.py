@@ -375,14 +375,98 @@ def _costs(body: list[Node]) -> list[Node]:
     if lead.get("op") == "pay":
         paid: list[Node] = lead["cost"]
         return paid
-    return [n for n in body if n.get("op") in ("spend_die", "spend_tokens", "spend_cards")]
+    return [n for n in body if n.get("op") in COSTS]
 
 
 def _can_choose(ip: Interpreter, option: Node, env: Env) -> bool:
     """An option you cannot meet (requirement or cost) cannot be chosen."""
     if "requires" in option and not ip.cond(option["requires"], env):
         return False
-    return all(ip.host.can_pay(cost, env.player) for cost in _costs(option["body"]))
+    return all(feasible(ip, cost, env) for cost in _costs(option["body"]))
+
+
+# ---- costs: what can be checked before it is done ---------------------------------------------------
+
+#: the nodes a host pays itself (host.can_pay, the host action "pay")
+COSTS = ("spend_die", "spend_tokens", "spend_cards")
+
+
+def resolved(ip: Interpreter, cost: Node, player: str) -> Node:
+    """A cost as the host is asked it: "all unused action dice" is the number of them the player has."""
+    if cost["op"] == "spend_die" and isinstance(cost["count"], dict) and cost["count"].get("op") == "all_count":
+        least = cost.get("min", 1)
+        mine = [d for d in ip.host.things("die") if ip.host.attr(d, "owner") == player
+                and not ip.host.attr(d, "used") and (ip.host.attr(d, "value") or 0) >= least]
+        return {**cost, "count": len(mine)}
+    return cost
+
+
+def _enough(ip: Interpreter, sel: Node, env: Env) -> bool:
+    """Whether a description (or a reference, or a name) names as many things as its step needs."""
+    op = sel.get("op")
+    if op == "ref":
+        value = env.bindings.get(sel["name"])
+        return bool(value) if isinstance(value, (list, tuple)) else value is not None
+    if op == "named":
+        return ip.named(sel) is not None
+    if op != "select_of":
+        return True
+    found = len(ip.candidates(sel, env))
+    quantity = sel["quantity"]
+    need = {"count": quantity.get("n", 1), "at_least": quantity.get("n", 1), "all_but": quantity.get("n", 0) + 1,
+            "up_to": 0}.get(quantity["mode"], 1)
+    return found >= need
+
+
+def _die_can_change(ip: Interpreter, node: Node, env: Env) -> bool:
+    """A die raised or lowered by an amount: one of those it may be is still on a face it can leave."""
+    sel = node["die"]
+    dice = ip.candidates(sel, env) if sel.get("op") == "select_of" else ip.run_now(ip.targets(sel, env))
+    return any(1 <= (ip.host.attr(d, "value") or 0) + node["amount"] <= 6 for d in dice)
+
+
+def _tokens_there(ip: Interpreter, node: Node, env: Env) -> bool:
+    if not isinstance(node["count"], int):
+        return True
+    places = ip.run_now(_place(ip, node["from"], env))
+    return sum(ip.host.tokens(node["token"], place) for place in places) >= node["count"]
+
+
+#: how each step that can be a cost, or tied to another, is checked before it is done
+FEASIBLE: dict[str, Callable[..., bool]] = {
+    "change_die": _die_can_change,
+    "set_die": lambda ip, n, env: _enough(ip, n["die"], env),
+    "wound": lambda ip, n, env: _enough(ip, n["target"], env),
+    "kill_survivor": lambda ip, n, env: _enough(ip, n["target"], env),
+    "lose_morale": lambda ip, n, env: isinstance(n["amount"], int) and ip.host.morale(env.player) >= n["amount"],
+    "add_tokens": lambda ip, n, env: True,
+    "remove_tokens": _tokens_there,
+    "remove_from_game": lambda ip, n, env: _enough(ip, n["target"], env),
+    "move_cards": lambda ip, n, env: _enough(ip, n["cards"], env),
+    "give_cards": lambda ip, n, env: _enough(ip, n["cards"], env),
+}
+
+
+def feasible(ip: Interpreter, cost: Node, env: Env) -> bool:
+    """Whether a cost (or a step tied to others) can be paid now by the player of ``env``, whole."""
+    if cost["op"] in COSTS:
+        cost = resolved(ip, cost, env.player)
+        if cost["op"] == "spend_die" and cost["count"] == 0:
+            return False                     # "all unused action dice" when there is none: nothing to pay
+        return bool(ip.host.can_pay(cost, env.player))
+    check = FEASIBLE.get(cost["op"])
+    if check is None:
+        raise ip.fail(f"{cost['op']!r} is no step that can be paid")
+    return check(ip, cost, env)
+
+
+def pay(ip: Interpreter, costs: list[Node], env: Env) -> Gen:
+    """Pay costs already known to be payable: the host pays what it spends, any other step is done."""
+    for cost in costs:
+        if cost["op"] in COSTS:
+            ip.act("pay", {"cost": resolved(ip, cost, env.player), "player": env.player}, cost, env)
+        else:
+            yield from ip.stmt(cost, env)
 
 
 def _players_meeting(ip: Interpreter, cond: Node | None, env: Env) -> list[str]:
@@ -450,34 +534,42 @@ def h_vote(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_optional(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: optional, cost, body, player?} — 'you may'; with a player ('each player may'), that player decides,
-    pays and acts."""
+    """{op: optional, cost, body, player?, else?} — 'you may'; with a player ('each player may …'), that player
+    decides, pays and acts; ``else`` ("if you do not:") happens when the cost cannot be paid or is declined."""
     if "player" in node:
         (who, *_) = (yield from ip.targets(node["player"], env)) or [env.player]
         env = type(env)(who, env.card, dict(env.bindings), env.result)
-    if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
+    if not all(feasible(ip, c, env) for c in node["cost"]) or \
+            not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
+        yield from ip.block(node.get("else", []), env)
         return
-    if not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
-        return
-    for cost in node["cost"]:
-        ip.act("pay", {"cost": cost, "player": env.player}, cost, env)
+    yield from pay(ip, node["cost"], env)
     yield from ip.block(node["body"], env)
 
 
 def h_pay(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: pay, cost, body} — nothing happens if a cost cannot be paid."""
-    if not all(ip.host.can_pay(c, env.player) for c in node["cost"]):
+    """{op: pay, cost, body, else?} — nothing happens if a cost cannot be paid (or ``else``: "if you cannot:")."""
+    if not all(feasible(ip, c, env) for c in node["cost"]):
+        ip.host.log("cannot_pay", {}, node.get("pos", {}))
+        yield from ip.block(node.get("else", []), env)
+        return
+    yield from pay(ip, node["cost"], env)
+    yield from ip.block(node["body"], env)
+
+
+def h_tied(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: tied, steps} — steps one sentence ties together: all happen, or none when one of them cannot."""
+    if not all(feasible(ip, step, env) for step in node["steps"]):
         ip.host.log("cannot_pay", {}, node.get("pos", {}))
         return
-    for cost in node["cost"]:
-        ip.act("pay", {"cost": cost, "player": env.player}, cost, env)
-    yield from ip.block(node["body"], env)
+    for step in node["steps"]:
+        yield from ip.stmt(step, env)
 
 
 def h_cost(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
-    if ip.host.can_pay(node, env.player):
-        ip.act("pay", {"cost": node, "player": env.player}, node, env)
+    if feasible(ip, node, env):
+        ip.act("pay", {"cost": resolved(ip, node, env.player), "player": env.player}, node, env)
     return
     yield
 
@@ -496,7 +588,7 @@ def h_repeat(ip: Interpreter, node: Node, env: Env) -> Gen:
             yield from ip.block(node["body"], env)
         return
     while True:
-        if not all(ip.host.can_pay(c, env.player) for c in _costs(node["body"])):
+        if not all(feasible(ip, c, env) for c in _costs(node["body"])):
             return
         if not (yield Decision(MAY, env.player, prompt="again", src=node.get("pos", {}))):
             return
@@ -521,6 +613,7 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
                                                 prompt="together", src=node.get("pos", {}))
     if sum(shares.values()) < need:
         ip.host.log("cannot_pay", {}, node.get("pos", {}))
+        yield from ip.block(node.get("otherwise", []), env)
         return
     for player, k in shares.items():
         if k:
@@ -572,13 +665,12 @@ def h_offer(ip: Interpreter, node: Node, env: Env) -> Gen:
         if ip.host.attr(who, "exiled"):
             continue
         them = type(env)(who, env.card, {**env.bindings, "each": who}, env.result)
-        if not all(ip.host.can_pay(c, who) for c in node["cost"]) or not can_put_away(ip, node["body"], them):
+        if not all(feasible(ip, c, them) for c in node["cost"]) or not can_put_away(ip, node["body"], them):
             continue
         if not (yield Decision(MAY, who, prompt="one player may", src=node.get("pos", {}))):
             continue
         ip.host.log("took_offer", {"player": who}, node.get("pos", {}))
-        for cost in node["cost"]:
-            ip.act("pay", {"cost": cost, "player": who}, cost, them)
+        yield from pay(ip, node["cost"], them)
         yield from ip.block(node["body"], them)
         return
     ip.host.log("nobody_did", {}, node.get("pos", {}))
@@ -699,7 +791,7 @@ HANDLERS = {
     "fail_objective": simple("fail_objective"), "offer": h_offer,
     "attach": h_attach, "manual": h_manual,
     "if": h_if, "choose": h_choose, "vote": h_vote, "optional": h_optional, "for_each": h_for_each, "each_player": h_each_player, "equip": h_equip,
-    "pay": h_pay, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
+    "pay": h_pay, "tied": h_tied, "limit": h_limit, "repeat": h_repeat, "together": h_together, "pot": h_pot, "copy_abilities": h_rule,
     "spend_die": h_cost, "spend_tokens": h_cost, "spend_cards": h_cost,
     "trigger": h_rule, "phase": h_rule, "lasting": h_rule, "while": h_rule, "forbid": h_rule,
     "exempt": h_rule, "modify": h_rule, "replace": h_rule, "extra_goal": h_rule,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
-from ..handlers import can_put_away, offer_ignore
+from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
 from .common import RULE_OPS, GameError, Gen, _walk
 from .host_rules import Rule
@@ -117,7 +117,8 @@ class TurnActions(GameParts):
         have ("put a medicine card in their hand in the storage" with no medicine card), as an offer does."""
         return [act for act, rule in self.granted()
                 if not self.host.used_up(rule, count=False)        # "once per round: during their turn, …"
-                and all(self.host.can_pay(c, p.id) for c in rule.node["cost"])
+                and all(feasible(self.interp, c, Env(p.id, rule.env.get("card", ""), {**rule.env, "each": p.id}))
+                        for c in rule.node["cost"])
                 and can_put_away(self.interp, rule.node["body"],
                                  Env(p.id, rule.env.get("card", ""), {**rule.env, "each": p.id}))]
 
@@ -220,8 +221,7 @@ class TurnActions(GameParts):
             rule = next(r for a, r in self.granted() if a == act)
             node, env = rule.node, rule.env
             self.host.used_up(rule)                                   # this use counts against its limit
-            for cost in node["cost"]:
-                self.interp.act("pay", {"cost": cost, "player": p.id}, cost, Env(p.id))
+            yield from pay(self.interp, node["cost"], Env(p.id, env.get("card", ""), {**env, "each": p.id}))
             yield from self.run_effect(node["body"], {**env, "player": p.id, "each": p.id})
         elif kind == "equip":
             yield from self.equip(p, act[1], act[2])

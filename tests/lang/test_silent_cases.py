@@ -116,3 +116,28 @@ def test_once_per_round_around_an_extra_turn_action_limits_it(bundle):
     _run_action(g, "p1", extra[0])
     assert g.state.food == 2
     assert [a for a in g.legal_actions(p1) if a[0] == "card_action"] == []     # used for this round
+
+
+# ---- 5. "spend all unused action dice" spends every one of them -------------------------------------------
+@pytest.mark.parametrize("dice,pays", [([2, 4, 6], True), ([5], True), ([], False)])
+def test_spending_all_unused_action_dice_spends_every_one(bundle, dice, pays):
+    sc, g = _table(bundle, survivors={"brian-lee": {"at": "colony"}}, dice={"p1": dice}, morale=5)
+    _run(g, lowered("spend all unused action dice:\n  gain 1 morale."))
+    assert g.state.player("p1").unused == []
+    assert g.state.morale == (6 if pays else 5)        # no dice: nothing to pay, so nothing gained
+
+
+# ---- 6. two die changes one sentence ties together happen together or not at all ---------------------
+@pytest.mark.parametrize("theirs,mine,after", [([4], [3], ([3], [4])),     # both can change: both do
+                                                ([1], [3], ([1], [3])),     # theirs cannot go lower: neither
+                                                ([4], [6], ([4], [6]))])    # yours cannot go higher: neither
+def test_two_die_changes_a_sentence_ties_happen_together_or_not_at_all(bundle, theirs, mine, after):
+    sc, g = _table(bundle, survivors={"brian-lee": {"at": "colony"}}, dice={"p1": mine, "p2": theirs})
+    _run(g, lowered("lower an unused action die another player controls by 1 and "
+                    "raise an unused action die you control by 1."))
+    assert (g.state.player("p2").unused, g.state.player("p1").unused) == after
+
+
+def test_steps_that_cannot_fail_are_not_tied_but_written_as_two_sentences():
+    e = error("gain 1 morale and add 3 food to the supply.")
+    assert e.code == "T002" and "'gain 1 morale'" in str(e.message)
