@@ -940,7 +940,9 @@ class Build(Transformer):
         return _toks(children)[0].value.strip('"')
 
     def costs(self, meta, children):
-        return [c for c in _kids(children)]
+        """The cost items of one header, in order; a form that names two things at once ('spend a fuel card
+        and a food card') gives both."""
+        return [c for kid in _kids(children) for c in (kid["items"] if kid.get("op") == "_costs" else [kid])]
 
     def cmp(self, meta, children):
         return {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "=": "eq", "!=": "ne"}[_toks(children)[0].value]

@@ -161,6 +161,28 @@ def _place_survivor(s: dict) -> dict:
     return {"op": "place_survivor", "target": target, "at": s["at"]}
 
 
+def _spend_both(s: dict) -> dict:
+    """'spend a fuel card and a food card': two cards of different kinds, each its own cost item (the
+    header's list of costs takes the items in their place)."""
+    return {"op": "_costs", "items": [{"op": "spend_cards", **s["cards"], "pos": s["_words"]["spend"]},
+                                      {"op": "spend_cards", **s["more"]}]}
+
+
+#: what the players can pay between them: each puts in part of it
+SHARED_COSTS = ("spend_cards", "spend_die")
+
+
+def _together(s: dict) -> dict:
+    """'the players may together spend 3 fuel cards': a cost each player can put part of (cards, action
+    dice); anything else (a wound, morale, a die raised) belongs to one payer and is refused."""
+    for cost in s["cost"]:
+        if cost["op"] not in SHARED_COSTS:
+            raise BuildError("T002", "T002.together-not-shared", tuple(cost["pos"]))
+        if not isinstance(cost.get("count"), int):      # "all unused action dice", "up to 3 cards": whose?
+            raise BuildError("T002", "T002.together-counted", tuple(cost["pos"]))
+    return {"op": "together", "cost": s["cost"]}
+
+
 def _ignore(s: dict) -> dict:
     """'any player may spend a medicine card to ignore a bitten result on the exposure die': a face that
     does something (bitten, wound, frostbite) can be ignored; a blank does nothing to ignore."""
@@ -483,13 +505,7 @@ HEADERS: tuple[Form, ...] = (
       "during their turn, each player may spend a card:"),
     F("header", "{players:player} may", _each_may, 'the player who controls "Forest Plum" may:'),
     F("header", "{players:player} may {cost:costs}", _each_may, "each player may spend a food card:"),
-    F("header", "the players may together spend {cards:cards}",
-      lambda s: {"op": "together", "cost": [{"op": "spend_cards", **s["cards"], "pos": s["_words"]["spend"]}]},
-      "the players may together spend 3 fuel cards:"),
-    F("header", "the players may together spend {count:count} action dice",
-      lambda s: {"op": "together", "cost": [{"op": "spend_die", "count": s["count"], "min": 1,
-                                             "pos": s["_words"]["spend"]}]},
-      "the players may together spend 3 action dice:"),
+    F("header", "the players may together {cost:costs}", _together, "the players may together spend 3 fuel cards:"),
     F("header", "(one|a single) player may", op("offer", cost=[]), "one player may:"),
     F("header", "(one|a single) player may {cost:costs}", op("offer"), "one player may spend 2 food:"),
     F("header", "each player may stake up to {n:num} {filters:card_kinds}",
@@ -509,6 +525,7 @@ COSTS: tuple[Form, ...] = (
     F("cost", "spend {count:tokens.food}", op("spend_tokens", token="food"), "spend 5 food:"),
     F("cost", "spend {count:tokens.bullet}", op("spend_tokens", token="bullet"), "spend 1 bullet:"),
     F("cost", "spend {cards:cards}", lambda s: {"op": "spend_cards", **s["cards"]}, "spend 3 fuel cards:"),
+    F("cost", "spend {cards:cards} and {more:cards}", _spend_both, "spend a fuel card and a food card:"),
     F("cost", "spend {count:count} action (die|dice)", op("spend_die", min=1), "spend 2 action dice:"),
     F("cost", "spend {count:count} unused action (die|dice)", op("spend_die", min=1),
       "spend 1 unused action die:"),

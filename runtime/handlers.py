@@ -596,28 +596,31 @@ def h_repeat(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: together, cost: [spend_cards], body} — the players pay a cost between them: each non-exiled
-    player, in turn from the resolving player, says how many of the cards they put in (0 is a refusal);
-    if the cards reach the cost, each pays their share and the block happens; if not, nothing is spent."""
-    cost = node["cost"][0]
-    need = cost["count"] if isinstance(cost["count"], int) else 1
+    """{op: together, cost: [spend_cards|spend_die …], body, otherwise?} — the players pay a cost between
+    them: for each thing the cost names, each non-exiled player, in turn from the resolving player, says how
+    many they put in (0 is a refusal); if every thing is reached, each pays their shares and the block
+    happens; if not, nothing is spent and ``otherwise`` happens. Nobody is asked for a cost the players
+    cannot reach."""
     order = [p for p in _seats_from(ip, env.player) if not ip.host.attr(p, "exiled")]
-    caps = {p: max((k for k in range(need, 0, -1) if ip.host.can_pay({**cost, "count": k}, p)), default=0)
-            for p in order}
-    shares: dict[str, int] = {}
-    if sum(caps.values()) >= need:             # nobody is asked for a cost the players cannot reach
-        for player in order:
-            left = need - sum(shares.values())
-            if left > 0 and caps[player]:
-                shares[player] = yield Decision(AMOUNT, player, min=0, max=min(left, caps[player]),
-                                                prompt="together", src=node.get("pos", {}))
-    if sum(shares.values()) < need:
+    needs = [cost["count"] if isinstance(cost["count"], int) else 1 for cost in node["cost"]]
+    caps = [{p: max((k for k in range(need, 0, -1) if ip.host.can_pay({**cost, "count": k}, p)), default=0)
+             for p in order} for cost, need in zip(node["cost"], needs)]
+    shares: list[dict[str, int]] = [{} for _ in node["cost"]]
+    if all(sum(cap.values()) >= need for cap, need in zip(caps, needs)):
+        for cost, need, cap, share in zip(node["cost"], needs, caps, shares):
+            for player in order:
+                left = need - sum(share.values())
+                if left > 0 and cap[player]:
+                    share[player] = yield Decision(AMOUNT, player, min=0, max=min(left, cap[player]),
+                                                   prompt="together", src=cost.get("pos", node.get("pos", {})))
+    if any(sum(share.values()) < need for share, need in zip(shares, needs)):
         ip.host.log("cannot_pay", {}, node.get("pos", {}))
         yield from ip.block(node.get("otherwise", []), env)
         return
-    for player, k in shares.items():
-        if k:
-            ip.act("pay", {"cost": {**cost, "count": k}, "player": player}, cost, env)
+    for cost, share in zip(node["cost"], shares):
+        for player, k in share.items():
+            if k:
+                ip.act("pay", {"cost": {**cost, "count": k}, "player": player}, cost, env)
     yield from ip.block(node["body"], env)
 
 

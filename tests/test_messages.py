@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import checks
+from dow.compiler import checks, statements
 from dow.compiler.cli import main
 from dow.compiler.diagnostics import CODES, Diagnostic, Diagnostics, did_you_mean
 from dow.compiler.docs import diagnostics_doc
@@ -26,7 +26,7 @@ DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **param
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
            "M('fix.' + code)", "M('game.' + key, **err.params)", "Say.of(c)", "M(err.msg_id, **err.params)",
            "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)",
-           "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)"}
+           "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)", "M(FALLBACKS[said])"}
 
 
 def game_error_keys() -> dict[str, set[str]]:
@@ -45,7 +45,8 @@ def game_error_keys() -> dict[str, set[str]]:
 FAMILIES = {"token.": {f"token.{n}" for n in TOKEN_NAMES}, "kind.": {f"kind.{k}" for k in checks.NAMES},
             "cat.": set(CATEGORIES.values()) | {"cat.action-word"},
             "refkind.": {f"refkind.{k}" for k in ("survivor", "card", "player", "location", "die", "zombie")},
-            "ui.": {"ui.error", "ui.warning"}, "game.": set(game_error_keys())}
+            "ui.": {"ui.error", "ui.warning"}, "game.": set(game_error_keys()),
+            "after.": set(statements.FALLBACKS.values())}
 
 
 def used_ids() -> tuple[set[str], list[str]]:
