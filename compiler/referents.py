@@ -36,6 +36,9 @@ OP_PARTICIPLE = {"select": "chosen", "draw_cards": "drawn", "add_survivor": "add
                  "kill_survivor": "killed", "place_survivor": "placed", "move_survivor": "moved",
                  "reveal_cards": "revealed", "wound": "wounded", "equip": "equipped"}
 
+#: steps whose cards the runtime names for the steps after them (not a description: it picks them itself)
+PICKED = {"draw_cards": "drawn", "take_cards": "taken"}
+
 
 @dataclass(eq=False)
 class Referent:
@@ -51,6 +54,7 @@ class Referent:
     fixed: bool = False            # a name the runtime gives (an event's, "drawn", "each"): never renamed
     writes: list = field(default_factory=list)     # (node, key) where its name is written
     shadowed: bool = False         # an older referent of the same name is named while this one is in scope
+    acting: bool = False           # the player acting in the block ('they'): listed as 'they' in hints
 
     def can_be(self, kind: str) -> bool:
         """Whether a reference wanting ``kind`` can name this."""
@@ -130,18 +134,16 @@ class Referents:
                 ref.writes.append((they, "name"))
                 inner.they = they
         elif op == "each_player" or (op == "optional" and "player" in node):
-            inner.they = {"op": "ref", "name": "each", "kind": "player"}
+            self.acting(inner)
             inner.acting = op == "each_player"
-        elif op == "offer":
-            inner.they = {"op": "ref", "name": "each", "kind": "player"}
+        elif op in ("offer", "turn_action"):
+            self.acting(inner)
         elif op == "delayed":
             inner.later = True
         elif op in ("trigger", "replace"):
             inner.event = node["event"]["kind"]
             for name, kind in L.EVENTS[node["event"]["kind"]].carries:
                 self.new(Referent(name, kind, _participle_of(name), False, None, fixed=True), inner)
-        elif op == "turn_action":
-            inner.they = {"op": "ref", "name": "each", "kind": "player"}
         for key in ("body", "then", "else", "options", "outcomes", "otherwise", "cost"):
             if key in node and isinstance(node[key], list):
                 target = inner if key != "cost" else scope
@@ -157,6 +159,12 @@ class Referents:
             scope.face = True          # "you may roll for exposure on …. if the result is blank: …"
         if op == "roll":
             scope.die = True           # "roll a die. roll for exposure on it that many times."
+
+    def acting(self, scope: Scope) -> None:
+        """A block where each player acts in turn ("each player may …", "one player may …"): the acting
+        player is 'they', and the first player referent of the block ('them', 'that player')."""
+        scope.they = {"op": "ref", "name": "each", "kind": "player"}
+        scope.add(Referent("each", "player", None, False, None, named=scope.they, fixed=True, acting=True))
 
     def context(self, node: dict, scope: Scope) -> None:
         """The words that speak of the moment around them: "instead of 1" answers the action the trigger is
@@ -208,9 +216,11 @@ class Referents:
                 if op == "select":
                     ref.writes.append((node, "bind"))
             elif value.get("op") == "named":
-                scope.add(Referent(value["card"], value.get("kind") or "survivor", None, False, None, named=value))
-            elif op == "draw_cards" and key == "from":   # the runtime binds what is drawn as "drawn"
-                ref = self.new(Referent("drawn", "card", "drawn", True, None, fixed=True), scope)
+                scope.add(Referent(value["card"], value.get("kind") or "survivor", participle, False, None,
+                                   named=value))     # 'move "Brian Lee" ….': he is the moved survivor
+            elif op in PICKED and key == "from":   # the runtime binds what is drawn as "drawn", taken as "taken"
+                plural = not (isinstance(node.get("count"), int) and node["count"] == 1)
+                ref = self.new(Referent(PICKED[op], "card", PICKED[op], plural, None, fixed=True), scope)
                 if value.get("zone") == "survivor_deck":
                     ref.kinds = ("survivor",)
 
@@ -269,6 +279,9 @@ class Referents:
                         continue
             if how == "event" and cand.name != ref["name"]:
                 continue
+            if cand.plural and not ref.get("plural"):        # "draw 2 cards. discard it."
+                raise BindError("T005", M("T005.ref-number", words=ref["words"], fix=_plural_of(ref["words"])),
+                                A.Pos(*ref["pos"]), width=len(ref["words"]))
             return self.named_by(cand, ref, kinds, scope)
         if how == "participle":                  # 'the played survivor' where the played thing is a card
             wanted = L.PARTICIPLES[ref["participle"]][0]
@@ -278,7 +291,8 @@ class Referents:
                 raise BindError("N005", M("N005.wrong-kind", words=ref["words"], ref=f"the {ref['participle']}",
                                           kind=M("refkind." + same[-1].kind)), A.Pos(*ref["pos"]),
                                 hint=M("hint.can-refer-to", known=self.known(scope)), width=len(ref["words"]))
-        other = [r for r in scope.items if (r.named is None or ref["how"] == "pronoun") and r.name != "this_card"]
+        other = [r for r in scope.items if (r.named is None or ref["how"] == "pronoun") and r.name != "this_card"
+                 and not r.acting]
         if other and ref["how"] in ("pronoun", "that"):     # something came before, of another kind
             raise BindError("T001", M("T001.ref-wrong-kind", word=ref["words"],
                                       kinds=[M("refkind." + k) for k in kinds], got=M("refkind." + other[-1].kind)),
@@ -315,6 +329,8 @@ class Referents:
         """What can be referred to here, as a reader writes it, for a hint."""
         out = []
         for r in scope.items:
+            if r.acting:
+                continue
             if r.named is not None:
                 words = f'"{r.name}"'
             elif r.name in _FIXED_WORDS:
@@ -365,6 +381,15 @@ def _kind_of(sel: dict) -> str:
     if sel.get("op") == "select_of":
         return sel["kind"]
     return sel.get("kind", "card")
+
+
+def _plural_of(words: str) -> str:
+    """How a reference to several things is written: 'it' -> 'them', 'that card' -> 'those cards'."""
+    first, *rest = words.split()
+    if first in ("it", "him", "her"):
+        return "them"
+    noun = rest[-1] + "s" if rest else ""
+    return {"that": f"those {noun}", "the": " ".join(["the", *rest[:-1], noun])}.get(first, words)
 
 
 def _participle_of(name: str) -> str | None:

@@ -583,7 +583,8 @@ class Build(Transformer):
 
     def ref_that(self, meta, children):
         toks = _toks(children)
-        kind = {"survivor": "survivor", "survivors": "survivor", "card": "card", "cards": "card"}[toks[1].value]
+        kind = {"survivor": "survivor", "survivors": "survivor", "card": "card", "cards": "card", "player": "player",
+                "players": "player"}[toks[1].value]
         return {"op": "?ref", "how": "that", "kinds": (kind,), "plural": toks[0].value == "those",
                 "words": " ".join(t.value for t in toks), "pos": _pos(meta)}
 
@@ -721,6 +722,11 @@ class Build(Transformer):
     def p_you(self, meta, children):
         return {"op": "you", "pos": _pos(meta)}
 
+    def p_them(self, meta, children):
+        """'them' where a player goes: the most recent player in scope (the acting one, or one chosen since)."""
+        return {"op": "?ref", "how": "pronoun", "kinds": ("player",), "plural": True, "words": "them",
+                "pos": _pos(meta)}
+
     def p_they(self, meta, children):
         return {"op": "?they", "pos": _pos(meta)}
 
@@ -742,10 +748,6 @@ class Build(Transformer):
         node["filters"][0]["pos"] = [toks[2].line, toks[2].column]
         node["filters"].insert(0, {"op": "controlled_by", "player": "enemy", "pos": [toks[1].line, toks[1].column]})
         return node
-
-    def p_chosen(self, meta, children):
-        return {"op": "?ref", "how": "participle", "participle": "chosen", "kinds": ("player",), "plural": False,
-                "words": "the chosen player", "pos": _pos(meta)}
 
     def s_first(self, meta, children):
         return "first"

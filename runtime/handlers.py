@@ -179,7 +179,8 @@ def _random(filters: list[Node]) -> bool:
 
 
 def h_take_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: take_cards, count, filters, from, to}"""
+    """{op: take_cards, count, filters, from, to} — the cards taken are "the taken cards" of the steps after."""
+    outer = env
     source, env = yield from _whose(ip, node["from"], env)
     filters = [{**f, "zone": source} if f["op"] == "in_zone" and f["zone"] == node["from"] else f
                for f in node["filters"]]
@@ -198,6 +199,7 @@ def h_take_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
                                       src=node.get("pos", {}))))
     ip.act("take_cards", {"zone": zone, "owner": owner, "location": location, "cards": picked,
                           "player": env.player}, node, env)
+    outer.bindings["taken"] = list(picked)
 
 
 def h_move_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
