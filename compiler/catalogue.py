@@ -208,12 +208,17 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "happens\") is offered too. With ``by`` (a crossroads card's ``chooser:``), the player the condition "
         "admits (\"they control \\\"Edward White\\\"\") chooses instead of you.",
         "choose one:\n  - gain 1 morale.\n  - nothing happens."),
-    _op("vote", "control", "options:options voters?:cond",
+    _op("vote", "control", "options:options voters?:cond players?:target breaker?:cond tied?:block",
         "A vote (seed 004, Voting): every player who is not exiled, or only those ``voters`` admits (a "
-        "condition on \"they\"), votes at once; thumbs up is option 1, thumbs down option 2; each vote counts "
-        "its weight; most votes wins; the first player breaks a tie.",
+        "condition on \"they\", a crossroads card's ``vote:``) or ``players`` names (\"each player who controls "
+        "a survivor at the colony votes\"), votes at once; thumbs up is option 1, thumbs down option 2; each vote "
+        "counts its weight; most votes wins. A tie: ``tied`` happens instead of any option (\"if the vote is "
+        "tied:\"); else the first player the condition ``breaker`` admits (\"the player to your left breaks a "
+        "tie\"), or the first player, chooses among the tied options.",
         "vote:\n  - gain 1 morale.\n  - lose 1 morale.",
-        "each player who controls a survivor at the colony votes:\n  - gain 1 morale.\n  - nothing happens."),
+        "each player who controls a survivor at the colony votes:\n  - gain 1 morale.\n  - nothing happens.",
+        "each player votes, and the player to your left breaks a tie:\n  - gain 1 morale.\n  - lose 1 morale.",
+        "vote:\n  - gain 1 morale.\n  - lose 1 morale.\nif the vote is tied:\n  add 2 zombies to the colony."),
     _op("optional", "control", "cost:block body:block player?:target else?:block",
         "\"You may\": do it (paying its cost) or not; with ``player`` (\"each player may …\"), that player decides, "
         "pays and acts.",
@@ -241,10 +246,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "4 times:\n  add 1 zombie to the colony.",
         "roll a die.\nthat many times:\n  add 1 zombie to the colony."),
     _op("together", "control", "cost:block body:block otherwise?:block",
-        "The players may pay a cost together: each player, in turn from you, puts in as many of the cards as "
-        "they choose from their own hand; if the cards reach the cost they are spent and the block happens, "
-        "otherwise nobody spends anything.",
-        "the players may together spend 3 fuel cards: gain 1 morale."),
+        "The players may pay a cost together: for each thing the cost names (cards of a kind, action dice), "
+        "each player, in turn from you, puts in as many as they choose of their own; if every thing is reached, "
+        "each pays their share and the block happens, otherwise nobody pays anything and ``otherwise`` happens.",
+        "the players may together spend 3 fuel cards: gain 1 morale.",
+        "the players may together spend a fuel card and a food card: gain 1 morale."),
     _op("pot", "control", "count:count filters:filters taker:enum:most;you",
         "A pot: each player who is not exiled, in turn from you, stakes face down up to ``count`` of the cards "
         "from their own hand; then the taker gets every staked card: ``most``, the player who staked the most "

@@ -144,9 +144,9 @@ class Referents:
             inner.event = node["event"]["kind"]
             for name, kind in L.EVENTS[node["event"]["kind"]].carries:
                 self.new(Referent(name, kind, _participle_of(name), False, None, fixed=True), inner)
-        for key in ("body", "then", "else", "options", "outcomes", "otherwise", "cost"):
+        for key in ("body", "then", "else", "options", "outcomes", "otherwise", "tied", "steps", "cost"):
             if key in node and isinstance(node[key], list):
-                target = inner if key != "cost" else scope
+                target = inner if key not in ("cost", "steps") else scope    # tied steps: one sentence
                 for child in node[key]:
                     if child.get("op") in ("option", "outcome"):
                         sub = target.child()
@@ -374,6 +374,7 @@ _FIXED_WORDS = {"self": "this survivor", "this_card": "this card", "origin": "it
 
 def _value_fields(node: dict) -> list[str]:
     return [k for k in node if k not in ("op", "pos", "body", "then", "else", "options", "outcomes", "otherwise",
+                                         "tied", "steps",
                                          "cost") and not k.startswith("_")]
 
 

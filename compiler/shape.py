@@ -58,6 +58,11 @@ class Shape:
             self.report("S008", M("S008.never-triggers"), line, col, expected=M("expected.when-if"),
                         hint=M("hint.trigger-unknown"))
             self.diags[-1] = dataclasses.replace(self.diags[-1], severity=WARNING)
+        for field in ("tie_breaker", "tie"):          # a tie is a vote's: without 'vote:' nobody votes
+            if kind_name == "crossroads" and field in root.value and "vote" not in root.value:
+                line, col = root.key_pos[field]
+                self.report("S008", M("S008.tie-without-vote", field=field), line, col,
+                            expected=M("expected.words", words="vote: …"))
         options = root.get("options")
         if kind_name == "crossroads" and options is not None and options.kind == "seq" and not options.value:
             self.report("S008", M("S008.no-options"), options.line, options.col, expected=M("expected.option-entries"))

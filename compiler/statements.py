@@ -24,7 +24,7 @@ from .errors import BindError
 
 #: what each fallback follows (the message naming it)
 FALLBACKS = {"nobody does": "after.offer", "you do not": "after.you-may", "they do not": "after.each-may",
-             "you cannot": "after.cost"}
+             "you cannot": "after.cost", "the vote is tied": "after.vote"}
 #: header nodes and where their block goes
 BLOCK_FIELD = {"choose": "options", "vote": "options", "roll": "outcomes"}
 #: nodes whose block is a body
@@ -115,6 +115,8 @@ class Statements:
             target, key = last["body"][0], "else"
         elif said == "you cannot" and last.get("op") == "pay":
             target, key = last, "else"
+        elif said == "the vote is tied" and last.get("op") == "vote":
+            target, key = last, "tied"
         if target is None or key in target:
             raise BindError("T002", M("T002.fallback-after", said=f"if {said}", after=M(FALLBACKS[said])),
                             stmt.pos)
@@ -203,7 +205,7 @@ class Statements:
         else:
             node["body"] = self.block(stmt.body)
         if op == "vote" and "_voters" in node:
-            node["voters"] = node.pop("_voters")
+            node["players"] = node.pop("_voters")
         return node
 
 

@@ -38,7 +38,7 @@ TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
 LANGS = ("pt", "en", "vi")
 COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
 NODE_LISTS = ("options", "outcomes", "conds", "filters")
-FRAMED = ("when", "if", "requires", "vote", "chooser")  # card fields whose text reads as a clause: "when …", "if …"
+FRAMED = ("when", "if", "requires", "vote", "chooser", "tie_breaker")  # card fields whose text reads as a clause: "when …", "if …"
 
 
 class TextError(Exception):

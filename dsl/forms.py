@@ -183,6 +183,11 @@ def _together(s: dict) -> dict:
     return {"op": "together", "cost": s["cost"]}
 
 
+def _they_are(state: str) -> dict:
+    """'the player to your left breaks a tie': a condition on the player ('they') the vote asks."""
+    return {"op": "is", "subject": {"op": "ref", "name": "each", "kind": "player"}, "state": state}
+
+
 def _ignore(s: dict) -> dict:
     """'any player may spend a medicine card to ignore a bitten result on the exposure die': a face that
     does something (bitten, wound, frostbite) can be ignored; a blank does nothing to ignore."""
@@ -441,6 +446,11 @@ RULES: tuple[Form, ...] = (
       _modify("combat_strength", mode="set"), "this survivor gives 2 combat strength instead of 1."),
     F("subject", "your vote counts as {value:num} votes",
       lambda s: _modify("vote_weight", mode="set")({**s, "who": {"op": "you"}}), "your vote counts as 2 votes."),
+    F("subject", "the vote of {who:player} counts as {value:num} votes",
+      _modify("vote_weight", mode="set"), "the vote of the first player counts as 2 votes."),
+    F("subject", "the vote of {who:player} counts as {value:num} votes except in exile votes",
+      _modify("vote_weight", mode="set", **{"except": "exile_vote"}),
+      "the vote of the first player counts as 2 votes except in exile votes."),
     F("subject", "your vote counts as {value:num} votes except in exile votes",
       lambda s: _modify("vote_weight", mode="set", **{"except": "exile_vote"})({**s, "who": {"op": "you"}}),
       "your vote counts as 2 votes except in exile votes."),
@@ -481,6 +491,11 @@ HEADERS: tuple[Form, ...] = (
     F("header", "vote", op("vote"), "vote:"),
     F("header", "{voters:player} (votes|vote)", lambda s: {"op": "vote", "_voters": s["voters"]},
       "each player who controls a survivor at the colony votes:"),
+    F("header", "{voters:player} (votes|vote) , and the {breaker:player_state} breaks a tie",
+      lambda s: {"op": "vote", "_voters": s["voters"], "breaker": _they_are(s["breaker"])},
+      "each player votes, and the player to your left breaks a tie:"),
+    F("header", "vote , and the {breaker:player_state} breaks a tie",
+      lambda s: {"op": "vote", "breaker": _they_are(s["breaker"])}, "vote, and the player whose turn it is breaks a tie:"),
     F("header", "roll a die", op("roll", die="d6"), "roll a die:"),
     F("header", "once per {per:period}", op("limit"), "once per round:"),
     F("header", "{timing:timing} {event:event}", op("trigger"), "when you move a survivor:"),
@@ -527,8 +542,7 @@ COSTS: tuple[Form, ...] = (
     F("cost", "spend {cards:cards}", lambda s: {"op": "spend_cards", **s["cards"]}, "spend 3 fuel cards:"),
     F("cost", "spend {cards:cards} and {more:cards}", _spend_both, "spend a fuel card and a food card:"),
     F("cost", "spend {count:count} action (die|dice)", op("spend_die", min=1), "spend 2 action dice:"),
-    F("cost", "spend {count:count} unused action (die|dice)", op("spend_die", min=1),
-      "spend 1 unused action die:"),
+    F("cost", "spend {count:count} unused action (die|dice)", _refuse("T006", "T006.spend-unused", at="unused")),
     F("cost", "spend {count:count} action (die|dice) of {min:num} or more", op("spend_die"),
       "spend an action die of 4 or more:"),
     F("cost", "discard {cards:cards}", lambda s: {"op": "spend_cards", **s["cards"]}, "discard 2 cards:"),

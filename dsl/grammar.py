@@ -122,7 +122,8 @@ def _generated() -> str:
         add(f"tokens_{token}: count {token}_noun")
         token_nouns.append(f"{token}_noun")
     token_nouns.remove("helpless_noun")   # a helpless survivor counted or described is a survivor
-    add(f'token_noun: {_alts(token_nouns)} | "food" "token" | "food" "tokens" | wound_noun')
+    spellings = [_q(w) for w, same in L.SPELLINGS.items() if same in {n for t in L.TOKENS.values() for n in t}]
+    add(f'token_noun: {_alts(token_nouns + spellings)} | wound_noun')
     for wound, (singular, plural) in L.WOUNDS.items():
         add(f"{wound}_noun: {_q(singular)} | {_q(plural)}")
         add(f"wounds_{wound}: count {wound}_noun")

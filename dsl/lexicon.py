@@ -106,6 +106,9 @@ TOKENS: dict[str, tuple[str, str]] = {
     "bullet": ("bullet", "bullets"),
     "despair": ("despair token", "despair tokens"),
 }
+#: a second way of writing a noun of the tables above, with the same meaning: the only words an author may
+#: leave out or add without changing what a sentence says ("5 food tokens" is "5 food")
+SPELLINGS: dict[str, str] = {"food token": "food", "food tokens": "food", "the storage": "storage"}
 WOUNDS: dict[str, tuple[str, str]] = {
     "wound": ("wound", "wounds"),
     "frostbite": ("frostbite wound", "frostbite wounds"),

@@ -15,7 +15,7 @@ from typing import Any, cast
 from .card_kinds import COLONIES_RULESET, COMMON, KINDS, RULESET
 
 #: lists of statements inside a statement node (catalogue fields of type "block")
-BLOCK_FIELDS = ("body", "cost", "else", "otherwise", "steps", "then")
+BLOCK_FIELDS = ("body", "cost", "else", "otherwise", "steps", "then", "tied")
 #: (node kind, field) pairs whose numbers may be negative (catalogue fields of type "signed")
 SIGNED = {("change_die", "amount"), ("combat_strength", "amount"), ("modify", "instead_of"), ("modify", "value"),
           ("number", "value")}

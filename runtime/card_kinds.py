@@ -32,6 +32,8 @@ KINDS = {
         "setup": ["object", {"text": "localized", "effect": "effect"}],
         "vote": "voters",
         "chooser": "voters",
+        "tie_breaker": "voters",
+        "tie": "effect",
         "options": ["list", {"requires": "cond", "text": "localized", "effect": "effect"}],
     }],
     "crisis": [["effect", "file", "id", "kind", "name", "prevent", "set", "status", "text"], {

@@ -61,7 +61,8 @@ def crossroads_options(card: Card) -> list[Card]:
 def crossroads_program(card: Card, src: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """A crossroads card as one statement list: its set-up (``setup``, when it has one), then its options
     offered as one ``choose`` node, or as a ``vote`` when the card calls one (``vote``: who votes), or
-    chosen by the player the card names (``chooser``).
+    chosen by the player the card names (``chooser``). A vote's ``tie_breaker`` (a condition on "they")
+    names who breaks a tie, and ``tie`` what happens on a tie instead of an option.
 
     Every option of the card is an option of the node, in card order, so an ``option`` (or ``vote``)
     decision's choices are indices into ``card["options"]`` (0 = the first option printed). An
@@ -81,6 +82,10 @@ def crossroads_program(card: Card, src: dict[str, Any] | None = None) -> list[di
         return program
     if card.get("vote"):
         node: dict[str, Any] = {"op": "vote", "voters": _tree(card["vote"]), "options": options, **at}
+        if card.get("tie_breaker"):                     # who breaks a tie, if not the first player
+            node["breaker"] = _tree(card["tie_breaker"])
+        if card.get("tie"):                             # what a tie does instead of an option
+            node["tied"] = _tree(card["tie"], [])
     else:
         node = {"op": "choose", "chooser": "you", "options": options, **at}
         if card.get("chooser"):

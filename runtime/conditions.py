@@ -95,7 +95,7 @@ class CompiledConditions:
                 tick()
                 return bool(count(env) >= least)
             return exists
-        if op == "is" and node["state"] != "group_leader":
+        if op == "is" and node["state"] not in ("group_leader", "left", "right"):   # the seats: the tree walk
             return self._is(node)
         if op == "controls":                    # "you control Sparky"
             players, things = self._pool(node["player"]), self._pool(node["what"])

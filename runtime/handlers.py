@@ -417,7 +417,7 @@ def _enough(ip: Interpreter, sel: Node, env: Env) -> bool:
     quantity = sel["quantity"]
     need = {"count": quantity.get("n", 1), "at_least": quantity.get("n", 1), "all_but": quantity.get("n", 0) + 1,
             "up_to": 0}.get(quantity["mode"], 1)
-    return found >= need
+    return bool(found >= need)
 
 
 def _die_can_change(ip: Interpreter, node: Node, env: Env) -> bool:
@@ -513,14 +513,20 @@ def h_choose(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_vote(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: vote, options, voters?} — every non-exiled player (or those ``voters`` admits: "each player with
-    a survivor at the colony") votes for an option (thumbs up: option 1, thumbs down: option 2); each vote
-    counts its weight; the most votes wins; the first player breaks a tie (seed 004, Voting)."""
+    """{op: vote, options, voters?, players?, breaker?, tied?} — every non-exiled player (or those ``voters``
+    admits, a condition on "they", or ``players`` names: "each player with a survivor at the colony") votes
+    for an option (thumbs up: option 1, thumbs down: option 2); each vote counts its weight; the most votes
+    wins (seed 004, Voting). A tie: ``tied`` happens instead of an option; else the first player ``breaker``
+    admits (in seat order from the first player), or the first player, chooses among the tied options."""
     choices = tuple(i for i, o in enumerate(node["options"]) if _can_choose(ip, o, env))
     if not choices:
         ip.host.log("no_option", {}, node.get("pos", {}))
         return
-    voters = _players_meeting(ip, node.get("voters"), env)
+    if "players" in node:
+        named = set(ip.pool(node["players"], env))
+        voters = [p for p in ip.host.things("player") if p in named and not ip.host.attr(p, "exiled")]
+    else:
+        voters = _players_meeting(ip, node.get("voters"), env)
     tally = {c: 0 for c in choices}
     for player in voters:
         vote = yield Decision(VOTE, player, choices, prompt="vote", src=node.get("pos", {}))
@@ -528,8 +534,18 @@ def h_vote(ip: Interpreter, node: Node, env: Env) -> Gen:
         tally[vote] += 1 if weight is None else weight
     top = max(tally.values())
     tied = tuple(c for c in choices if tally[c] == top)
-    pick = tied[0] if len(tied) == 1 else \
-        (yield Decision(OPTION, _first_player(ip, env), tied, prompt="break the tie", src=node.get("pos", {})))
+    if len(tied) > 1 and "tied" in node:
+        ip.host.log("vote", {"votes": {str(c + 1): n for c, n in tally.items()}, "winner": 0, "voters": voters},
+                    node.get("pos", {}))
+        yield from ip.block(node["tied"], env)
+        return
+    if len(tied) == 1:
+        pick = tied[0]
+    else:
+        first = _first_player(ip, env)
+        breaker = next((p for p in _seats_from(ip, first) if not ip.host.attr(p, "exiled")
+                        and ip.cond(node["breaker"], env.child(each=p))), first) if "breaker" in node else first
+        pick = yield Decision(OPTION, breaker, tied, prompt="break the tie", src=node.get("pos", {}))
     ip.host.log("vote", {"votes": {str(c + 1): n for c, n in tally.items()}, "winner": pick + 1, "voters": voters},
                 node.get("pos", {}))
     yield from ip.block(node["options"][pick]["body"], env)

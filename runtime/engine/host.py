@@ -113,9 +113,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             return thing if name in ("location", "name") else None
         if thing.startswith("p") and any(p.id == thing for p in s.players):
             p = s.player(thing)
+            if name == "vote_weight":           # asked on its own: a weight rule may name "the first player"
+                return self.stat(thing, "vote_weight", 1) if not p.exiled else 0
             return {"colony": None, "active": s.players[s.active].id == thing, "first": s.players[s.first].id == thing,
-                    "exiled": p.exiled,
-                    "vote_weight": self.stat(thing, "vote_weight", 1) if not p.exiled else 0}.get(name)
+                    "exiled": p.exiled}.get(name)
         if thing in s.cards:
             d = self.card_def(thing)
             if name == "type":

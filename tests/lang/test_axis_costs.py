@@ -27,7 +27,7 @@ PAYABLES = {
     "cards of two kinds": ("spend a fuel card and a food card", {"hand": ["fuel", "food-1"]}, {"hand": ["fuel"]},
                            "hand"),
     "an action die by its value": ("spend an action die of 4 or more", {"dice": [5]}, {"dice": [2]}, "dice"),
-    "every unused die": ("spend all unused action dice", {"dice": [2, 3]}, {"dice": []}, "dice"),
+    "every unused die": ("spend all action dice", {"dice": [2, 3]}, {"dice": []}, "dice"),
     "a die raised": ("raise an unused action die you control by 1", {"dice": [3]}, {"dice": [6]}, "dice"),
     "a die lowered": ("lower an unused action die you control by 1", {"dice": [3]}, {"dice": [1]}, "dice"),
     "a wound": ("place a wound on a survivor you control", {"survivor": True}, {"survivor": False}, "wounds"),

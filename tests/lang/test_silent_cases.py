@@ -119,10 +119,16 @@ def test_once_per_round_around_an_extra_turn_action_limits_it(bundle):
 
 
 # ---- 5. "spend all unused action dice" spends every one of them -------------------------------------------
+def test_spending_all_unused_action_dice_is_refused_with_the_words_that_say_it():
+    """A die spent is always an unused one: 'unused' adds nothing, so it is refused with what to write."""
+    err = error("spend all unused action dice:\n  gain 1 morale.\n")
+    assert (err.code, err.pos.col) == ("T006", 11) and "spend all action dice" in str(err.message)
+
+
 @pytest.mark.parametrize("dice,pays", [([2, 4, 6], True), ([5], True), ([], False)])
-def test_spending_all_unused_action_dice_spends_every_one(bundle, dice, pays):
+def test_spending_all_action_dice_spends_every_unused_one(bundle, dice, pays):
     sc, g = _table(bundle, survivors={"brian-lee": {"at": "colony"}}, dice={"p1": dice}, morale=5)
-    _run(g, lowered("spend all unused action dice:\n  gain 1 morale."))
+    _run(g, lowered("spend all action dice:\n  gain 1 morale."))
     assert g.state.player("p1").unused == []
     assert g.state.morale == (6 if pays else 5)        # no dice: nothing to pay, so nothing gained
 
