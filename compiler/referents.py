@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from dow.dsl import ast as A
 from dow.dsl import lexicon as L
 
+from .catalogue import CATALOGUE
 from .messages import M
 from .errors import BindError
 
@@ -225,10 +226,11 @@ class Referents:
                     ref.kinds = ("survivor",)
 
     # ---- values ------------------------------------------------------------------------------------
-    def value(self, value, scope: Scope, op: str, key: str):
-        """A field's value with its references resolved (descriptions inside it included)."""
+    def value(self, value, scope: Scope, op: str, key: str, nested: bool = False):
+        """A field's value with its references resolved (descriptions inside it included). ``nested``: inside
+        a filter of another description ("sharing a location with an other survivor")."""
         if isinstance(value, list):
-            return [self.value(v, scope, op, key) for v in value]
+            return [self.value(v, scope, op, key, nested) for v in value]
         if not isinstance(value, dict):
             return value
         if key in ("cond", "requires", "unless") and op != "cond":
@@ -251,12 +253,31 @@ class Referents:
                                 A.Pos(*value["pos"]), hint=M("hint.their-in-each-player"))
             if value.get("op") == "you":
                 return {"op": "ref", "name": "resolver", "kind": "player", "pos": value["pos"]}
+        if value.get("op") == "select_of" and not nested:
+            self.other(value, scope)
+        inner = nested or value.get("op") in FILTERS
         for k in list(value):
             if k in ("pos",) or k.startswith("_"):
                 continue
             if isinstance(value[k], (dict, list)) and k not in ("body", "then", "else", "options", "outcomes"):
-                value[k] = self.value(value[k], scope, op, k)
+                value[k] = self.value(value[k], scope, op, k, inner)
         return value
+
+    def other(self, sel: dict, scope: Scope) -> None:
+        """'another survivor', 'each other card': other than the most recent thing of that kind in scope (the
+        card's own survivor, a chosen one …), by the rule for references. Inside another description's filter
+        'other' is other than that description's thing, which the filter already says."""
+        kind = sel["kind"]
+        for n, f in enumerate(sel["filters"]):
+            if f.get("op") != "state" or f.get("is") != "other" or kind == "player":
+                continue
+            cand = next((r for r in reversed(scope.items) if r.can_be(kind) and not r.acting), None)
+            if cand is None:
+                raise BindError("N005", M("N005.other-than-nothing", kind=M("refkind." + kind)), A.Pos(*f["pos"]),
+                                hint=M("hint.can-refer-to", known=self.known(scope)))
+            ref = {"op": "?ref", "how": "that", "kinds": (kind,), "words": "other", "pos": f["pos"]}
+            target = self.named_by(cand, ref, (kind,), scope)
+            sel["filters"][n] = {"op": "other_than", "target": target, "pos": f["pos"]}
 
     def they(self, value: dict, scope: Scope) -> dict:
         if scope.they is None:
@@ -346,6 +367,8 @@ class Referents:
         return out
 
 
+#: filter nodes: a description inside one is nested in another description
+FILTERS = frozenset(spec.op for spec in CATALOGUE if spec.group == "filter")
 #: nodes that hand a rule to the game for later: what happens inside them is not this block's moment
 RULE_OPS = ("trigger", "replace", "phase", "lasting", "while", "delayed", "turn_action", "limit", "attach")
 #: the action whose count an "instead of N" corrects, by node (seed 004's weapons and tools)

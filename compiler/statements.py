@@ -196,7 +196,8 @@ class Statements:
         if op in BLOCK_FIELD:
             node[BLOCK_FIELD[op]] = self.block(stmt.body, BLOCK_FIELD[op])
         elif "_open" in node:                 # "each player may …:" — the block goes inside its optional step
-            body = self.block(stmt.body)
+            path = node["_open"]
+            body = self.block(stmt.body, "options" if path[-1] == "options" else "")
             inner = node
             path = node.pop("_open")
             for key in path[:-1]:

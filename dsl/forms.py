@@ -486,8 +486,17 @@ def _each_may(s: dict) -> dict:
                       "player": {"op": "ref", "name": "each", "kind": "player"}}], "_open": ("body", 0, "body")}
 
 
+def _each_chooses(s: dict) -> dict:
+    """'the first player chooses one:': each player named chooses an option for themselves, in turn."""
+    if s["players"].get("op") == "you":                 # "you choose one:" is "choose one:"
+        return {"op": "choose", "chooser": "you"}
+    return {"op": "each_player", "players": s["players"],
+            "body": [{"op": "choose", "chooser": "you", "options": []}], "_open": ("body", 0, "options")}
+
+
 HEADERS: tuple[Form, ...] = (
     F("header", "choose one", op("choose", chooser="you"), "choose one:"),
+    F("header", "{players:player} (chooses|choose) one", _each_chooses, "the first player chooses one:"),
     F("header", "vote", op("vote"), "vote:"),
     F("header", "{voters:player} (votes|vote)", lambda s: {"op": "vote", "_voters": s["voters"]},
       "each player who controls a survivor at the colony votes:"),

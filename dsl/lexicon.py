@@ -75,7 +75,7 @@ DIE_ADJECTIVES: dict[str, dict] = {
     "used": {"op": "state", "is": "used"},
 }
 PLAYER_ADJECTIVES: dict[str, dict] = {
-    "other": {"op": "state", "is": "other"},
+    "other": {"op": "controlled_by", "player": "other"},      # other than the player acting (or you)
     "non-exiled": {"op": "state", "is": "non_exiled"},
     "exiled": {"op": "state", "is": "exiled"},
     "enemy": {"op": "controlled_by", "player": "enemy"},

@@ -64,7 +64,7 @@ def test_every_form_example_compiles():
         if form.role == "test" and form.example.startswith("they "):
             kind = "voters"
         text = form.example if form.role not in ("header", "cost") else form.example + "\n  gain 1 morale."
-        if form.role == "header" and form.template.startswith(("choose one", "vote", "{voters")):
+        if form.role == "header" and (form.template.startswith(("choose one", "vote", "{voters")) or "choose) one" in form.template):
             text = form.example + "\n  - gain 1 morale.\n  - lose 1 morale."
         if form.role == "header" and form.template.startswith("roll a die"):
             text = form.example + "\n  on 1 to 3: gain 1 morale."

@@ -93,7 +93,7 @@ def _example(form) -> tuple[str, str, str]:
     after = ""
     if form.role in ("header", "cost"):
         after = "\n  gain 1 morale."
-        if form.template.startswith(("choose one", "vote", "{voters")):
+        if (form.template.startswith(("choose one", "vote", "{voters")) or "choose) one" in form.template):
             after = "\n  - gain 1 morale.\n  - lose 1 morale."
         elif form.template.startswith("roll a die"):
             after = "\n  on 1 to 3: gain 1 morale."
