@@ -37,10 +37,13 @@ STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wou
          "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit", "uses_per_round")
 ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "use_ability", "play_card",
            "add_to_crisis", "vote", "request", "hand_off", "spend_food")
-EVENTS = ("move", "search", "attack", "kill_zombie", "receive_wound", "receive_frostbite", "spend_food",
-          "play_card", "enter_play", "clean_waste", "barricade", "use_ability", "roll_exposure", "use_weapon",
-          "make_noise", "die", "win_warfare", "round_track_zero", "warfare_start", "roll_action_dice",
-          "bitten", "reveal_crisis")
+#: every event kind a trigger can wait for (dsl/lexicon.py EVENTS says what each carries and allows)
+EVENTS = ("move", "search", "attack", "barricade", "make_noise", "clean_waste", "use_ability", "use_weapon",
+          "kill_zombie", "receive_wound", "receive_frostbite", "roll_exposure", "bitten", "enter_play", "die",
+          "play_card", "spend_food", "roll_action_dice", "request_granted", "crossroads_triggered",
+          "exile_vote_start", "exile_vote_end", "end_turn", "reveal_crisis", "pay_food", "check_waste",
+          "resolve_crisis", "add_zombies", "check_main_objective", "move_round_tracker", "pass_first_player",
+          "round_track_zero", "warfare_start", "win_warfare")
 DURATIONS = ("turn", "round", "game", "next_round", "warfare", "action")
 
 
@@ -435,7 +438,15 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "place a wound on a survivor you control."),
     _op("state", "filter", "is:str", "A state word: exiled, non-exiled, helpless, unused, random …",
         "kill 1 zombie at a non-colony location."),
-    _op("at", "filter", "location:location", "Where it is.", "roll for exposure on each survivor at the colony."),
+    _op("at", "filter", "location:location", "Where it is (of an event: where it happens).",
+        "roll for exposure on each survivor at the colony."),
+    _op("origin", "filter", "location:location", "Of a move: where it starts.",
+        "when a survivor moves from the colony:\n  gain 1 morale."),
+    _op("destination", "filter", "location:location", "Of a move: where it goes.",
+        "when a survivor moves to the hospital:\n  gain 1 morale."),
+    _op("without", "filter", "action:enum:" + ";".join(ACTIONS),
+        "Of an event: its actor did not take the action in the turn before it.",
+        "when you end your turn without adding a card to the crisis:\n  lose 1 morale."),
     _op("sharing_location", "filter", "with:target only?:enum:alone",
         "It shares a location with something; with ``only``, the two are the only survivors there.",
         "place a wound on a survivor sharing a location with the moved survivor.",
@@ -489,9 +500,27 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "``amount`` for every ``n`` things that match, rounded up or down, counted when resolved.",
         "lose 1 morale for every 2 helpless survivors at the colony, rounding up."),
     _op("event", "event", "kind:enum:" + ";".join(EVENTS) + " actor:target subject?:target filters:filters",
-        "An event pattern for triggers: who does what, where (``reveal_crisis``: \"when a crisis is revealed\", "
-        "at the start of each round's crisis step).", "when you move a survivor:\n  gain 1 morale.",
-        "when a crisis is revealed:\n  gain 1 morale."),
+        "An event pattern for triggers: who does what, to what, where. ``actor`` is who does it (a survivor, a "
+        "player, or ``select_of`` of kind ``round``, ``warfare`` or ``zombie`` for an event nobody names); "
+        "``subject`` the other thing named (the card played, the card given in a card request, the player an exile "
+        "vote is against); ``filters``: ``at`` (where it happens), ``origin`` and ``destination`` (where a move "
+        "starts and goes), ``without`` (an action the actor did not take in the turn), ``in_zone``. The kinds: "
+        "a survivor's actions and what befalls it (``move``, ``search``, ``attack``, ``barricade``, ``make_noise``, "
+        "``clean_waste``, ``use_ability``, ``use_weapon``, ``kill_zombie``, ``receive_wound``, "
+        "``receive_frostbite``, ``roll_exposure``, ``bitten``, ``enter_play``, ``die``); a player's (``play_card``, "
+        "``spend_food``, ``roll_action_dice``, ``request_granted``: a card given to the player who requested it, "
+        "``crossroads_triggered``: a crossroads card applied to the player, resolved, ``exile_vote_start``, "
+        "``exile_vote_end``, ``end_turn``); the round's steps (``reveal_crisis``, then the colony phase's "
+        "``pay_food``, ``check_waste``, ``resolve_crisis``, ``add_zombies``, ``check_main_objective``, "
+        "``move_round_tracker``, ``pass_first_player``, and ``round_track_zero``); Warring Colonies' "
+        "``warfare_start`` and ``win_warfare``. A trigger waits for the event to happen (``when``, ``after``); "
+        "``before`` waits for the moment just before a move, a crisis revealed, a colony phase step or a warfare "
+        "starting; ``replace`` stands in for a wound, a frostbite wound or a bite.",
+        "when you move a survivor:\n  gain 1 morale.", "when a crisis is revealed:\n  gain 1 morale.",
+        "before the crisis is resolved:\n  gain 1 morale.",
+        "when a survivor you control moves to the colony:\n  gain 1 morale.",
+        "when you end your turn without adding a card to the crisis:\n  lose 1 morale.",
+        'when "Jenny Clark" dies:\n  gain 1 morale.', "after an exile vote against you ends:\n  gain 1 morale."),
 )
 
 BY_OP: dict[str, OpSpec] = {spec.op: spec for spec in CATALOGUE}

@@ -494,8 +494,13 @@ def _location(r: Renderer, node: dict, case) -> dict:
 
 
 def _event(r: Renderer, node: dict, case) -> dict:
+    """An event's places and conditions ('where'), whether you are its actor, and the kind of thing its actor
+    is ('actor_kind': "zombie" for "a zombie is killed", which names no one), and whether it is anyone at all
+    ('anyone': "an exile vote ends")."""
     where = " ".join(r.node(f, noun="", fem=False, cat="one", kind="") for f in node.get("filters") or [])
-    return {"you": (node.get("actor") or {}).get("op") == "you", "where": where}
+    actor = node.get("actor") or {}
+    anyone = actor.get("op") == "select_of" and not actor.get("filters")
+    return {"you": actor.get("op") == "you", "where": where, "actor_kind": actor.get("kind", ""), "anyone": anyone}
 
 
 def _forbid(r: Renderer, node: dict, case) -> dict:

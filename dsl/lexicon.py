@@ -153,6 +153,8 @@ PARTICIPLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "equipped": ("equipped", ("survivor",)),
     "placed": ("placed", ("survivor",)),
     "revealed": ("revealed", ("card",)),
+    "barricading": ("barricading", ("survivor",)),
+    "given": ("given", ("card",)),
 }
 
 #: the participle of each introducing verb (the first word of a step's form)
@@ -189,36 +191,72 @@ PLAYER_ROLES = {"first": "first", "active": "active"}
 
 @dataclass(frozen=True)
 class Event:
-    """An event a trigger can wait for: the verb forms that name it and the referents it carries."""
+    """An event a trigger can wait for (each is a moment the reference engine raises, ``host.emit``).
+
+    ``actor``: who does it, the kind of thing a pattern names first ("a survivor you control searches",
+    "you play a card"): ``survivor``, ``player``, or "" for a step of the round nobody takes;
+    ``subject``: the other thing a pattern can name (the card played, the player an exile vote is
+    against); ``places``: the place filters it takes ("at": where it happens, "to" and "from": where a
+    move goes and starts); ``without``: the actions a pattern can say its actor did not take in the
+    turn ("ends their turn without adding a card to the crisis"); ``carries``: the referents its
+    trigger's block can refer to ("the moved survivor", "its destination"), which the engine binds.
+    Every event can be waited for with "when" and "after" (the trigger runs once it happened);
+    ``before``: the engine also stops just before it happens, so "before" can wait for it;
+    ``instead``: the engine lets a rule stand in for it ("instead of this survivor being bitten")."""
 
     kind: str
-    carries: tuple[tuple[str, str], ...]     # (binding name, kind) the trigger's block can refer to
+    carries: tuple[tuple[str, str], ...] = ()      # (binding name, kind) the trigger's block can refer to
+    actor: str = ""
+    subject: str = ""
+    places: tuple[str, ...] = ()
+    without: tuple[str, ...] = ()
+    before: bool = False
+    instead: bool = False
 
 
-EVENTS: dict[str, Event] = {
-    "move": Event("move", (("moved", "survivor"), ("origin", "location"), ("destination", "location"))),
-    "search": Event("search", (("searching", "survivor"),)),
-    "attack": Event("attack", (("attacking", "survivor"),)),
-    "barricade": Event("barricade", (("self", "survivor"),)),
-    "clean_waste": Event("clean_waste", ()),
-    "make_noise": Event("make_noise", ()),
-    "receive_wound": Event("receive_wound", (("wounded", "survivor"),)),
-    "receive_frostbite": Event("receive_frostbite", (("wounded", "survivor"),)),
-    "spend_food": Event("spend_food", ()),
-    "play_card": Event("play_card", (("played", "card"),)),
-    "use_weapon": Event("use_weapon", (("used", "card"),)),
-    "enter_play": Event("enter_play", (("new", "survivor"),)),
-    "die": Event("die", (("killed", "survivor"),)),
-    "roll_exposure": Event("roll_exposure", (("rolled", "survivor"),)),
-    "bitten": Event("bitten", (("rolled", "survivor"),)),
-    "reveal_crisis": Event("reveal_crisis", ()),
-    "roll_action_dice": Event("roll_action_dice", ()),
-    "round_track_zero": Event("round_track_zero", ()),
-    "warfare_start": Event("warfare_start", ()),
-    "win_warfare": Event("win_warfare", ()),
-    "use_ability": Event("use_ability", ()),
-    "kill_zombie": Event("kill_zombie", ()),
-}
+def _event(kind: str, carries: tuple[tuple[str, str], ...] = (), **facts) -> tuple[str, Event]:
+    return kind, Event(kind, carries, **facts)
+
+
+#: the colony phase's steps, in order (seed 004, II. Colony Phase): each is an event of its own
+COLONY_STEPS = ("pay_food", "check_waste", "resolve_crisis", "add_zombies", "check_main_objective",
+                "move_round_tracker", "pass_first_player")
+
+EVENTS: dict[str, Event] = dict([
+    # a survivor's actions and what befalls it
+    _event("move", (("moved", "survivor"), ("origin", "location"), ("destination", "location")), actor="survivor",
+           places=("to", "from"), before=True),
+    _event("search", (("searching", "survivor"),), actor="survivor", places=("at",)),
+    _event("attack", (("attacking", "survivor"),), actor="survivor"),
+    _event("barricade", (("barricading", "survivor"),), actor="survivor"),
+    _event("make_noise", actor="survivor"),
+    _event("clean_waste", actor="survivor"),
+    _event("use_ability", actor="survivor"),
+    _event("use_weapon", (("used", "card"),), actor="survivor"),
+    _event("kill_zombie", actor="survivor", places=("at",)),
+    _event("receive_wound", (("wounded", "survivor"),), actor="survivor", instead=True),
+    _event("receive_frostbite", (("wounded", "survivor"),), actor="survivor", instead=True),
+    _event("roll_exposure", (("rolled", "survivor"),), actor="survivor"),
+    _event("bitten", (("rolled", "survivor"),), actor="survivor", instead=True),
+    _event("enter_play", (("new", "survivor"),), actor="survivor"),
+    _event("die", (("killed", "survivor"),), actor="survivor"),
+    # a player's actions and turn
+    _event("play_card", (("played", "card"),), actor="player", subject="card"),
+    _event("spend_food", actor="player"),
+    _event("roll_action_dice", actor="player"),
+    _event("request_granted", (("given", "card"),), actor="player", subject="card"),
+    _event("crossroads_triggered", actor="player"),
+    _event("exile_vote_start", actor="player", subject="player"),
+    _event("exile_vote_end", actor="player", subject="player"),
+    _event("end_turn", actor="player", without=("add_to_crisis",)),
+    # the round's own steps
+    _event("reveal_crisis", (("revealed", "card"),), before=True),
+    *(_event(step, before=True) for step in COLONY_STEPS),
+    _event("round_track_zero"),
+    # Warring Colonies
+    _event("warfare_start", places=("at",), before=True),
+    _event("win_warfare", actor="player", places=("at",)),
+])
 
 # ---- durations and limits ----------------------------------------------------------------------------
 

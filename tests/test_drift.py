@@ -74,6 +74,8 @@ def test_every_form_example_compiles():
             text = "instead of " + form.example + ":\n  gain 1 morale."
             kind = "effect"
         tree, errors = bind_text(text + ("\n" if kind == "effect" else ""), dict(EXAMPLE_SCOPE), kind=kind)
+        if form.role == "event_ing":       # an event nothing in the game can replace is refused after 'instead of'
+            errors = [e for e in errors if getattr(e.message, "id", "") != "T002.no-instead"]
         assert errors == [], f"form {n} {form.template!r}: {form.example!r}: {[str(e.message) for e in errors]}"
 
 

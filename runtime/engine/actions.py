@@ -10,7 +10,7 @@ from typing import cast
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
 from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
-from .common import RULE_OPS, GameError, Gen, _walk
+from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk
 from .host_rules import Rule
 from .parts import GameParts
 from .state import Player
@@ -157,6 +157,16 @@ class TurnActions(GameParts):
                        or (n["op"] == "optional" and not n["cost"] and rule_only(n["body"])) for n in nodes)
         return rule_only(tree)
 
+    def acted(self, p: Player, act: tuple) -> None:
+        """An action the player took this turn, kept by the name a pattern gives it ("… without adding a card
+        to the crisis": ``add_to_crisis``)."""
+        self.turn_actions.setdefault(p.id, set()).add(TURN_ACTION_NAMES.get(act[0], act[0]))
+
+    def end_turn(self, p: Player) -> Gen:
+        """The player ends their turn ("when you end your turn without adding a card to the crisis"): the
+        event names the actions they took in it."""
+        yield from self.fire({"kind": "end_turn", "player": p.id, "actions": sorted(self.turn_actions.pop(p.id, ()))})
+
     def spend(self, p: Player, value: int) -> None:
         p.unused.remove(value)
         p.used += 1
@@ -209,6 +219,7 @@ class TurnActions(GameParts):
             h.card_uses[card] = h.card_uses.get(card, 0) + 1
             yield from self.run_effect(ab["effect"]["tree"], {**ab.get("env", {}), "player": p.id, "card": card,
                                                               "self": sid})
+            h.emit({"kind": "use_ability", "survivor": sid, "player": p.id, "location": s.survivors[sid].location})
         elif kind == "item":
             card = act[1]
             owner = next(v.id for v in s.survivors.values() if card in v.equipped)
@@ -262,7 +273,7 @@ class TurnActions(GameParts):
             entrance = None
             if getattr(h, "attacking_entrance", None) is None:
                 entrance = yield from self.pick_entrance(p.id, self.zombie_entrances(v.location), "zombie to kill")
-            h.do_kill_zombies(v.location, 1, {}, entrance=entrance)
+            h.do_kill_zombies(v.location, 1, {}, by=sid, entrance=entrance)
             self.log.add("zombie_killed", {"survivor": sid, "location": v.location}, {})
             h.emit({"kind": "attack", "survivor": sid, "player": p.id, "location": v.location, "target": "zombie"})
             yield from self.settle()
@@ -323,6 +334,11 @@ class TurnActions(GameParts):
         s, h = self.state, self.host
         v = s.survivors[sid]
         origin = v.location
+        # "before a survivor moves": the triggers run while it still stands where it was
+        yield from self.fire({"kind": "move", "moment": "before", "survivor": sid, "player": p.id, "origin": origin,
+                              "destination": to, "location": to})
+        if v.place != "play" or v.location != origin:
+            return                         # what ran before the move took the survivor away: it moves no more
         v.location = to
         self.last_location[sid] = to
         self.log.add("moved", {"survivor": sid, "from": origin, "to": to}, {})
@@ -339,15 +355,18 @@ class TurnActions(GameParts):
             raise GameError("the bundle has no exposure die", "no-exposure-die")
         face, tree = faces[self.rng.randint(1, len(faces)) - 1]
         self.log.add("exposure", {"survivor": sid, "face": face}, {})
+        self.host.emit({"kind": "roll_exposure", "survivor": sid, "player": player, "face": face,
+                        "location": self.state.survivors[sid].location})
         if (yield from offer_ignore(self.interp, face, sid, {})):
             return                       # a player paid to ignore the result (Olivia Brown's blank experiment)
         if face == "bitten":
-            self.host.emit({"kind": "bitten", "survivor": sid, "player": player})
             rule = self.host.replacement("bitten", sid)
-            if rule is not None:
+            if rule is not None:               # "instead of this survivor being bitten": no bite, no bite event
                 self.log.add("replaced", {"event": "bitten", "survivor": sid}, {})
                 yield from self.run_effect(rule.node["body"], {**rule.env, "self": sid})
                 return
+            self.host.emit({"kind": "bitten", "survivor": sid, "player": player,
+                            "location": self.state.survivors[sid].location})
             self.last_location[sid] = cast(str, self.state.survivors[sid].location)
             if self.bite_waits(sid, player, tree):
                 return
@@ -420,6 +439,7 @@ class TurnActions(GameParts):
                 p.hand.append(card)
                 d = self.host.card_def(card)
                 self.log.add("given", {"from": o.id, "to": p.id, "card": d["id"]}, {})
+                self.host.emit({"kind": "request_granted", "player": p.id, "giver": o.id, "card": card})
                 ab = (d.get("abilities") or [{}])[0]
                 if ab.get("use") == "equip" and not p.survivors:
                     p.hand.remove(card)                 # nobody to equip it to: played onto the waste pile
@@ -440,6 +460,9 @@ class TurnActions(GameParts):
     def exile_vote(self, p: Player, target: str) -> Gen:
         """Everyone votes at once; ties go the first player's way (seed 004, Vote to Exile; Voting)."""
         s = self.state
+        yield from self.fire({"kind": "exile_vote_start", "player": p.id, "target": target})
+        if s.over:
+            return
         votes = {}
         for o in s.players:
             if not o.exiled:
@@ -452,6 +475,8 @@ class TurnActions(GameParts):
         self.log.add("exile_vote", {"by": p.id, "target": target, "yes": yes, "no": no, "exiled": passed}, {})
         if passed:
             yield from self.exile(s.player(target))
+        if not s.over:
+            yield from self.fire({"kind": "exile_vote_end", "player": p.id, "target": target, "exiled": passed})
 
     def exile(self, x: Player) -> Gen:
         """The exiled player moves every survivor out of the colony (seed 004, Exile)."""

@@ -339,6 +339,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         s.actives = tuple(active.values())
         self.requested, self.handed, self.free_used = set(), set(), set()
         players = {t: s.player(pid) for t, pid in active.items()}
+        self.turn_actions = {p.id: set() for p in players.values()}
         self.log.add("turns", {"players": dict(active)}, {})
         for p in players.values():
             p.moved.clear()
@@ -393,17 +394,20 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                 if not self.clock.may_act(p.id):
                     self.log.add("time_up", {"player": p.id}, {})
                     acting.remove(team)
+                    yield from self.end_turn(p)
                     continue
                 taken[team] += 1
                 if taken[team] > self.rules["actions_per_turn_cap"]:
                     self.log.add("turn_cap", {"player": p.id}, {})
                     acting.remove(team)
+                    yield from self.end_turn(p)
                     continue
                 act = yield Decision(OPTION, p.id, tuple(self.legal_actions(p)), prompt="action")
                 if act == ("end",):
                     acting.remove(team)
                     if self.clock.finished(p.id):
                         self.log.add("timer_started", {"by": p.id, "budget": self.clock.budget}, {})
+                    yield from self.end_turn(p)
                     continue
                 yield from self.take_action(p, act, team)
                 self.clock.acted(p.id)
@@ -476,6 +480,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.action_no += 1
         h.skip_exposure = False
         before = set(s.waste)
+        self.acted(p, act)
         yield from self.perform(p, act)
         yield from self.settle()
         self.tag_waste(before, side)

@@ -168,10 +168,9 @@ class ColonyPhase(ColoniesParts):
         s.round -= 1
         self.log.add("round_track", {"track": s.round}, {})
         if s.round <= 0:
-            if self.check_round_track_zero() is None:
+            yield from self.fire({"kind": "round_track_zero", "player": s.leaders["a"]})
+            if not s.over and self.check_round_track_zero() is None:
                 self.host.end("rounds", {})
-        return
-        yield
 
     def step_elect_colony_leader(self) -> Gen:
         """Step 9: in each colony every player points at another player of the colony (never at themselves,

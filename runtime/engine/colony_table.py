@@ -353,7 +353,7 @@ class ColoniesHost(GameHost):
         if e is not None and isinstance(loc, ColonyBoard) and loc.zombies[e]:
             n = min(count, loc.zombies[e])
             loc.zombies[e] -= n
-            self.zombies_died(location, n)
+            self.zombies_died(location, n, by)
             return n
         return super().do_kill_zombies(location, count, src, by, entrance)
 

@@ -71,8 +71,12 @@ class ColonyWarfare(ColoniesParts):
         """One combat between the colonies at a location, in the rulebook's 4 steps."""
         s, h, w = self.state, self.host, self.wc["warfare"]
         src = {"rule": "colony warfare", "location": lid}
-        h.emit({"kind": "warfare_start", "location": lid, "player": s.leaders["a"]})
+        start = {"kind": "warfare_start", "location": lid, "player": s.leaders["a"]}
+        h.emit({**start, "moment": "before"})         # "before a colony warfare starts here" (Father Fitzpatrick)
         yield from self.settle()
+        if lid not in h.skipped and not s.over:
+            h.emit(start)                              # "when a colony warfare starts"
+            yield from self.settle()
         if lid in h.skipped:
             self.log.add("warfare_skipped", {"location": lid}, {})
             return

@@ -8,10 +8,39 @@ from ..decisions import Decision
 Gen = Generator[Decision, Any, Any]
 RULE_OPS = {"trigger", "phase", "lasting", "while", "forbid", "exempt", "modify", "replace", "attach",
             "extra_goal", "copy_abilities", "turn_action", "ignore_roll", "delayed"}
+#: the colony phase's steps that are events of their own (seed 004, II. Colony Phase, 1 to 7): the engine
+#: raises each just before the step (``"moment": "before"``) and once it is done
+COLONY_STEP_EVENTS = frozenset({"pay_food", "check_waste", "resolve_crisis", "add_zombies", "check_main_objective",
+                                "move_round_tracker", "pass_first_player"})
 # Events a round's own steps raise, never a player's turn (seed 004: the crisis is revealed and the action
 # dice rolled before the turns; the round track and, in Warring Colonies, the colony warfare belong to
 # the colony phase). A "when …" such an effect hands over waits for the next such event, not the turn.
-ROUND_EVENTS = frozenset({"reveal_crisis", "roll_action_dice", "round_track_zero", "warfare_start", "win_warfare"})
+ROUND_EVENTS = frozenset({"reveal_crisis", "roll_action_dice", "round_track_zero", "warfare_start", "win_warfare",
+                          *COLONY_STEP_EVENTS})
+#: what an event binds for the block of a trigger on it, by kind: (binding name, the event's field). The
+#: binding names are the referents the language says the event carries (dsl/lexicon.py EVENTS);
+#: tests/lang/test_axis_events.py holds the two equal. Every event the engine emits has ``kind`` and, where
+#: they apply, ``player`` (who acts, or whose survivor does), ``survivor``, ``card``, ``location`` (where it
+#: happens; a move's destination), ``origin``, ``destination``, ``target`` (the player an exile vote is
+#: against), ``actions`` (the actions the player took in the turn, for ``end_turn``), and ``moment``:
+#: "before" for the moment just before the event (only a trigger that says "before" waits for it).
+EVENT_BINDINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "move": (("moved", "survivor"), ("origin", "origin"), ("destination", "destination")),
+    "search": (("searching", "survivor"),), "attack": (("attacking", "survivor"),),
+    "barricade": (("barricading", "survivor"),), "make_noise": (), "clean_waste": (), "use_ability": (),
+    "use_weapon": (("used", "card"),), "kill_zombie": (),
+    "receive_wound": (("wounded", "survivor"),), "receive_frostbite": (("wounded", "survivor"),),
+    "roll_exposure": (("rolled", "survivor"),), "bitten": (("rolled", "survivor"),),
+    "enter_play": (("new", "survivor"),), "die": (("killed", "survivor"),),
+    "play_card": (("played", "card"),), "spend_food": (), "roll_action_dice": (),
+    "request_granted": (("given", "card"),), "crossroads_triggered": (), "exile_vote_start": (),
+    "exile_vote_end": (), "end_turn": (), "reveal_crisis": (("revealed", "card"),),
+    **{step: () for step in COLONY_STEP_EVENTS}, "round_track_zero": (), "warfare_start": (), "win_warfare": (),
+}
+#: the actions of a turn by the names a pattern uses for them ("without adding a card to the crisis")
+TURN_ACTION_NAMES = {"ability": "use_ability", "item": "use_ability", "card_action": "use_ability",
+                     "play": "play_card", "equip": "play_card", "crisis": "add_to_crisis", "food": "spend_food",
+                     "handoff": "hand_off", "exile": "vote"}
 ACTION = "action"       # the prompt of a turn's "which action next" decision
 
 

@@ -11,7 +11,7 @@ from typing import Any, cast
 from ..cards import crossroads_options, crossroads_program  # the one crossroads flow (runtime/cards.py); re-exported here
 from ..decisions import ORDER, TARGETS, Decision
 from ..interpreter import Env
-from .common import ROUND_EVENTS, RULE_OPS, GameError, Gen
+from .common import EVENT_BINDINGS, ROUND_EVENTS, RULE_OPS, GameError, Gen
 from .host import Rule
 from .parts import GameParts
 from .state import check_invariants
@@ -47,6 +47,8 @@ class EffectRules(GameParts):
         taken = next((ln for ln in self.log.lines[start:] if ln["src"].get("crossroads") == d["id"]), None)
         option = None if taken is None else taken["params"].get("option", taken["params"].get("winner"))
         self.log.add("crossroads_resolved", {"card": d["id"], "player": p.id, "option": option}, {})
+        # "when a crossroads card is triggered": once it is resolved (seed 004: nothing interrupts an effect)
+        yield from self.fire({"kind": "crossroads_triggered", "player": p.id, "card": card, "drawer": drawer})
 
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
@@ -125,7 +127,8 @@ class EffectRules(GameParts):
     def used_weapon(self, card: str | None, player: str | None, sid: str | None) -> None:
         """A weapon card's ability was used (for "when you use a weapon", e.g. No Ammo)."""
         if card and card in self.state.cards and self.host.card_def(card).get("item_type") == "weapon":
-            self.host.emit({"kind": "use_weapon", "player": player, "card": card, "survivor": sid})
+            where = self.state.survivors[sid].location if sid in self.state.survivors else None
+            self.host.emit({"kind": "use_weapon", "player": player, "card": card, "survivor": sid, "location": where})
 
     def register_survivor(self, sid: str) -> None:
         """A survivor entered play: its always-on abilities come into force."""
@@ -244,74 +247,69 @@ class EffectRules(GameParts):
             return self.interp.candidates(node, e)
         return self.interp.run_now(self.interp.targets(node, e))
 
-    def match(self, pattern: dict, ev: dict, env: dict) -> dict | None:
-        """The bindings an event gives if it matches a trigger's event pattern, else None."""
-        if pattern.get("kind") != ev["kind"]:
+    def fire(self, event: dict) -> Gen:
+        """An event the game raises between its own steps (a move about to happen, a colony phase step, an
+        exile vote): emitted, and the triggers it fired run at once."""
+        queued = len(self.host.pending)
+        self.host.emit(event)
+        if len(self.host.pending) > queued:
+            yield from self.settle()
+
+    def match(self, pattern: dict, ev: dict, env: dict, timing: str = "when") -> dict | None:
+        """The bindings an event gives if it matches a trigger's event pattern, else None. ``timing`` is the
+        trigger's: "before" waits for the moment just before an event (``moment: before``), "when" and
+        "after" (and a crossroads card, a goal, a condition) for the event itself."""
+        if pattern.get("kind") != ev["kind"] or (timing == "before") != (ev.get("moment") == "before"):
             return None
-        bound: dict[str, Any] = {}
-        survivor = ev.get("survivor")
-        if survivor:
-            name = {"move": "moved", "search": "searching", "attack": "attacking", "receive_wound": "wounded",
-                    "receive_frostbite": "wounded", "enter_play": "new", "bitten": "rolled"}.get(ev["kind"])
-            if name:
-                bound[name] = survivor
-        if ev["kind"] == "move":
-            bound.update(origin=ev["origin"], destination=ev["destination"])
-        if ev["kind"] == "play_card":
-            bound["played"] = ev["card"]
-        if ev["kind"] == "use_weapon" and ev.get("card"):   # "the used weapon" (No Ammo)
-            bound["used"] = ev["card"]
+        bound: dict[str, Any] = {name: ev[field] for name, field in EVENT_BINDINGS.get(ev["kind"], ())
+                                 if ev.get(field) is not None}
         scope = {**env, **bound}
+        e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),
+                {k: v for k, v in scope.items() if k not in ("player", "card")})
         for role in ("actor", "subject"):
             who = pattern.get(role)
-            if who is None:
-                continue
-            op = who.get("op")
-            if op == "you":
-                if ev.get("player") != env.get("player"):
-                    return None
-            elif op == "named":                        # '"Jenny Clark" searches': that survivor, no other
-                if self.interp.named(who, anywhere=True) not in (survivor, ev.get("player"), ev.get("card")):
-                    return None
-            elif op == "ref":
-                if who["name"] in bound and who["name"] not in env:
-                    continue
-                value = env.get(who["name"])
-                if value not in (survivor, ev.get("player"), ev.get("card")):
-                    return None
-            elif op == "select_of":
-                kind = who["kind"]
-                thing = {"survivor": survivor, "player": ev.get("player"), "card": ev.get("card")}.get(kind)
-                if kind in ("round", "warfare"):
-                    continue
-                if kind == "zombie":                   # "when a zombie is killed": each zombie's death
-                    if ev.get("zombie") is None:
-                        return None
-                    for f in who["filters"]:
-                        if f["op"] == "at" and ev["zombie"] not in self.places_now(f["location"], scope):
-                            return None
-                    continue
-                if thing is None:
-                    return None
-                e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),
-                        {k: v for k, v in scope.items() if k not in ("player", "card")})
-                if kind == "card":
-                    if not all(self.host.attr(thing, "type") == f["type"] for f in who["filters"]
-                               if f["op"] == "card_type"):
-                        return None
-                    continue
-                if not all(self.interp.passes(thing, f, e) for f in who["filters"] if f["op"] != "extreme"):
-                    return None
+            if who is not None and not self._names(who, role, ev, env, bound, e):
+                return None
         for f in pattern.get("filters", []):
-            if f["op"] == "at":
-                e = Env(cast(str, env.get("player") or ev.get("player")), env.get("card", ""),
-                        {k: v for k, v in scope.items() if k not in ("player", "card")})
+            op = f["op"]
+            if op in ("at", "origin", "destination"):
                 places = self.interp.run_now(self.interp.location(f["location"], e))
-                if ev.get("location") not in places:
+                if ev.get("location" if op == "at" else op) not in places:
                     return None
-            elif f["op"] == "in_zone":
-                continue
+            elif op == "without":                  # "… ends their turn without adding a card to the crisis"
+                if f["action"] in ev.get("actions", ()):
+                    return None
         return bound
+
+    def _names(self, who: dict, role: str, ev: dict, env: dict, bound: dict, e: Env) -> bool:
+        """Whether the actor or subject of a pattern names what the event's actor or subject is: a player is
+        the event's ``player`` (as the subject, the ``target``: "an exile vote against you"), a survivor its
+        ``survivor``, a card its ``card``; a pattern that names nothing (a step of the round, any zombie)
+        matches any."""
+        def thing(kind: str) -> Any:
+            if kind == "player":
+                return ev.get("target") if role == "subject" and "target" in ev else ev.get("player")
+            return ev.get(kind)
+
+        op = who.get("op")
+        if op == "you":
+            return thing("player") == env.get("player")
+        if op == "named":                          # '"Jenny Clark" searches': that survivor, no other
+            return self.interp.named(who, anywhere=True) in (ev.get("survivor"), ev.get("card"))
+        if op == "ref":
+            if who["name"] in bound and who["name"] not in env:
+                return True
+            return env.get(who["name"]) in (ev.get("survivor"), thing("player"), ev.get("card"))
+        if op != "select_of" or who["kind"] not in ("survivor", "player", "card"):
+            return True                            # the round, a warfare, any zombie
+        kind = who["kind"]
+        found = thing(kind)
+        if found is None:
+            return False
+        if kind == "card":
+            return all(self.host.attr(found, "type") == f["type"] for f in who["filters"] if f["op"] == "card_type") \
+                and all(self.host.attr(found, "name") == f["name"] for f in who["filters"] if f["op"] == "card_named")
+        return all(self.interp.passes(found, f, e) for f in who["filters"] if f["op"] != "extreme")
 
     def verify(self, where: str) -> None:
         """Check the invariants (when asked to); every violation is kept with where it was seen."""

@@ -19,7 +19,7 @@ from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
 from .choices import PlayerChoices
-from .common import ACTION, GameError, Gen, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
+from .common import ACTION, COLONY_STEP_EVENTS, GameError, Gen, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
 from .decks import location_deck
 from .effects import EffectRules
 from .host import GameHost
@@ -71,6 +71,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.requested: set[str] = set()        # the players who made their request this turn
         self.handed: set[str] = set()           # items handed off this turn
         self.free_used: set = set()             # free, unlimited abilities used this turn
+        self.turn_actions: dict[str, set[str]] = {}     # the actions each player took in their turn (end_turn)
 
     host_class = GameHost          # a variant's game names its own host (engine/colonies.py)
     OPTIONS: tuple[str, ...] = ("random_items",)   # the modules a game can be played with
@@ -281,8 +282,28 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.host.expire()
 
     def round_step(self, step: str) -> Callable[[], Gen]:
-        """The method that plays a step of the round: the game's ``step_<name>``."""
-        return getattr(self, "step_" + step)
+        """The method that plays a step of the round: the game's ``step_<name>``; a step of the colony phase
+        is an event of its own, raised just before it and once it is done (``colony_step``)."""
+        run = getattr(self, "step_" + step)
+        if step in COLONY_STEP_EVENTS:
+            return lambda: self.colony_step(step, run)
+        return cast(Callable[[], Gen], run)
+
+    def colony_step(self, step: str, run: Callable[[], Gen]) -> Gen:
+        """A colony phase step between its two moments ("before the crisis is resolved", "when the round tracker
+        moves"): the triggers on the moment before it run, then the step, then those on the step done. There is
+        a crisis to resolve only when one was revealed and no card said it has no effect this round."""
+        s = self.state
+        crisis = step != "resolve_crisis" or s.crisis is not None
+        event = {"kind": step, "player": s.players[s.first].id}
+        if crisis:
+            yield from self.fire({**event, "moment": "before"})
+        crisis = crisis and (step != "resolve_crisis" or (s.crisis is not None and self.host.crisis_skipped != s.crisis))
+        if s.over:
+            return
+        yield from run()
+        if crisis and not s.over:
+            yield from self.fire(event)
 
     def after_step(self, step: str) -> None:
         """What a game checks after every step of a round (nothing in the base game)."""
@@ -318,8 +339,13 @@ class Game(PlayerChoices, TurnActions, EffectRules):
                     return
 
     def step_reveal_crisis(self) -> Gen:
-        """Reveal the top card of the crisis deck (seed 004, 1. Reveal Crisis)."""
+        """Reveal the top card of the crisis deck (seed 004, 1. Reveal Crisis): "before a crisis is revealed",
+        then "when a crisis is revealed" (the revealed card)."""
         s = self.state
+        if s.crisis_deck:
+            yield from self.fire({"kind": "reveal_crisis", "moment": "before", "player": s.players[s.first].id})
+            if s.over:
+                return
         s.crisis = s.crisis_deck.pop(0) if s.crisis_deck else None
         self.log.add("crisis", {"card": s.cards[s.crisis] if s.crisis else None}, {})
         if s.crisis:                   # "when a crisis is revealed" (a card trigger)
@@ -354,6 +380,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.requested = set()
         self.handed = set()
         self.free_used = set()
+        self.turn_actions[p.id] = set()
         self.log.add("turn", {"player": p.id}, {})
         # frostbite: one more wound on each frostbitten survivor (seed 004, Rolling for Exposure: Frostbite)
         for sid in list(p.survivors):
@@ -383,11 +410,14 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             self.start_action(act)
             self.action_no += 1
             self.host.skip_exposure = False
+            self.acted(p, act)
             yield from self.perform(p, act)
             yield from self.settle()
             self.verify(f"action {act[0]}")
             if not s.over:
                 yield from self.check_crossroads(p)
+        if not s.over:
+            yield from self.end_turn(p)
         if not s.over:
             yield from self.phase_rules("end", p)
         if self.crossroads_held is not None:             # not triggered: to the bottom of the deck
@@ -559,13 +589,14 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s.round -= 1
         self.log.add("round_track", {"track": s.round}, {})
         if s.round <= 0:
+            yield from self.fire({"kind": "round_track_zero", "player": s.players[s.first].id})
+            if s.over:
+                return
             if self.objective_met("round_track_zero"):
                 self.log.add("objective_completed", {}, {})
                 self.host.end("objective", {})
             else:
                 self.host.end("rounds", {})
-        return
-        yield
 
     def step_pass_first_player(self) -> Gen:
         s = self.state

@@ -63,13 +63,14 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
     def emit(self, event: dict) -> None:
         """An event happened: remember it for 'happened' and queue the triggers it fires (a survivor's
         triggers fire for a survivor that has its abilities too: John Price)."""
-        self.action_events.append(event)
+        if event.get("moment") != "before":   # the moment before an event is no event of the action
+            self.action_events.append(event)
         with self.reading():                  # matching the triggers changes nothing but the queue
             for rule in list(self.rules):
                 if rule.node.get("op") != "trigger" or not self.active(rule):
                     continue
                 for r in [rule] + self.borrowed(rule):
-                    bound = self.game.match(r.node["event"], event, r.env)
+                    bound = self.game.match(r.node["event"], event, r.env, r.node.get("timing", "when"))
                     if bound is not None:
                         self.pending.append(("trigger", r, bound))
 
@@ -232,17 +233,20 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         loc = self.s.locations[location]
         if entrance is not None and loc.zombies[entrance]:
             loc.zombies[entrance] -= 1            # the zombie the attacking player chose
-            self.zombies_died(location, 1)
+            self.zombies_died(location, 1, by)
             return 1
         n = min(count, loc.zombie_count())
         self.remove_zombies_chosen(loc, n)
-        self.zombies_died(location, n)
+        self.zombies_died(location, n, by)
         return n
 
-    def zombies_died(self, location: str, n: int) -> None:
-        """Each zombie killed is an event of its own ("when a zombie is killed", We Need More Samples)."""
+    def zombies_died(self, location: str, n: int, by: str | None = None) -> None:
+        """Each zombie killed is an event of its own ("when a zombie is killed", We Need More Samples): killed
+        by the survivor ``by`` (an attack) for its controller, or by the effect's player."""
+        player = self.s.survivors[by].controller if by in self.s.survivors else self.chooser()
         for _ in range(n):
-            self.emit({"kind": "die", "zombie": location, "location": location, "player": self.chooser()})
+            self.emit({"kind": "kill_zombie", "zombie": location, "location": location, "player": player,
+                       "survivor": by})
 
     def do_remove_zombies(self, location, count, src):
         if location == STORAGE:
@@ -402,17 +406,16 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         if v.place != "play":
             return
         for _ in range(count):
-            if kind == "frostbite":
-                rule = self.replacement("receive_frostbite", survivor)
-                if rule is not None:
-                    self.log("replaced", {"event": "receive_frostbite", "survivor": survivor}, src)
-                    self.game.run_sync(rule.node["body"], {**rule.env, "self": survivor})
-                    continue
+            event = "receive_frostbite" if kind == "frostbite" else "receive_wound"
+            rule = self.replacement(event, survivor)
+            if rule is not None:                  # "instead of this survivor receiving a (frostbite) wound"
+                self.log("replaced", {"event": event, "survivor": survivor}, src)
+                self.game.run_sync(rule.node["body"], {**rule.env, "self": survivor})
+                continue
             v.wounds += 1
             if kind == "frostbite":
                 v.frostbite += 1
-            self.emit({"kind": "receive_frostbite" if kind == "frostbite" else "receive_wound",
-                       "survivor": survivor, "player": v.controller, "location": v.location})
+            self.emit({"kind": event, "survivor": survivor, "player": v.controller, "location": v.location})
             if v.wounds >= self.stat(survivor, "wounds_to_kill", self.rules_data["wounds_to_kill"]):
                 self.kill(survivor, src, cause="wounds")
                 return
@@ -470,6 +473,9 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         v = s.survivors[survivor]
         owner = s.player(v.controller)
         self.log("killed", {"survivor": survivor, "cause": cause, "location": v.location}, src)
+        # "when … dies": matched while the survivor still stands where it died, for the player who controlled it
+        self.emit({"kind": "die", "survivor": survivor, "player": v.controller, "location": v.location,
+                   "cause": cause})
         self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
         self.leave_play(survivor, "removed")
         if not owner.exiled and not self.keep_morale:
@@ -665,7 +671,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         if action == "attack" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
             where = self.s.survivors[survivor].location
             if self.zombies(where):
-                self.do_kill_zombies(where, 1, src)
+                self.do_kill_zombies(where, 1, src, by=survivor)
                 self.log("zombie_killed", {"survivor": survivor, "location": where}, src)
                 self.emit({"kind": "attack", "survivor": survivor, "player": player, "location": where,
                            "target": "zombie"})

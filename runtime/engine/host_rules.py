@@ -294,11 +294,13 @@ class RuleBook:
         return False
 
     def replacement(self, kind: str, survivor: str) -> Rule | None:
+        """The rule that stands in for an event about to befall a survivor ("instead of this survivor being
+        bitten"), if one is in force and names it."""
         for rule in self.ruled("replace"):
             ev = rule.node["event"]
-            if ev["kind"] == kind and self.game.match(ev, {"kind": kind, "survivor": survivor,
-                                                          "player": self.s.survivors[survivor].controller},
-                                                      rule.env) is not None:
+            v = self.s.survivors[survivor]
+            if ev["kind"] == kind and self.game.match(ev, {"kind": kind, "survivor": survivor, "player": v.controller,
+                                                          "location": v.location}, rule.env) is not None:
                 return rule
         return None
 

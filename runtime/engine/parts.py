@@ -49,10 +49,12 @@ class GameParts:
     handed: set[str]
     free_used: set[Any]
     _ability_info: dict[int, tuple[Any, ...]]
+    turn_actions: dict[str, set[str]]
 
     # defined by one mixin, called by another (the defining module says what each does)
     run_effect: Callable[..., Gen]                 # EffectRules (PlayerChoices wraps it)
     settle: Callable[..., Gen]                     # EffectRules
+    fire: Callable[..., Gen]                       # EffectRules
     holds: Callable[..., bool]                     # EffectRules
     match: Callable[..., dict[str, Any] | None]    # EffectRules
     register: Callable[..., None]                  # EffectRules
@@ -65,6 +67,8 @@ class GameParts:
     request: Callable[..., Gen]                    # TurnActions
     asked_in_request: Callable[..., list[Any]]     # TurnActions
     passive: Callable[..., bool]                   # TurnActions
+    acted: Callable[..., None]                     # TurnActions
+    end_turn: Callable[..., Gen]                   # TurnActions
     exiled_food: Callable[..., Gen]                # PlayerChoices
     first_player_breaks: Callable[..., Gen]        # PlayerChoices
     tie_breaker: Callable[..., str]                # PlayerChoices

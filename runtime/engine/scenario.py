@@ -350,6 +350,7 @@ class Scenario:
             g.action_no += 1
             g.start_action(act)
             g.host.skip_exposure = False
+            g.acted(p1, act)
             self.drive(g.perform(p1, act))
             self.drive(g.settle())
             self.drive(g.check_crossroads(p1))

@@ -161,7 +161,7 @@ def test_the_snowmobile_wears_out_after_4_moves(bundle):
 def test_samples_puts_a_zombie_in_storage_on_4_or_more(bundle):
     host = table()
     trigger = tree(bundle, "base.main-objective.we-need-more-samples", "setup")[0]["body"][0]
-    assert trigger["event"]["kind"] == "die" and trigger["event"]["actor"]["kind"] == "zombie"
+    assert trigger["event"]["kind"] == "kill_zombie" and trigger["event"]["actor"]["kind"] == "zombie"
     results = []
     for seed in range(12):
         before = host.zombie_count["storage"]
