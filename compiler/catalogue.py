@@ -29,7 +29,7 @@ TOKENS = ("noise", "barricade", "helpless", "food", "bullet", "despair", "wound"
 ZONES = ("hand", "waste_pile", "removed", "following", "survivor_deck", "crossroads_deck", "item_deck",
          "location_deck", "supply", "bullet_supply", "crisis", "crisis_deck",
          "relic_deck", "event_deck", "resource_deck", "expedition_deck", "market",
-         "storage")
+         "storage", "dead_survivors", "entrances")
 KINDS = ("survivor", "zombie", "location", "player", "card", "die", "tactic", "token", "zone", "stat", "vote",
          "warfare", "round", "turn", "result", "number", "exposure")
 STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wounds_to_kill",
@@ -126,11 +126,16 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("take_cards", "effect", "count:count filters:filters from:target to:target",
         "Search a deck or pile for cards of a kind and take them; the rest is shuffled back.",
         "take 2 fuel cards from the gas station deck.", "take up to 4 fuel cards from the removed pile."),
-    _op("move_cards", "effect", "cards:target to:target",
+    _op("move_cards", "effect", "cards:target to:target position?:enum:top;bottom",
         "Put cards into a pile: the waste pile, the removed-from-game pile, a player's hand, or storage (the pile "
-        "beside the board where a main objective keeps cards: \"in the storage\" or \"in storage\").",
+        "beside the board where a main objective keeps cards: \"in the storage\" or \"in storage\"), on its top; "
+        "with ``position``, on top of or at the bottom of a deck or pile (a deck's cards are in order: a card put "
+        "into one says where). A card goes into a deck of its own kind only (an item into an item deck, a crisis "
+        "into the crisis deck, a survivor into the survivor deck); any other stays where it is.",
         "place a random card in your hand in the waste pile.", "take the last 2 cards removed from the game.",
-        "put a fuel card in your hand in the storage."),
+        "put a fuel card in your hand in the storage.",
+        "choose a card in your hand.\nput the chosen card on top of the grocery store deck.",
+        "choose a card in the top 3 cards of the crisis deck.\nput the chosen card at the bottom of the crisis deck."),
     _op("give_cards", "effect", "cards:target to:target", "Give cards to another player.",
         "give a card in your hand to another player."),
     _op("look_at", "effect", "what:target by?:target",
@@ -168,6 +173,15 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("arrange", "effect", "cards:target",
         "Look at the top cards of a deck and put them back in an order of your choice.",
         "arrange the top 3 cards of the crisis deck in any order."),
+    _op("shuffle", "effect", "zone:target",
+        "Shuffle a deck: its cards in a new order from the game's random generator, which nobody sees (seed 004: a "
+        "deck is shuffled after it is searched; the set-up shuffles every deck).",
+        "shuffle the gas station deck.", "shuffle the crisis deck."),
+    _op("bring_back", "effect", "what:target to:target",
+        "Bring back what is out of play: a dead survivor into play, in your following at the colony (at a "
+        "non-colony location of your choice when you are exiled), or a card removed from the game into your hand. "
+        "Anything that is not out of play stays where it is.",
+        "bring the last card removed from the game back into your hand.", "bring a dead survivor back into play."),
     _op("skip_crisis", "effect", "",
         "The revealed crisis has no effect this round: at the resolve crisis step it is neither resolved nor "
         "prevented (no morale for beating it); the cards added to it are removed from the game as usual.",
@@ -423,11 +437,17 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("named", "selector", "card:str kind:enum:" + ";".join(KINDS), "A named card, such as a survivor by name.",
         'kill "Rod Miller".'),
     _op("you", "selector", "", "The player resolving the card.", 'if you control "Sparky": gain 1 morale.'),
-    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int",
-        "A pile or deck: your hand, the waste pile, a location's item deck …; with ``top``, only that many "
-        "cards from its top (a pile's top is the card put there last: \"the last 2 cards removed from the game\").",
+    _op("zone", "selector", "zone:enum:" + ";".join(ZONES) + " owner?:target location?:location top?:int "
+        "entrance?:int",
+        "A pile or deck: your hand, the waste pile, a location's item deck, the dead survivors (survivors killed, out "
+        "of play) …; with ``top``, only that many cards from its top (a pile's top is the card put there last: \"the "
+        "last 2 cards removed from the game\"). ``entrances`` are a location's entrances, which hold zombies and "
+        "barricades (the colony has 6, every other location 1); with ``entrance``, that one (\"entrance 2 of the "
+        "colony\"). Which verbs each zone allows is dsl/lexicon.py's table ZONE_VERBS.",
         "draw 2 cards from the grocery store deck.", "take all weapons from the top 8 cards of the police station deck.",
-        "look at the top card of the item deck here.", "if the number of fuel cards in storage >= 8: end the game."),
+        "look at the top card of the item deck here.", "if the number of fuel cards in storage >= 8: end the game.",
+        "if the number of zombies at entrance 2 of the colony >= 2: lose 1 morale.",
+        "if the number of dead survivors >= 3: lose 1 morale."),
     _op("location", "location", "id:str", "A named location; ``storage`` is the place beside the board where a "
         "main objective keeps zombies or cards (cards there, \"at the storage\" or \"in storage\", are the zone "
         "``storage``).", "kill 3 zombies at the colony.",
@@ -459,7 +479,11 @@ CATALOGUE: tuple[OpSpec, ...] = (
         'if the number of "Junk" cards in storage >= 2: gain 1 morale.'),
     _op("token_type", "filter", "type:enum:" + ";".join(TOKENS), "A kind of token: noise, barricade, food …",
         "if there is a barricade at the colony: gain 1 morale."),
-    _op("in_zone", "filter", "zone:target", "It is in a pile or deck.", "remove a random card in your hand from the game."),
+    _op("in_zone", "filter", "zone:target",
+        "It is in a pile or deck (\"a card in the waste pile\"; \"a dead survivor\" is one of the dead survivors), "
+        "or, for zombies and barricades, at an entrance (\"at entrance 2 of the colony\").",
+        "remove a random card in your hand from the game.", "choose a dead survivor.",
+        "if the number of barricades at entrance 1 of the colony >= 1: gain 1 morale."),
     _op("owned_by", "filter", "player:target", "Whose it is.", "look at the secret objective of any player."),
     _op("controller_of", "filter", "what:target", "The player who controls something (\"the player who controls "
         "the chosen survivor\").",
@@ -558,6 +582,7 @@ RUNTIME: dict[str, Runs] = {
     "exposure": _runs("acts", "", "exposure"), "roll": _runs("control", "", "roll"),
     "skip_crisis": _runs("acts", "skip_crisis"), "return_crisis": _runs("acts", "return_crisis"),
     "reroll_dice": _runs("acts", "set_die"), "select": _runs("control"), "arrange": _runs("acts", "arrange look_at"),
+    "shuffle": _runs("acts", "shuffle"), "bring_back": _runs("acts", "bring_back"),
     **{op: _runs("acts", op, game="warring-colonies") for op in ("combat_strength", "end_warfare", "skip_warfare")},
     **{op: _runs("acts", op, game="winter-tricks") for op in ("damage", "reveal_cards")},
     "attach": _runs("rule", "attach"),

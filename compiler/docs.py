@@ -79,6 +79,27 @@ WORDS = {
     "counts": "**Counts**: a number, `a`/`an`, `all`, `each`, `up to N`, `at least N`, `N or more`, "
               "`all but N`, `that many`, `N times`, `twice`.",
 }
+#: the zones section: which verb each zone allows (dsl/lexicon.py ZONE_VERBS); its cells are effect-language
+#: words and marks, its refusals the reasons of the messages catalogue in the reference's language
+ZONES_DOC = {
+    "title": "## Zones and their verbs",
+    "intro": "Each zone allows the verbs the game allows on it; a text that asks for another is refused (T008) with "
+             "the reason listed below the table, which is `ZONE_VERBS` in dsl/lexicon.py. ✓: allowed; `top`: on a "
+             "face-down deck, its top cards only (`the top 3 cards of …`; `a random card in …` is chosen unseen); "
+             "✗: refused. A deck takes cards `on top of` it or `at the bottom of` it, never just `into` it.",
+    "zone": "zone",
+    "refused": "Why the game refuses:",
+}
+#: how a text names each zone of ZONE_VERBS, and each verb (effect-language words: never translated)
+ZONE_WORDS = {"hand": "`your hand`, `the hand of …`", "supply": "`the supply`", "waste_pile": "`the waste pile`",
+              "removed": "`the removed pile`, `the last 2 cards removed from the game`",
+              "location_deck": "`the police station deck`, `the item deck here` …", "survivor_deck": "`the survivor deck`",
+              "crisis_deck": "`the crisis deck`", "crossroads_deck": "`the crossroads deck`",
+              "dead_survivors": "`the dead survivors`, `a dead survivor`",
+              "entrances": "`the entrances of the colony`, `entrance 2 of the colony`"}
+VERB_WORDS = {"count": "`the number of`", "look": "`look at`", "choose": "`choose`", "take": "`take`",
+              "put_top": "`put … on top of`", "put_bottom": "`put … at the bottom of`", "arrange": "`arrange`",
+              "shuffle": "`shuffle`", "bring_back": "`bring … back`"}
 CROSSROADS = """## Crossroads cards
 
 A crossroads card (seed 004, Resolving Crossroads cards) is read out when its `trigger` is met;
@@ -299,7 +320,8 @@ DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
 def doc_texts(lang: str = "en") -> dict:
     """The words of the effect language reference in one language: English here, others from YAML."""
     if lang == "en":
-        return {"intro": INTRO, "groups": GROUP_TITLES, "words": WORDS, "fields": "Fields", "crossroads": CROSSROADS,
+        return {"intro": INTRO, "groups": GROUP_TITLES, "words": WORDS, "zones": ZONES_DOC, "fields": "Fields",
+                "crossroads": CROSSROADS,
                 "no_fields": "no fields", "docs": {s.op: s.doc for s in CATALOGUE}}
     from ruamel.yaml import YAML
     return YAML(typ="safe").load((DOCS_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
@@ -314,10 +336,27 @@ def _word_lines(words: dict) -> list[str]:
             for key in ("places", "nouns", "adjectives", "backrefs", "filters", "counts")]
 
 
+def _zones_section(texts: dict, lang: str) -> str:
+    """The zones × verbs table of ZONE_VERBS, and the reason of each refusal in the reference's language."""
+    from dow.dsl.lexicon import ZONE_VERB_NAMES, ZONE_VERBS, Allowed
+    from .messages import catalogue
+    head = [texts["zone"], *(VERB_WORDS[v] for v in ZONE_VERB_NAMES)]
+    lines = [texts["title"], "", texts["intro"], "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
+    for zone, row in ZONE_VERBS.items():
+        marks = ["`top`" if isinstance(r, Allowed) and r.top else "✓" if isinstance(r, Allowed) else "✗"
+                 for r in row.values()]
+        lines.append("| " + " | ".join([ZONE_WORDS[zone], *marks]) + " |")
+    lines += ["", texts["refused"], ""]
+    reasons = catalogue(lang)
+    lines += [f"* {ZONE_WORDS[zone].split(',')[0]}, {VERB_WORDS[verb]}: {reasons[f'zone-verb.{zone}.{verb}']}."
+              for zone, row in ZONE_VERBS.items() for verb, rule in row.items() if not isinstance(rule, Allowed)]
+    return "\n".join(lines) + "\n"
+
+
 def effect_language(lang: str = "en") -> str:
     """The effect language reference, as Markdown, in lang (en, pt or vi)."""
     texts = doc_texts(lang)
-    out = [texts["intro"], *_word_lines(texts["words"]), texts["crossroads"]]
+    out = [texts["intro"], *_word_lines(texts["words"]), _zones_section(texts["zones"], lang), texts["crossroads"]]
     for group in GROUPS:
         specs = [s for s in CATALOGUE if s.group == group]
         if not specs:

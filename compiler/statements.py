@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dow.dsl import ast as A
 from dow.dsl.build import Build
-from dow.dsl.errors import BuildError
+from dow.dsl.errors import BuildError, Said
 from dow.dsl.clauses import parse_words
 from dow.dsl.parser import EffectSyntaxError
 
@@ -35,7 +35,8 @@ COST_OPS = ("spend_die", "spend_tokens", "spend_cards")
 
 def _as_bind_error(err: BuildError) -> BindError:
     hint = M(err.hint[0], **err.hint[1]) if err.hint else ""
-    return BindError(err.code, M(err.msg_id, **err.params), A.Pos(*err.pos), hint=hint, width=err.width)
+    params = {k: M(v.msg_id) if isinstance(v, Said) else v for k, v in err.params.items()}
+    return BindError(err.code, M(err.msg_id, **params), A.Pos(*err.pos), hint=hint, width=err.width)
 
 
 class Statements:

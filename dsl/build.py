@@ -715,6 +715,9 @@ class Build(Transformer):
         n = int(next(t for t in _toks(children) if t.type == "INT").value)
         return {"op": "zone", "zone": "removed", "top": n, "pos": _pos(meta)}
 
+    def last_removed_one(self, meta, children):
+        return {"op": "zone", "zone": "removed", "top": 1, "pos": _pos(meta)}
+
     def hand_of(self, meta, children):
         return {"op": "zone", "zone": "hand", "owner": _kids(children)[0], "pos": _pos(meta)}
 
@@ -876,6 +879,13 @@ class Build(Transformer):
 
     def z_market(self, meta, children):
         return {"op": "zone", "zone": "market", "pos": _pos(meta)}
+
+    def z_entrances(self, meta, children):
+        return {"op": "zone", "zone": "entrances", "location": _kids(children)[0], "pos": _pos(meta)}
+
+    def z_entrance(self, meta, children):
+        n = int(next(t for t in _toks(children) if t.type == "INT").value)
+        return {"op": "zone", "zone": "entrances", "location": _kids(children)[0], "entrance": n, "pos": _pos(meta)}
 
     def z_your_following(self, meta, children):
         return {"op": "zone", "zone": "following", "owner": {"op": "you", "pos": _pos(meta)}, "pos": _pos(meta)}

@@ -1,7 +1,16 @@
 """The language's own located errors, raised while words are built into nodes (dsl/build.py, dsl/forms.py)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message of the catalogues given as a parameter of another (a zone's reason for refusing a verb,
+    ``zone-verb.<zone>.<verb>``): the compiler renders it in the language of the message around it."""
+
+    msg_id: str
 
 
 class BuildError(Exception):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import lexicon as L
-from .errors import BuildError
+from .errors import BuildError, Said
 
 
 @dataclass(frozen=True)
@@ -55,14 +55,154 @@ YOUR_HAND = {"op": "zone", "zone": "hand"}
 THIS_CARD = {"op": "ref", "name": "this_card", "kind": "card"}
 
 
+# ---- zones: the verbs of dsl/lexicon.py's ZONE_VERBS, on whatever zone a slot names -----------------
+
+def zone_in(value: Any) -> dict | None:
+    """The zone a phrase reaches into: a zone itself ("the waste pile", "the top 3 cards of the crisis deck"),
+    or the zone a description's filter names ("a card in the waste pile", "a dead survivor"); zombies stand in
+    a location's entrances. None for a phrase that names no zone (a reference, a name)."""
+    if not isinstance(value, dict):
+        return None
+    if value.get("op") == "zone":
+        return value
+    if value.get("op") == "select_of":
+        for f in value.get("filters", ()):
+            zone = f.get("zone")
+            if f.get("op") == "in_zone" and isinstance(zone, dict) and zone.get("op") == "zone":
+                return zone
+        if value.get("kind") == "zombie":
+            return {"op": "zone", "zone": "entrances"}
+    return None
+
+
+def zone_row(zone: dict) -> str | None:
+    """The zone's row of ZONE_VERBS ("an item deck" is a location's deck), or None for a zone it leaves to
+    its own forms (storage, a following, Winter Tricks' decks …)."""
+    name = "location_deck" if zone.get("zone") == "item_deck" else zone.get("zone")
+    return name if name in L.ZONE_VERBS else None
+
+
+def allow(s: dict, field: str, verb: str) -> dict | None:
+    """Refuse, at the words of slot ``field``, what ZONE_VERBS refuses: ``verb`` on the zone the slot
+    reaches into (with the table's reason), the top cards of a zone that has no top (a hand), or a
+    face-down deck looked at or chosen from past its top cards (a random card is chosen unseen). Returns
+    the zone, or None."""
+    value = s[field]
+    zone = zone_in(value)
+    row = zone_row(zone) if zone is not None else None
+    if row is None:
+        return zone
+    words = s["_text"].get(field, "")
+    where = (value.get("pos") or s["_start"], max(len(words), 1))
+    rule = L.ZONE_VERBS[row][verb]
+    if isinstance(rule, L.Refused):
+        raise BuildError("T008", "T008.zone-verb", where[0], width=where[1], words=words,
+                         reason=Said(f"zone-verb.{row}.{verb}"))
+    if "top" in zone and isinstance(L.ZONE_VERBS[row]["put_top"], L.Refused):
+        raise BuildError("T008", "T008.zone-verb", where[0], width=where[1], words=words,
+                         reason=Said(f"zone-verb.{row}.put_top"))
+    if rule.top and "top" not in zone and not _random(value):
+        raise BuildError("T008", "T008.deck-top", where[0], width=where[1], words=words)
+    return zone
+
+
+def _whole(s: dict, field: str) -> None:
+    """A verb that acts on a whole deck or pile (shuffle it, put cards on it) refuses some of its cards."""
+    value = s[field]
+    if isinstance(value, dict) and value.get("op") == "zone" and "top" in value:
+        words = s["_text"].get(field, "")
+        raise BuildError("T008", "T008.whole-zone", value.get("pos") or s["_start"], width=max(len(words), 1),
+                         words=words)
+
+
+def _random(value: dict) -> bool:
+    return any(f.get("op") == "state" and f.get("is") == "random" for f in value.get("filters", ()))
+
+
+#: the rows of ZONE_VERBS whose cards lie in an order a card must say where in (decks)
+DECKS = ("location_deck", "survivor_deck", "crisis_deck", "crossroads_deck")
+
+
+def _put_at(position: str) -> Callable[[dict], dict]:
+    """'put the chosen card on top of the crisis deck', '… at the bottom of the police station deck'."""
+    def build(s: dict) -> dict:
+        allow(s, "to", "put_top" if position == "top" else "put_bottom")
+        _whole(s, "to")
+        return {"op": "move_cards", "cards": s["cards"], "to": s["to"], "position": position}
+    return build
+
+
+def _shuffle(s: dict) -> dict:
+    """'shuffle the survivor deck': every card of a deck in a new order."""
+    allow(s, "zone", "shuffle")
+    _whole(s, "zone")
+    return {"op": "shuffle", "zone": s["zone"]}
+
+
+def _bring_back(s: dict) -> dict:
+    """'bring a dead survivor back into play' (into your following, at the colony), 'bring the last card removed
+    from the game back into your hand': what is out of play comes back."""
+    allow(s, "what", "bring_back")
+    to = s.get("to") or {"op": "zone", "zone": "following", "owner": {"op": "you", "pos": s["_start"]},
+                         "pos": s["_start"]}
+    if to.get("zone") != "hand" and "to" in s:
+        words = s["_text"].get("to", "")
+        raise BuildError("T008", "T008.back-into-hand", to.get("pos") or s["_start"], width=max(len(words), 1),
+                         words=words)
+    return {"op": "bring_back", "what": s["what"], "to": to}
+
+
+def _arrange(s: dict) -> dict:
+    """'arrange the top 3 cards of the crisis deck in any order': the top cards of a deck, seen and put back."""
+    zone = allow(s, "cards", "arrange")
+    if zone is None or zone is not s["cards"] or "top" not in zone:
+        words = s["_text"].get("cards", "")
+        raise BuildError("T008", "T008.arrange-top", s["cards"].get("pos") or s["_start"], width=max(len(words), 1),
+                         words=words)
+    return {"op": "arrange", "cards": s["cards"]}
+
+
+def _look(s: dict) -> dict:
+    allow(s, "what", "look")
+    return {"op": "look_at", **{k: s[k] for k in ("what", "by") if k in s}}
+
+
+def _choose(s: dict) -> dict:
+    allow(s, "selector", "choose")
+    return {"op": "select", "bind": "chosen", "chooser": "you", "selector": s["selector"]}
+
+
+def _count(s: dict) -> dict:
+    allow(s, "selector", "count")
+    return {"op": "count_of", "selector": _mode(s["selector"], "all")}
+
+
 def _take_to_hand(s: dict) -> dict:
+    allow(s, "from", "take")
     return {"op": "take_cards", **s["cards"], "from": s["from"], "to": dict(YOUR_HAND)}
+
+
+def _take_named(s: dict) -> dict:
+    """'take the last 2 cards removed from the game': named cards into your hand."""
+    allow(s, "cards", "take")
+    return {"op": "move_cards", "cards": s["cards"], "to": dict(YOUR_HAND)}
 
 
 def _put_cards(s: dict) -> dict:
     """Cards put somewhere; cards described in someone's pile put into your hand are taken from it ("put a
-    random card in the hand of another player in your hand": that player is picked first)."""
+    random card in the hand of another player in your hand": that player is picked first). A deck's cards
+    are in order: a card put there goes on its top or at its bottom, as the text says; a pile's goes on top."""
     cards, to = s["cards"], s["to"]
+    _whole(s, "to")
+    row = zone_row(to) if to.get("op") == "zone" else None
+    if row in DECKS:
+        words = s["_text"].get("to", "")
+        raise BuildError("T008", "T008.deck-into", to.get("pos") or s["_start"], width=max(len(words), 1),
+                         words=words)
+    if row == "hand":
+        allow(s, "cards", "take")
+    elif row is not None:
+        allow(s, "to", "put_top")
     source = next((f["zone"] for f in cards.get("filters", []) if f.get("op") == "in_zone"), None) \
         if cards.get("op") == "select_of" else None
     if to.get("zone") == "hand" and to.get("owner", {}).get("op") == "you" and source is not None:
@@ -306,8 +446,7 @@ FORMS: tuple[Form, ...] = (
       tags=("no_zone_filter",)),
     F("step", "search {from:zone} for {cards:cards}", _take_to_hand, "search the gas station deck for 2 fuel cards.",
       tags=("no_zone_filter",)),
-    F("step", "take {cards:card}", lambda s: {"op": "move_cards", "cards": s["cards"], "to": dict(YOUR_HAND)},
-      "take the last 2 cards removed from the game.", tags=("pile_top",)),
+    F("step", "take {cards:card}", _take_named, "take the last 2 cards removed from the game.", tags=("pile_top",)),
     F("step", "(place|put) {cards:card} (in|into) {to:zone}", _put_cards,
       "place a random card in your hand in the waste pile.", tags=("payable",)),
     F("step", "give {cards:card} to {to:player}", op("give_cards"), "give a card in your hand to another player.", tags=("payable",)),
@@ -321,18 +460,27 @@ FORMS: tuple[Form, ...] = (
       "lose 2 food.", tags=("payable",)),
     F("subject", "this is not a move", _refuse("T002", "T002.not-a-move", "hint.not-a-move"), "", prefer=-1),
     F("subject", "this does not count as a move", _refuse("T002", "T002.not-a-move", "hint.not-a-move"), "", prefer=-1),
-    F("step", "look at {what:card}", op("look_at"), "look at a random card in the hand of a player."),
-    F("step", "look at {what:zone}", op("look_at"), "look at the hand of another player."),
-    F("step", "show {what:card} to {by:player}", op("look_at"), "draw 2 cards from the school deck.\nshow the drawn cards to each other player."),
-    F("step", "show {what:zone} to {by:player}", op("look_at")),
+    F("step", "look at {what:card}", _look, "look at a random card in the hand of a player."),
+    F("step", "look at {what:zone}", _look, "look at the hand of another player."),
+    F("step", "show {what:card} to {by:player}", _look, "draw 2 cards from the school deck.\nshow the drawn cards to each other player."),
+    F("step", "show {what:zone} to {by:player}", _look),
     F("step", "equip {card:card} to {to:survivor}", op("equip"), "equip a weapon in your hand to a survivor you control."),
     F("step", "reveal {cards:cards} from {from:zone}",
       lambda s: {"op": "reveal_cards", "count": s["cards"]["count"], "from": s["from"]},
       "reveal 1 card from the relic deck.", tags=("plain_cards",)),
-    F("step", "arrange {cards:card} in any order", lambda s: {"op": "arrange", "cards": s["cards"]},
-      "arrange the top 3 cards of the crisis deck in any order."),
+    # ---- zones: the verbs of dsl/lexicon.py's ZONE_VERBS that have forms of their own (count, look at, choose,
+    # take and put into are the forms above and below; each asks ZONE_VERBS through allow())
+    F("step", "arrange {cards:card} in any order", _arrange, "arrange the top 3 cards of the crisis deck in any order."),
+    F("step", "(place|put) {cards:card} on top of {to:zone}", _put_at("top"),
+      "choose a card in your hand.\nput the chosen card on top of the police station deck."),
+    F("step", "(place|put) {cards:card} at the bottom of {to:zone}", _put_at("bottom"),
+      "choose a card in the top 3 cards of the crossroads deck.\nput the chosen card at the bottom of the crossroads deck."),
+    F("step", "shuffle {zone:zone}", _shuffle, "shuffle the survivor deck."),
+    F("step", "bring {what:survivor} back into play", _bring_back, "bring a dead survivor back into play."),
+    F("step", "bring {what:card} back into {to:zone}", _bring_back,
+      "bring the last card removed from the game back into your hand."),
     # ---- choosing --------------------------------------------------------------------------------
-    F("step", "choose {selector:thing}", op("select", bind="chosen", chooser="you"), "choose a survivor you control."),
+    F("step", "choose {selector:thing}", _choose, "choose a survivor you control."),
     # ---- dice ------------------------------------------------------------------------------------
     F("step", "(increase|raise) {die:dice} by {amount:num}", op("change_die"),
       "increase an unused action die you control by 1.", tags=("payable",)),
@@ -580,6 +728,14 @@ COSTS: tuple[Form, ...] = (
 # ---- conditions ---------------------------------------------------------------------------------------
 
 
+def _has_cards(s: dict) -> dict:
+    """'the waste pile has 10 or more cards': the cards in a zone, counted."""
+    allow(s, "zone", "count")
+    return {"op": "exists", "min": s["n"], "selector": {"op": "select_of", "kind": "card",
+                                                        "quantity": {"mode": "at_least", "n": s["n"]},
+                                                        "filters": [{"op": "in_zone", "zone": s["zone"]}]}}
+
+
 def _exists(s: dict) -> dict:
     quantity = s["what"].get("quantity", {})
     least = quantity.get("n", 1) if quantity.get("mode") == "at_least" else 1
@@ -617,10 +773,7 @@ TESTS: tuple[Form, ...] = (
     F("test", "you do not have {what:card_described}", _you_have(True)),
     F("test", "you have {what:survivor_described}",
       lambda s: _refuse("T002", "T002.you-have", "hint.you-control", thing=s["_text"].get("what", ""))(s), prefer=-1),
-    F("test", "{zone:zone} has {n:num} or more cards",
-      lambda s: {"op": "exists", "min": s["n"], "selector": {
-          "op": "select_of", "kind": "card", "quantity": {"mode": "at_least", "n": s["n"]},
-          "filters": [{"op": "in_zone", "zone": s["zone"]}]}}, "the waste pile has 10 or more cards"),
+    F("test", "{zone:zone} has {n:num} or more cards", _has_cards, "the waste pile has 10 or more cards"),
     F("test", "there (is|are) no {what:bare}", _none, "there are no zombies at the hospital"),
     F("test", "{player:player} (control|controls) {what:survivor}", op("controls"), 'you control "Sparky"'),
     F("test", "{subject:survivor} is {state:state}", lambda s: {"op": "is", "subject": s["subject"], **s["state"]},
@@ -664,8 +817,7 @@ TESTS: tuple[Form, ...] = (
 EXPRS: tuple[Form, ...] = (
     F("expr", "{value:num}", op("number"), "4"),
     F("expr", "morale", op("morale", colony="yours"), "morale"),
-    F("expr", "the number of {selector:bare}", lambda s: {"op": "count_of", "selector": _mode(s["selector"], "all")},
-      "the number of zombies at the colony"),
+    F("expr", "the number of {selector:bare}", _count, "the number of zombies at the colony"),
     F("expr", "the {stat:printed_stat} of {of:survivor}", op("stat_of"), "the influence of the moved survivor"),
     F("expr", "the number of empty survivor spaces at {at:location}", op("empty_spaces"),
       "the number of empty survivor spaces at the hospital"),

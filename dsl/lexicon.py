@@ -11,7 +11,9 @@ The axes:
   CARD_TYPES, TOKENS and PLACES they are counted in or put on;
 * referents: PARTICIPLES ("the chosen survivor", "the drawn cards") name what an earlier step or
   the event of a trigger introduced;
-* zones: ZONES (hand, waste pile, decks …) and the verbs each allows (ZONE_VERBS);
+* zones: ZONES (hand, waste pile, decks, the dead survivors …) and the verbs each allows (ZONE_VERBS: count,
+  look at, choose from, take, put on top, put at the bottom, arrange, shuffle, bring back), each refusal
+  with the one line that says why;
 * players: the player phrases (PLAYER_WORDS) that can be the subject of any sentence;
 * events: EVENTS, each with the verbs that name it and the referents it carries;
 * durations: DURATIONS and LIMITS;
@@ -55,6 +57,7 @@ SURVIVOR_ADJECTIVES: dict[str, dict] = {
     "friendly": {"op": "controlled_by", "player": "friendly"},
     "enemy": {"op": "controlled_by", "player": "enemy"},
     "wounded": {"op": "wounds", "min": 1},
+    "dead": {"op": "in_zone", "zone": {"op": "zone", "zone": "dead_survivors"}},   # killed, out of play
 }
 #: adjectives that cannot stand together on one thing (one says the other is false)
 OPPOSITES = (("exiled", "non-exiled"), ("helpless", "non-helpless"), ("friendly", "enemy"),
@@ -175,9 +178,171 @@ ZONES: dict[str, str] = {
     "resource deck": "resource_deck",
     "expedition deck": "expedition_deck",
     "market": "market",
+    "dead survivors": "dead_survivors",
 }
 #: zones a player owns: words -> zone id ("your hand", "the hand of the chosen player")
 OWNED_ZONES: dict[str, str] = {"hand": "hand", "following": "following", "secret objective": "secret_objective"}
+
+#: the verbs of the zones axis, in the order ZONE_VERBS gives them: how many ("the number of cards in the
+#: waste pile"), look at, choose from, take (into your hand), put on top, put at the bottom, arrange (the
+#: top cards, in any order), shuffle, bring back (what is out of play, into play or into a hand)
+ZONE_VERB_NAMES = ("count", "look", "choose", "take", "put_top", "put_bottom", "arrange", "shuffle", "bring_back")
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A verb the game allows on a zone: the rule (seed 004) or the card that does it there. ``top``: a
+    face-down deck, whose top cards only a card looks at or chooses from ("the top 3 cards of …"; a
+    random card is chosen unseen from anywhere in it)."""
+
+    why: str
+    top: bool = False
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A verb the game does not allow on a zone, and why in one line: the message a text that asks for it
+    gets, at its words (its pt and vi are ``zone-verb.<zone>.<verb>`` in compiler/templates/messages/)."""
+
+    reason: str
+
+
+_NO_TOP = "a hand is held, not stacked: it has no top or bottom"
+_HEAP = "the supply is a heap of tokens: it has no top or bottom"
+_DEAD_HEAP = "the dead survivors are not a stack: a survivor joins them only by dying"
+_ENTRANCE_SIDE = ("an entrance holds zombies and barricades side by side, with no top or bottom: add zombies or "
+                  "place barricades there instead")
+
+#: every zone a text can name, with each verb of ZONE_VERB_NAMES: allowed (and by which rule) or refused (and
+#: why); the grammar reads any zone after any verb, and the forms of those verbs (dsl/forms.py, ZONES) refuse
+#: what this table refuses, with its reason
+ZONE_VERBS: dict[str, dict[str, Allowed | Refused]] = {
+    "hand": {
+        "count": Allowed("how many cards a player holds is open to all ('the player with the most cards in their "
+                         "hand')"),
+        "look": Allowed("its owner sees it; a card lets another player look at it ('look at the hand of …')"),
+        "choose": Allowed("its owner chooses from it; a card that shows it lets another player choose"),
+        "take": Allowed("an attack on a survivor takes a card at random from its controller's hand (seed 004, "
+                        "Attack)"),
+        "put_top": Refused(_NO_TOP),
+        "put_bottom": Refused(_NO_TOP),
+        "arrange": Refused("a hand is held in no order: there is no order to arrange"),
+        "shuffle": Refused("a hand is not a deck: its cards are held, never shuffled"),
+        "bring_back": Refused("the cards in a hand are in the game: there is nothing to bring back from it"),
+    },
+    "supply": {
+        "count": Allowed("the colony counts its food when it eats (seed 004, Pay Food)"),
+        "look": Refused("the supply is food tokens in plain view: it hides nothing to look at"),
+        "choose": Refused("food tokens are all alike: there is nothing to choose among them"),
+        "take": Refused("the food in the supply is the colony's: a card spends it or removes it, and no player "
+                        "takes it into a hand"),
+        "put_top": Refused(_HEAP),
+        "put_bottom": Refused(_HEAP),
+        "arrange": Refused("tokens in a heap have no order to arrange"),
+        "shuffle": Refused("the supply holds tokens, not cards: there is nothing to shuffle"),
+        "bring_back": Refused("the supply holds nothing removed from the game: add food to it instead"),
+    },
+    "waste_pile": {
+        "count": Allowed("the colony counts it at each check waste step (seed 004, Check Waste)"),
+        "look": Refused("the waste pile is face up: every player sees it at any time, so nothing is hidden to look at"),
+        "choose": Allowed("its cards lie face up"),
+        "take": Allowed("a card takes back cards played there"),
+        "put_top": Allowed("a card played is placed on top of the waste pile (seed 004, Play a Card)"),
+        "put_bottom": Allowed("it is a pile with a bottom: a card put there is the last a clean waste reaches"),
+        "arrange": Refused("the waste pile keeps the order cards are played in (a clean waste removes its top 3): no "
+                           "card reorders it"),
+        "shuffle": Refused("the waste pile is never shuffled: it keeps the order cards are played in"),
+        "bring_back": Refused("the cards in the waste pile are still in the game: take them from it instead"),
+    },
+    "removed": {
+        "count": Allowed("its cards lie face up"),
+        "look": Refused("the cards removed from the game lie face up: nothing is hidden to look at"),
+        "choose": Allowed("its cards lie face up"),
+        "take": Allowed("Fuel Tanker: 'take up to 4 fuel cards from the removed pile'"),
+        "put_top": Allowed("a card removed from the game goes on top: it is the last card removed"),
+        "put_bottom": Refused("the removed pile keeps the order cards left the game in ('the last 2 cards removed "
+                              "from the game'): a card removed goes on top"),
+        "arrange": Refused("the removed pile keeps the order cards left the game in: no card reorders it"),
+        "shuffle": Refused("the removed pile keeps the order cards left the game in: it is never shuffled"),
+        "bring_back": Allowed("a card removed from the game comes back into a hand"),
+    },
+    "location_deck": {
+        "count": Allowed("a location whose item deck is empty is depleted"),
+        "look": Allowed("an item deck is face down: a search looks at its top card, and one more for each noise "
+                        "(seed 004, Search)", top=True),
+        "choose": Allowed("a card seen on top of the deck", top=True),
+        "take": Allowed("a card that searches a deck takes from anywhere in it, and the deck is shuffled after "
+                        "(seed 004, Crossroads)"),
+        "put_top": Allowed("a deck has a top"),
+        "put_bottom": Allowed("a search puts the cards it does not keep at the bottom of the deck (seed 004, "
+                              "Search)"),
+        "arrange": Allowed("its top cards, seen and put back", top=True),
+        "shuffle": Allowed("a deck is shuffled after a search, and when a dead survivor's items go into it "
+                           "(seed 004)"),
+        "bring_back": Refused("an item deck is in the game: draw or take from it instead"),
+    },
+    "survivor_deck": {
+        "count": Allowed("a deck's size is open to all"),
+        "look": Allowed("the survivor deck is face down: a card looks at its top cards", top=True),
+        "choose": Allowed("a survivor seen on top of the deck, or one at random", top=True),
+        "take": Refused("survivor cards are never held in a hand: a survivor from the deck joins a following "
+                        "('add … to your following')"),
+        "put_top": Allowed("a deck has a top"),
+        "put_bottom": Allowed("the survivors a player does not keep go back into the deck (seed 004, Set-up)"),
+        "arrange": Allowed("its top cards, seen and put back", top=True),
+        "shuffle": Allowed("the survivor deck is shuffled again at the set-up (seed 004)"),
+        "bring_back": Refused("the survivor deck is in the game: a survivor from it joins a following ('add … to "
+                              "your following')"),
+    },
+    "crisis_deck": {
+        "count": Allowed("a deck's size is open to all"),
+        "look": Allowed("the crisis deck is face down: its top card is revealed each round", top=True),
+        "choose": Allowed("a crisis seen on top of the deck", top=True),
+        "take": Refused("crisis cards are never held in a hand: the top one is revealed at the start of each round"),
+        "put_top": Allowed("a card puts the crisis back on top of the crisis deck"),
+        "put_bottom": Allowed("a card puts the crisis at the bottom of the crisis deck"),
+        "arrange": Allowed("'arrange the top 3 cards of the crisis deck in any order'", top=True),
+        "shuffle": Allowed("the crisis deck is shuffled at the set-up (seed 004)"),
+        "bring_back": Refused("the crisis deck is in the game: there is nothing to bring back from it"),
+    },
+    "crossroads_deck": {
+        "count": Allowed("a deck's size is open to all"),
+        "look": Allowed("the crossroads deck is face down: a card looks at its top cards", top=True),
+        "choose": Allowed("a crossroads card seen on top of the deck", top=True),
+        "take": Refused("crossroads cards are never taken into a hand: each turn the player to the right of the "
+                        "active player draws one and keeps it secret"),
+        "put_top": Allowed("a deck has a top"),
+        "put_bottom": Allowed("a crossroads card that does not trigger goes to the bottom of the deck (seed 004)"),
+        "arrange": Allowed("its top cards, seen and put back", top=True),
+        "shuffle": Allowed("the crossroads deck is shuffled at the set-up (seed 004)"),
+        "bring_back": Refused("the crossroads deck is in the game: there is nothing to bring back from it"),
+    },
+    "dead_survivors": {
+        "count": Allowed("each death costs the colony 1 morale (seed 004, Killing Survivors)"),
+        "look": Refused("the dead survivors lie face up, out of play: nothing is hidden to look at"),
+        "choose": Allowed("they lie face up"),
+        "take": Refused("a dead survivor is not an item: it is never taken into a hand; bring it back into play "
+                        "instead"),
+        "put_top": Refused(_DEAD_HEAP),
+        "put_bottom": Refused(_DEAD_HEAP),
+        "arrange": Refused("the dead survivors lie in no order: there is nothing to arrange"),
+        "shuffle": Refused("the dead survivors are not a deck: they are never shuffled"),
+        "bring_back": Allowed("a dead survivor comes back into play, into your following at the colony"),
+    },
+    "entrances": {
+        "count": Allowed("zombies and barricades fill a location's entrances, entrance by entrance (seed 004, "
+                         "Adding Zombies)"),
+        "look": Refused("the entrances are on the board in plain view: nothing is hidden to look at"),
+        "choose": Refused("zombies and barricades are tokens: a card kills, removes, adds or places them, and the "
+                          "player who kills a zombie at the colony chooses its entrance then"),
+        "take": Refused("zombies and barricades are not cards: kill, remove or move them instead"),
+        "put_top": Refused(_ENTRANCE_SIDE),
+        "put_bottom": Refused(_ENTRANCE_SIDE),
+        "arrange": Refused("zombies and barricades stand in entrance spaces, in no order to arrange"),
+        "shuffle": Refused("an entrance holds tokens, not cards: there is nothing to shuffle"),
+        "bring_back": Refused("a killed zombie goes back to the pile of unused zombies: add zombies instead"),
+    },
+}
 
 # ---- players -----------------------------------------------------------------------------------------
 

@@ -185,6 +185,8 @@ class CompiledConditions:
     def _measure(self, sel: Node) -> Number:
         """``Interpreter.measure`` for zombies and things; tokens go through the tree walk."""
         ip, kind = self.ip, sel["kind"]
+        if kind == "zombie" and any(f["op"] == "in_zone" for f in sel["filters"]):   # at an entrance
+            return lambda env: ip.measure(sel, env)
         if kind == "zombie":
             places = [f for f in sel["filters"] if f["op"] == "at"]
             if places:
@@ -223,10 +225,7 @@ class CompiledConditions:
 
         def candidates(env: Env) -> list[Any]:
             host = ip.host
-            pool = list(host.things(kind))
-            scope = getattr(host, "scope", None)
-            if scope is not None:
-                pool = scope(kind, sel, env, pool)
+            pool = ip.base_pool(sel, env)
             for how, what in steps:
                 if not pool:
                     break

@@ -202,11 +202,57 @@ def h_take_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
     outer.bindings["taken"] = list(picked)
 
 
+#: decks lie face down: what goes into one, and in what order, is seen by the player who puts it there only
+FACE_DOWN = ("location_deck", "item_deck", "survivor_deck", "crisis_deck", "crossroads_deck")
+
+
+def _one_deck(ip: Interpreter, zone: Node, env: Env, node: Node) -> Gen:
+    """'an item deck' where one deck is meant (shuffle it, put a card on it): the resolving player picks a
+    non-colony location's deck when there are several. Returns the zone with its location settled."""
+    if zone.get("op") != "zone" or zone.get("zone") not in ("item_deck", "location_deck") or "location" in zone:
+        return zone
+    places = [loc for loc in ip.host.things("location") if not ip.host.attr(loc, "colony")]
+    if len(places) > 1:
+        places = list((yield Decision(TARGETS, env.player, tuple(places), 1, 1, prompt="location",
+                                      src=node.get("pos", {}))))
+    if not places:
+        return zone
+    return {**zone, "zone": "location_deck", "location": {"op": "location", "id": places[0]}}
+
+
 def h_move_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: move_cards, cards, to}"""
+    """{op: move_cards, cards, to, position?: top|bottom} — into a pile (on its top) or a hand; with a position,
+    on top of or at the bottom of a deck or pile. What goes into a face-down deck is told to the mover only."""
     cards = yield from ip.targets(node["cards"], env)
+    to = (yield from _one_deck(ip, node["to"], env, node)) if "position" in node else node["to"]
+    zone, owner, location = yield from ip.zone(to, env)
+    params = {"cards": cards, "zone": zone, "owner": owner or env.player}
+    if location is not None:
+        params["location"] = location
+    if "position" in node:
+        params["position"] = node["position"]
+    ip.act("move_cards", params, node, env, private=zone in FACE_DOWN)
+
+
+def h_shuffle(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: shuffle, zone} — every card of the zone in a new order, drawn from the interpreter's random
+    generator; the host sets that order. Nobody sees it: the log says which deck, and how many cards."""
+    zone_node = yield from _one_deck(ip, node["zone"], env, node)
+    zone, owner, location = yield from ip.zone(zone_node, env)
+    cards = list(ip.host.cards_in(zone, owner, location))
+    ip.rng.shuffle(cards)
+    pos = node.get("pos", {})
+    ip.host.apply("shuffle", {"zone": zone, "owner": owner, "location": location, "cards": cards}, pos)
+    ip.host.log("shuffle", {"player": env.player, "zone": zone, "location": location, "count": len(cards)}, pos)
+
+
+def h_bring_back(ip: Interpreter, node: Node, env: Env) -> Gen:
+    """{op: bring_back, what, to} — what is out of play comes back: dead survivors into play, in the resolving
+    player's following (``to`` their following); cards removed from the game into a hand (``to`` a hand)."""
+    things = yield from ip.targets(node["what"], env)
     zone, owner, _ = yield from ip.zone(node["to"], env)
-    ip.act("move_cards", {"cards": cards, "zone": zone, "owner": owner or env.player}, node, env)
+    if things:
+        ip.act("bring_back", {"things": things, "zone": zone, "player": owner or env.player}, node, env)
 
 
 def h_give_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -223,7 +269,12 @@ def h_look_at(ip: Interpreter, node: Node, env: Env) -> Gen:
         if f["op"] == "in_zone":               # "a card in the hand of a player": whose hand is picked first
             zone, env = yield from _whose(ip, f["zone"], env)
             what = {**what, "filters": [*what["filters"][:i], {**f, "zone": zone}, *what["filters"][i + 1:]]}
-    things = yield from ip.targets(what, env)
+    if what["op"] == "zone":                   # "the hand of the player to your left", "the top 3 cards of …":
+        zone, env = yield from _whose(ip, what, env)            # its cards (whose hand is picked first)
+        zone = yield from _one_deck(ip, zone, env, node)
+        things = ip.zone_members(zone, env)
+    else:
+        things = yield from ip.targets(what, env)
     viewers = (yield from ip.targets(node["by"], env)) if "by" in node else [env.player]
     for viewer in viewers:
         ip.host.apply("look_at", {"things": things, "player": viewer}, node.get("pos", {}))
@@ -313,14 +364,16 @@ def h_reveal_cards(ip: Interpreter, node: Node, env: Env) -> Gen:
 def h_arrange(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: arrange, cards: zone with top} — the resolving player looks at the top cards of a deck and puts
     them back in an order of their choice (the first of the answer goes on top)."""
-    zone, owner, location = _zone(ip, node["cards"], env)
-    top = ip.host.cards_in(zone, owner, location)[:node["cards"].get("top", 1)]
+    deck = yield from _one_deck(ip, node["cards"], env, node)        # "an item deck": which one
+    zone, owner, location = yield from ip.zone(deck, env)           # "the item deck here" too
+    top = ip.host.cards_in(zone, owner, location)[:deck.get("top", 1)]
     if not top:
         return
     ip.host.apply("look_at", {"things": list(top), "player": env.player}, node.get("pos", {}))
     order = top if len(top) == 1 else list((yield Decision(ORDER, env.player, tuple(top), len(top), len(top),
                                                            prompt="arrange", src=node.get("pos", {}))))
-    ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env)
+    ip.act("arrange", {"zone": zone, "owner": owner, "location": location, "cards": order}, node, env,
+           private=True)                        # the new order is the arranging player's to know
 
 
 def h_combat_strength(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -805,7 +858,7 @@ HANDLERS = {
     "add_survivor": h_add_survivor, "select": h_select, "change_die": h_change_die,
     "reroll_dice": h_reroll_dice, "spend_dice": h_spend_dice, "combat_strength": h_combat_strength,
     "damage": h_damage, "reveal_cards": h_reveal_cards, "set_die": h_set_die, "perform": h_perform,
-    "make_leader": h_make_leader, "arrange": h_arrange,
+    "make_leader": h_make_leader, "arrange": h_arrange, "shuffle": h_shuffle, "bring_back": h_bring_back,
     "skip_crisis": simple("skip_crisis"), "return_crisis": h_return_crisis,
     "end_warfare": simple("end_warfare"), "skip_warfare": simple("skip_warfare", "at", "location"),
     "exile_vote": simple("exile_vote", "target", "target"), "end_game": simple("end_game"),

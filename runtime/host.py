@@ -34,12 +34,16 @@ class Host:
         """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
         search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool),
         searches (how many search actions it has had this game).
-        Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner. Unknown facts: None."""
+        Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner.
+        Locations: entrance_zombies and entrance_barricades (one number per entrance, in order; None from a host
+        that keeps no entrances, whose location counts as one entrance). Unknown facts: None."""
         raise NotImplementedError
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
         """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
-        location_deck (of ``location``), crisis, storage (the cards a main objective keeps beside the board); games with other decks name them too (Winter
+        location_deck (of ``location``), crisis, crisis_deck, crossroads_deck, dead_survivors (the survivors
+        killed, out of play, by id; their order is the order they died in), storage (the cards a main objective
+        keeps beside the board); games with other decks name them too (Winter
         Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks and piles are
         listed top card first ("the top 4 cards of a deck" are the first four; a pile's top is the card
         put there last, so "the last 2 cards removed from the game" are the first two of ``removed``)."""
@@ -109,7 +113,12 @@ ACTIONS = {
     "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor, morale (optional: 'kept', the death costs no morale)",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
     "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
-    "take_cards": "zone, owner, location, cards, player", "move_cards": "cards, zone, owner",
+    "take_cards": "zone, owner, location, cards, player",
+    "move_cards": "cards, zone, owner, location (a location deck's, only when the zone is one), position (only when "
+                  "the text says: top or bottom, the cards go on top of or at the bottom of the deck or pile, the "
+                  "first card given uppermost; without it, on top of a pile, into a hand; a card goes into a deck "
+                  "of its own kind only: an item into an item deck, a crisis into the crisis deck, a survivor into "
+                  "the survivor deck, any other card stays where it is)",
     "give_cards": "cards, player", "look_at": "things, player", "add_survivor": "survivor, player",
     "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
     "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
@@ -123,6 +132,12 @@ ACTIONS = {
     "skip_crisis": "(the revealed crisis has no effect at this round's resolve crisis step)",
     "return_crisis": "where (top or bottom: the revealed crisis goes back into the crisis deck)",
     "arrange": "zone, owner, location, cards (the deck's top cards, in their new order, top first)",
+    "shuffle": "zone, owner, location, cards (every card of the zone, in its new order, top first: the "
+               "interpreter shuffles them with its random generator, so the host only lays them in that order)",
+    "bring_back": "things, zone, player (what is out of play comes back: a dead survivor into play, into the "
+                  "player's following, zone following, at the colony, or at a non-colony location when the player "
+                  "is exiled; a card removed from the game into the player's hand, zone hand; anything that is not "
+                  "out of play stays where it is)",
     "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
                "spent for it)",
 }

@@ -27,6 +27,8 @@ DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_named", "in_zone"})
 #: actions whose cards end in a hand: their public log line says how many, not which
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
+#: zones whose survivors are out of play: a selector of survivors there looks at them, not at those in play
+OUT_OF_PLAY = ("survivor_deck", "dead_survivors")
 COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
            "ne": operator.ne}
 
@@ -141,16 +143,18 @@ class Interpreter:
         """A located runtime error."""
         return EffectError(message, self.path)
 
-    def act(self, action: str, params: dict[str, Any], node: dict[str, Any], env: Env) -> Any:
-        """Apply an action on the host and log it."""
+    def act(self, action: str, params: dict[str, Any], node: dict[str, Any], env: Env, private: bool = False) -> Any:
+        """Apply an action on the host and log it; ``private``: which cards (and in what order) is the resolving
+        player's to know (cards put into a face-down deck, a deck's top cards arranged)."""
         result = self.host.apply(action, params, node.get("pos", {}))
         pos = node.get("pos", {})
-        if action in HIDDEN_CARDS and params.get("cards"):
+        if (action in HIDDEN_CARDS or private) and params.get("cards"):
             # cards going into a hand: everyone sees how many, only the receiver sees which
-            receiver = params.get("player") or env.player
-            self.host.log(action, {**{k: v for k, v in params.items() if k != "cards"},
+            receiver = env.player if private else params.get("player") or env.player
+            told = {"player": env.player, **params} if private else params
+            self.host.log(action, {**{k: v for k, v in told.items() if k != "cards"},
                                    "count": len(params["cards"])}, pos)
-            self.host.log(action, dict(params), pos, private_to=receiver)
+            self.host.log(action, dict(told), pos, private_to=receiver)
         else:
             self.host.log(action, dict(params), pos)
         return result
@@ -289,16 +293,41 @@ class Interpreter:
                 return thing
         return None
 
-    def candidates(self, sel: dict[str, Any], env: Env) -> list[str]:
-        """Things of the selector's kind that pass every filter, in host order."""
+    def base_pool(self, sel: dict[str, Any], env: Env) -> list[str]:
+        """The things a selector's filters start from, in host order: every thing of its kind in play; for
+        survivors out of play ("a random survivor from the survivor deck", "a dead survivor"), the ones in
+        that zone; for cards, the survivor cards of those zones too ("the cards in the survivor deck")."""
         kind = sel["kind"]
         pool = list(self.host.things(kind))
-        if kind == "survivor" and any(f["op"] == "in_zone" and f["zone"].get("zone") == "survivor_deck"
-                                      for f in sel["filters"]):   # "a random survivor from the survivor deck":
-            pool = list(self.host.cards_in("survivor_deck", None, None))   # survivors not in play
+        zone = next((f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("op") == "zone"),
+                    None)
+        if zone is not None and kind == "survivor" and zone.get("zone") in OUT_OF_PLAY:
+            pool = self.zone_members(zone, env)
+        elif zone is not None and kind == "card" and zone.get("zone") in OUT_OF_PLAY:
+            known = set(pool)
+            pool += [c for c in self.zone_members(zone, env) if c not in known]
         scope = getattr(self.host, "scope", None)     # a host may read a card from one side (Warring Colonies)
         if scope is not None:
             pool = scope(kind, sel, env, pool)
+        return pool
+
+    def zone_members(self, zone: dict[str, Any], env: Env) -> list[str]:
+        """What a zone node holds, top first: in the zone of every player its owner phrase fits ("a card in
+        the hand of another player"), of its location ("the police station deck"), only its top cards when it
+        says so ("the top 3 cards of …")."""
+        owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
+        places = self.places(zone["location"], env) if zone.get("location") is not None else [None]
+        out: list[str] = []
+        for owner in owners:
+            for place in places:
+                cards = self.host.cards_in(zone.get("zone", ""), owner, place)
+                out += cards[:zone["top"]] if "top" in zone else cards
+        return out
+
+    def candidates(self, sel: dict[str, Any], env: Env) -> list[str]:
+        """Things of the selector's kind that pass every filter, in host order."""
+        kind = sel["kind"]
+        pool = self.base_pool(sel, env)
         quantity = sel.get("quantity") or {}
         n = quantity.get("n", 1) if quantity.get("mode") == "count" else 1
         for f in zone_first(sel["filters"]):
@@ -350,9 +379,7 @@ class Interpreter:
             excluded = self.pool(f["target"], env)
             return lambda thing: thing not in excluded
         if op == "in_zone":      # "a card in the hand of another player": any hand the owner phrase fits
-            zone = f["zone"]
-            owners = self.pool(zone["owner"], env) if zone.get("owner") is not None else [None]
-            members = {c for owner in owners for c in self.host.cards_in(zone.get("zone", ""), owner, None)}
+            members = set(self.zone_members(f["zone"], env))
             return members.__contains__          # the zone listed once, not once for every card tested
         return lambda thing: self.passes(thing, f, env)
 
@@ -555,6 +582,9 @@ class Interpreter:
         supplies = [f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("op") == "zone"
                     and f["zone"].get("zone") in ("supply", "bullet_supply")]
         holders = [f["thing"] for f in sel["filters"] if f["op"] == "on"]
+        entrances = [f["zone"] for f in sel["filters"] if f["op"] == "in_zone" and f["zone"].get("zone") == "entrances"]
+        if kind in ("zombie", "token") and entrances:   # "zombies at entrance 2 of the colony"
+            return self.at_entrances(sel, entrances[0], env)
         if kind == "token" and holders:  # "wounds on this card": tokens kept on a survivor or a card
             types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
             things = self.run_now(self.targets(holders[0], env))
@@ -572,6 +602,26 @@ class Interpreter:
             types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
             return sum(self.host.tokens(t, loc) for t in types for loc in locations)
         return len(self.candidates(sel, env))          # helpless survivor tokens included
+
+    def at_entrances(self, sel: dict[str, Any], zone: dict[str, Any], env: Env) -> int:
+        """Zombies or barricades at a location's entrances, or at one of them (the facts ``entrance_zombies``
+        and ``entrance_barricades``, one number per entrance; a host that keeps no entrances answers None, and
+        its whole location counts as one entrance). Noise and helpless survivors stand at no entrance."""
+        types = [f["type"] for f in sel["filters"] if f["op"] == "token_type"]
+        if sel["kind"] == "token" and types != ["barricade"]:
+            return 0
+        fact = "entrance_zombies" if sel["kind"] == "zombie" else "entrance_barricades"
+        total = 0
+        places = self.places(zone["location"], env) if zone.get("location") is not None else self.host.things("location")
+        for place in places:
+            every = self.host.attr(place, fact)
+            if every is None:
+                every = [self.host.zombies(place) if sel["kind"] == "zombie" else self.host.tokens("barricade", place)]
+            if "entrance" in zone:
+                total += every[zone["entrance"] - 1] if 0 < zone["entrance"] <= len(every) else 0
+            else:
+                total += sum(every)
+        return total
 
     def expr(self, node: dict[str, Any], env: Env) -> int:
         """Evaluate a number-valued expression."""

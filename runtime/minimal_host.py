@@ -29,7 +29,8 @@ class MinimalHost(Host):
         self.zombie_count = {loc: 0 for loc in self.locations}
         self.token_count: dict[tuple[str, str], int] = {}
         self.morale_of = {"A": 5, "B": 5}
-        self.cards: dict[str, dict[str, Any]] = {}      # id -> facts (zone, owner, type)
+        self.cards: dict[str, dict[str, Any]] = {}      # id -> facts (zone, owner, location, type, order)
+        self.dead: list[str] = []                       # survivors killed, in the order they died
         self.dice: dict[str, dict[str, Any]] = {}       # id -> facts (owner, value, used)
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.rules: list[tuple[str, dict[str, Any]]] = []
@@ -70,9 +71,13 @@ class MinimalHost(Host):
         return None
 
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
-        """Cards in a zone, in insertion order: a deck's first card is its top."""
-        return [c for c, f in self.cards.items() if f["zone"] == zone and f.get("owner") in (owner, None)
-                and f.get("location") in (location, None)]
+        """Cards in a zone, top first: by their fact ``order`` where a card has one (a card put on top of or
+        at the bottom of a deck, a shuffled deck), else in insertion order. The dead survivors by id."""
+        if zone == "dead_survivors":
+            return list(self.dead)
+        found = [(f.get("order", i), c) for i, (c, f) in enumerate(self.cards.items())
+                 if f["zone"] == zone and f.get("owner") in (owner, None) and f.get("location") in (location, None)]
+        return [c for _, c in sorted(found)]
 
     def zombies(self, location: str) -> int:
         """Zombies at a location."""
@@ -160,7 +165,46 @@ class MinimalHost(Host):
         self.survivors[p["survivor"]]["frostbite" if p["kind"] == "frostbite" else "wounds"] += p["count"]
 
     def _kill_survivor(self, p: dict[str, Any]) -> None:
-        self.survivors[p["survivor"]]["killed"] = True
+        if not self.survivors[p["survivor"]]["killed"]:
+            self.survivors[p["survivor"]]["killed"] = True
+            self.dead.append(p["survivor"])
+
+    def _move_cards(self, p: dict[str, Any]) -> None:
+        """Cards into a zone (and a location deck's location); with a position, on top of or at the bottom of
+        it, the first card given uppermost. Survivors join a following; a toy table checks no card kinds."""
+        zone = p["zone"]
+        cards = [c for c in p["cards"] if c in self.cards]
+        for sid in (c for c in p["cards"] if c in self.survivors and zone == "following"):
+            self.survivors[sid].update(controller=p["owner"], in_play=True, killed=False)
+        rest = [f.get("order", i) for i, (c, f) in enumerate(self.cards.items()) if c not in cards]
+        low, high = min(rest, default=0), max(rest, default=0)
+        for n, card in enumerate(cards):
+            facts = self.cards[card]
+            facts.update(zone=zone, owner=p["owner"] if zone == "hand" else None, location=p.get("location"))
+            if p.get("position") == "bottom":
+                facts["order"] = high + 1 + n
+            else:                               # on top (a pile's card put last is its top)
+                facts["order"] = low - len(cards) + n
+
+    def _shuffle(self, p: dict[str, Any]) -> None:
+        """The interpreter's new order, top first."""
+        for n, card in enumerate(p["cards"]):
+            self.cards[card]["order"] = n
+
+    def _arrange(self, p: dict[str, Any]) -> None:
+        """The deck's top cards in the order given, above the rest."""
+        first = min((self.cards[c].get("order", 0) for c in p["cards"]), default=0)
+        for n, card in enumerate(p["cards"]):
+            self.cards[card]["order"] = first - len(p["cards"]) + n
+
+    def _bring_back(self, p: dict[str, Any]) -> None:
+        """Dead survivors into the player's following at the colony; cards removed from the game into a hand."""
+        for thing in p["things"]:
+            if thing in self.dead and p["zone"] == "following":
+                self.dead.remove(thing)
+                self.survivors[thing].update(killed=False, in_play=True, controller=p["player"], location="colony")
+            elif thing in self.cards and self.cards[thing]["zone"] == "removed" and p["zone"] == "hand":
+                self.cards[thing].update(zone="hand", owner=p["player"])
 
     def _make_leader(self, p: dict[str, Any]) -> None:
         for facts in self.survivors.values():

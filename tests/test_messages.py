@@ -14,6 +14,7 @@ from dow.compiler.messages import (LANGS, M, MessageError, Msg, catalogue, from_
                                    takes)
 from dow.compiler.pipeline import compile_text
 from dow.dsl.clauses import CATEGORIES
+from dow.dsl.lexicon import ZONE_VERBS, Refused
 from dow.dsl.parser import TOKEN_NAMES
 
 from conftest import card_yaml
@@ -25,9 +26,9 @@ SOURCES = sorted((ROOT / "compiler").glob("*.py")) + sorted((ROOT / "dsl").glob(
 DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **params)", "M(ref.id, **params)",
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
            "M('fix.' + code)", "M('game.' + key, **err.params)", "Say.of(c)", "M(err.msg_id, **err.params)",
-           "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)",
+           "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)", "M(err.msg_id, **params)",
            "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)", "M(FALLBACKS[said])",
-           "M('refkind.' + kind)"}
+           "M('refkind.' + kind)", "M(v.msg_id)"}
 
 
 def game_error_keys() -> dict[str, set[str]]:
@@ -47,7 +48,10 @@ FAMILIES = {"token.": {f"token.{n}" for n in TOKEN_NAMES}, "kind.": {f"kind.{k}"
             "cat.": set(CATEGORIES.values()) | {"cat.action-word"},
             "refkind.": {f"refkind.{k}" for k in ("survivor", "card", "player", "location", "die", "zombie")},
             "ui.": {"ui.error", "ui.warning"}, "game.": set(game_error_keys()),
-            "after.": set(statements.FALLBACKS.values())}
+            "after.": set(statements.FALLBACKS.values()),
+            # the reasons of dsl/lexicon.py's ZONE_VERBS, handed to T008.zone-verb as Said(…) (compiler/statements.py)
+            "zone-verb.": {f"zone-verb.{zone}.{verb}" for zone, row in ZONE_VERBS.items() for verb, rule in row.items()
+                           if isinstance(rule, Refused)}}
 
 
 def used_ids() -> tuple[set[str], list[str]]:

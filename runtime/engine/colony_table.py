@@ -418,6 +418,7 @@ class ColoniesHost(GameHost):
         team = self.team_of(survivor)
         self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
         self.leave_play(survivor, "removed")
+        self.s.dead.append(survivor)            # one of the dead survivors, out of play
         if not self.keep_morale:                # "do not lose morale" (a card's kill)
             self.set_colony_morale(cast(str, team), self.s.colony_morale[team] - 1, src)
 

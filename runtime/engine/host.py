@@ -109,6 +109,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 return bool(self.attr(thing, "non_colony")) and not s.locations[thing].deck
             if name == "entrance_barricades":   # the barricades at each of its entrances, in order
                 return list(s.locations[thing].barricades)
+            if name == "entrance_zombies":      # the zombies at each of its entrances, in order
+                return list(s.locations[thing].zombies)
             if name == "searches":              # how many times it was searched this game
                 return sum(1 for where, _ in self.searches if where == thing)
             return thing if name in ("location", "name") else None
@@ -478,6 +480,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                    "cause": cause})
         self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
         self.leave_play(survivor, "removed")
+        s.dead.append(survivor)                 # one of the dead survivors, out of play
         if not owner.exiled and not self.keep_morale:
             self.set_morale(s.morale - 1, src)
 

@@ -20,6 +20,10 @@ class CardZones:
     log: Callable[..., None]
     card_def: Callable[[str], dict]
     do_add_survivor: Callable[..., Any]
+    leave_play: Callable[..., None]
+    enter_play: Callable[..., None]
+    exile_place: Callable[[], str]
+    pending: list
 
     def zone_of(self, card: str) -> tuple[str, str | None]:
         s = self.s
@@ -53,6 +57,10 @@ class CardZones:
             return [c for c, _ in s.crisis_added]
         if zone == "crisis_deck":
             return list(s.crisis_deck)
+        if zone == "crossroads_deck":
+            return list(s.crossroads)
+        if zone == "dead_survivors":           # the survivors killed, in the order they died
+            return list(s.dead)
         if zone == "storage":                  # a pile too: top last, listed top first
             return s.storage[::-1]
         if zone == "following":
@@ -66,7 +74,7 @@ class CardZones:
             if card in p.hand:
                 p.hand.remove(card)
                 return
-        for pile in (s.waste, s.removed, s.crossroads, s.storage):
+        for pile in (s.waste, s.removed, s.crossroads, s.storage, s.crisis_deck):
             if card in pile:
                 pile.remove(card)
                 return
@@ -103,25 +111,99 @@ class CardZones:
             self.rng.shuffle(self.s.locations[location].deck)   # "After searching a deck, shuffle it" (seed 004)
         self.log("took", {"player": player, "count": len(cards), "from": zone}, src)
 
-    def do_move_cards(self, cards, zone, owner, src):
+    def pile(self, zone: str, location: str | None) -> tuple[list[str], bool] | None:
+        """The list that holds a deck's or a pile's cards, and whether it is kept top first (decks) or top
+        last (piles: the card put there last is on top); None for a zone that is neither."""
+        s = self.s
+        decks = {"crisis_deck": s.crisis_deck, "crossroads_deck": s.crossroads, "survivor_deck": s.survivor_deck}
+        if zone in decks:
+            return decks[zone], True
+        if zone in ("location_deck", "item_deck") and location:
+            return s.locations[location].deck, True
+        piles = {"waste_pile": s.waste, "removed": s.removed, "storage": s.storage}
+        return (piles[zone], False) if zone in piles else None
+
+    def fits(self, card: str, zone: str) -> bool:
+        """Whether a card can go into a zone: a deck takes cards of its own kind only (an item deck items, the
+        crisis deck crises, the crossroads deck crossroads cards, the survivor deck survivors); piles, hands and
+        storage take any card."""
+        if card in self.s.survivors:
+            return zone in ("survivor_deck", "following")
+        if card not in self.s.cards:
+            return False
+        kind = {"crisis_deck": "crisis", "crossroads_deck": "crossroads", "location_deck": "item",
+                "item_deck": "item"}.get(zone)
+        return zone != "survivor_deck" and (kind is None or self.card_def(card).get("kind") == kind)
+
+    def do_move_cards(self, cards, zone, owner, src, location=None, position=None):
+        """Cards into a zone: on top of a pile, into a hand; with ``position``, on top of (``top``) or at the
+        bottom of (``bottom``) a deck or pile, the first card given uppermost. A card that does not fit the
+        zone stays where it is; a survivor in play put into the survivor deck leaves play first."""
+        s = self.s
+        placed: list[str] = []
         for c in cards:
-            if zone == "following" and c in self.s.survivors:    # a survivor drawn from the deck joins
+            if zone == "following" and c in s.survivors:    # a survivor drawn from the deck joins
                 self.do_add_survivor(c, owner, src)
                 continue
-            if c not in self.s.cards:
+            if position is not None and not self.fits(c, zone):
+                continue
+            if c in s.survivors:                    # only into the survivor deck, where the text says
+                v = s.survivors[c]
+                if position is None or zone != "survivor_deck":
+                    continue
+                if v.place == "play":
+                    self.leave_play(c, "deck")          # it goes to the bottom; placed below
+                if v.place != "deck":
+                    continue
+                s.survivor_deck.remove(c)
+                placed.append(c)
+                continue
+            if c not in s.cards:
                 continue
             self.take_out(c)
-            if zone == "hand":                                    # "put the played card in your hand"
-                self.s.player(owner).hand.append(c)
-                continue
-            {"waste_pile": self.s.waste, "removed": self.s.removed, "storage": self.s.storage}.get(
-                zone, self.s.removed).append(c)
+            if position is not None:
+                placed.append(c)
+            elif zone == "hand":                                    # "put the played card in your hand"
+                s.player(owner).hand.append(c)
+            else:
+                {"waste_pile": s.waste, "removed": s.removed, "storage": s.storage}.get(zone, s.removed).append(c)
+        held = self.pile(zone, location) if placed else None
+        if held is not None:
+            lst, top_first = held
+            ordered = placed if top_first else placed[::-1]      # the first card given ends uppermost
+            if (position == "top") == top_first:
+                lst[0:0] = ordered
+            else:
+                lst.extend(ordered)
+
+    def do_shuffle(self, zone, owner, location, cards, src):
+        """A deck in the order the interpreter drew (top first): the same cards, shuffled."""
+        held = self.pile(zone, location)
+        if held is None or sorted(held[0]) != sorted(cards):
+            raise ValueError(f"shuffle: {cards} are not the cards of {zone}")
+        lst, top_first = held
+        lst[:] = list(cards) if top_first else list(cards)[::-1]
+
+    def do_bring_back(self, things, zone, player, src):
+        """What is out of play comes back: a dead survivor into play, in the player's following (at the colony;
+        an exiled player's at a non-colony location of their choice, seed 004, Exile); a card removed from the
+        game into the player's hand. Anything else stays where it is."""
+        s = self.s
+        for t in things:
+            if t in s.survivors and t in s.dead and zone == "following":
+                s.dead.remove(t)
+                exiled = s.player(player).exiled
+                self.enter_play(t, player, "colony" if not exiled else self.exile_place())
+                if exiled:
+                    self.pending.append(("place_exiled", t, player))
+            elif t in s.cards and t in s.removed and zone == "hand":
+                s.removed.remove(t)
+                s.player(player).hand.append(t)
 
     def do_arrange(self, zone, owner, location, cards, src):
         """The top cards of a deck go back in the order given (top first)."""
-        deck = {"crisis_deck": self.s.crisis_deck, "survivor_deck": self.s.survivor_deck}.get(zone)
-        if deck is None and zone in ("location_deck", "item_deck") and location:
-            deck = self.s.locations[location].deck
+        held = self.pile(zone, location)
+        deck = held[0] if held is not None and held[1] else None
         if deck is None or sorted(deck[:len(cards)]) != sorted(cards):
             raise ValueError(f"arrange: {cards} are not the top cards of {zone}")
         deck[:len(cards)] = list(cards)

@@ -28,7 +28,7 @@ GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", 
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
               "item_deck", "exiled", "objective", "first", "betrayer", "crossroads",
               "colonies", "bullets", "colony_morale", "colony_food",     # these four: Warring Colonies tables
-              "storage", "round_number"}
+              "storage", "round_number", "dead"}
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
@@ -181,6 +181,9 @@ class Scenario:
         for name in given.get("deck", []):
             self.survivor(name).place = "deck"
             s.survivor_deck.append(_sid(name))
+        for name in given.get("dead", []):       # killed before the scenario: the dead survivors, out of play
+            self.survivor(name)
+            s.dead.append(_sid(name))
         for name, facts in (given.get("survivors") or {}).items():
             v = self.survivor(name)
             facts = facts or {}

@@ -90,6 +90,7 @@ class State:
     crisis_added: list[tuple[str, str]] = field(default_factory=list)   # (card, player)
     crossroads: list[str] = field(default_factory=list)   # top first
     survivor_deck: list[str] = field(default_factory=list)  # survivor ids, top first
+    dead: list[str] = field(default_factory=list)          # survivor ids killed (out of play), in the order they died
     secret_box: list[str] = field(default_factory=list)   # secret objective cards not dealt
     held: str | None = None                               # the crossroads card drawn for this turn
     first: int = 0                                        # index of the first player
@@ -130,6 +131,9 @@ def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
         if loc.noise > loc.noise_spaces:
             bad.append(f"{loc.id}: {loc.noise} noise tokens in {loc.noise_spaces} spaces")
     deck = set(state.survivor_deck)
+    for sid in state.dead:                 # a dead survivor is out of play, once
+        if sid not in state.survivors or state.survivors[sid].place != "removed" or state.dead.count(sid) > 1:
+            bad.append(f"{sid} is among the dead survivors but not out of play once")
     groups = {p.id: p.survivors for p in state.players}
     for s in state.survivors.values():
         place = s.place                    # its three places exclude one another: it must be in one of them

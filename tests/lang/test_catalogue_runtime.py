@@ -33,7 +33,7 @@ SCOPE = {"self": "survivor", "this_card": "card", "origin": "location", "destina
 TABLE = {"players": 2, "food": 6, "helpless": 2, "morale": 5, "round": 3,
          "survivors": {"brian-lee": {"at": "colony", "wounds": 1}, "sparky": {"at": "school", "wounds": 1},
                        "olivia-brown": {"player": "p2", "at": "colony"}},
-         "deck": ["sophie-robinson"],
+         "deck": ["sophie-robinson"], "dead": ["jenny-clark"],
          "item_deck": {"grocery_store": ["junk", "junk", "fuel"], "gas_station": ["fuel", "fuel", "junk"]},
          "zombies": {"colony": 2, "school": 2, "grocery_store": 1, "hospital": 1}, "barricades": {"colony": 1},
          "noise": {"school": 1}, "hand": {"p1": ["fuel", "fuel", "fuel", "junk", "pistol"], "p2": ["junk"]},
