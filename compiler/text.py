@@ -412,6 +412,7 @@ class Renderer:
             "other" if mode in ("all", "at_least", "bare", "result", "expr") else self.lang.category(1)
         fem = self.gender_f(key)
         noun = self.term(key, cat, fem)
+        filters = _other_said_once(filters)
         for f in sorted(filters, key=self.filter_rank):
             noun = self.node(f, noun=noun, fem=fem, cat=cat, kind=kind)
         return {**self.helpers, "noun": noun, "n": n, "fem": fem, "cat": cat, "mode": mode,
@@ -423,6 +424,18 @@ class Renderer:
         value = next((v for k, v in node.items() if k not in ("op", "pos") and isinstance(v, str)), "")
         keys = [k for k in (f"{node['op']}.{value}", node["op"]) if k in order]
         return order.index(keys[0]) if keys else len(order)
+
+
+def _other_said_once(filters: list) -> list:
+    """'each other survivor sharing a location with this survivor': a thing other than the one it shares a
+    location with reads as 'other', not as 'other than this survivor' after it."""
+    def bare(value):
+        if isinstance(value, dict):
+            return {k: bare(v) for k, v in value.items() if k != "pos"}
+        return value
+    shared = [bare(f.get("with")) for f in filters if isinstance(f, dict) and f.get("op") == "sharing_location"]
+    return [{"op": "state", "is": "other"} if isinstance(f, dict) and f.get("op") == "other_than"
+            and bare(f.get("target")) in shared else f for f in filters]
 
 
 def contextual(method):

@@ -218,6 +218,7 @@ def _refuse(code: str, msg_id: str, hint: str = "", at: str = "_start", **params
     def build(s: dict) -> dict:
         pos = s["_words"].get(at) if at != "_start" else s["_start"]
         raise BuildError(code, msg_id, pos or s["_start"], hint=(hint, {}) if hint else None, **params)
+    build.refusal = (code, msg_id, hint)        # type: ignore[attr-defined]  (the reference lists it)
     return build
 
 

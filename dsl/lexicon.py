@@ -40,7 +40,7 @@ KINDS: dict[str, Kind] = {
     "card": Kind("card", ("card",), ("cards",)),
     "player": Kind("player", ("player",), ("players",)),
     "location": Kind("location", ("location",), ("locations",)),
-    "die": Kind("die", ("action die", "die"), ("action dice", "dice")),
+    "die": Kind("die", ("action die",), ("action dice",)),
     "zombie": Kind("zombie", ("zombie",), ("zombies",)),
 }
 
@@ -111,7 +111,8 @@ TOKENS: dict[str, tuple[str, str]] = {
 }
 #: a second way of writing a noun of the tables above, with the same meaning: the only words an author may
 #: leave out or add without changing what a sentence says ("5 food tokens" is "5 food")
-SPELLINGS: dict[str, str] = {"food token": "food", "food tokens": "food", "the storage": "storage"}
+SPELLINGS: dict[str, str] = {"food token": "food", "food tokens": "food", "the storage": "storage",
+                             "tool card": "tool", "tool cards": "tools", "item card": "item", "item cards": "items"}
 WOUNDS: dict[str, tuple[str, str]] = {
     "wound": ("wound", "wounds"),
     "frostbite": ("frostbite wound", "frostbite wounds"),

@@ -13,9 +13,10 @@ from __future__ import annotations
 import operator
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any, Callable, Generator, cast
 
 from .bundle import check_version
+from .card_kinds import KINDS
 from .decisions import AMOUNT, TARGETS, Decision
 from .host import Host
 
@@ -24,6 +25,8 @@ Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fie
 _NO_ANSWER = object()
 DIE_FACES = {"d6": 6, "exposure": 12, "combat": 12}
 #: the filters ``Interpreter.predicate`` reads itself (the others it hands to ``passes``): one reading each
+#: the types an item card has (a card's "type" is its item type, or its kind for any other card)
+ITEM_TYPES: frozenset[str] = frozenset(cast(Any, KINDS)["item"][1]["item_type"][1])
 PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_named", "in_zone"})
 #: actions whose cards end in a hand: their public log line says how many, not which
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
@@ -415,6 +418,8 @@ class Interpreter:
                 return theirs is not None and (theirs != mine) == (who == "enemy")
             return True
         if op == "card_type":
+            if f["type"] == "item":          # "an item card": any item, whatever its own type
+                return bool(attr(thing, "type") in ITEM_TYPES)
             return bool(attr(thing, "type") == f["type"])
         if op == "seat":         # the host lists the players in seating order, each next one to the left
             players = list(self.host.things("player"))

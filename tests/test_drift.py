@@ -130,3 +130,30 @@ def test_translated_card_files_docs_are_up_to_date(lang):
     text = (ROOT / "docs" / lang / "card-files.md").read_text(encoding="utf-8")
     assert text == card_files_doc(lang), "run 'dow docs' and commit the result"
     assert "## Fields of every card" not in text and "| field | type |" not in text
+
+
+FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.S | re.M)
+
+
+def test_every_example_of_the_reference_prose_compiles():
+    """The sentences the reference shows between its generated lists are sentences the language reads."""
+    from dow.compiler.langdoc import REFERENCE
+    blocks = [(key, code) for key, text in REFERENCE.items() if isinstance(text, str)
+              for lang, code in FENCE.findall(text) if not lang]
+    assert len(blocks) >= 6
+    for key, code in blocks:
+        tree, errors = bind_text(code, {"self": "survivor", "this_card": "card"})
+        assert errors == [], f"REFERENCE[{key!r}]: {code!r}: {[str(e.message) for e in errors]}"
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_the_translated_reference_has_the_english_keys_and_shows_the_same_examples(lang):
+    from dow.compiler.langdoc import REFERENCE
+
+    def paths(value, at=()):
+        if isinstance(value, dict):
+            return {p for k, v in value.items() for p in paths(v, at + (k,))}
+        return {at}
+    translated = doc_texts(lang)["reference"]
+    assert paths(translated) == paths(REFERENCE), f"compiler/templates/docs/{lang}.yaml: reference keys differ"
+    assert FENCE.findall(effect_language(lang)) == FENCE.findall(effect_language("en"))

@@ -135,12 +135,14 @@ def test_a_block_text_of_the_author_references_goes_back_as_a_block_and_nothing_
     from ruamel.yaml import YAML
     base = tmp_path / "compiler" / "templates"
     shutil.copytree(ROOT / "compiler" / "templates", base)
-    crossroads = next(e for e in entries(base) if e.context == "templates/docs|crossroads")
+    crossroads = next(e for e in entries(base) if e.context == "templates/docs|reference.crossroads")
     new = "## Cartas de encruzilhada\n\nUm texto novo,\nem duas linhas.\n"
     path = base / "docs" / "pt.yaml"
     before = path.read_text(encoding="utf-8")
     assert import_entries({crossroads.context: (crossroads.texts["en"], new)}, "pt", base) == [path]
     after = path.read_text(encoding="utf-8")
-    assert YAML(typ="safe").load(after)["crossroads"] == new
-    old_block = before.split("\ncrossroads: |\n")[1].split("\nfields:")[0]
-    assert after.replace("\n  ## Cartas de encruzilhada\n\n  Um texto novo,\n  em duas linhas.", "\n" + old_block, 1) == before
+    assert YAML(typ="safe").load(after)["reference"]["crossroads"] == new
+    head, rest = before.split("\n  crossroads: |-\n")
+    tail = rest[rest.index("\n  trees: "):]
+    assert after.startswith(head + "\n  crossroads: |") and after.endswith(tail)       # every other line stays
+    assert len(after.splitlines()) == len(head.splitlines()) + 1 + 4 + len(tail.splitlines()) - 1

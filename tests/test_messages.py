@@ -28,7 +28,8 @@ DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **param
            "M('fix.' + code)", "M('game.' + key, **err.params)", "Say.of(c)", "M(err.msg_id, **err.params)",
            "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)", "M(err.msg_id, **params)",
            "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)", "M(FALLBACKS[said])",
-           "M('refkind.' + kind)", "M(v.msg_id)"}
+           "M('refkind.' + kind)", "M(v.msg_id)",
+           "M('refkind.' + name)", "M(msg_id)", "M(hint)"}   # the last two: the refusal forms' ids (_refuse)
 
 
 def game_error_keys() -> dict[str, set[str]]:

@@ -23,7 +23,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}|\{\{|\}\}|%\(|\bNone\b")
 #: short English words that are also words (or cognates) of Portuguese or Vietnamese text, and the
 #: game's proper names in English that pt and vi keep
 SHARED = {"moral", "total", "local", "normal", "final", "original", "real", "hospital", "pistol", "extra",
-          "come", "complete", "some", "downloads", "time"}
+          "come", "complete", "some", "downloads", "time", "ignore"}   # "ignore": pt, the imperative of ignorar
 #: the games' own titles, which the Portuguese and Vietnamese rulebooks keep in English
 TITLES = {"Dead of Winter", "The Long Night", "Warring Colonies", "Lone Wolf"}
 
