@@ -538,6 +538,23 @@ def _exempt(when: list | None = None, **extra: Any) -> Callable[[dict], dict]:
     return build
 
 
+def _number_forms(stat: str, n: "L.Number") -> tuple[Form, ...]:
+    """The three directions of a number a standing rule changes (dsl/lexicon.py NUMBERS): 'N additional',
+    'N fewer', 'N … instead of M'."""
+    noun = "(" + "|".join(dict.fromkeys(n.noun)) + ")" if n.noun[0] != n.noun[1] else n.noun[0]
+    after = f" {n.after}" if n.after else ""
+    head = f"{{who:{n.who}}} {n.verb}"
+    verb = n.verb.strip("()").split("|")[-1]
+    return (
+        F("subject", f"{head} {{value:num}} additional {noun}{after}", _modify(stat),
+          f"{n.example} {verb} 1 additional {n.noun[0]}{after}."),
+        F("subject", f"{head} {{value:num}} fewer {noun}{after}", _modify(stat, sign=-1),
+          f"{n.example} {verb} 1 fewer {n.noun[0]}{after}."),
+        F("subject", f"{head} {{value:num}} {noun}{after} instead of {{instead_of:num}}", _modify(stat, mode="set"),
+          f"{n.example} {verb} 3 {n.noun[1]}{after} instead of 2."),
+    )
+
+
 def _modify(stat: str, mode: str = "add", sign: int = 1, **extra: Any) -> Callable[[dict], dict]:
     def build(s: dict) -> dict:
         node = {"op": "modify", "stat": stat, "who": s["who"], "value": sign * s["value"], "mode": mode, **extra}
@@ -578,22 +595,10 @@ RULES: tuple[Form, ...] = (
       "each survivor does not roll for exposure when attacking zombies at entrance 1 of the colony."),
     F("subject", "{who:survivor} is ignored when a bite spreads",
       lambda s: {"op": "exempt", "who": s["who"], "from": "bite_spread"}, "this survivor is ignored when a bite spreads."),
-    F("subject", "{who:survivor} looks at {value:num} additional (card|cards) when searching", _modify("search_cards"),
-      "this survivor looks at 1 additional card when searching."),
-    F("subject", "{who:survivor} looks at and keeps {value:num} additional (card|cards) when searching",
-      _modify("search_keep"), "this survivor looks at and keeps 1 additional card when searching."),
     F("subject", "{who:survivor} looks at and keeps {value:num} additional (card|cards)", _modify("search_keep"),
       "this survivor looks at and keeps 1 additional card."),
-    F("subject", "{who:survivor} looks at {value:num} (card|cards) when making noise instead of {instead_of:num}",
-      _modify("noise_cards", mode="set"), "this survivor looks at 3 cards when making noise instead of 1."),
-    F("subject", "{who:agent} (remove|removes) {value:num} cards from the waste pile instead of {instead_of:num}",
-      _modify("clean_waste_cards", mode="set"), "this survivor removes 5 cards from the waste pile instead of 3."),
-    F("subject", "{who:survivor} needs {value:num} wounds to die instead of {instead_of:num}",
-      _modify("wounds_to_kill", mode="set"), "this survivor needs 4 wounds to die instead of 3."),
     F("subject", "{who:survivor} needs {value:num} wounds to die", _modify("wounds_to_kill", mode="set"),
       "this survivor needs 4 wounds to die."),
-    F("subject", "{who:survivor} gives {value:num} combat strength instead of {instead_of:num}",
-      _modify("combat_strength", mode="set"), "this survivor gives 2 combat strength instead of 1."),
     F("subject", "your vote counts as {value:num} votes",
       lambda s: _modify("vote_weight", mode="set")({**s, "who": {"op": "you"}}), "your vote counts as 2 votes."),
     F("subject", "the vote of {who:player} counts as {value:num} votes",
@@ -604,14 +609,8 @@ RULES: tuple[Form, ...] = (
     F("subject", "your vote counts as {value:num} votes except in exile votes",
       lambda s: _modify("vote_weight", mode="set", **{"except": "exile_vote"})({**s, "who": {"op": "you"}}),
       "your vote counts as 2 votes except in exile votes."),
-    F("subject", "{who:colony} pays {value:num} additional food", _modify("food_cost"),
-      "the colony pays 1 additional food."),
     F("subject", "{who:colony} loses 1 morale for every {value:num} cards in the waste pile instead of {instead_of:num}",
       _modify("waste_limit", mode="set"), "the colony loses 1 morale for every 15 cards in the waste pile instead of 10."),
-    F("subject", "{who:player} (roll|rolls) {value:num} (additional|extra) action (die|dice)", _modify("action_dice"),
-      "each player rolls 1 additional action die."),
-    F("subject", "{who:player} (roll|rolls) {value:num} fewer action (die|dice)", _modify("action_dice", sign=-1),
-      "each player rolls 1 fewer action die."),
     F("subject", "{who:card} can be used {value:num} times per round", _modify("uses_per_round", mode="set"),
       "choose a weapon equipped to this survivor.\nuntil the end of this round:\n  the chosen card can be used 2 times per round."),
     F("subject", "{who:survivor} has the abilities of {from:survivor}", op("copy_abilities"),
@@ -622,6 +621,7 @@ RULES: tuple[Form, ...] = (
       "the main objective also requires that there are no zombies at the hospital."),
     F("subject", "any player may {cost:costs} to ignore a {face:face} result on the exposure die", _ignore,
       "any player may spend a medicine card to ignore a bitten result on the exposure die."),
+    *(form for stat, number in L.NUMBERS.items() for form in _number_forms(stat, number)),
 )
 FORMS = FORMS + RULES
 

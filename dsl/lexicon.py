@@ -434,6 +434,31 @@ STATS = ("influence", "attack", "search", "combat_strength", "vote_weight", "wou
          "search_keep", "exposure_rolls", "action_dice", "food_cost", "barricades_per_action",
          "zombies_per_attack", "clean_waste_cards", "noise_cards", "waste_limit", "uses_per_round")
 
+#: the numbers a standing rule can change, each with how a sentence says it: who it is about (a slot
+#: type), the verb (third person; a choice where a plural subject takes the bare verb), the noun counted
+#: (singular, plural) and the words after it. Every number takes the three directions: "N additional
+#: NOUN" adds, "N fewer NOUN" takes away, "N NOUN … instead of M" sets it.
+@dataclass(frozen=True)
+class Number:
+    who: str
+    verb: str
+    noun: tuple[str, str]
+    after: str = ""
+    example: str = ""          # who, as an example sentence says it
+
+
+NUMBERS: dict[str, Number] = {
+    "search_cards": Number("survivor", "looks at", ("card", "cards"), "when searching", "this survivor"),
+    "search_keep": Number("survivor", "looks at and keeps", ("card", "cards"), "when searching", "this survivor"),
+    "noise_cards": Number("survivor", "looks at", ("card", "cards"), "when making noise", "this survivor"),
+    "clean_waste_cards": Number("agent", "(remove|removes)", ("card", "cards"), "from the waste pile",
+                                "this survivor"),
+    "wounds_to_kill": Number("survivor", "needs", ("wound", "wounds"), "to die", "this survivor"),
+    "combat_strength": Number("survivor", "gives", ("combat strength", "combat strength"), "", "this survivor"),
+    "food_cost": Number("colony", "pays", ("food", "food"), "", "the colony"),
+    "action_dice": Number("player", "(roll|rolls)", ("action die", "action dice"), "", "each player"),
+}
+
 # ---- verbs -------------------------------------------------------------------------------------------
 
 _IRREGULAR_3SG = {"do": "does", "have": "has", "is": "is"}
