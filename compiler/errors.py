@@ -3,14 +3,10 @@ structure): a stable code, a catalogue message, the position in the card file, w
 hint. The pipeline turns each into a diagnostic (compiler/diagnostics.py)."""
 from __future__ import annotations
 
-import re
 
 from dow.dsl.ast import Pos
 
-from .messages import M, Msg
-
-#: a phrase made only of quoted effect-language words ("'combat strength'", "'a' or 'an'")
-QUOTED = re.compile(r"'[^']*'(?:(?:, | or | and/or )'[^']*')*")
+from .messages import QUOTED, M, Msg
 
 
 class BindError(Exception):

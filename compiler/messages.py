@@ -25,6 +25,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+#: a phrase made only of quoted effect-language words ("'combat strength'", "'a' or 'an'")
+QUOTED = re.compile(r"'[^']*'(?:(?:, | or | and/or )'[^']*')*")
+
 MESSAGES_DIR = Path(__file__).resolve().parent / "templates" / "messages"
 LANGS = ("pt", "en", "vi")
 DEFAULT = "en"
@@ -222,7 +225,7 @@ def ids_in_source(text: str) -> tuple[set[str], list[str]]:
     (``what="who or what"``, ``r.error_end("…")``, ``BindError(…, expected="…")``), which
     become ``what:<phrase>`` ids unless they are only quoted effect-language words."""
     import ast
-    from .errors import QUOTED as _QUOTED
+    _QUOTED = QUOTED
     found, dynamic = set(), []
     for node in ast.walk(ast.parse(text)):
         if not isinstance(node, ast.Call):
