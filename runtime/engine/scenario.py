@@ -28,7 +28,7 @@ GIVEN_KEYS = {"players", "survivors", "deck", "zombies", "noise", "barricades", 
               "morale", "round", "hand", "equipped", "waste", "dice", "crisis", "crisis_added", "bind", "event",
               "item_deck", "exiled", "objective", "first", "betrayer", "crossroads",
               "colonies", "bullets", "colony_morale", "colony_food",     # these four: Warring Colonies tables
-              "storage", "round_number", "dead"}
+              "storage", "round_number", "dead", "crisis_deck"}
 EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades", "helpless", "survivors", "hand",
                "waste", "removed", "log", "not_log", "triggered", "completed", "legal", "illegal", "over", "ending",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
@@ -241,6 +241,8 @@ class Scenario:
             self.location(loc).deck = [self.card_instance(c) for c in cards]
         if given.get("crisis"):
             s.crisis = self.card_instance(given["crisis"])
+        if "crisis_deck" in given:                           # top first
+            s.crisis_deck = [self.card_instance(c) for c in given["crisis_deck"]]
         for pid, cards in (given.get("crisis_added") or {}).items():
             s.crisis_added += [(self.card_instance(c), pid) for c in cards]
         s.crossroads = [self.card_instance(c) for c in given.get("crossroads", [])]
@@ -497,6 +499,16 @@ class Scenario:
             eq("first player", s.players[s.first].id, want["first"])
         for loc, cards in (want.get("item_deck") or {}).items():
             eq(f"{loc} item deck", len(self.location(loc).deck), cards)
+        for deck, top in (want.get("deck_top") or {}).items():       # the top cards of a deck, top first
+            if deck == "crisis":
+                pile = [slug(s.cards[c]) for c in s.crisis_deck]
+            elif deck == "survivor":
+                pile = [v.removeprefix("s:") for v in s.survivor_deck]
+            elif deck == "crossroads":
+                pile = [slug(s.cards[c]) for c in s.crossroads]
+            else:
+                pile = [slug(s.cards[c]) for c in self.location(deck).deck]
+            eq(f"top of the {deck} deck", pile[:len(top)], list(top))
         bad += [f"invariant: {v}" for v in g.violations]
         return bad
 

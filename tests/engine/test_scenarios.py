@@ -140,3 +140,19 @@ def test_an_answer_scripted_for_one_player_fails_when_another_is_asked(bundle):
     assert run_scenario(bundle, card, test) == []
     test["answers"] = [{"p1": ["alexis-grey"]}, {"p1": ["ashley-ross"]}]
     assert run_scenario(bundle, card, test) == ["answer 2 was scripted for p1, but p2 was asked ('survivor')"]
+
+
+def test_deck_top_is_checked_and_the_crisis_deck_can_be_given(bundle):
+    """'deck_top' compares the top cards of a deck in order (it was accepted and never checked); 'crisis_deck'
+    sets the crisis deck, top first (docs/scenarios.md)."""
+    from dow.compiler.pipeline import compile_text
+    from conftest import card_yaml
+    card = compile_text(card_yaml("arrange the top 2 cards of the crisis deck in any order."),
+                        "content/base/survivors/test-card.yaml").card
+    test = {"name": "x", "given": {"survivors": {"brian-lee": {}}, "crisis_deck": ["despair", "illness", "zombie-surge"]},
+            "do": "ability 1 brian-lee", "answers": [["illness", "despair"]],
+            "expect": {"deck_top": {"crisis": ["illness", "despair", "zombie-surge"]}}}
+    assert run_scenario(bundle, card, test) == []
+    wrong = {**test, "expect": {"deck_top": {"crisis": ["despair", "illness"]}}}
+    assert run_scenario(bundle, card, wrong) == [
+        "top of the crisis deck: expected ['despair', 'illness'], got ['illness', 'despair']"]
