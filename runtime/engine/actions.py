@@ -147,7 +147,25 @@ class TurnActions(GameParts):
         for suffix, per in limits:
             if self.host.limits.get(self.host.limit_key(f"{card}{suffix}:{p.id}", per)):
                 return False
-        return all(self.host.can_pay(c, p.id) for c in costs)
+        if not all(self.host.can_pay(c, p.id) for c in costs):
+            return False
+        env = Env(p.id, card, {**ability.get("env", {}), "self": sid, "this_card": source})
+        return self.can_start(ability.get("effect", {}).get("tree", []), env)
+
+    def can_start(self, tree: list[dict], env: Env) -> bool:
+        """Whether an ability's first statement can do something now: its cost can be paid whole (cards,
+        dice, any step that is a cost), its condition holds (or it has an 'otherwise'). An ability that
+        could only spend its use for nothing is not offered."""
+        node: dict | None = tree[0] if tree else None
+        while node is not None and node["op"] == "limit":
+            node = node["body"][0] if node["body"] else None
+        if node is None:
+            return True
+        if node["op"] in ("pay", "optional"):
+            return all(feasible(self.interp, c, env) for c in node["cost"])
+        if node["op"] == "if":
+            return bool(node.get("else")) or self.interp.cond(node["cond"], env)
+        return True
 
     @staticmethod
     def passive(tree: list[dict]) -> bool:
