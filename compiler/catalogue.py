@@ -153,11 +153,14 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("set_die", "effect", "die:target value?:int",
         "Turn an action die to a face: the given number, or (with no number) a face its owner chooses.",
         "turn an unused action die you control to any face.", "turn an unused action die you control to 6."),
-    _op("perform", "effect", "who:target action:enum:attack;barricade",
-        "A survivor attacks (a zombie at its location, then rolls for exposure) or barricades (its location's "
-        "first free entrance space) by the usual rules, without spending an action die for it (a card that "
-        "asks for a die says so as its cost).",
-        "this survivor attacks.", "you may spend an action die: this survivor attacks.", "you may: this survivor barricades."),
+    _op("perform", "effect", "who:target action:enum:attack;barricade target?:target",
+        "A survivor attacks or barricades by the usual rules (seed 004, Attack, Barricade), without spending an "
+        "action die for it (a card that asks for a die says so as its cost): its player picks what it attacks, "
+        "a zombie there (then it rolls for exposure) or another player's survivor there, or the survivor "
+        "``target`` names; a barricade goes on an empty entrance space the player picks.",
+        "this survivor attacks.", "you may spend an action die: this survivor attacks.",
+        "you may: this survivor barricades.",
+        "choose a survivor another player controls sharing a location with this survivor.\nthis survivor attacks the chosen survivor."),
     _op("reroll_dice", "effect", "dice:target", "Reroll action dice and keep the new results.",
         "reroll an unused action die you control."),
     _op("spend_dice", "effect", "count:count", "Move unused action dice to the used pool without effect.",
@@ -299,7 +302,10 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "spend an action die of 4 or more: gain 1 morale."),
     _op("spend_tokens", "cost", "token:enum:food;bullet count:count", "Spend tokens from your supply.",
         "spend 5 food: gain 1 morale.", "spend 1 bullet: add 1 food to the supply."),
-    _op("spend_cards", "cost", "count:count filters:filters", "Put cards from your hand into the waste pile, without their effect.",
+    _op("spend_cards", "cost", "count:count filters:filters to?:enum:removed",
+        "Put cards from your hand into the waste pile, without their effect (``to: removed``: out of the game); "
+        "the payer chooses which when their hand holds more of the kind, and the host's ``pay`` is handed them "
+        "as ``cards``.",
         "spend 3 fuel cards: gain 1 morale."),
     # ---- triggers and rules --------------------------------------------------
     _op("trigger", "rule", "timing:enum:when;after;before event:event body:block",

@@ -135,9 +135,6 @@ something other than what it says.""",
 * `roll a die:` takes **outcomes**: `on 4 or more:`, `on 3 or less:`, `on 1 to 3:`, `on 6:`. After
   `roll a die.` the next sentences can say `that many`.
 * Card names go in straight double quotes: `"Sparky"`. `#` starts a comment.
-* An effect does what it says and nothing more: `kill 2 zombies here.` rolls no exposure die (add
-  `roll for exposure on this survivor.` when the card asks for one), while `this survivor attacks.` is
-  an attack by the usual rules, its exposure roll included.
 * `manual KEY.` is a step the players carry out at the table; its instruction and the reason it is
   manual go under `manual: KEY:` in the card file, with `why`, `pt`, `en` and `vi`.""",
     "actors": """## Who acts

@@ -34,7 +34,7 @@ POS = {"type": "object", "description": "Where the node was written: card id, fi
                       "line": {"type": "integer", "minimum": 1}, "col": {"type": "integer", "minimum": 1}},
        "required": ["card", "file", "line", "col"], "additionalProperties": False}
 QUANTITY = {"type": "object", "properties": {
-    "mode": {"enum": ["one", "each", "all", "count", "up_to", "at_least", "all_but", "any", "no"]},
+    "mode": {"enum": ["one", "each", "all", "count", "up_to", "at_least", "all_but", "any", "no", "top"]},
     "n": {"type": "integer", "minimum": 0}}, "required": ["mode"], "additionalProperties": False}
 
 

@@ -715,6 +715,21 @@ class Build(Transformer):
         n = int(next(t for t in _toks(children) if t.type == "INT").value)
         return {"op": "zone", "zone": "removed", "top": n, "pos": _pos(meta)}
 
+    def last_removed_kind(self, meta, children):
+        """'the last 10 item cards removed from the game': the 10 cards of that kind nearest the top of the
+        removed pile (the most recently removed), whatever lies between them."""
+        n = int(next(t for t in _toks(children) if t.type == "INT").value)
+        kids = _kids(children)
+        noun = next(k for k in kids if isinstance(k, Noun))
+        if noun.words in ("card", "cards"):
+            raise BuildError("T006", "T006.last-cards-kind", tuple(_pos(meta)))     # 'the last N cards …' says it
+        filters = [_adj_filter(k) for k in kids if isinstance(k, tuple) and k[0] == "adj"]
+        filters += [dict(f, pos=list(noun.pos)) for f in noun.filters]
+        filters.append({"op": "in_zone", "zone": {"op": "zone", "zone": "removed", "pos": _pos(meta)}, "pos": _pos(meta)})
+        _no_duplicates(filters)
+        return {"op": "select_of", "kind": "card", "quantity": {"mode": "top", "n": n}, "filters": filters,
+                "pos": _pos(meta)}
+
     def last_removed_one(self, meta, children):
         return {"op": "zone", "zone": "removed", "top": 1, "pos": _pos(meta)}
 
@@ -889,6 +904,9 @@ class Build(Transformer):
 
     def z_your_following(self, meta, children):
         return {"op": "zone", "zone": "following", "owner": {"op": "you", "pos": _pos(meta)}, "pos": _pos(meta)}
+
+    def z_their_following(self, meta, children):
+        return {"op": "zone", "zone": "following", "owner": {"op": "?they", "pos": _pos(meta)}, "pos": _pos(meta)}
 
     def z_following_of(self, meta, children):
         return {"op": "zone", "zone": "following", "owner": _kids(children)[0], "pos": _pos(meta)}

@@ -314,9 +314,25 @@ def _spend_both(s: dict) -> dict:
 SHARED_COSTS = ("spend_cards", "spend_die")
 
 
+def _held_cards(cost: dict) -> dict:
+    """'remove 2 medicine cards in their hand from the game' among costs the players share: each puts in
+    cards of their own hand, which leave the game (spent cards out of the game, not to the waste pile)."""
+    target = cost.get("target") or {}
+    filters = target.get("filters", [])
+    in_hand = [f for f in filters if f.get("op") == "in_zone" and f["zone"].get("zone") == "hand"]
+    if cost["op"] != "remove_from_game" or target.get("op") != "select_of" or target.get("kind") != "card" \
+            or not in_hand or target["quantity"].get("mode") not in ("one", "count"):
+        return cost
+    count = target["quantity"].get("n", 1)
+    return {"op": "spend_cards", "count": count, "filters": [f for f in filters if f not in in_hand], "to": "removed",
+            "pos": cost["pos"]}
+
+
 def _together(s: dict) -> dict:
     """'the players may together spend 3 fuel cards': a cost each player can put part of (cards, action
-    dice); anything else (a wound, morale, a die raised) belongs to one payer and is refused."""
+    dice, cards of their hands removed from the game); anything else (a wound, morale, a die raised)
+    belongs to one payer and is refused."""
+    s = {**s, "cost": [_held_cards(c) for c in s["cost"]]}
     for cost in s["cost"]:
         if cost["op"] not in SHARED_COSTS:
             raise BuildError("T002", "T002.together-not-shared", tuple(cost["pos"]))
@@ -438,6 +454,8 @@ FORMS: tuple[Form, ...] = (
     F("step", "remove {target:survivor_or_card} from the game", op("remove_from_game"),
       'remove "Sophie Robinson" from the game.', tags=("payable",)),
     F("subject", "{who:survivor} attacks", op("perform", action="attack"), "this survivor attacks."),
+    F("subject", "{who:survivor} attacks {target:survivor}", op("perform", action="attack"),
+      "choose a survivor another player controls sharing a location with this survivor.\nthis survivor attacks the chosen survivor."),
     F("subject", "{who:survivor} barricades", op("perform", action="barricade"), "this survivor barricades."),
     # ---- cards -----------------------------------------------------------------------------------
     F("step", "draw {cards:cards} from {from:zone}",

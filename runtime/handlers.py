@@ -54,8 +54,9 @@ def tokens(action: str, key: str) -> Handler:
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
             # "place 2 barricades here instead of 1": the barricade action built the 1 already
             n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
-            if n > 0:
-                ip.act(action, {"token": node["token"], "place": place, "count": n}, node, env)
+            if n > 0:                      # who adds them: an exiled player's helpless survivors are not added
+                extra = {"player": env.player} if action == "add_tokens" else {}
+                ip.act(action, {"token": node["token"], "place": place, "count": n, **extra}, node, env)
     return handler
 
 
@@ -321,9 +322,14 @@ def h_set_die(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_perform(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: perform, who, action} — the survivor takes the action by the usual rules, without a die for it."""
+    """{op: perform, who, action, target?} — the survivor takes the action by the usual rules, without a die
+    for it; ``target``: the survivors an attack may be aimed at (else the player picks among what is there)."""
+    targets = None
+    if "target" in node:
+        targets = list((yield from ip.targets(node["target"], env)))
     for survivor in (yield from ip.targets(node["who"], env)):
-        ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player}, node, env)
+        extra = {"target": targets} if targets is not None else {}
+        ip.act("perform", {"survivor": survivor, "action": node["action"], "player": env.player, **extra}, node, env)
 
 
 def h_make_leader(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -519,9 +525,30 @@ def pay(ip: Interpreter, costs: list[Node], env: Env) -> Gen:
     """Pay costs already known to be payable: the host pays what it spends, any other step is done."""
     for cost in costs:
         if cost["op"] in COSTS:
-            ip.act("pay", {"cost": resolved(ip, cost, env.player), "player": env.player}, cost, env)
+            yield from pay_one(ip, cost, env.player, env)
         else:
             yield from ip.stmt(cost, env)
+
+
+def pay_one(ip: Interpreter, cost: Node, player: str, env: Env) -> Gen:
+    """One cost paid by one player. Cards spent are the payer's choice when their hand holds more of the
+    kind than the cost takes and they differ (a random card is drawn at random); the host is handed them as
+    ``cards``."""
+    cost = resolved(ip, cost, player)
+    if cost["op"] == "spend_cards" and isinstance(cost["count"], int):
+        mine = type(env)(player, env.card, env.bindings, env.result)
+        hand = [c for c in ip.host.cards_in("hand", player, None)
+                if all(ip.passes(c, f, mine) for f in cost.get("filters", []))]
+        n = cost["count"]
+        if len(hand) <= n or len({ip.host.attr(c, "name") for c in hand}) == 1:
+            chosen = hand[:n]                      # no choice to make: all of them, or copies of one card
+        elif _random(cost.get("filters", [])):
+            chosen = ip.rng.sample(hand, n)
+        else:
+            chosen = list((yield Decision(TARGETS, player, tuple(hand), n, n, prompt="spend",
+                                          src=cost.get("pos", {}))))
+        cost = {**cost, "cards": chosen}
+    ip.act("pay", {"cost": cost, "player": player}, cost, env)
 
 
 def _players_meeting(ip: Interpreter, cond: Node | None, env: Env) -> list[str]:
@@ -691,7 +718,7 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
     for cost, share in zip(node["cost"], shares):
         for player, k in share.items():
             if k:
-                ip.act("pay", {"cost": {**cost, "count": k}, "player": player}, cost, env)
+                yield from pay_one(ip, {**cost, "count": k}, player, env)
     yield from ip.block(node["body"], env)
 
 

@@ -108,7 +108,7 @@ class Host:
 #: the actions a host's ``apply`` receives, with the params each gets
 ACTIONS = {
     "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
-    "move_zombies": "source, target, count", "add_tokens": "token, place, count",
+    "move_zombies": "source, target, count", "add_tokens": "token, place, count, player",
     "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
     "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor, morale (optional: 'kept', the death costs no morale)",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
@@ -138,6 +138,6 @@ ACTIONS = {
                   "player's following, zone following, at the colony, or at a non-colony location when the player "
                   "is exiled; a card removed from the game into the player's hand, zone hand; anything that is not "
                   "out of play stays where it is)",
-    "perform": "survivor, action, player (the survivor takes the action by the usual rules; no action die is "
-               "spent for it)",
+    "perform": "survivor, action, player, target (the survivor takes the action by the usual rules; no action "
+               "die is spent for it; target, only when the card names whom an attack is aimed at: survivor ids)",
 }

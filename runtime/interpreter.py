@@ -264,6 +264,11 @@ class Interpreter:
         mode, n = quantity["mode"], quantity.get("n", 1)
         if mode in ("each", "all", "at_least"):
             return candidates
+        if mode == "top":           # the n matching cards nearest the top of their pile ("the last 10 … removed")
+            zone = next(f["zone"] for f in node["filters"] if f["op"] == "in_zone")
+            where, owner, location = yield from self.zone(zone, env)
+            matching = set(candidates)
+            return [c for c in self.host.cards_in(where, owner, location) if c in matching][:n]
         if mode == "all_but":
             n = max(len(candidates) - n, 0)
         if not candidates:

@@ -239,6 +239,9 @@ class MinimalHost(Host):
         elif cost["op"] == "spend_die":
             for die in self._free_dice(p["player"], cost["min"])[:cost["count"]]:
                 self.dice[die]["used"] = True
+        elif cost["op"] == "spend_cards":        # the cards the interpreter had the player choose
+            for card in cost.get("cards", []):
+                self.cards[card].update(zone="removed" if cost.get("to") == "removed" else "waste_pile", owner=None)
 
     def add_rule(self, node: dict[str, Any], env: dict[str, Any]) -> None:
         """Keep the rule's kind and bindings."""

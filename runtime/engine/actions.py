@@ -284,8 +284,15 @@ class TurnActions(GameParts):
 
     def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
         """Attack a zombie (kill it, roll for exposure) or a survivor (seed 004, Attack)."""
-        s, h = self.state, self.host
         self.spend(p, die)
+        yield from self.strike(p, sid, target)
+
+    def strike(self, p: Player, sid: str, target: str) -> Gen:
+        """The attack itself, once its die is spent (or a card had the survivor attack without one): a zombie
+        is killed and the attacker rolls for exposure, unless a rule or a trigger on the attack says not to;
+        a survivor is hit on a roll of its attack value or less: a wound, and a random card of its
+        controller's hand taken (seed 004, Attack: no exposure roll)."""
+        s, h = self.state, self.host
         v = s.survivors[sid]
         if target == "zombie":            # which zombie dies: the attacking player's choice of entrance
             entrance = None

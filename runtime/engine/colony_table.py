@@ -284,7 +284,7 @@ class ColoniesHost(GameHost):
             return (self.s.colony_food if token == "food" else self.s.colony_starvation).get(team, 0)
         return super().tokens(token, place)
 
-    def do_add_tokens(self, token, place, count, src):
+    def do_add_tokens(self, token, place, count, src, player=None):
         if token == "bullet" and self.team_of(place) == WOLF:
             self.log("no_bullets_for_lone_wolf", {"count": count}, src)     # Lobo Solitário: no bullets
             return
@@ -301,7 +301,7 @@ class ColoniesHost(GameHost):
                 raise ValueError(f"no colony's bullet supply is {place!r}")
             self.s.bullets[team] += count
             return
-        return super().do_add_tokens(token, place, count, src)
+        return super().do_add_tokens(token, place, count, src, player)
 
     def do_remove_tokens(self, token, place, count, src):
         if token == "food" and place.startswith("supply"):

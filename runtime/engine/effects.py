@@ -38,17 +38,42 @@ class EffectRules(GameParts):
         voters, or the player the card names) pick one of its options, every printed option offered."""
         d = self.host.card_def(card)
         env = {"player": p.id, "card": d["id"], "this_card": card}   # "this card": the crossroads card itself
-        self.state.removed.append(card)
         self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
         self.log.add("crossroads", {"card": d["id"], "player": p.id, "read_by": drawer}, {})
         start = len(self.log.lines)
         yield from self.run_effect(_tagged_program(d), {**env, **bound})
+        if self.host.zone_of(card)[0] == "elsewhere":   # the option took effect: now the card leaves the game
+            self.state.removed.append(card)             # (seed 004, Resolving Crossroads cards)
         # the option taken is the choice line of the card's own choose/vote (tagged by _tagged_program)
         taken = next((ln for ln in self.log.lines[start:] if ln["src"].get("crossroads") == d["id"]), None)
         option = None if taken is None else taken["params"].get("option", taken["params"].get("winner"))
         self.log.add("crossroads_resolved", {"card": d["id"], "player": p.id, "option": option}, {})
         # "when a crossroads card is triggered": once it is resolved (seed 004: nothing interrupts an effect)
         yield from self.fire({"kind": "crossroads_triggered", "player": p.id, "card": card, "drawer": drawer})
+
+    def card_attack(self, sid: str, player: str, named: list[str] | None) -> Gen:
+        """A card has a survivor attack: its player picks the target among the zombies there and the other
+        players' survivors there who are not helpless (or among the survivors the card names), as for the
+        attack action (seed 004, Attack); nothing there to attack: nothing happens."""
+        s = self.state
+        v = s.survivors.get(sid)
+        if v is None or v.place != "play":
+            return
+        p = s.player(player)
+        where = cast(str, v.location)
+        if named is None:
+            targets = (["zombie"] if s.locations[where].zombie_count() else []) + [
+                o.id for o in s.survivors.values() if o.place == "play" and o.location == v.location
+                and o.controller not in (None, v.controller) and o.id != sid]
+        else:
+            targets = [t for t in named if t in s.survivors and s.survivors[t].place == "play"
+                       and s.survivors[t].location == v.location and s.survivors[t].controller not in (None, v.controller)]
+        if not targets:
+            return
+        target = targets[0] if len(targets) == 1 else \
+            (yield Decision(TARGETS, player, tuple(targets), 1, 1, prompt="attack target"))[0]
+        self.log.add("perform", {"survivor": sid, "action": "attack", "player": player}, {})
+        yield from self.strike(p, sid, target)
 
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
@@ -97,9 +122,14 @@ class EffectRules(GameParts):
                     pick = (yield Decision(TARGETS, p.id, tuple(p.survivors), 1, 1, prompt="group leader"))[0]
                     p.survivors.remove(pick)
                     p.survivors.insert(0, pick)
+            elif item[0] == "attack":                        # a card had a survivor attack (Wrench, Reading Lamp)
+                _, sid, player, named = item
+                yield from self.card_attack(sid, player, named)
             elif item[0] == "exposure":                      # after an attack a card made (Wrench)
                 _, sid, player, when = item
-                if self.state.survivors[sid].place == "play" and not self.host.exempt(sid, "exposure", when):
+                skip, self.host.skip_exposure = self.host.skip_exposure, False   # "do not roll for exposure" said
+                if self.state.survivors[sid].place == "play" and not skip \
+                        and not self.host.exempt(sid, "exposure", when):          # by the card or a trigger on it
                     yield from self.exposure(sid, player)
             elif item[0] == "exile_vote":
                 target = item[2]

@@ -461,6 +461,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         d = self.host.card_def(card)
         trigger = d.get("trigger") or {}
         env = {"player": p.id, "card": d["id"]}
+        if not trigger.get("when") and not trigger.get("if"):
+            return []                   # a trigger the table judges (nothing the engine sees): it never fires here
         found: list[dict] = [{}]
         if trigger.get("when"):
             found = [b for ev in self.host.action_events if (b := self.match(trigger["when"]["tree"], ev, env)) is not None]

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from ..host import Host
-from ..interpreter import Interpreter
+from ..interpreter import ITEM_TYPES, Interpreter
 from ..replay import EventLog
 from .host_cards import CardZones
 from .host_names import NameIndex
@@ -218,8 +218,15 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         return False
 
     def matching_hand(self, player: str, filters: list[dict]) -> list[str]:
-        return [c for c in self.s.player(player).hand
-                if all(self.attr(c, "type") == f["type"] for f in filters if f["op"] == "card_type")]
+        """The cards of a player's hand of the kind a cost names (an item card: any item; a card by name)."""
+        def fits(card: str, f: dict) -> bool:
+            if f["op"] == "card_type":
+                kind = self.attr(card, "type")
+                return kind in ITEM_TYPES if f["type"] == "item" else kind == f["type"]
+            if f["op"] == "card_named":
+                return self.attr(card, "name") == f["name"]
+            return True
+        return [c for c in self.s.player(player).hand if all(fits(c, f) for f in filters)]
 
     # ---- actions ----------------------------------------------------------------------
     def apply(self, action: str, params: dict, src: dict) -> Any:
@@ -332,11 +339,11 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         for _ in range(n):
             self.add_zombie(target, src)
 
-    def do_add_tokens(self, token, place, count, src):
+    def do_add_tokens(self, token, place, count, src, player=None):
         s = self.s
         if token == "helpless":
             if place in s.locations:
-                if self.s.players[self.s.active].exiled:
+                if s.player(player).exiled if player else s.players[s.active].exiled:
                     return          # an exiled player's helpless survivors are not added (seed 004, Exile)
                 s.locations[place].helpless += count
         elif token == "noise":
@@ -620,10 +627,11 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         elif op == "spend_tokens":
             self.s.food -= cost["count"]
             self.emit({"kind": "spend_food", "player": player})
-        elif op == "spend_cards":
-            for c in self.matching_hand(player, cost.get("filters", []))[: cost["count"]]:
+        elif op == "spend_cards":            # the cards the player chose, to the waste pile or out of the game
+            chosen = cost.get("cards") or self.matching_hand(player, cost.get("filters", []))[: cost["count"]]
+            for c in chosen:
                 p.hand.remove(c)
-                self.s.waste.append(c)
+                (self.s.removed if cost.get("to") == "removed" else self.s.waste).append(c)
 
     def do_combat_strength(self, player, amount, src):
         self.combat += amount
@@ -665,25 +673,19 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             p.survivors.insert(0, survivor)
         self.log("group_leader", {"player": player, "survivor": survivor}, src)
 
-    def do_perform(self, survivor, action, player, src):
-        """A card has a survivor take an action with no die spent for it. An attack kills a zombie at the
-        survivor's location and then rolls for exposure by the usual rules (queued for the game, since a
-        roll may ask questions); a barricade goes on the first free entrance space of its location, as the
-        barricade action puts it (the compiler refuses the other actions for a card)."""
-        self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
+    def do_perform(self, survivor, action, player, src, target=None):
+        """A card has a survivor take an action with no die spent for it. An attack is queued for the game
+        (its target is the player's choice, and a roll may ask questions): a zombie there is killed and the
+        survivor rolls for exposure after the triggers on the attack, which may say not to; a survivor there
+        is attacked as seed 004 says (``target``: the survivors the card names). A barricade goes on an empty
+        entrance space of its location the player picks, as the barricade action puts it."""
         if action == "attack" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
-            where = self.s.survivors[survivor].location
-            if self.zombies(where):
-                self.do_kill_zombies(where, 1, src, by=survivor)
-                self.log("zombie_killed", {"survivor": survivor, "location": where}, src)
-                self.emit({"kind": "attack", "survivor": survivor, "player": player, "location": where,
-                           "target": "zombie"})
-                self.pending.append(("exposure", survivor, player, "attack"))
+            self.pending.append(("attack", survivor, player, target))
         if action == "barricade" and survivor in self.s.survivors and self.s.survivors[survivor].place == "play":
-            loc = self.s.locations[self.s.survivors[survivor].location]   # as the barricade action does
-            free = [i for i in range(loc.entrances) if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces]
-            if free:
-                loc.barricades[free[0]] += 1
+            self.log("perform", {"survivor": survivor, "action": action, "player": player}, src)
+            loc = self.s.locations[self.s.survivors[survivor].location]   # as the barricade action does: on an
+            if self.open_entrances(loc.id):                                 # empty entrance space the player picks
+                self.do_add_tokens("barricade", loc.id, 1, src, player)
                 self.emit({"kind": "barricade", "survivor": survivor, "player": player, "location": loc.id})
 
     def do_skip_die_raise(self, src):

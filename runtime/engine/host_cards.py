@@ -86,6 +86,11 @@ class CardZones:
             if card in v.equipped:
                 v.equipped.remove(card)
                 return
+        if card == s.crisis:               # the revealed crisis leaves: this round has none (as when put back,
+            for added, player in s.crisis_added:          # the cards given to it go back to their hands)
+                s.player(player).hand.append(added)
+            s.crisis_added.clear()
+            s.crisis = None
 
     def do_draw_cards(self, zone, owner, location, count, player, src):
         s = self.s

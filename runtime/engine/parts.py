@@ -62,6 +62,7 @@ class GameParts:
     used_weapon: Callable[..., None]               # EffectRules
     exile_vote: Callable[..., Gen]                 # TurnActions
     exposure: Callable[..., Gen]                   # TurnActions
+    strike: Callable[..., Gen]                     # TurnActions
     move: Callable[..., Gen]                       # TurnActions
     spread: Callable[..., Gen]                     # TurnActions
     request: Callable[..., Gen]                    # TurnActions

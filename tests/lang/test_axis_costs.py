@@ -38,7 +38,7 @@ PAYABLES = {
     "a card to the waste pile": ("discard a card from your hand", {"hand": ["junk"]}, {"hand": []}, "hand"),
 }
 #: what the players can share between them: each puts in part of it
-SHARED = {"a card of a kind", "cards of two kinds", "an action die by its value"}
+SHARED = {"a card of a kind", "cards of two kinds", "an action die by its value", "a card removed from the game"}
 SURVIVORS = {"p1": "brian-lee", "p2": "sparky"}
 
 
