@@ -408,7 +408,7 @@ class Renderer:
 
     def noun_context(self, key: str, mode: str, n, filters: list, kind: str) -> dict:
         """Variables of a quantified noun: the head word wrapped by each filter, its gender and classifier."""
-        cat = self.lang.category(n) if mode in ("count", "up_to", "all_but") else \
+        cat = self.lang.category(n) if mode in ("count", "up_to", "all_but", "top") else \
             "other" if mode in ("all", "at_least", "bare", "result", "expr") else self.lang.category(1)
         fem = self.gender_f(key)
         noun = self.term(key, cat, fem)

@@ -61,12 +61,15 @@ SURVIVOR_ADJECTIVES: dict[str, dict] = {
 }
 #: adjectives that cannot stand together on one thing (one says the other is false)
 OPPOSITES = (("exiled", "non-exiled"), ("helpless", "non-helpless"), ("friendly", "enemy"),
-             ("used", "unused"), ("colony", "non-colony"))
+             ("used", "unused"), ("colony", "non-colony"),
+             ("event", "non-event"))
 
 CARD_ADJECTIVES: dict[str, dict] = {
     "random": {"op": "state", "is": "random"},
     "other": {"op": "state", "is": "other"},
     "equipped": {"op": "state", "is": "equipped"},
+    "event": {"op": "state", "is": "event"},             # an item played for an immediate effect ("Event:")
+    "non-event": {"op": "state", "is": "non_event"},
 }
 LOCATION_ADJECTIVES: dict[str, dict] = {
     "non-colony": {"op": "state", "is": "non_colony"},

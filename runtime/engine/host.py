@@ -129,6 +129,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             if name in ("zone", "owner"):
                 zone, owner = self.zone_of(thing)
                 return zone if name == "zone" else owner
+            if name == "event":                            # an item played for an immediate effect ("Event:")
+                return any(a.get("use") == "event" for a in d.get("abilities") or [])
             if name == "equipped_to":                      # "a weapon equipped to this survivor"
                 return next((v.id for v in s.survivors.values() if thing in v.equipped), None)
             return None
