@@ -236,6 +236,10 @@ class Part:
         return Part(self.r, raw) if isinstance(raw, dict) else raw
 
 
+#: effect ops whose sentence starts with its subject, not a verb ('this survivor attacks'), and manual steps
+SUBJECT_FIRST = ("manual", "perform")
+
+
 class Block:
     """A statement list inside a template: prints as sentences."""
 
@@ -265,7 +269,7 @@ class Block:
     @property
     def imperative(self) -> bool:
         """Whether every statement starts with a verb (effects and control, not rules)."""
-        return all(BY_OP[n["op"]].group in ("effect", "control", "cost") and n["op"] != "manual"
+        return all(BY_OP[n["op"]].group in ("effect", "control", "cost") and n["op"] not in SUBJECT_FIRST
                    for n in self.nodes)
 
 
@@ -458,7 +462,8 @@ def amount(node: dict):
     if isinstance(selector, dict) and selector.get("op") == "select_of":
         quantity = selector["quantity"]
         return {"one": 1, "each": 1}.get(quantity["mode"], quantity.get("n") if quantity["mode"] == "count" else None)
-    return next((node[k] for k in COUNT_FIELDS if isinstance(node.get(k), int) and not isinstance(node.get(k), bool)), None)
+    first = next((node[k] for k in COUNT_FIELDS if k in node and not isinstance(node[k], bool)), None)
+    return first if isinstance(first, int) else None      # 'all action dice': a count that is no number
 
 
 def jinja_name(name: str) -> str:
@@ -470,7 +475,8 @@ def an(text: str) -> str:
     """English indefinite article: 'an unused die', 'a survivor', 'another player'."""
     if text.startswith("other "):
         return "an" + text
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+    first = text.lstrip('"')[:1].lower()          # 'an "Outsider 2" card': the sound of the quoted name
+    return ("an " if first and first in "aeiou" else "a ") + text
 
 
 def _pseudo_an(text: str) -> str:
