@@ -268,9 +268,12 @@ CATALOGUE: tuple[OpSpec, ...] = (
     _op("together", "control", "cost:block body:block otherwise?:block",
         "The players may pay a cost together: for each thing the cost names (cards of a kind, action dice), "
         "each player, in turn from you, puts in as many as they choose of their own; if every thing is reached, "
-        "each pays their share and the block happens, otherwise nobody pays anything and ``otherwise`` happens.",
+        "each pays their share and the block happens, otherwise nobody pays anything and ``otherwise`` happens. "
+        "Cards spent go to the waste pile; cards the sentence removes from the game leave it.",
         "the players may together spend 3 fuel cards: gain 1 morale.",
-        "the players may together spend a fuel card and a food card: gain 1 morale."),
+        "the players may together spend a fuel card and a food card: gain 1 morale.",
+        "the players may together remove 2 medicine cards from the game:\n  gain 1 morale.\nif nobody does:\n  lose 1 morale.",
+        "the players may together remove a tool card from the game and remove a fuel card from the game: gain 1 morale."),
     _op("pot", "control", "count:count filters:filters taker:enum:most;you",
         "A pot: each player who is not exiled, in turn from you, stakes face down up to ``count`` of the cards "
         "from their own hand; then the taker gets every staked card: ``most``, the player who staked the most "

@@ -721,9 +721,11 @@ class Build(Transformer):
         n = int(next(t for t in _toks(children) if t.type == "INT").value)
         kids = _kids(children)
         noun = next(k for k in kids if isinstance(k, Noun))
-        if noun.words in ("card", "cards"):
+        adjectives = [k for k in kids if isinstance(k, tuple) and k[0] == "adj"]
+        if noun.words in ("card", "cards") and not adjectives:
             raise BuildError("T006", "T006.last-cards-kind", tuple(_pos(meta)))     # 'the last N cards …' says it
-        filters = [_adj_filter(k) for k in kids if isinstance(k, tuple) and k[0] == "adj"]
+        _agree({"one": n == 1}, noun)                                               # 'the last 10 item cards' 
+        filters = [_adj_filter(k) for k in adjectives]
         filters += [dict(f, pos=list(noun.pos)) for f in noun.filters]
         filters.append({"op": "in_zone", "zone": {"op": "zone", "zone": "removed", "pos": _pos(meta)}, "pos": _pos(meta)})
         _no_duplicates(filters)

@@ -315,14 +315,15 @@ SHARED_COSTS = ("spend_cards", "spend_die")
 
 
 def _held_cards(cost: dict) -> dict:
-    """'remove 2 medicine cards in their hand from the game' among costs the players share: each puts in
+    """'remove 2 medicine cards (in their hand) from the game' among costs the players share: each puts in
     cards of their own hand, which leave the game (spent cards out of the game, not to the waste pile)."""
     target = cost.get("target") or {}
     filters = target.get("filters", [])
     in_hand = [f for f in filters if f.get("op") == "in_zone" and f["zone"].get("zone") == "hand"]
+    elsewhere = [f for f in filters if f.get("op") == "in_zone" and f not in in_hand]
     if cost["op"] != "remove_from_game" or target.get("op") != "select_of" or target.get("kind") != "card" \
-            or not in_hand or target["quantity"].get("mode") not in ("one", "count"):
-        return cost
+            or elsewhere or target["quantity"].get("mode") not in ("one", "count"):
+        return cost             # a shared cost's cards come from the payers' hands, said or not
     count = target["quantity"].get("n", 1)
     return {"op": "spend_cards", "count": count, "filters": [f for f in filters if f not in in_hand], "to": "removed",
             "pos": cost["pos"]}

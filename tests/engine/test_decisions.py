@@ -70,12 +70,12 @@ def test_the_base_game_asks_every_choice(bundle):
 
 
 def test_the_base_game_asks_which_zombie_dies_and_which_die_pays(bundle):
-    asked, _ = _asked(bundle, (), 4, range(6), prefer=())       # the bots' own games
+    asked, _ = _asked(bundle, (), 4, range(6), prefer=("ability", "item"))   # abilities and items that cost dice
     assert {"zombie to kill", "die to spend"} <= set(asked)
 
 
 def test_warring_colonies_asks_every_choice(bundle):
-    asked, offered = _asked(bundle, ("warring-colonies",), 5, range(3))
+    asked, offered = _asked(bundle, ("warring-colonies",), 5, range(6))
     listed = {"movement", "entrance", "barricade entrance", "zombie to kill", "tactic", "bullet bid",
               "combat wound", "colony leader vote", "swap mission"}   # "bite spreads to": set up below
     assert listed <= set(asked), sorted(listed - set(asked))

@@ -7,7 +7,8 @@ import pytest
 
 #: card numbers whose setup_rule says "Vote: …", "Before the options, …" or names the chooser
 VOTES = {14: "colony", 15: "colony", 23: "colony", 31: "colony", 33: "colony", 43: "colony", 45: "location_of",
-         53: "colony", 54: "colony"}
+         53: "colony", 54: "colony",
+         32: "colony", 44: "colony", 48: "colony", 52: "colony", 72: "colony"}   # the reference data gives each a vote
 SETUPS = (17, 23, 27, 34, 66, 73, 75)
 CHOOSERS = (62,)
 

@@ -68,7 +68,7 @@ def test_no_english_word_in_the_statistics_section_or_block(bundle, card_stats, 
     names = names_of(bundle, lang)
     texts = [section(bundle, card_stats, lang)]
     texts += [block_html(bundle, card_stats, lang, cid)
-              for cid in ("base.crossroads.army", "base.survivor.sparky", "base.item.pistol")]
+              for cid in (*sorted(card_stats["results"]["crossroads"])[:1], "base.survivor.sparky", "base.item.pistol")]
     found = {w.lower() for text in texts for w in WORD.findall(without(re.sub(r"<[^>]+>", " ", text), names))}
     assert found & english == set()
 
@@ -82,8 +82,9 @@ def test_the_english_section_does_say_its_words(bundle, card_stats):
 def test_a_card_block_holds_the_computed_figures(bundle, card_stats, lang):
     results = card_stats["results"]
     labels = site_words(lang)[WORDS]
-    army = results["crossroads"]["base.crossroads.army"]
-    html = block_html(bundle, card_stats, lang, "base.crossroads.army")
+    cid, army = next((cid, r) for cid, r in sorted(results["crossroads"].items())    # a card these games drew
+                     if (r.get("triggered") or {}).get("n"))
+    html = block_html(bundle, card_stats, lang, cid)
     assert 'id="statistics"' in html
     assert f"n = {army['triggered']['n']}" in html                       # n = the draws of this small run
     # five games: too few to trust, said in a sentence of its own (not "triggered too small a sample of …")
