@@ -360,3 +360,6 @@ def cross_card(results: list[CardResult], known_names: set[str], others: dict | 
                          hint=did_you_mean(name, names | known_names, cutoff=0.6) or M("hint.known-names"),
                          width=len(name) + 2)
                 res.drop()
+            elif name in names and name in known_names:      # the card was written: the list entry is stale
+                res.diag("N003", M("N003.known-name-has-card", kind=kind, name=name), pos,
+                         hint=M("hint.known-name-stale", name=name), width=len(name) + 2, severity="warning")

@@ -155,6 +155,10 @@ class Shape:
             if need not in node.value:
                 self.report("S005", M("S005.scenario-needs", key=need), node.line, node.col,
                             expected=M("expected.words", words=f"'{need}:'"), hint=M("hint.scenario-keys"))
+        steps = node.value.get("do")
+        if steps is not None and steps.kind == "seq" and not steps.value:      # 'do: []': an author's slip
+            self.report("S005", M("S005.scenario-no-steps"), steps.line, steps.col,
+                        expected=M("expected.words", words="'do: colony start_round'"), hint=M("hint.scenario-keys"))
 
     def scalar(self, node: Node, typ: type, key: str, what: Msg) -> None:
         """A scalar of the given Python type (bool is not an int here)."""

@@ -694,12 +694,31 @@ def requirements(card: dict, lang: str):
         yield "", language.template(language.phrases["hand_over"]).render(items=items)
 
 
+#: how many times, in words, in the three languages ("twice", "duas vezes", "hai lần" say 2 as "2 times"
+#: does); other number words are left alone ("the two survivors" describes, it does not count)
+NUMBER_WORDS = {
+    "two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9,
+    "dez": 10, "onze": 11, "doze": 12,
+    "hai": 2, "ba": 3, "bốn": 4, "tư": 4, "sáu": 6, "bảy": 7, "tám": 8, "chín": 9, "mười": 10,
+}
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers a text says, in digits or in words of one of the three languages."""
+    found = re.findall(r"\d+", text)
+    lowered = text.lower()
+    said = re.findall(r"([^\W\d_]+) (?:times|vezes|lần)\b", lowered) + re.findall(r"\b(twice|thrice)\b", lowered)
+    return found + [str(NUMBER_WORDS[w]) for w in said if w in NUMBER_WORDS]
+
+
 def compare(where: str, authored: str, generated: str, names: set[str]) -> list[str]:
     """Disagreements between one authored text and the generated text of the same part."""
     out = []
     # the numbers 2 and up, each once: a "1" is as often "a" or "one" in a sentence, and saying a
     # number again ("on a 1 or 2 … on a 1 or 2") is style; a 2 against a 3 is a different card
-    mine, theirs = (Counter(set(n for n in re.findall(r"\d+", text) if int(n) >= 2)) for text in (authored, generated))
+    mine, theirs = (Counter(set(n for n in _numbers(text) if int(n) >= 2)) for text in (authored, generated))
     if mine != theirs:
         out.append(M("L004.numbers", where=where, authored=", ".join(sorted(mine.elements())) or M("word.none"),
                      generated=", ".join(sorted(theirs.elements())) or M("word.none")))
