@@ -40,7 +40,7 @@ ACTIONS = ("move", "search", "attack", "barricade", "clean_waste", "attract", "u
 #: every event kind a trigger can wait for (dsl/lexicon.py EVENTS says what each carries and allows)
 EVENTS = ("move", "search", "attack", "barricade", "make_noise", "clean_waste", "use_ability", "use_weapon",
           "kill_zombie", "receive_wound", "receive_frostbite", "roll_exposure", "bitten", "enter_play", "die",
-          "play_card", "spend_food", "roll_action_dice", "request_granted", "crossroads_triggered",
+          "heal", "play_card", "spend_food", "roll_action_dice", "request_granted", "crossroads_triggered",
           "exile_vote_start", "exile_vote_end", "end_turn", "reveal_crisis", "pay_food", "check_waste",
           "resolve_crisis", "add_zombies", "check_main_objective", "move_round_tracker", "pass_first_player",
           "round_track_zero", "warfare_start", "win_warfare")
@@ -274,12 +274,19 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "the players may together spend a fuel card and a food card: gain 1 morale.",
         "the players may together remove 2 medicine cards from the game:\n  gain 1 morale.\nif nobody does:\n  lose 1 morale.",
         "the players may together remove a tool card from the game and remove a fuel card from the game: gain 1 morale."),
-    _op("pot", "control", "count:count filters:filters taker:enum:most;you",
-        "A pot: each player who is not exiled, in turn from you, stakes face down up to ``count`` of the cards "
-        "from their own hand; then the taker gets every staked card: ``most``, the player who staked the most "
-        "(a tie broken by the first player, as in a vote), or ``you``.",
+    _op("pot", "control", "count:count filters:filters taker:enum:most;you;highest_roll start?:enum:first "
+        "stakes?:enum:face_up",
+        "A pot: each player who is not exiled, in turn from you (``start: first``: from the first player), stakes "
+        "face down (``stakes: face_up``: in plain view, each stake seen as it is made) up to ``count`` of the cards "
+        "from their own hand (a ``per`` count is counted for each player, 'they' being that player: \"1 item "
+        "card for each survivor they control at the colony\"); then the taker gets every staked card: ``most``, "
+        "the player who staked the most (a tie broken by the first player, as in a vote), ``you``, or "
+        "``highest_roll``: each player who staked rolls a die for each card they staked, and the one with the "
+        "highest die takes the pot; the players tied for it roll again, as many dice as before.",
         "each player may stake up to 2 food cards:\n  the player who staked the most takes the pot.",
-        "each player may stake up to 3 cards:\n  you take the pot."),
+        "each player may stake up to 3 cards:\n  you take the pot.",
+        "starting with the first player, each player may stake up to 1 item card face up for each survivor they "
+        "control at the colony:\n  the player who rolls the highest die takes the pot."),
     _op("offer", "control", "cost:block body:block otherwise?:block",
         "\"One player may …\": the players who are not exiled are asked in turn, from the first player on, and "
         "the first who agrees (paying its cost) does it, as \"they\"; a player who cannot pay it or has no card "
@@ -540,7 +547,8 @@ CATALOGUE: tuple[OpSpec, ...] = (
         "starts and goes), ``without`` (an action the actor did not take in the turn), ``in_zone``. The kinds: "
         "a survivor's actions and what befalls it (``move``, ``search``, ``attack``, ``barricade``, ``make_noise``, "
         "``clean_waste``, ``use_ability``, ``use_weapon``, ``kill_zombie``, ``receive_wound``, "
-        "``receive_frostbite``, ``roll_exposure``, ``bitten``, ``enter_play``, ``die``); a player's (``play_card``, "
+        "``receive_frostbite``, ``roll_exposure``, ``bitten``, ``enter_play``, ``die``, ``heal``: a wound removed, "
+        "``subject`` the card being played whose effect removed it); a player's (``play_card``, "
         "``spend_food``, ``roll_action_dice``, ``request_granted``: a card given to the player who requested it, "
         "``crossroads_triggered``: a crossroads card applied to the player, resolved, ``exile_vote_start``, "
         "``exile_vote_end``, ``end_turn``); the round's steps (``reveal_crisis``, then the colony phase's "

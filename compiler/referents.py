@@ -123,6 +123,11 @@ class Referents:
                     for f in node["selector"].get("filters", [])):
             node["chooser"] = "them"         # "for each player: choose a survivor they control": theirs to choose
         for key in _value_fields(node):
+            if op == "pot" and key == "count":       # each player's stake limit: 'they' is the staking player
+                own = scope.child()
+                self.acting(own)
+                node[key] = self.value(node[key], own, op, key)
+                continue
             node[key] = self.value(node[key], scope, op, key)
         self.introduce(node, scope)
         inner = scope.child()

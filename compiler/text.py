@@ -519,7 +519,10 @@ def _event(r: Renderer, node: dict, case) -> dict:
     where = " ".join(r.node(f, noun="", fem=False, cat="one", kind="") for f in node.get("filters") or [])
     actor = node.get("actor") or {}
     anyone = actor.get("op") == "select_of" and not actor.get("filters")
-    return {"you": actor.get("op") == "you", "where": where, "actor_kind": actor.get("kind", ""), "anyone": anyone}
+    subject = node.get("subject") or {}
+    by_card = subject.get("kind") == "card" and actor.get("kind") != "card" and node.get("kind") == "heal"
+    return {"you": actor.get("op") == "you", "where": where, "actor_kind": actor.get("kind", ""), "anyone": anyone,
+            "by_card": by_card}
 
 
 def _forbid(r: Renderer, node: dict, case) -> dict:

@@ -655,6 +655,41 @@ def _each_may(s: dict) -> dict:
                       "player": {"op": "ref", "name": "each", "kind": "player"}}], "_open": ("body", 0, "body")}
 
 
+def _pot(first: bool, face_up: bool, per: bool) -> Callable[[dict], dict]:
+    """A pot's header: who stakes first, whether stakes are seen, and each player's limit (a number, or a
+    number for each thing they have: 'up to 1 item card for each survivor they control at the colony')."""
+    def build(s: dict) -> dict:
+        count = {"op": "per", "amount": s["n"], "n": 1, "round": "down", "selector": _mode(s["selector"], "each")} \
+            if per else {"op": "up_to", "n": s["n"]}
+        node = {"op": "pot", "count": count, "filters": s["filters"]}
+        if first:
+            node["start"] = "first"
+        if face_up:
+            node["stakes"] = "face_up"
+        return node
+    return build
+
+
+def _pot_headers() -> tuple[Form, ...]:
+    """The pot's headers, one for each way of its three axes: from the first player or from you, stakes
+    face down (the default) or face up, a fixed limit or one for each thing a player has."""
+    out = []
+    for first in (False, True):
+        for face_up in (False, True):
+            for per in (False, True):
+                head = "starting with the first player , " if first else ""
+                words = head + "each player may stake up to {n:num} {filters:card_kinds}" + \
+                    (" face up" if face_up else "") + (" for each {selector:bare}" if per else "")
+                example = ("starting with the first player, " if first else "") + "each player may stake up to " + \
+                    ("1 item card" if per else "2 food cards") + (" face up" if face_up else "") + \
+                    (" for each survivor they control at the colony" if per else "") + ":"
+                out.append(F("header", words, _pot(first, face_up, per), example))
+    return tuple(out)
+
+
+POT_HEADERS = _pot_headers()
+
+
 def _each_chooses(s: dict) -> dict:
     """'the first player chooses one:': each player named chooses an option for themselves, in turn."""
     if s["players"].get("op") == "you":                 # "you choose one:" is "choose one:"
@@ -720,11 +755,11 @@ HEADERS: tuple[Form, ...] = (
     F("header", "the players may together {cost:costs}", _together, "the players may together spend 3 fuel cards:"),
     F("header", "(one|a single) player may", op("offer", cost=[]), "one player may:"),
     F("header", "(one|a single) player may {cost:costs}", op("offer"), "one player may spend 2 food:"),
-    F("header", "each player may stake up to {n:num} {filters:card_kinds}",
-      lambda s: {"op": "pot", "count": {"op": "up_to", "n": s["n"]}, "filters": s["filters"]},
-      "each player may stake up to 2 food cards:"),
+    *POT_HEADERS,
     F("subject", "the player who staked the most takes the pot", op("take_pot", taker="most"),
       "the player who staked the most takes the pot."),
+    F("subject", "the player who rolls the highest die takes the pot", op("take_pot", taker="highest_roll"),
+      "the player who rolls the highest die takes the pot."),
     F("subject", "you take the pot", op("take_pot", taker="you"), "you take the pot."),
     F("step", "stake up to {n:num} {filters:card_kinds}", _refuse("T002", "T002.pot-taker", "expected.pot-block"),
       prefer=-1),
@@ -948,6 +983,8 @@ EVENTS: tuple[Form, ...] = (
     F("event", "{actor:survivor} is bitten", _ev("bitten", True), "a survivor you control is bitten"),
     F("event", "{actor:survivor} enters play", _ev("enter_play", True), "this survivor enters play"),
     F("event", "{actor:survivor} (dies|is killed)", _ev("die", True), "a survivor you control dies"),
+    F("event", "{actor:survivor} is healed", _ev("heal", True), "a survivor you control is healed"),
+    F("event", "{actor:survivor} is healed by {subject:card}", _ev("heal"), 'a survivor is healed by a "Medicine" card'),
     # ---- a player's actions and turn -------------------------------------------------------------
     F("event", "{actor:player} (play|plays) {subject:card}", _ev("play_card"), "you play a fuel card"),
     F("event", "{actor:player} (play|plays) {subject:card} to the waste pile",
@@ -1022,6 +1059,9 @@ EVENTS: tuple[Form, ...] = (
     F("event_ing", "{actor:survivor} being bitten", _ev("bitten", True), "this survivor being bitten"),
     F("event_ing", "{actor:survivor} entering play", _ev("enter_play", True), "this survivor entering play"),
     F("event_ing", "{actor:survivor} dying", _ev("die", True), "this survivor dying"),
+    F("event_ing", "{actor:survivor} being healed", _ev("heal", True), "this survivor being healed"),
+    F("event_ing", "{actor:survivor} being healed by {subject:card}", _ev("heal"),
+      'this survivor being healed by a "Medicine" card'),
     F("event_ing", "{actor:player} playing {subject:card}", _ev("play_card"), "a player playing a fuel card"),
     F("event_ing", "{actor:player} spending food", _ev("spend_food"), "a player spending food"),
     F("event_ing", "{actor:player} rolling their action dice", _ev("roll_action_dice"),

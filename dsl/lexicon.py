@@ -150,6 +150,7 @@ PARTICIPLES: dict[str, tuple[str, tuple[str, ...]]] = {
     "attacking": ("attacking", ("survivor",)),
     "killed": ("killed", ("survivor",)),
     "wounded": ("wounded", ("survivor",)),
+    "healed": ("healed", ("survivor",)),
     "rolled": ("rolled", ("survivor",)),
     "new": ("new", ("survivor",)),
     "added": ("added", ("survivor",)),
@@ -409,6 +410,7 @@ EVENTS: dict[str, Event] = dict([
     _event("bitten", (("rolled", "survivor"),), actor="survivor", instead=True),
     _event("enter_play", (("new", "survivor"),), actor="survivor"),
     _event("die", (("killed", "survivor"),), actor="survivor"),
+    _event("heal", (("healed", "survivor"),), actor="survivor", subject="card"),   # a wound removed; by the card played
     # a player's actions and turn
     _event("play_card", (("played", "card"),), actor="player", subject="card"),
     _event("spend_food", actor="player"),

@@ -723,15 +723,21 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: pot, count: up_to, filters, taker: most|you} — each non-exiled player, in turn from the resolving
-    player, stakes face down up to that many matching cards of their hand (how many, then which: only they
-    see their own stake until the reveal); then the taker gets every staked card. ``most``: the player who
-    staked the most, the first player choosing among those tied (a vote's tie rule, seed 004 Voting)."""
-    order = [p for p in _seats_from(ip, env.player) if not ip.host.attr(p, "exiled")]
+    """{op: pot, count: up_to|per, filters, taker: most|you|highest_roll} — each non-exiled player, in turn from
+    the resolving player, stakes face down up to that many matching cards of their hand (a ``per`` count is
+    counted for each of them; how many, then which: only they see their own stake until the reveal); then the
+    taker gets every staked card. ``most``: the player who staked the most, the first player choosing among
+    those tied (a vote's tie rule, seed 004 Voting); ``highest_roll``: each staker rolls a die per card staked,
+    the highest die takes the pot, and those tied for it roll again."""
+    start = (_first_seat(ip) or env.player) if node.get("start") == "first" else env.player
+    order = [p for p in _seats_from(ip, start) if not ip.host.attr(p, "exiled")]
+    face_up = node.get("stakes") == "face_up"
     count = node["count"]           # "up to N": each player says how many of theirs, so no one is asked here
-    most = count["n"] if isinstance(count, dict) and count.get("op") == "up_to" else (yield from ip.count(count, env))
     stakes: dict[str, list[str]] = {}
     for player in order:
+        them = type(env)(player, env.card, {**env.bindings, "each": player}, env.result)
+        most = count["n"] if isinstance(count, dict) and count.get("op") == "up_to" else \
+            (yield from ip.count(count, them))        # "1 for each survivor they control": counted for each
         hand = [c for c in ip.host.cards_in("hand", player, None)
                 if all(ip.passes(c, f, env) for f in node["filters"])]
         top = min(most, len(hand))
@@ -740,10 +746,13 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
             picked = hand[:n] if n == len(hand) else \
                 list((yield Decision(TARGETS, player, tuple(hand), n, n, prompt="stake", src=node.get("pos", {}))))
             stakes[player] = picked
-            ip.host.log("staked", {"player": player, "count": n}, node.get("pos", {}), private_to=player)
+            if face_up:                  # in plain view: everyone sees it before the next player stakes
+                ip.host.log("staked", {"player": player, "count": n, "cards": picked}, node.get("pos", {}))
+            else:
+                ip.host.log("staked", {"player": player, "count": n}, node.get("pos", {}), private_to=player)
     if not stakes:
         return
-    for player in order:       # the reveal: every stake is shown together
+    for player in order if not face_up else ():       # the reveal: every stake is shown together
         if player in stakes:
             ip.host.log("staked", {"player": player, "count": len(stakes[player])}, node.get("pos", {}))
     taker = env.player
@@ -753,6 +762,17 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
         first = _first_player(ip, env)
         taker = tied[0] if len(tied) == 1 else \
             (yield Decision(TARGETS, first, tuple(tied), 1, 1, prompt="pot_tie", src=node.get("pos", {})))[0]
+    if node["taker"] == "highest_roll":      # a die for each card staked; the highest die wins, ties roll again
+        rolling = [p for p in order if p in stakes]
+        while len(rolling) > 1:
+            best = {}
+            for p in rolling:
+                dice = [ip.roll("d6") for _ in stakes[p]]
+                best[p] = max(dice)
+                ip.host.log("pot_roll", {"player": p, "dice": dice}, node.get("pos", {}))
+            top = max(best.values())
+            rolling = [p for p in rolling if best[p] == top]
+        taker = rolling[0]
     cards = [c for p in order for c in stakes.get(p, ())]
     ip.act("take_pot", {"cards": cards, "player": taker}, node, env)
 

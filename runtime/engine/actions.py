@@ -449,7 +449,11 @@ class TurnActions(GameParts):
             yield from self.exiled_food(p)            # an exiled player's food card raises a die by 1 instead
             return
         for ab in d.get("abilities", [])[:1]:
-            yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "this_card": card})
+            h.playing = card                             # what its effect does, the card does ("healed by")
+            try:
+                yield from self.run_effect(ab["effect"]["tree"], {"player": p.id, "card": card, "this_card": card})
+            finally:
+                h.playing = None
 
     def request(self, p: Player) -> Gen:
         """Ask the others for item cards; a given card is revealed and played at once (seed 004, Request)."""

@@ -31,7 +31,7 @@ EVENT_BINDINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "use_weapon": (("used", "card"),), "kill_zombie": (),
     "receive_wound": (("wounded", "survivor"),), "receive_frostbite": (("wounded", "survivor"),),
     "roll_exposure": (("rolled", "survivor"),), "bitten": (("rolled", "survivor"),),
-    "enter_play": (("new", "survivor"),), "die": (("killed", "survivor"),),
+    "enter_play": (("new", "survivor"),), "die": (("killed", "survivor"),), "heal": (("healed", "survivor"),),
     "play_card": (("played", "card"),), "spend_food": (), "roll_action_dice": (),
     "request_granted": (("given", "card"),), "crossroads_triggered": (), "exile_vote_start": (),
     "exile_vote_end": (), "end_turn": (), "reveal_crisis": (("revealed", "card"),),

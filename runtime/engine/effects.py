@@ -234,6 +234,8 @@ class EffectRules(GameParts):
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
         until: tuple | None = scope            # a rule a triggered effect hands over applies to that action only
+        if node["op"] == "lasting" and node.get("duration") == "action":
+            until = ("action", self.action_no)   # "for this action:" in an ability: that action, not the turn
         if node["op"] == "while":
             until = None         # "as long as …": its condition says how long (Gray Beard's crisis ban)
         key = f"{env.get('card', '')}@{node.get('pos', {}).get('line')}"

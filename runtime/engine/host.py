@@ -40,6 +40,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.pending: list[tuple] = []
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
+        self.playing: str | None = None        # the card being played, while its effect runs ("healed by")
         self.keep_morale = False                # a card's kill that costs no morale ("do not lose morale")
         self.crisis_skipped: str | None = None  # the crisis a card said has no effect this round
         self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
@@ -432,7 +433,16 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 return
 
     def do_heal(self, survivor, kind, count, src):
+        """Remove wounds; once one is removed, "a survivor is healed" (by the card being played, if a card's
+        effect did it: ``playing``)."""
         v = self.s.survivors[survivor]
+        before = v.wounds
+        self._heal(v, kind, count)
+        if v.wounds < before:
+            self.emit({"kind": "heal", "survivor": survivor, "player": self.s.players[self.s.active].id,
+                       "card": self.playing})
+
+    def _heal(self, v, kind, count):
         for _ in range(count):
             if kind in ("frostbite", "any") and v.frostbite:
                 v.frostbite -= 1

@@ -222,6 +222,23 @@ def _wc(act: Act, winner: str = "p1") -> dict:
             "survivors": {name: {"player": team[name], "at": at} for name in (*strong, *weak)}}
 
 
+def _wounded(act: Act) -> dict:
+    """The acting survivor with a wound to heal; the card named (if any) in its player's hand."""
+    table = _base(act)
+    table["survivors"][act.who] = {**table["survivors"][act.who], "wounds": 1}
+    return {**table, "hand": {OWNER[act.who]: [act.thing]}} if act.thing else table
+
+
+def _heal(sc, act):
+    """A wound healed, by the card named while it is being played (as the engine marks a card's effect)."""
+    host = sc.game.host
+    host.playing = card_of(sc, OWNER[act.who], act.thing) if act.thing else None
+    try:
+        host.do_heal(sid(act.who), "wound", 1, {})
+    finally:
+        host.playing = None
+
+
 def _wounds(sc, act):
     return sc.game.state.survivors[sid(act.who)].wounds == 0
 
@@ -255,6 +272,7 @@ DRIVERS: dict[str, Driver] = {
                                                               if n != a.who}, "deck": [a.who]},
                          lambda sc, a: sc.game.host.do_add_survivor(sid(a.who), OWNER[a.who], {})),
     "die": Driver(_base, lambda sc, a: sc.game.host.do_kill_survivor(sid(a.who), {}), marker="killed"),
+    "heal": Driver(_wounded, _heal),
     "play_card": Driver(lambda a: _base(Act(), hand={a.who: [a.thing or "fuel"]}),
                         lambda sc, a: drive(sc.game.play_card(player(sc, a.who), card_of(sc, a.who, a.thing or "fuel"))),
                         marker="played"),
