@@ -747,7 +747,7 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
                 list((yield Decision(TARGETS, player, tuple(hand), n, n, prompt="stake", src=node.get("pos", {}))))
             stakes[player] = picked
             if face_up:                  # in plain view: everyone sees it before the next player stakes
-                ip.host.log("staked", {"player": player, "count": n, "cards": picked}, node.get("pos", {}))
+                ip.host.log("staked_face_up", {"player": player, "count": n, "cards": picked}, node.get("pos", {}))
             else:
                 ip.host.log("staked", {"player": player, "count": n}, node.get("pos", {}), private_to=player)
     if not stakes:
@@ -765,13 +765,12 @@ def h_pot(ip: Interpreter, node: Node, env: Env) -> Gen:
     if node["taker"] == "highest_roll":      # a die for each card staked; the highest die wins, ties roll again
         rolling = [p for p in order if p in stakes]
         while len(rolling) > 1:
-            best = {}
+            highest: dict[str, int] = {}
             for p in rolling:
                 dice = [ip.roll("d6") for _ in stakes[p]]
-                best[p] = max(dice)
+                highest[p] = max(dice)
                 ip.host.log("pot_roll", {"player": p, "dice": dice}, node.get("pos", {}))
-            top = max(best.values())
-            rolling = [p for p in rolling if best[p] == top]
+            rolling = [p for p in rolling if highest[p] == max(highest.values())]
         taker = rolling[0]
     cards = [c for p in order for c in stakes.get(p, ())]
     ip.act("take_pot", {"cards": cards, "player": taker}, node, env)
