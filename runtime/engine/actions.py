@@ -500,7 +500,13 @@ class TurnActions(GameParts):
         yes = sum(weight[v] for v, x in votes.items() if x == "yes")
         no = sum(weight[v] for v, x in votes.items() if x == "no")
         first = s.players[s.first].id
-        passed = yes > no or (yes == no and votes.get(first) == "yes")
+        passed = yes > no
+        if yes == no:          # "all ties are broken by the first player, this includes votes to exile" (seed 004):
+            if first in votes:                                  # their own vote says which way
+                passed = votes[first] == "yes"
+            else:                                               # exiled, they did not vote: they are asked
+                passed = (yield Decision(VOTE, first, ("yes", "no"), prompt=f"exile {target}")) == "yes"
+                self.log.add("tie_broken", {"player": first, "exiled": passed}, {})
         self.log.add("exile_vote", {"by": p.id, "target": target, "yes": yes, "no": no, "exiled": passed}, {})
         if passed:
             yield from self.exile(s.player(target))
@@ -519,8 +525,8 @@ class TurnActions(GameParts):
                 continue
             to = (yield Decision(TARGETS, x.id, places, 1, 1, prompt="exile move"))[0]
             yield from self.move(x, sid, to, exposure=True)
-        exiled = [o for o in s.players if o.exiled]
-        if len(exiled) >= 2 and not any(o.betrayer for o in exiled):   # "Important note" (seed 004, Exile)
+        loyal = [o for o in s.players if o.exiled and not o.betrayer]
+        if len(loyal) >= 2:      # "2 exiled players and neither had a betrayal secret objective" (seed 004, Exile)
             self.log.add("two_exiled_loyal", {}, {})
             self.host.set_morale(0, {"rule": "exile"})
 

@@ -41,6 +41,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.action_events: list[dict] = []     # events of the action being resolved (for 'happened')
         self.skip_exposure = False
         self.playing: str | None = None        # the card being played, while its effect runs ("healed by")
+        self.drawn: list[str] = []             # the cards a card's effect drew last (the survivor deck's stay on it)
         self.keep_morale = False                # a card's kill that costs no morale ("do not lose morale")
         self.crisis_skipped: str | None = None  # the crisis a card said has no effect this round
         self.card_wounds: dict[str, int] = {}     # wounds kept on cards (The Arctic King's snowmobile)
@@ -545,11 +546,22 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         return next((l.id for l in s.locations.values() if not l.colony
                      and len(s.survivors_at(l.id)) < l.survivor_spaces), next(l for l in s.locations if l != "colony"))
 
+    def take_from_survivor_deck(self, survivor: str) -> None:
+        """A survivor taken out of the survivor deck. One a card named, searched for in the deck (not its top
+        card, nor one just drawn), leaves the deck shuffled: "After searching a deck, shuffle it" (seed 004)."""
+        s = self.s
+        searched = survivor not in (self.drawn or []) and survivor != s.survivor_deck[0]
+        s.survivor_deck.remove(survivor)
+        if searched and s.survivor_deck:
+            self.rng.shuffle(s.survivor_deck)
+            self.log("shuffle", {"player": s.players[s.active].id, "zone": "survivor_deck", "location": None,
+                                 "count": len(s.survivor_deck)}, {})
+
     def enter_play(self, survivor: str, player: str, location: str) -> None:
         s = self.s
         v = s.survivors[survivor]
         if survivor in s.survivor_deck:
-            s.survivor_deck.remove(survivor)
+            self.take_from_survivor_deck(survivor)
         v.place, v.controller, v.location = "play", player, location
         s.player(player).survivors.append(survivor)
         self.game.register_survivor(survivor)
@@ -562,7 +574,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 self.log("removed", {"survivor": thing}, src)
                 self.leave_play(thing, "removed")
             elif thing in s.survivor_deck:
-                s.survivor_deck.remove(thing)
+                self.take_from_survivor_deck(thing)
                 s.survivors[thing].place = "removed"
         elif thing in s.cards:
             self.take_out(thing)
