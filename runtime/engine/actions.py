@@ -25,6 +25,10 @@ class TurnActions(GameParts):
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
 
+    #: the cards added to the crisis are face down, each told to its player only (seed 004, Add Cards to
+    #: Crisis); Warring Colonies' joint crisis has them face up (seed 000)
+    crisis_face_up = False
+
     #: how many times a search may make noise (the base game: as long as there are noise spaces)
     noise_per_search: float = float("inf")
 
@@ -260,7 +264,8 @@ class TurnActions(GameParts):
             p.hand.remove(act[1])
             s.crisis_added.append((act[1], p.id))
             self.log.add("crisis_card", {"player": p.id}, {})
-            self.log.add("crisis_card_is", {"card": s.cards[act[1]]}, {}, private_to=p.id)
+            self.log.add("crisis_card_is", {"card": s.cards[act[1]]}, {},
+                         private_to=None if self.crisis_face_up else p.id)
         elif kind == "food":
             s.food -= 1
             i = p.unused.index(act[1])

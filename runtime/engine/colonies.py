@@ -71,6 +71,9 @@ from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
 class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
+    #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
+    crisis_face_up = True
+
     """Two colonies in one town (seed 000). Built: the table, the set-up of Divide and Conquer, colony
     warfare and the objective check; see the module docstring for what is not built yet. With an odd player
     count the Lone Wolf is a part of the game (``lone_wolf``, colony_lonewolf.py), None otherwise."""
@@ -526,7 +529,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             h._by_op = None
             s.crisis_added.append((card, p.id))
             self.log.add("crisis_card", {"player": p.id}, {})
-            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=p.id)
+            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=None)   # face up (Crise conjunta)
             return
         if act[0] == "food":
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
