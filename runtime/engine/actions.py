@@ -95,6 +95,9 @@ class TurnActions(GameParts):
                     acts.append(("play", card))
             if s.crisis and not p.exiled and not forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))
+        if s.crisis and not p.exiled:         # "and/or cards that are equipped to survivors he controls" (seed 004)
+            acts += [("crisis", c) for sid in p.survivors for c in s.survivors[sid].equipped
+                     if not forbidden(p.id, "add_to_crisis", card=c)]
         if s.food and not p.exiled:
             acts += [("food", d) for d in dice if d < 6]
         if p.id not in self.requested and any(o.hand for o in s.players if o is not p):
@@ -261,11 +264,17 @@ class TurnActions(GameParts):
         elif kind == "play":
             yield from self.play_card(p, act[1])
         elif kind == "crisis":
-            p.hand.remove(act[1])
-            s.crisis_added.append((act[1], p.id))
+            card, seen = act[1], self.crisis_face_up
+            if card in p.hand:                  # from the hand: face down (seed 004, Add Cards to Crisis)
+                p.hand.remove(card)
+            else:                               # unequipped from a survivor, in plain view: its rules end
+                h.take_out(card)
+                h.rules = [r for r in h.rules if r.env.get("this_card") != card]
+                h._by_op = None
+                seen = True
+            s.crisis_added.append((card, p.id))
             self.log.add("crisis_card", {"player": p.id}, {})
-            self.log.add("crisis_card_is", {"card": s.cards[act[1]]}, {},
-                         private_to=None if self.crisis_face_up else p.id)
+            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=None if seen else p.id)
         elif kind == "food":
             s.food -= 1
             i = p.unused.index(act[1])

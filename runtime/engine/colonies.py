@@ -521,16 +521,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         Spend Food Tokens, Clean Waste)."""
         s, h = self.state, self.host
         team = s.teams[p.id]
-        if act[0] == "crisis" and act[1] not in p.hand:     # a card equipped on a survivor of theirs
-            self.log.add("action", {"player": p.id, "action": ["crisis"]}, {})
-            card = act[1]
-            h.take_out(card)
-            h.rules = [r for r in h.rules if r.env.get("this_card") != card]
-            h._by_op = None
-            s.crisis_added.append((card, p.id))
-            self.log.add("crisis_card", {"player": p.id}, {})
-            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=None)   # face up (Crise conjunta)
-            return
         if act[0] == "food":
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
             s.colony_food[team] -= 1
