@@ -273,8 +273,11 @@ class TurnActions(GameParts):
                 h._by_op = None
                 seen = True
             s.crisis_added.append((card, p.id))
-            self.log.add("crisis_card", {"player": p.id}, {})
-            self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=None if seen else p.id)
+            if seen:                            # face up: who added it and which card, for everyone
+                self.log.add("crisis_card_shown", {"player": p.id, "card": s.cards[card]}, {})
+            else:
+                self.log.add("crisis_card", {"player": p.id}, {})
+                self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=p.id)
         elif kind == "food":
             s.food -= 1
             i = p.unused.index(act[1])

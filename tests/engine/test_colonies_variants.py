@@ -513,8 +513,9 @@ def test_the_cards_given_to_the_joint_crisis_are_seen_by_every_player(wc, bundle
     """seed 000, Crise conjunta: the cards given are played face up beside the crisis, in plain view; in the
     base game (seed 004, Add Cards to Crisis) each is told to the player who added it only."""
     game, _, _ = play_game(wc, 40, 4, "bot", variants=["warring-colonies"])
-    given = [line for line in game.log.lines if line["event"] == "crisis_card_is"]
-    assert given and all(line.get("private_to") is None for line in given)
+    given = [line for line in game.log.lines if line["event"] == "crisis_card_shown"]
+    assert given and all(line.get("private_to") is None and line["params"]["card"] for line in given)
+    assert not [line for line in game.log.lines if line["event"] == "crisis_card_is"]
     base, _, _ = play_game(bundle, 40, 4, "bot")
     added = [line for line in base.log.lines if line["event"] == "crisis_card_is"]
     assert added and all(line.get("private_to") for line in added)

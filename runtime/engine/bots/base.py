@@ -129,6 +129,10 @@ class HeuristicBot(HeuristicAgent):
                 self.crisis_log.append(line["params"]["player"])
             elif ev == "crisis_card_is":
                 self.my_crisis.append(line["params"]["card"])
+            elif ev == "crisis_card_shown":         # face up: who added which card, seen by all
+                self.crisis_log.append(line["params"]["player"])
+                if line["params"]["player"] == v.me:
+                    self.my_crisis.append(line["params"]["card"])
             elif ev == "crisis_result":
                 prevent = set(v.card(line["params"]["card"]).get("prevent") or [])
                 bad = sum(1 for c in line["params"]["revealed"] if v.card(c).get("item_type") not in prevent)
