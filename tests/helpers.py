@@ -42,3 +42,18 @@ def lowered(text: str, scope: dict | None = None, card: str = "base.survivor.tes
     nodes, errors = bind_text(text if text.endswith("\n") else text + "\n", dict(scope or {}))
     assert errors == [], [f"{e.code} {e.message}" for e in errors]
     return Lowering(card, "test.yaml", {}).nodes(nodes)
+
+
+def play_effect(game, nodes: list[dict], player: str = "p1") -> None:
+    """Run an effect tree on a game to its end: every "may" taken, every amount the most it can be, every
+    other choice the heuristic bot's (the axis matrices play each sentence this way)."""
+    from dow.runtime.decisions import AMOUNT, MAY, HeuristicAgent
+    agent = HeuristicAgent()
+    gen = game.run_effect(nodes, {"player": player})
+    try:
+        d = next(gen)
+        while True:
+            pick = True if d.kind == MAY else d.max if d.kind == AMOUNT else agent.answer(d)
+            d = gen.send(d.check(pick))
+    except StopIteration:
+        pass

@@ -8,9 +8,8 @@ import itertools
 
 import pytest
 
-from dow.runtime.decisions import AMOUNT, MAY, HeuristicAgent
 from dow.runtime.engine.scenario import Scenario
-from helpers import error, lowered
+from helpers import error, lowered, play_effect
 
 #: who pays: the header that says it, and the fallback that answers "not paid"
 PAYERS = {
@@ -75,15 +74,7 @@ def _table(bundle, given: dict):
 
 
 def _play(g, nodes) -> None:
-    agent = HeuristicAgent()
-    gen = g.run_effect(nodes, {"player": "p1"})
-    try:
-        d = next(gen)
-        while True:
-            pick = True if d.kind == MAY else d.max if d.kind == AMOUNT else agent.answer(d)
-            d = gen.send(d.check(pick))
-    except StopIteration:
-        pass
+    play_effect(g, nodes)
 
 
 def _held(sc, g, what: str) -> dict:

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 import pytest
 
 from dow.compiler.language import bind_text
-from dow.runtime.decisions import AMOUNT, MAY, HeuristicAgent
 from dow.runtime.engine.scenario import Scenario, slug
-from helpers import lowered
+from helpers import lowered, play_effect
 
 
 @dataclass(frozen=True)
@@ -77,15 +76,7 @@ def named(intros: list[Intro], ref: str, kind: str) -> Intro | None:
 def _play(text: str) -> object:
     sc = Scenario(BUNDLE[0], None, {"name": "referents", "given": TABLE, "do": "round"})
     g = sc.game
-    agent = HeuristicAgent()
-    gen = g.run_effect(lowered(text), {"player": "p1"})
-    try:
-        d = next(gen)
-        while True:
-            pick = True if d.kind == MAY else d.max if d.kind == AMOUNT else agent.answer(d)
-            d = gen.send(d.check(pick))
-    except StopIteration:
-        pass
+    play_effect(g, lowered(text))
     return g
 
 
