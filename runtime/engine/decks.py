@@ -23,5 +23,5 @@ def location_deck(stand: dict, loc_card: str, index: int, kinds: list[str], size
     if themed:
         by_slug = {slug(k): k for k in kinds}
         if all(name in by_slug for name in themed):
-            return [instance(by_slug[name]) for name, count in themed.items() for _ in range(count)]
+            return [instance(by_slug[name]) for name, count in sorted(themed.items()) for _ in range(count)]
     return [instance(kinds[(index * 7 + k) % len(kinds)]) for k in range(size)]
