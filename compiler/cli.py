@@ -577,7 +577,12 @@ def cmd_status(args) -> int:
 def cmd_docs(args) -> int:
     """dow docs: write the generated author reference."""
     from .docs import write_docs
-    for path in write_docs(_root(args)):
+    try:
+        written = write_docs(_root(args))
+    except ValueError as err:        # a hand-written page whose generated section lost its end mark
+        print(f"dow: {err}", file=sys.stderr)
+        return EXIT_CONTENT
+    for path in written:
         print(f"wrote {path}")
     return EXIT_OK
 

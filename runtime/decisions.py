@@ -15,6 +15,26 @@ from typing import Any, Sequence
 OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT = "option", "targets", "may", "vote", "order", "keep", "amount"
 KINDS = (OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT)
 
+#: what each decision kind asks, and the answer ``advance`` (or an agent's ``answer``) gives: always values
+#: taken from the decision's ``choices`` as given, never numbers as printed on a card (docs/embedding.md)
+ANSWERS: dict[str, tuple[str, str]] = {
+    OPTION: ("which option of a choice; in the reference engine also a turn's next action",
+             "one of `choices`, as given: for a card's options an index into `card[\"options\"]` counted from 0 "
+             "(an option whose `requires` fails is not offered); for a turn's action a tuple such as "
+             "`(\"search\", \"s:sparky\", 5)`"),
+    VOTE: ("a player's vote: a card's vote asks each voter in turn; the reference engine's vote to exile",
+           "one of `choices`: for a card's vote an index into `card[\"options\"]` counted from 0, as for "
+           "`option` (thumbs up is 0, thumbs down 1); for a vote to exile `\"yes\"` or `\"no\"`"),
+    MAY: ("\"you may …\": do it or not", "`True` or `False`"),
+    TARGETS: ("which survivors, locations, players, cards or dice", "`min` to `max` different `choices`, in a "
+              "tuple or a list"),
+    KEEP: ("which searched or revealed cards to keep", "`min` to `max` different `choices`, in a tuple or a list"),
+    AMOUNT: ("how many, for \"up to N\"", "a whole number from `min` to `max`"),
+    ORDER: ("an order: a deck's top cards being arranged, effects that happen at once",
+            "`choices` in the order wanted, first (the top card) first, in a tuple or a list (`min` to `max` of "
+            "them; the runtime asks for all)"),
+}
+
 
 @dataclass(frozen=True)
 class Decision:

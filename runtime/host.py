@@ -6,103 +6,171 @@ one host; any other engine implements the same class (runtime/minimal_host.py,
 ``dow.runtime.minimal_host.MinimalHost``, is a second, minimal host in plain
 dictionaries that proves the protocol is enough on its own; docs/embedding.md).
 
+``Host`` is an abstract base class: a subclass that leaves out one of its methods cannot be made
+(``HostError`` names the methods), and the ``Interpreter`` refuses any other object that lacks one
+(``check_host``), so a missing method is said before a game starts, not in the middle of one. The
+table of the protocol in docs/embedding.md is written from this module by ``dow docs``.
+
 Things are named by string ids the host chooses (a survivor "s:sparky", a location
 "colony", a player "p1", a card "c:17"). Places for tokens are a location id, a
 survivor id, or "supply:<player>" / "bullets:<player>".
 
-Three hooks are optional and not methods of ``Host``: the interpreter asks for them with
-``getattr`` and does without them. ``scope(kind, selector, env, pool)`` narrows the things a
-selector looks at; ``find_named(kind, name, anywhere)`` finds a named card's thing without a scan
-of every thing's name; ``ignore_offers(face)`` lists the costs of the rules in force that let a
-player ignore an exposure die's face (docs/embedding.md says what each must return).
+Three hooks are optional and not methods of ``Host`` (``Hooks`` lists them): the interpreter asks for
+them with ``getattr`` and does without them.
 """
 from __future__ import annotations
 
-from typing import Any
+import abc
+from typing import Any, Protocol, Self
 
 
-class Host:
-    """Base class of a game state the interpreter can drive; every method must be overridden."""
+
+class HostError(TypeError):
+    """An object that cannot be a host: it lacks methods of the host protocol (named in the message)."""
+
+
+def _missing_message(what: str, missing: list[str]) -> str:
+    names = ", ".join(f"{name}()" for name in missing)
+    return (f"{what} cannot be a host: it does not define {names} (the host protocol is "
+            f"dow.runtime.host.Host; docs/embedding.md lists every method)")
+
+
+class Host(abc.ABC):
+    """Base class of a game state the interpreter can drive: every method but ``place`` must be defined."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # ABCMeta refuses an incomplete subclass too; this says which methods in the protocol's words
+        missing = [name for name in REQUIRED if name in cls.__abstractmethods__]
+        if missing:
+            raise HostError(_missing_message(cls.__name__, missing))
+        return super().__new__(cls)
 
     # ---- queries -----------------------------------------------------------------
+    @abc.abstractmethod
     def things(self, kind: str) -> list[str]:
-        """Every thing of a kind in play: 'survivor', 'location', 'player', 'card', 'die'; 'any_survivor'
-        is every survivor in play or out of it (a host that cannot tell returns the ones in play or none)."""
-        raise NotImplementedError
+        """Every id of a kind in play: ``survivor``, ``location``, ``player``, ``card``, ``die``;
+        ``any_survivor`` is every survivor in play or out of it (a host that cannot tell returns the ones in play)."""
 
+    @abc.abstractmethod
     def attr(self, thing: str, name: str) -> Any:
-        """A fact about a thing. Survivors: location, controller, exiled, helpless, influence, attack,
-        search, group_leader, in_play, in_survivor_deck, armed, killed, colony. Locations: colony (bool),
-        searches (how many search actions it has had this game).
-        Players: colony, active, first (the first player, who breaks ties), exiled, vote_weight. Cards: type, zone, owner, equipped_to (the survivor it is equipped to). Dice: used, value, owner.
-        Locations: entrance_zombies and entrance_barricades (one number per entrance, in order; None from a host
-        that keeps no entrances, whose location counts as one entrance). Unknown facts: None."""
-        raise NotImplementedError
+        """One fact about a thing, or ``None`` for a fact the game does not have (the facts asked of each kind
+        are listed below the table). A word a card uses as a state (``is: <word>``) is asked as a fact and read
+        as true or false; a stat a card compares or ranks by is asked as a number (``None`` counts 0)."""
 
+    @abc.abstractmethod
     def cards_in(self, zone: str, owner: str | None, location: str | None) -> list[str]:
-        """Cards in a zone: hand, waste_pile, removed, following, survivor_deck, item_deck,
-        location_deck (of ``location``), crisis, crisis_deck, crossroads_deck, dead_survivors (the survivors
-        killed, out of play, by id; their order is the order they died in), storage (the cards a main objective
-        keeps beside the board); games with other decks name them too (Winter
-        Tricks: relic_deck, event_deck, resource_deck, expedition_deck, market). Decks and piles are
-        listed top card first ("the top 4 cards of a deck" are the first four; a pile's top is the card
-        put there last, so "the last 2 cards removed from the game" are the first two of ``removed``)."""
-        raise NotImplementedError
+        """The cards in a zone, top card first: ``hand``, ``waste_pile``, ``removed``, ``following``,
+        ``survivor_deck``, ``item_deck``, ``location_deck`` (of ``location``), ``crisis``, ``crisis_deck``,
+        ``crossroads_deck``, ``storage`` (beside a main objective); ``dead_survivors``: the ids of the survivors
+        killed (out of play), in the order they died. Other games name their own decks (Winter Tricks:
+        ``relic_deck``, ``event_deck``, ``resource_deck``, ``expedition_deck``, ``market``). A pile's top is the
+        card put there last ("the last 2 cards removed from the game" are the first two of ``removed``)."""
 
+    @abc.abstractmethod
     def zombies(self, location: str) -> int:
         """How many zombies are at a location."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def tokens(self, token: str, place: str) -> int:
-        """How many tokens of a kind (noise, barricade, helpless, food, bullet, despair, wound, frostbite) at a
-        place: a location (``storage`` too), a survivor, a card that keeps wounds, or a supply."""
-        raise NotImplementedError
+        """How many tokens of a kind (``noise``, ``barricade``, ``helpless``, ``food``, ``bullet``, ``despair``,
+        ``wound``, ``frostbite``) are at a place: a location, a survivor, a card that keeps wounds,
+        ``supply:<player>`` or ``bullets:<player>``."""
 
+    @abc.abstractmethod
     def morale(self, player: str, enemy: bool = False) -> int:
-        """The morale of the player's colony (or of the enemy colony)."""
-        raise NotImplementedError
+        """The morale of the player's colony (``enemy``: of the enemy colony, Warring Colonies)."""
 
+    @abc.abstractmethod
     def round(self) -> int:
-        """The round track."""
-        raise NotImplementedError
+        """The round track: the rounds left, as the track shows them."""
 
+    @abc.abstractmethod
     def round_number(self) -> int:
         """The number of the round being played, counted from 1 at the game's first round."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def happened(self, event: dict[str, Any], env: dict[str, Any]) -> bool:
-        """Whether an event matching the pattern happened in the triggering action (e.g. a fuel card played)."""
-        raise NotImplementedError
+        """Whether an event matching the ``event`` node happened in the triggering action ("you played a fuel
+        card")."""
 
+    @abc.abstractmethod
     def tactic_played(self, who: str, name: str, player: str) -> bool:
-        """Whether a colony leader ('you' or 'enemy') played the named tactic in this warfare."""
-        raise NotImplementedError
+        """Warring Colonies: whether a colony leader (``who``: ``you`` or ``enemy``, from ``player``'s side)
+        played the named tactic in this warfare. A game without tactics returns false."""
 
     def place(self, location: str, player: str) -> str:
-        """The location a card's location id names for a player. A game with one colony returns the id
-        as it is; a game with two colonies names "colony" and "enemy_colony" from the player's side.
-        The only method with a default."""
+        """The location a card's location id names for a player. A game with one colony returns the id as it
+        is (what this default does); a game with two colonies names ``colony`` and ``enemy_colony`` from the
+        player's side."""
         return location
 
+    @abc.abstractmethod
     def can_pay(self, cost: dict[str, Any], player: str) -> bool:
-        """Whether a cost node (spend_die, spend_tokens, spend_cards) can be paid now."""
-        raise NotImplementedError
+        """Whether a cost node (``spend_die``, ``spend_tokens``, ``spend_cards``) can be paid now by the
+        player."""
 
     # ---- actions -------------------------------------------------------------------
+    @abc.abstractmethod
     def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
-        """Change the game. ``action`` is one of ACTIONS; ``params`` are resolved ids and numbers.
-        Returns a value for actions that produce one (the cards drawn, the die spent …)."""
-        raise NotImplementedError
+        """Change the game: ``action`` is one of ``ACTIONS``, ``params`` its resolved ids and numbers, ``src``
+        the node's position (``{card, file, line, col}``). The return value is read for ``draw_cards`` (the ids
+        of the cards drawn) and ``use_limit`` (whether the use is still allowed) only."""
 
+    @abc.abstractmethod
     def add_rule(self, node: dict[str, Any], env: dict[str, Any]) -> None:
-        """Keep a continuous rule (trigger, phase, lasting, while, forbid, exempt, modify, replace,
-        extra_goal, copy_abilities, attach) in force with its bindings; the host consults it while the game runs.
-        A ``lasting`` rule of duration ``action`` holds for the action that triggered it only."""
-        raise NotImplementedError
+        """Keep a continuous rule (``trigger``, ``phase``, ``lasting``, ``while``, ``forbid``, ``exempt``,
+        ``modify``, ``replace``, ``attach``, ``extra_goal``, ``copy_abilities``, ``turn_action``, ``ignore_roll``,
+        ``delayed``) in force with
+        its bindings, for the engine to consult while the game runs. A ``lasting`` rule of duration ``action``
+        holds for the action that triggered it only."""
 
+    @abc.abstractmethod
     def log(self, event: str, params: dict[str, Any], src: dict[str, Any], private_to: str | None = None) -> None:
-        """Record a structured event; ``private_to`` marks a line only that player may see."""
-        raise NotImplementedError
+        """Record an event of the game's log; a line with ``private_to`` is that player's only."""
+
+
+class Hooks(Protocol):
+    """The optional hooks: a host may define any of them; the interpreter asks for each with ``getattr`` and
+    does without it."""
+
+    def scope(self, kind: str, selector: dict[str, Any], env: Any, pool: list[str]) -> list[str]:
+        """Narrow the things a selector looks at before its filters run (the Warring Colonies host keeps a card
+        to one side of the table): ``pool`` is what ``things(kind)`` gave, ``selector`` the bundle's
+        ``select_of`` node, ``env`` the run's ``Env``; return the ids to keep, in order. Without it: every id."""
+        ...
+
+    def find_named(self, kind: str, name: str, anywhere: bool) -> str | None:
+        """The thing a card names ("Sparky") without a scan of every thing's ``name``: the first of
+        ``things(kind)`` whose ``attr(thing, "name")`` is ``name``, and when ``anywhere`` is true and none is in
+        play the first such of ``things("any_" + kind)``; ``None`` if none. Without it: the interpreter scans."""
+        ...
+
+    def ignore_offers(self, face: str) -> list[Any]:
+        """For an exposure die's face just rolled (``bitten``, ``wound``, ``frostbite``), the ``cost`` lists of
+        the ``ignore_roll`` rules in force now; the interpreter offers them to each player who can pay, in turn
+        from the first player. Without it: nothing is offered."""
+        ...
+
+
+#: the methods every host must define, in the order of the protocol
+REQUIRED: tuple[str, ...] = tuple(name for name in vars(Host) if name in Host.__abstractmethods__)
+#: the methods ``Host`` defines for a subclass (its default answer)
+DEFAULTED: tuple[str, ...] = ("place",)
+#: the optional hooks, asked for with ``getattr``
+HOOKS: tuple[str, ...] = tuple(name for name in vars(Hooks) if not name.startswith("_"))
+
+
+def missing_methods(host: object) -> list[str]:
+    """The methods of the protocol ``host`` does not define (an empty list: it can be a host)."""
+    return [name for name in (*REQUIRED, *DEFAULTED) if not callable(getattr(host, name, None))]
+
+
+def check_host(host: object) -> None:
+    """Refuse an object that lacks a method of the protocol (``HostError``, naming each), whether or not it
+    subclasses ``Host``: the interpreter checks its host when it is made."""
+    missing = missing_methods(host)
+    if missing:
+        raise HostError(_missing_message(f"the host {type(host).__name__}", missing))
 
 
 #: the actions a host's ``apply`` receives, with the params each gets

@@ -18,7 +18,7 @@ from typing import Any, Callable, Generator, cast
 from .bundle import check_version
 from .card_kinds import KINDS
 from .decisions import AMOUNT, TARGETS, Decision
-from .host import Host
+from .host import Host, check_host
 
 Gen = Generator[Decision, Any, Any]
 Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fields}
@@ -114,6 +114,7 @@ class Interpreter:
 
     def __init__(self, bundle: dict[str, Any], host: Host, rng: random.Random, budget: int = 100_000):
         check_version(bundle.get("ir_version", "?"))
+        check_host(host)             # a host that lacks a method is refused now, not in the middle of a game
         self.cards = {c["id"]: c for c in bundle.get("cards", [])}
         self.host, self.rng, self.budget = host, rng, budget
         self.steps = 0

@@ -93,8 +93,11 @@ def test_the_interpreter_asks_the_hook_and_scans_without_it(bundle):
     game.host.find_named = lambda kind, name, anywhere=False: asked.append(name) or real(kind, name, anywhere)
     assert game.interp.named(node) == sid and asked == [node["card"]]
 
-    class NoHook:                                         # a host without the hook: the interpreter scans
-        things, attr = game.host.things, game.host.attr
+    class NoHook:                                         # the game's host without the hook: the interpreter scans
+        def __getattr__(self, name):
+            if name == "find_named":
+                raise AttributeError(name)
+            return getattr(game.host, name)
     assert Interpreter(bundle, NoHook(), game.rng).named(node) == sid
 
 

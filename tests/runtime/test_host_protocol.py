@@ -1,0 +1,98 @@
+"""The host protocol is stated whole and checked when a host is made: a host that lacks a method is refused
+with its name before a game starts (a subclass of Host when it is made, any other object when an Interpreter is
+made with it), and every method the interpreter calls on its host is a method of the protocol or one of its
+optional hooks (so the table docs/embedding.md is written from cannot leave one out)."""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from conftest import ROOT
+from dow.runtime.engine.sim import new_game
+from dow.runtime.games import winter_tricks
+from dow.runtime.host import DEFAULTED, HOOKS, REQUIRED, Host, HostError, Hooks, check_host, missing_methods
+from dow.runtime.interpreter import Interpreter
+from dow.runtime.minimal_host import MinimalHost
+
+
+def test_a_host_subclass_that_lacks_methods_is_refused_when_it_is_made_naming_each():
+    class Partial(Host):
+        def things(self, kind: str) -> list[str]:
+            return []
+    with pytest.raises(HostError) as err:
+        Partial()
+    assert str(err.value).startswith("Partial cannot be a host: it does not define attr(), cards_in(), ")
+    assert "things()" not in str(err.value) and "place()" not in str(err.value)   # defined; has a default
+    assert all(f"{name}()" in str(err.value) for name in REQUIRED[1:])
+    assert isinstance(err.value, TypeError)             # what Python says of an abstract class, in our words
+
+
+def test_a_subclass_written_without_round_number_is_refused():
+    """The case the protocol once left out of its docs: a host written from the old table, with every method
+    but round_number, is refused when it is made, not when a card asks for the round's number."""
+    methods = {name: (lambda self, *a, **k: None) for name in REQUIRED if name != "round_number"}
+    written = type("OldTableHost", (Host,), methods)
+    with pytest.raises(HostError, match=r"does not define round_number\(\) \(the host protocol is "
+                                        r"dow.runtime.host.Host; docs/embedding.md lists every method\)"):
+        written()
+
+
+def test_an_object_that_is_not_a_host_subclass_is_checked_when_the_interpreter_is_made(bundle):
+    class Duck:                                          # every method of MinimalHost's but two
+        def __init__(self) -> None:
+            self._host = MinimalHost()
+
+        def __getattr__(self, name: str) -> Any:
+            if name in ("round_number", "tactic_played"):
+                raise AttributeError(name)
+            return getattr(self._host, name)
+    with pytest.raises(HostError, match=r"the host Duck cannot be a host: it does not define round_number\(\), "
+                                        r"tactic_played\(\)"):
+        Interpreter(bundle, Duck(), random.Random(1))    # type: ignore[arg-type]
+    assert missing_methods(Duck()) == ["round_number", "tactic_played"]
+
+    class NotCallable(MinimalHost):
+        round_number = 3                                  # a fact, not a method
+    with pytest.raises(HostError, match=r"does not define round_number\(\)"):
+        Interpreter(bundle, NotCallable(), random.Random(1))   # type: ignore[arg-type]
+
+
+def test_every_host_the_project_ships_is_complete(bundle):
+    hosts = [MinimalHost(), new_game(bundle, 1, 4).host, new_game(bundle, 1, 5, variants=["warring-colonies"]).host,
+             winter_tricks.new_game(bundle, 1, 3).host]
+    for host in hosts:
+        check_host(host)
+        assert missing_methods(host) == []
+
+
+def _called_on_the_host() -> set[str]:
+    """Every name the runtime's interpreter reads from its host: host.NAME and getattr(….host, "NAME")."""
+    names: set[str] = set()
+    for module in ("interpreter", "conditions", "handlers", "cards"):
+        source = (ROOT / "runtime" / f"{module}.py").read_text(encoding="utf-8")
+        names |= set(re.findall(r"\bhost\.(\w+)\b", source))
+        names |= set(re.findall(r"getattr\((?:\w+\.)*host, \"(\w+)\"", source))
+    return names
+
+
+def test_every_method_the_interpreter_calls_is_in_the_protocol():
+    called = _called_on_the_host()
+    assert {"things", "attr", "apply", "round_number", "find_named", "scope", "ignore_offers"} <= called
+    assert called <= set(REQUIRED) | set(DEFAULTED) | set(HOOKS), called - set(REQUIRED) - set(HOOKS)
+    assert set(HOOKS) == {"scope", "find_named", "ignore_offers"}
+    assert not set(HOOKS) & set(dir(Host)), "a hook is optional: Host does not define it"
+    assert all(getattr(Hooks, name).__doc__ for name in HOOKS)
+
+
+def test_the_documented_table_names_every_method_with_its_signature():
+    text = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    section = text.split("<!-- begin host protocol:", 1)[1].split("<!-- end host protocol -->", 1)[0]
+    rows = re.findall(r"^\| `(\w+)\((.*?)\)` \| `(.*?)` \| (.*?) \|", section, re.M)
+    assert [name for name, *_ in rows] == [*REQUIRED, *DEFAULTED, *HOOKS]
+    by_name = {name: (params, returns, need) for name, params, returns, need in rows}
+    assert by_name["round_number"] == ("", "int", "must define it")
+    assert by_name["morale"] == ("player, enemy=False", "int", "must define it")
+    assert by_name["place"][2] == "may override it" and by_name["find_named"][1] == "str \\| None"
