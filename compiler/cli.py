@@ -218,6 +218,13 @@ def _parser() -> argparse.ArgumentParser:
                            "random or heuristic; the default seats random players)")
     play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
+    play.add_argument("--agent-cmd", default=None, metavar="CMD",
+                      help="seat a program of your own: CMD runs in another process and answers the game's "
+                           "decisions as JSON lines on its standard input and output (docs/agent-protocol.md)")
+    play.add_argument("--agent-seat", action="append", default=[], metavar="PLAYER",
+                      help="the seat CMD plays (p1 …; repeat for more); without it, every seat")
+    play.add_argument("--agent-timeout", type=float, default=60.0, metavar="SECONDS",
+                      help="how long CMD may take to answer one decision (default: 60)")
     play.add_argument("--save", type=Path, default=None, help="write the game's replay file here")
     play.add_argument("--quiet", action="store_true", help="print nothing but errors")
     play.set_defaults(run=cmd_play)
@@ -361,6 +368,9 @@ def cmd_play(args) -> int:
         raise UsageError(M("cli.cannot-write", path=args.save, reason=M("cli.no-folder")))
     bundle = _game_bundle(args)
     other = _other_game(args)
+    seats = _agent_seats(args)
+    if args.agent_cmd is not None:
+        return _play_with_agent(args, bundle, other, seats)
     if other is not None:
         game = other.new_game(bundle, args.seed, args.players, _other_agents(args))
         result = game.run()
@@ -388,6 +398,77 @@ def cmd_play(args) -> int:
         _save(args.save, replay.to_json() + "\n")
         print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
     return EXIT_CONTENT if result["violations"] else EXIT_OK
+
+
+def _agent_seats(args) -> list[str]:
+    """The seats --agent-cmd plays (every seat without --agent-seat); a seat not at the table, or
+    --agent-seat without --agent-cmd, is a usage error."""
+    table = [f"p{i + 1}" for i in range(args.players)]
+    if args.agent_seat and args.agent_cmd is None:
+        raise UsageError("--agent-seat names the seats of --agent-cmd: give the command too")
+    wrong = [s for s in args.agent_seat if s not in table]
+    if wrong:
+        raise UsageError(f"--agent-seat {wrong[0]}: the seats of a {args.players}-player game are "
+                         f"{', '.join(table)}")
+    if args.agent_timeout <= 0:
+        raise UsageError(f"--agent-timeout takes a number of seconds above 0, not {args.agent_timeout:g}")
+    return list(dict.fromkeys(args.agent_seat)) or table
+
+
+def _play_with_agent(args, bundle, other, seats: list[str]) -> int:
+    """dow play --agent-cmd: the game with a program in another process at ``seats``. An agent that breaks
+    the protocol ends the game with the decision and the reason said, never a traceback (exit 1)."""
+    import shlex
+    from dow.runtime.agent_process import AgentError, ProcessAgent
+    from dow.runtime.engine.game import GameError
+    from dow.runtime.engine.sim import play_game
+    from .playlog import Teller
+    try:
+        command = shlex.split(args.agent_cmd)
+    except ValueError as err:
+        raise UsageError(f"--agent-cmd {args.agent_cmd!r}: {err}") from None
+    if not command:
+        raise UsageError("--agent-cmd is empty: name the program to run")
+    game_name = other.NAME if other is not None else "+".join(["base", *args.variant])
+    try:
+        agent = ProcessAgent(command, seats, timeout=args.agent_timeout,
+                             start={"game": game_name, "players": args.players, "seed": args.seed})
+    except AgentError as err:
+        raise UsageError(str(err)) from None
+    result = None
+    try:
+        if other is not None:
+            agents = _other_agents(args)
+            agents.update({seat: agent for seat in seats})
+            game = other.new_game(bundle, args.seed, args.players, agents)
+            agent.observe(game)
+            result = game.run()
+            replay = game.replay()
+            replay.setup = {"game": other.NAME, "players": args.players}
+            broken = bool(game.check_invariants())
+            teller = Teller(bundle, args.lang)
+        else:
+            game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True,
+                                             variants=args.variant, seated={seat: agent for seat in seats})
+            broken = bool(result["violations"])
+            teller = Teller(bundle, args.lang, game.state.cards)
+    except AgentError as err:
+        print(f"dow: the game ended: {err} (agent: {args.agent_cmd})", file=sys.stderr)
+        return EXIT_CONTENT
+    except GameError as err:
+        raise UsageError(game_message(err)) from None
+    finally:
+        code = agent.close({k: result[k] for k in ("winners", "ending", "rounds") if k in result} if result else None)
+    lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
+    if not args.quiet:
+        for text in teller.lines(lines):
+            print(text)
+    if args.save:
+        _save(args.save, replay.to_json() + "\n")
+        print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
+    if code not in (0, None) and not args.quiet:
+        print(f"dow: the agent exited with code {code} after the game", file=sys.stderr)
+    return EXIT_CONTENT if broken else EXIT_OK
 
 
 def cmd_replay(args) -> int:

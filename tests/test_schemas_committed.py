@@ -9,10 +9,12 @@ import jsonschema
 import pytest
 
 from dow.compiler.schemas import SCHEMA_VERSION, bundle_schema, card_source_schema
+from dow.runtime.agent_process import schema as agent_protocol_schema
 from dow.runtime.bundle import IR_VERSION
 from conftest import CONTENT, ROOT
 
-SCHEMAS = {"card-source.schema.json": card_source_schema, "bundle.schema.json": bundle_schema}
+SCHEMAS = {"card-source.schema.json": card_source_schema, "bundle.schema.json": bundle_schema,
+           "agent-protocol.schema.json": agent_protocol_schema}
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))

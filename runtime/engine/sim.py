@@ -164,10 +164,14 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
 
 
 def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot", check: bool = True,
-              objective: str | None = None, variants: tuple[str, ...] | list[str] = ()) -> tuple[Game, Replay, dict]:
-    """One whole game; the game (with its log), a replay of it, and its result."""
+              objective: str | None = None, variants: tuple[str, ...] | list[str] = (),
+              seated: dict | None = None) -> tuple[Game, Replay, dict]:
+    """One whole game; the game (with its log), a replay of it, and its result. ``seated`` ({player: agent})
+    puts agents of the caller's own at those seats (an agent in another process: agent_process.py); the
+    others get ``agents``."""
     game = new_game(bundle, seed, players, check, objective, variants)
     seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants, game=game)
+    seats.update(seated or {})
     for agent in seats.values():
         if hasattr(agent, "observe"):
             agent.observe(game)
