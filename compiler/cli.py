@@ -12,6 +12,7 @@
   dow i18n status|export|import|sync       translation coverage; PO files out and back in
   dow docs                                 regenerate the effect-language, card-files and diagnostics docs
   dow play [--players 4] [--seed S]        a whole base game with bots, its log told in --lang
+           [--agent-cmd CMD]                a program of your own at the table (JSON lines; agent-protocol.md)
   dow replay FILE                          play a recorded game again; exit 1 if the log differs
   dow simulate --games N [--seed S]        many games with bots: win rates, length, card use
   dow stats [--games N] [--workers K]      the good bots' games for the card statistics (stats/base.json)
@@ -275,7 +276,8 @@ def _parser() -> argparse.ArgumentParser:
     status.set_defaults(run=cmd_status)
 
     docs = sub.add_parser("docs", help="regenerate the generated docs (effect language and card files "
-                                       "in pt/en/vi, diagnostics)")
+                                       "in pt/en/vi, diagnostics; the host protocol and decision tables "
+                                       "of embedding.md and runtime.md)")
     docs.set_defaults(run=cmd_docs)
 
     conformance = sub.add_parser("conformance", help="export every card and rule scenario as JSON traces "
@@ -656,7 +658,7 @@ def cmd_status(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    """dow docs: write the generated author reference."""
+    """dow docs: write the generated author reference and the generated sections of the engine docs."""
     from .docs import write_docs
     try:
         written = write_docs(_root(args))

@@ -1,4 +1,7 @@
-"""Generate the author reference: docs/effect-language.md, docs/diagnostics.md, docs/card-files.md.
+"""Generate the author reference: docs/effect-language.md, docs/diagnostics.md, docs/card-files.md, and
+the generated sections of hand-written engine pages (docs/embedding.md, docs/runtime.md: the host protocol,
+its actions and the decisions' answers, written from runtime/host.py and runtime/decisions.py between
+``<!-- begin NAME … -->`` and ``<!-- end NAME -->`` marks).
 
 The effect language reference, the card file reference and the diagnostics reference are also
 written in Portuguese and Vietnamese (docs/pt, docs/vi): the page texts from
