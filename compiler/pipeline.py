@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ class CardResult:
     packed: Packed | None = None     # the card once packed for keeping (project.compile_paths), card is then None
     text_diags: list[Diagnostic] = field(default_factory=list)   # its L004 warnings, kept while it is a card
     source: bytes = b""              # the lines, compressed, once packed (diagnostics across cards quote them)
+    digest: str = ""                 # the sha256 of the file's bytes as they were read (the build's manifest)
 
     @property
     def compiled(self) -> bool:
@@ -90,7 +92,9 @@ def compile_file(path: Path, display: str) -> CardResult:
     """Compile one card file through every per-card pass."""
     result = CardResult(display)
     try:
-        text = decode(path.read_bytes(), display)
+        data = path.read_bytes()
+        result.digest = hashlib.sha256(data).hexdigest()
+        text = decode(data, display)
         result.lines = text.split("\n")
         root = load_text(text, display)
     except LoadError as err:
