@@ -456,9 +456,10 @@ def schema_texts() -> dict[str, str]:
 
 
 def _clear_stale_temps(out: Path) -> None:
-    """Temporary files a killed build left beside the outputs."""
-    for folder in (out, out / "schemas"):
-        for stale in folder.glob(".*.tmp") if folder.is_dir() else ():
+    """Temporary files a killed build left beside the outputs (its own names only: DIR of --out may hold
+    other files)."""
+    for path in (out / "bundle.json", out / MANIFEST, *(out / "schemas" / name for name in schema_texts())):
+        for stale in path.parent.glob(f".{path.name}.*.tmp") if path.parent.is_dir() else ():
             stale.unlink(missing_ok=True)
 
 

@@ -186,3 +186,19 @@ def test_a_manifest_that_cannot_be_written_leaves_the_folder_to_be_built_again(c
     assert card_name(project / "build" / "bundle.json", "base.crossroads.car-crash") == "Car Smash"
     code, out, err = build(capfd, project, "--no-site")
     assert code == 0 and "is up to date" not in out, out + err
+
+
+def test_a_killed_builds_temporary_files_are_cleared_and_no_others(capfd, project):
+    """Files a build killed while writing left beside the outputs go at the next build; a file of the
+    same look that is not the build's own (DIR of --out may be any folder) stays."""
+    out_dir = project / "build"
+    left = [out_dir / ".bundle.json.k1ll3d.tmp", out_dir / "schemas" / ".bundle.schema.json.k1ll3d.tmp",
+            out_dir / "..manifest.json.k1ll3d.tmp"]
+    for path in left:
+        path.write_text("half")
+    mine = out_dir / ".notes.tmp"
+    mine.write_text("the user's")
+    code, out, err = build(capfd, project, "--no-site")
+    assert code == 0, err
+    assert not [p for p in left if p.exists()]
+    assert mine.read_text() == "the user's"
