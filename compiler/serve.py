@@ -63,6 +63,7 @@ def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool
     rebuild is needed, False (site untouched, diagnostics said) when a card has errors."""
     started = time.perf_counter()
     with build_lock(updater.out, say):
+        before = fingerprint(updater.root)    # before the changed files are read (see rebuild)
         try:
             done = updater.update(changed, say)
         except Exception as error:   # whatever went wrong, the whole rebuild redoes every page
@@ -75,7 +76,7 @@ def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool
         say(f"rebuilt in {time.perf_counter() - started:.1f} s: "
             f"{', '.join(sorted(p.stem for p in changed))} ({', '.join(LANGS)})")
         started = time.perf_counter()
-        updater.finish()
+        updater.finish(inputs=before)
     say(f"bundle and statistics page rebuilt in {time.perf_counter() - started:.1f} s")
     return True
 
