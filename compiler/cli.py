@@ -20,7 +20,9 @@
 
 Exit codes: 0 success; 1 the content has errors (diagnostics say where; for dow test, a scenario
 fails or a chosen card does not compile); 2 usage errors (unknown command, missing file, unknown card,
-outside a project); 70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
+outside a project, a path that is not a card file, a pipe or a device where a file is wanted) and a file
+that cannot be written (a full disk, a read-only or forbidden folder: its path and why, the old outputs
+left as they were); 70 a bug in dow (one line; DOW_DEBUG=1 shows the traceback); 130 stopped by Ctrl-C.
 """
 from __future__ import annotations
 
@@ -180,7 +182,7 @@ def _parser() -> argparse.ArgumentParser:
                                  "  dow test content/base/crossroads/ --lang pt   a folder of cards, in Portuguese\n"
                                  "  dow test car-crash --format json              one JSON document, for tools",
                           formatter_class=argparse.RawDescriptionHelpFormatter)
-    test.add_argument("cards", nargs="*", type=Path, metavar="CARD",
+    test.add_argument("cards", nargs="*", type=_card_query, metavar="CARD",
                       help="card ids, file names or card names (as dow explain takes them), or card files and "
                            "folders (as dow check takes them); default: every card")
     test.add_argument("--format", choices=("text", "json"), default="text",
@@ -293,6 +295,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _card_query(text: str) -> Path:
+    """A card on the command line: an empty one would be read as '.', every card under the folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(M("cli.empty-card").render())
+    return Path(text)
+
+
 def _positive(text: str) -> int:
     """An argument that must be a whole number of at least 1."""
     try:
@@ -353,9 +362,29 @@ def _other_agents(args) -> dict:
         raise UsageError(str(err)) from None
 
 
+def _regular_or_absent(path: Path, write: bool) -> None:
+    """Refuse a path that is there but is not a regular file (a pipe, a device, a socket, a folder):
+    reading a pipe waits for ever, and writing a file in a device's place would replace the device."""
+    import stat
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        reason: Msg | str = err.strerror or str(err)
+    else:
+        if stat.S_ISREG(mode):
+            return
+        reason = M("cli.not-a-regular-file")
+    raise UsageError(M("cli.cannot-write", path=path, reason=reason) if write else
+                     M("cli.cannot-read", path=path, reason=reason))
+
+
 def _save(path: Path, text: str) -> None:
-    """Write a replay file whole (or not at all); a folder that is not there is a usage error."""
+    """Write a replay file whole (or not at all): a temporary file beside it, renamed into its place; a
+    folder that is not there, or a path that is not a regular file (a device), is a usage error."""
     from .project import write_atomic
+    _regular_or_absent(path, write=True)
     try:
         write_atomic(path, text, make_folder=False)
     except OSError as err:
@@ -368,6 +397,8 @@ def cmd_play(args) -> int:
     from .playlog import Teller
     if args.save and not args.save.parent.is_dir():   # said before the game is played, not after
         raise UsageError(M("cli.cannot-write", path=args.save, reason=M("cli.no-folder")))
+    if args.save:
+        _regular_or_absent(args.save, write=True)
     bundle = _game_bundle(args)
     other = _other_game(args)
     seats = _agent_seats(args)
@@ -480,6 +511,8 @@ def cmd_replay(args) -> int:
     from dow.runtime.engine.sim import replay_game
     from dow.runtime.replay import AnswersLeftOver, Replay, ReplayError
     from .playlog import Teller
+    if args.file.exists():
+        _regular_or_absent(args.file, write=False)       # a pipe would be waited on for ever
     try:
         replay = Replay.from_json(args.file.read_bytes().decode("utf-8"))
     except OSError as err:
@@ -698,9 +731,8 @@ def cmd_check(args) -> int:
     from .project import CONTENT, compile_paths
     root = _root(args)
     paths = args.paths or [root / CONTENT]
-    for p in paths:
-        if not p.exists():
-            raise UsageError(M("cli.no-such-path", path=p))
+    for p in args.paths:              # each path given is a card file or a folder holding some
+        _card_path(p)
     build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
@@ -709,6 +741,22 @@ def cmd_check(args) -> int:
         if scenarios:
             print(M("cli.scenarios-carried", n=cards, scenarios=M("test.scenarios", n=scenarios)).render(args.lang))
     return EXIT_OK if build.ok else EXIT_CONTENT
+
+
+def _card_path(path: Path) -> None:
+    """Refuse a path ``dow check`` would check nothing in: one that is not there, a file that is not a
+    card file (.yaml), a pipe or a device (reading one would wait, or read nothing), a folder without
+    card files."""
+    from .project import card_files
+    if not path.exists():
+        raise UsageError(M("cli.no-such-path", path=path))
+    if path.is_dir():
+        if not card_files([path]):
+            raise UsageError(M("test.no-card-files", path=path))
+        return
+    _regular_or_absent(path, write=False)
+    if path.suffix not in (".yaml", ".yml"):
+        raise UsageError(M("cli.not-a-card-file", path=path))
 
 
 def cmd_test(args) -> int:
@@ -741,17 +789,20 @@ def cmd_build(args) -> int:
     try:
         with build_lock(out, say):
             result = _build(args, root, out, say)
-    except OSError as err:
-        raise UsageError(M("cli.cannot-write", path=out.as_posix(), reason=err.strerror or str(err))) from None
+    except OSError as err:      # a full disk, a read-only or forbidden folder: the file, and why
+        where = err.filename if isinstance(err.filename, str) else out.as_posix()
+        raise UsageError(M("cli.cannot-write", path=where, reason=err.strerror or str(err))) from None
     if args.format == "json":
         print(json.dumps(result, ensure_ascii=False, indent=1))
     return EXIT_OK if result["ok"] else EXIT_CONTENT
 
 
 def _build(args, root: Path, out: Path, say) -> dict:
-    """The build itself, under the folder's lock; what it did, as the JSON form prints it."""
-    from .project import (bundle_of, compile_paths, forget_manifest, schema_errors, swap_in, up_to_date,
-                          write_manifest, write_outputs)
+    """The build itself, under the folder's lock; what it did, as the JSON form prints it. The bundle and
+    the schemas are written beside their places, the site in a folder of its own, and all of them put
+    in place once every one is written: a failure (a full disk) leaves the old ones as they were."""
+    from .project import (bundle_of, compile_paths, fingerprint, forget_manifest, read_inputs, schema_errors,
+                          stage_outputs, swap_in, up_to_date, write_manifest)
     site = not args.no_site and not args.pseudo
     result = {"ok": True, "up_to_date": False, "bundle": None, "cards": 0, "site": None, "diagnostics": []}
     if not args.force and not args.pseudo and up_to_date(root, out, site):
@@ -760,6 +811,7 @@ def _build(args, root: Path, out: Path, say) -> dict:
         if args.format != "json":
             print(M("cli.up-to-date", path=f"{out.as_posix()}/bundle.json").render(args.lang))
         return result
+    before = fingerprint(root)      # the inputs before the build reads any of them (the manifest records what was read)
     build = compile_paths([root / "content"], root)
     if build.ok:
         for message in schema_errors(build):
@@ -772,21 +824,26 @@ def _build(args, root: Path, out: Path, say) -> dict:
             print(f"B001: {note}", file=sys.stderr)
         return result
     forget_manifest(out)            # from here until the manifest is written again, the folder is not up to date
-    target = write_outputs(build, root, out)
+    staged = stage_outputs(build, out)
+    try:
+        target = out / "bundle.json"
+        bundle = bundle_of(build.cards, build.rulesets)
+        if args.pseudo:
+            from .site import build_pseudo
+            made = swap_in(lambda folder: build_pseudo(bundle, root, folder, say=say), out / "site-pseudo")
+            result["site"] = made.as_posix()
+            say(f"wrote {made}/qps/ (pseudo-locale)")
+        elif site:
+            from .site import build_site
+            made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
+            result["site"] = made.as_posix()
+            say(f"wrote {made}/ (pt, en, vi)")
+        staged.commit()
+    finally:
+        staged.discard()
     _report(build.diagnostics, args.format, M("cli.wrote-bundle", path=target, n=len(build.cards)), args.lang, result)
     result.update(bundle=target.as_posix(), cards=len(build.cards))
-    bundle = bundle_of(build.cards, build.rulesets)
-    if args.pseudo:
-        from .site import build_pseudo
-        made = swap_in(lambda folder: build_pseudo(bundle, root, folder, say=say), out / "site-pseudo")
-        result["site"] = made.as_posix()
-        say(f"wrote {made}/qps/ (pseudo-locale)")
-    elif site:
-        from .site import build_site
-        made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
-        result["site"] = made.as_posix()
-        say(f"wrote {made}/ (pt, en, vi)")
-    write_manifest(root, out, site)
+    write_manifest(root, out, site, read_inputs(before, build))
     return result
 
 
@@ -814,6 +871,8 @@ def cmd_explain(args) -> int:
     """dow explain: the card's own text and its compiled tree."""
     from .explain import explain
     from .project import CONTENT
+    if not args.card.strip():          # an empty name is found in every card's name: it names none
+        raise UsageError(M("cli.empty-card"))
     root = _root(args)
     text, code = explain(args.card, root / CONTENT, root, args.lang)
     if code == EXIT_USAGE:

@@ -217,6 +217,9 @@ def load_text(text: str, path: str) -> Node | None:
         line = mark.line + 1 if mark else 0
         col = mark.column + 1 if mark else 0
         lines = text.splitlines()
+        last = max((n for n, text_line in enumerate(lines, 1) if text_line.strip()), default=0)
+        if last and line > last:    # the end of the text (an unclosed bracket): said at the end of the last
+            line, col = last, len(lines[last - 1]) + 1     # line written, not past it or on a blank line
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise LoadError(Diagnostic("Y002", M("Y002.not-yaml", problem=problem), path, line, col,

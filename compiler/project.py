@@ -1,12 +1,19 @@
 """A dow project on disk: where content lives, compiling all of it, writing the bundle.
 
-The bundle is written atomically (a temporary file renamed into place) and only
-when no card has an error, so a broken card never leaves a partial bundle; the site
-is built in a temporary folder and swapped in whole. A manifest of the sizes and
-modification times of every input and every output, written last, makes a rebuild
-with nothing changed a stat of each file; a build that was stopped part way, or an
-output deleted or changed by hand, leaves the manifest disagreeing, so the next
-build starts again. One build at a time writes a folder (a lock; a second waits).
+The bundle and the schemas are written to temporary files beside their places and
+renamed into place only once the site is built too, and only when no card has an
+error, so a broken card, a full disk or a build stopped part way never leaves a
+partial or mixed output; the site is built in a temporary folder and swapped in
+whole. A file that cannot be written (full disk, read-only or forbidden folder) is
+an ``OSError`` naming that file, which the command line says in one line.
+
+A manifest, written last, records the content hash (sha256) of every input as the
+build read it (a card file: the bytes the compiler read; any other input: before the
+build read anything) and the size and modification time of every output. A rebuild
+with nothing changed hashes the inputs again and stats the outputs; a card saved
+while a build was reading the old one leaves the manifest disagreeing, and so does a
+build stopped part way or an output deleted or changed by hand, so the next build
+starts again. One build at a time writes a folder (a lock; a second waits).
 """
 from __future__ import annotations
 
@@ -39,12 +46,13 @@ def find_root(start: Path | None = None) -> Path:
 
 
 def card_files(paths: list[Path]) -> list[Path]:
-    """Every card file under the given files and folders, sorted; other YAML files are skipped."""
+    """Every card file under the given files and folders, sorted; other YAML files are skipped, and so
+    are pipes, devices and sockets (reading a pipe would wait for ever)."""
     out: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            out.update(p for p in path.rglob("*.yaml") if _is_card_file(p))
-        elif path.suffix in (".yaml", ".yml"):
+            out.update(p for p in path.rglob("*.yaml") if _is_card_file(p) and p.is_file())
+        elif path.suffix in (".yaml", ".yml") and (path.is_file() or not path.exists()):
             out.add(path)
     return sorted(out)
 
@@ -87,6 +95,8 @@ class Build:
     diagnostics: Diagnostics = field(default_factory=Diagnostics)
     files: int = 0
     rulesets: dict = field(default_factory=dict)     # content/<set>/ruleset.yaml, checked
+    #: the sha256 of each card file's bytes as the compiler read them (path as posix -> hex digest)
+    read: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -111,7 +121,9 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compar
         results = _compile_chunk(work, compare_text)
     cross_card(results, known_names(root), namecache.other_names(root, files))
     build = Build(files=len(files))
-    for res in results:
+    for (path, _), res in zip(work, results):
+        if res.digest:
+            build.read[path.as_posix()] = res.digest
         build.diagnostics.extend(res.diags)
         if res.packed is not None:
             build.cards.append(res.packed)
@@ -208,12 +220,23 @@ def bundle_chunks(cards, rulesets: dict | None = None):
     yield "\n"
 
 
-def write_atomic(path: Path, text, make_folder: bool = True) -> None:
-    """Write a file so that readers see the old or the new content, never a half (``text``: a string,
-    or an iterable of strings written in turn)."""
-    if make_folder:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def located(err: OSError, path: Path | str) -> OSError:
+    """The error said of ``path``, the file being written: a failed write() or close() names no file,
+    and a temporary file's name means nothing to the reader. The errno (and so the subclass) is kept."""
+    located = OSError(err.errno, err.strerror or str(err), str(path))
+    located.__cause__ = err
+    return located
+
+
+def _write_temp(path: Path, text, make_folder: bool = True) -> Path:
+    """Write ``text`` (a string, or an iterable of strings written in turn) to a new temporary file beside
+    ``path``; returns its name. On failure nothing is left behind and the error names ``path``."""
+    try:
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as err:
+        raise located(err, path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             if isinstance(text, str):
@@ -221,22 +244,81 @@ def write_atomic(path: Path, text, make_folder: bool = True) -> None:
             else:
                 out.writelines(text)
         os.chmod(tmp, 0o644)  # mkstemp makes 0600; outputs are meant to be read and served
-        os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise located(err, path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
+
+
+def write_atomic(path: Path, text, make_folder: bool = True) -> None:
+    """Write a file so that readers see the old or the new content, never a half (``text``: a string,
+    or an iterable of strings written in turn). An ``OSError`` names ``path``."""
+    tmp = _write_temp(path, text, make_folder)
+    try:
+        os.replace(tmp, path)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise located(err, path) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+class Staged:
+    """Files written whole beside their places and put in place together by ``commit`` (renames only,
+    which a full disk does not stop); until then the old files stand, and ``discard`` leaves them so."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[Path, Path]] = []
+
+    def write(self, path: Path, text) -> None:
+        """Write one file's new content beside it."""
+        self.files.append((_write_temp(path, text), path))
+
+    def commit(self) -> None:
+        """Put every written file in its place."""
+        for tmp, path in self.files:
+            try:
+                os.replace(tmp, path)
+            except OSError as err:
+                raise located(err, path) from None
+        self.files = []
+
+    def discard(self) -> None:
+        """Remove the written files: the old ones stay as they were."""
+        for tmp, _ in self.files:
+            tmp.unlink(missing_ok=True)
+        self.files = []
+
+
+def _tool_files() -> list[Path]:
+    """The toolchain's own files a build depends on: the compiler with its templates, the effect
+    language, the site's templates and assets, the runtime (the statistics page plays games)."""
+    package = Path(__file__).resolve().parent.parent
+    out = []
+    for name in ("compiler", "dsl", "site", "runtime"):
+        out += [p for p in (package / name).rglob("*") if "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    return out
 
 
 def fingerprint(root: Path) -> dict:
-    """Sizes and modification times of every input: content files and the compiler itself."""
-    from dow.dsl.parser import GRAMMAR_PATH
-    compiler_dir = Path(__file__).resolve().parent
-    inputs = [*sorted((root / CONTENT).rglob("*.yaml")), *sorted(compiler_dir.glob("*.py")),
-              *sorted(GRAMMAR_PATH.parent.glob("*.py")), GRAMMAR_PATH]
-    out = {}
-    for p in inputs:
-        st = p.stat()
-        out[p.as_posix()] = [st.st_size, st.st_mtime_ns]
+    """The content hash (sha256) of every input: every file under content/, the author docs and the
+    card statistics the site shows, and the toolchain itself. A file that cannot be read is None."""
+    inputs = [*(root / CONTENT).rglob("*"), *(root / "docs").rglob("*.md"), *(root / "stats").rglob("*"),
+              *_tool_files()]
+    out: dict = {}
+    for p in sorted(inputs):
+        try:
+            if not p.is_file():        # a folder, or a pipe or device that reading would wait on
+                continue
+            out[p.as_posix()] = hashlib.sha256(p.read_bytes()).hexdigest()
+        except FileNotFoundError:      # removed since it was listed
+            continue
+        except OSError:
+            out[p.as_posix()] = None
     return out
 
 
@@ -277,14 +359,24 @@ def up_to_date(root: Path, out: Path, site: bool = False) -> bool:
     return wanted == outputs(out, site)
 
 
-def write_manifest(root: Path, out: Path, site: bool) -> None:
+def write_manifest(root: Path, out: Path, site: bool, inputs: dict | None = None) -> None:
     """Record the inputs and the outputs of a finished build (the last thing a build writes): the text
-    caches the build filled are written first, so the build has ended when it says it has."""
+    caches the build filled are written first, so the build has ended when it says it has. ``inputs``
+    is what the build read (``fingerprint`` taken before it read anything, with the card files' hashes
+    as the compiler read them: ``read_inputs``); without it, the inputs as they are now."""
     text = sys.modules.get(__name__.rsplit(".", 1)[0] + ".text")
     if text is not None:
         text.save_caches()
-    write_atomic(out / MANIFEST, json.dumps({"inputs": fingerprint(root), "site": site,
-                                             "outputs": outputs(out, site)}))
+    write_atomic(out / MANIFEST, json.dumps({"inputs": fingerprint(root) if inputs is None else inputs,
+                                             "site": site, "outputs": outputs(out, site)}))
+
+
+def read_inputs(before: dict, build: Build) -> dict:
+    """The inputs a build read: ``before`` (the fingerprint taken before it read anything), each card file
+    as the compiler read it. A file saved after it was read keeps the hash of what was read, so the
+    next build sees it changed; a file saved between the fingerprint and the read was read new, and
+    is recorded so."""
+    return {**before, **build.read}
 
 
 def forget_manifest(out: Path) -> None:
@@ -323,10 +415,12 @@ def swap_in(make, target: Path) -> Path:
         if target.exists():
             os.rename(target, old)
         os.rename(fresh, target)
-    except BaseException:
+    except BaseException as err:
         shutil.rmtree(fresh, ignore_errors=True)
         if old.exists() and not target.exists():
             os.rename(old, target)
+        if isinstance(err, OSError) and isinstance(err.filename, str) and err.filename.startswith(str(fresh)):
+            raise located(err, str(target) + err.filename[len(str(fresh)):]) from None   # where it was to go
         raise
     shutil.rmtree(old, ignore_errors=True)
     return target
@@ -354,14 +448,41 @@ def schema_errors(build: Build) -> list[str]:
     return errors
 
 
-def write_outputs(build: Build, root: Path, out: Path) -> Path:
-    """Write the bundle and the two schemas; returns the bundle path (write_manifest comes after the site)."""
+def schema_texts() -> dict[str, str]:
+    """The two published schemas as written: file name -> text (the site offers the same files)."""
     from .schemas import bundle_schema, card_source_schema
-    target = out / "bundle.json"
-    write_atomic(out / "schemas" / "card-source.schema.json", json.dumps(card_source_schema(), indent=2) + "\n")
-    write_atomic(out / "schemas" / "bundle.schema.json", json.dumps(bundle_schema(), indent=2) + "\n")
-    write_atomic(target, bundle_chunks(build.cards, build.rulesets))
-    return target
+    return {"card-source.schema.json": json.dumps(card_source_schema(), indent=2) + "\n",
+            "bundle.schema.json": json.dumps(bundle_schema(), indent=2) + "\n"}
+
+
+def _clear_stale_temps(out: Path) -> None:
+    """Temporary files a killed build left beside the outputs (its own names only: DIR of --out may hold
+    other files)."""
+    for path in (out / "bundle.json", out / MANIFEST, *(out / "schemas" / name for name in schema_texts())):
+        for stale in path.parent.glob(f".{path.name}.*.tmp") if path.parent.is_dir() else ():
+            stale.unlink(missing_ok=True)
+
+
+def stage_outputs(build: Build, out: Path) -> Staged:
+    """Write the two schemas and the bundle beside their places in ``out`` (``Staged.commit`` puts
+    them in place; until then the old ones stand)."""
+    _clear_stale_temps(out)
+    staged = Staged()
+    try:
+        for name, text in schema_texts().items():
+            staged.write(out / "schemas" / name, text)
+        staged.write(out / "bundle.json", bundle_chunks(build.cards, build.rulesets))
+    except BaseException:
+        staged.discard()
+        raise
+    return staged
+
+
+def write_outputs(build: Build, root: Path, out: Path) -> Path:
+    """Write the bundle and the two schemas, all three in place together once all three are written;
+    returns the bundle path (write_manifest comes after the site)."""
+    stage_outputs(build, out).commit()
+    return out / "bundle.json"
 
 
 def sha256_file(path: Path) -> str:

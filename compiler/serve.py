@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from .cards import LANGS
 from .messages import M
-from .project import BUILD, CONTENT, build_lock, compile_paths, forget_manifest, swap_in, write_manifest, write_outputs
+from .project import (BUILD, CONTENT, build_lock, compile_paths, fingerprint, forget_manifest, read_inputs, swap_in,
+                      write_manifest, write_outputs)
 
 if TYPE_CHECKING:
     from .siteupdate import SiteUpdater
@@ -36,6 +37,7 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
     from .site import SiteData, build_site
     from .siteupdate import SiteUpdater
     started = time.perf_counter()
+    before = fingerprint(root)        # the inputs before they are read: a card saved meanwhile is built next time
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
         say(build.diagnostics.render())
@@ -48,7 +50,7 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
         bundle = bundle_of(build.cards, build.rulesets)
         data = SiteData(bundle, root)
         swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
-        write_manifest(root, out, site=True)
+        write_manifest(root, out, site=True, inputs=read_inputs(before, build))
         say(f"rebuilt in {time.perf_counter() - started:.1f} s")
         started = time.perf_counter()
         updater = SiteUpdater(root, build, data)
@@ -61,6 +63,7 @@ def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool
     rebuild is needed, False (site untouched, diagnostics said) when a card has errors."""
     started = time.perf_counter()
     with build_lock(updater.out, say):
+        before = fingerprint(updater.root)    # before the changed files are read (see rebuild)
         try:
             done = updater.update(changed, say)
         except Exception as error:   # whatever went wrong, the whole rebuild redoes every page
@@ -73,7 +76,7 @@ def rebuild_cards(updater: "SiteUpdater", changed: set[Path], say=print) -> bool
         say(f"rebuilt in {time.perf_counter() - started:.1f} s: "
             f"{', '.join(sorted(p.stem for p in changed))} ({', '.join(LANGS)})")
         started = time.perf_counter()
-        updater.finish()
+        updater.finish(inputs=before)
     say(f"bundle and statistics page rebuilt in {time.perf_counter() - started:.1f} s")
     return True
 

@@ -1,8 +1,10 @@
 """The shape pass: a card file's fields against its kind, and its localized texts.
 
 Reports unknown fields (S009, with "did you mean"), missing or mistyped fields
-(S005), ids that do not match their file (S006), and localized fields lacking a
-language or text (L001, L002). Each report points at the YAML key or value.
+(S005), ids that do not match their file (S006), localized fields lacking a
+language or text (L001, L002), and scenario tests not written as scenarios are
+(S013: their keys, the keys and simple values of their tables, their steps). Each
+report points at the YAML key or value.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ class Shape:
         self.display = display
         self.lines = lines
         self.diags: list[Diagnostic] = []
+        self.set_name = ""          # the card's set: a Winter Tricks card's scenarios run on that game
 
     def report(self, code: str, message: Msg, line: int, col: int, expected: Msg | str = "", hint: Msg | str = "",
                width: int = 1) -> None:
@@ -45,6 +48,8 @@ class Shape:
                         hint=did_you_mean(str(kind_name), KINDS))
             return False
         kind = KINDS[kind_name]
+        set_node = root.get("set")
+        self.set_name = str(set_node.value) if set_node is not None and set_node.kind == "scalar" else ""
         before = len(self.diags)
         self.fields(root, all_fields(kind), COMMON_REQUIRED + kind.required, M("where.card"))
         self.check_id(root, kind_name)
@@ -98,6 +103,9 @@ class Shape:
 
     def value(self, node: Node, kind, key: str) -> None:
         """Check one field value against its type."""
+        if kind == ("list", "scenario"):
+            self.scenarios(node)
+            return
         if isinstance(kind, tuple):
             shape, inner = kind
             if shape == "list":
@@ -141,24 +149,100 @@ class Shape:
                             hint=did_you_mean(str(node.value), choices))
         elif kind in ("str", "effect", "cond", "event", "voters"):
             self.scalar(node, str, key, M("expected.text"))
-        elif kind == "scenario":
-            self.scenario(node, key)
         # "any": anything goes
 
-    def scenario(self, node: Node, key: str) -> None:
-        """One scenario test: a mapping of the runner's keys, with the ones every scenario needs."""
-        from .cards import SCENARIO_FIELDS, SCENARIO_REQUIRED
-        if not self.expect(node, "map", key, M("expected.mapping")):
+    # ---- scenario tests (docs/scenarios.md): every mistake is S013, at the scenario's own line -------------
+
+    def mistake(self, message: Msg, node: Node, expected: Msg | str = "", hint: Msg | str = "",
+                at: tuple[int, int] | None = None, width: int = 1) -> None:
+        """An S013 at a node (or at ``at``, a key's position)."""
+        line, col = at or (node.line, node.col)
+        self.report("S013", message, line, col, expected=expected, hint=hint or M("hint.scenario-keys"), width=width)
+
+    def scenarios(self, node: Node) -> None:
+        """The 'tests:' field: a list of scenarios."""
+        if node.kind != "seq":
+            self.mistake(M("S013.not-a-list"), node, expected=M("expected.list"))
             return
-        self.fields(node, SCENARIO_FIELDS, (), M("where.entry", key=key))
+        for item in node.value:
+            self.scenario(item)
+
+    def scenario(self, node: Node) -> None:
+        """One scenario: its keys and their values, the keys of its tables, its steps."""
+        from .cards import SCENARIO_FIELDS, SCENARIO_REQUIRED
+        if node.kind != "map":
+            self.mistake(M("S013.not-a-mapping"), node, expected=M("expected.mapping"))
+            return
+        for key, child in node.value.items():
+            at = node.key_pos.get(key, (node.line, node.col))
+            if key not in SCENARIO_FIELDS:
+                self.mistake(M("S013.unknown-key", key=key), node, at=at, width=len(key),
+                             expected=M("expected.words", words=", ".join(SCENARIO_FIELDS)),
+                             hint=did_you_mean(key, SCENARIO_FIELDS) or M("hint.scenario-keys"))
+            elif key == "name":
+                if child.kind != "scalar" or not isinstance(child.value, str) or not child.value.strip():
+                    self.mistake(M("S013.must-be", key=key, what=M("expected.text")), child, expected=M("expected.text"))
+            elif key in ("given", "expect"):
+                if child.kind != "map":
+                    self.mistake(M("S013.must-be", key=key, what=M("expected.mapping")), child,
+                                 expected=M("expected.mapping"))
+                else:
+                    self.table(child, key)
+            elif key == "do":
+                self.steps(child)
+            elif key == "answers":
+                if child.kind != "seq":
+                    self.mistake(M("S013.must-be", key=key, what=M("expected.list")), child, expected=M("expected.list"))
+            elif key == "rolls":
+                if child.kind != "seq":
+                    self.mistake(M("S013.must-be", key=key, what=M("expected.list")), child, expected=M("expected.list"))
+                    continue
+                for roll in child.value:
+                    if not _whole(roll, 1):
+                        self.mistake(M("S013.must-be", key="rolls", what=M("expected.die")), roll,
+                                     expected=M("expected.die"))
+            elif key == "seed" and not _whole(child, 0):
+                self.mistake(M("S013.must-be", key=key, what=M("expected.whole-number")), child,
+                             expected=M("expected.whole-number"))
         for need in SCENARIO_REQUIRED:
             if need not in node.value:
-                self.report("S005", M("S005.scenario-needs", key=need), node.line, node.col,
-                            expected=M("expected.words", words=f"'{need}:'"), hint=M("hint.scenario-keys"))
-        steps = node.value.get("do")
-        if steps is not None and steps.kind == "seq" and not steps.value:      # 'do: []': an author's slip
-            self.report("S005", M("S005.scenario-no-steps"), steps.line, steps.col,
-                        expected=M("expected.words", words="'do: colony start_round'"), hint=M("hint.scenario-keys"))
+                self.mistake(M("S013.needs", key=need), node, expected=M("expected.words", words=f"'{need}:'"))
+
+    def table(self, node: Node, which: str) -> None:
+        """The keys of 'given' or 'expect', and the values whose kind is plain (counts, tracks, lists)."""
+        from dow.runtime.engine.scenario import EXPECT_KEYS, GIVEN_KEYS, WT_EXPECT_KEYS, WT_GIVEN_KEYS
+        winter = self.set_name == "winter-tricks"
+        known = (WT_GIVEN_KEYS if winter else GIVEN_KEYS) if which == "given" else \
+            (WT_EXPECT_KEYS if winter else EXPECT_KEYS)
+        kinds = {} if winter else (GIVEN_VALUES if which == "given" else EXPECT_VALUES)
+        for key, child in node.value.items():
+            at = node.key_pos.get(key, (node.line, node.col))
+            if key not in known:
+                self.mistake(M("S013.unknown-given", key=key) if which == "given" else M("S013.unknown-expect", key=key), node,
+                             at=at, width=len(str(key)), expected=M("expected.words", words=", ".join(sorted(known))),
+                             hint=did_you_mean(str(key), known) or M("hint.scenario-keys"))
+                continue
+            want = kinds.get(key)
+            if want is not None and not _fits(child, want):
+                what = _EXPECTED[want]
+                self.mistake(M("S013.must-be", key=f"{which}: {key}", what=what), child, expected=what)
+
+    def steps(self, node: Node) -> None:
+        """'do': one step, or a list of at least one; each starts with a step the runner takes."""
+        from dow.runtime.engine.scenario import STEPS, WT_STEPS
+        known = WT_STEPS if self.set_name == "winter-tricks" else STEPS
+        if node.kind == "seq" and not node.value:      # 'do: []': an author's slip
+            self.mistake(M("S013.no-steps"), node, expected=M("expected.words", words="'do: colony start_round'"))
+            return
+        for step in node.value if node.kind == "seq" else [node]:
+            if step.kind != "scalar" or not isinstance(step.value, str) or not step.value.strip():
+                self.mistake(M("S013.must-be", key="do", what=M("expected.steps")), step, expected=M("expected.steps"))
+                continue
+            verb = step.value.split()[0]
+            if verb not in known:
+                self.mistake(M("S013.unknown-step", step=verb), step, width=len(verb),
+                             expected=M("expected.words", words=", ".join(sorted(known))),
+                             hint=did_you_mean(verb, known) or M("hint.scenario-keys"))
 
     def scalar(self, node: Node, typ: type, key: str, what: Msg) -> None:
         """A scalar of the given Python type (bool is not an int here)."""
@@ -204,3 +288,43 @@ class Shape:
                 line, col = node.key_pos.get(extra, (node.line, node.col))
                 self.report("L001", M("L001.not-a-lang", key=extra), line, col,
                             expected=M("expected.words", words=", ".join(LANGS)), hint=did_you_mean(extra, LANGS))
+
+
+#: what a scenario's 'given' and 'expect' take where the value's kind is plain (docs/scenarios.md); the others
+#: (survivors, hands, logs of events …) are read by the runner, which names what it cannot use
+GIVEN_VALUES = {"players": "count1", "food": "count", "starvation": "count", "morale": "count", "round": "count",
+                "round_number": "count1", "survivors": "map", "zombies": "map", "noise": "map", "barricades": "map",
+                "hand": "map", "dice": "map", "item_deck": "map", "crisis_added": "map", "bind": "map", "event": "map",
+                "bullets": "map", "colony_morale": "map", "colony_food": "map", "deck": "list", "dead": "list",
+                "exiled": "list", "betrayer": "list", "crossroads": "list", "storage": "list", "crisis_deck": "list",
+                "colonies": "bool", "crisis": "text", "objective": "text", "first": "text",
+                "helpless": "count-or-map", "waste": "count-or-list"}
+EXPECT_VALUES = {"food": "count", "starvation": "count", "morale": "count", "triggered": "bool", "completed": "bool",
+                 "over": "bool", "log": "list", "not_log": "list", "legal": "list", "illegal": "list",
+                 "survivors": "map"}
+_EXPECTED = {"count": M("expected.zero-or-more"), "count1": M("expected.one-or-more"), "map": M("expected.mapping"),
+             "list": M("expected.list"), "bool": M("expected.bool"), "text": M("expected.text"),
+             "count-or-map": M("expected.count-or-mapping"), "count-or-list": M("expected.count-or-list")}
+
+
+def _whole(node: Node, least: int) -> bool:
+    """A whole number (not true/false) of at least ``least``."""
+    value = node.value
+    return node.kind == "scalar" and isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _fits(node: Node, want: str) -> bool:
+    """Whether a table value is of the plain kind ``want``."""
+    if want in ("count", "count1"):
+        return _whole(node, 1 if want == "count1" else 0)
+    if want == "map":
+        return node.kind == "map"
+    if want == "list":
+        return node.kind == "seq"
+    if want == "bool":
+        return node.kind == "scalar" and isinstance(node.value, bool)
+    if want == "text":
+        return node.kind == "scalar" and isinstance(node.value, str) and bool(node.value.strip())
+    if want == "count-or-map":
+        return node.kind == "map" or _whole(node, 0)
+    return node.kind == "seq" or _whole(node, 0)             # count-or-list

@@ -13,6 +13,7 @@ file.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import json
@@ -26,6 +27,7 @@ import jinja2
 
 from .cards import LANGS
 from .loader import load_file
+from .project import located
 
 SITE = Path(__file__).resolve().parent.parent / "site"
 LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
@@ -68,6 +70,42 @@ def _map_strings(value, fn):
 def esc(text) -> str:
     """Content text made safe for Markdown: HTML escaped, Markdown syntax backslashed."""
     return _MD_SPECIAL.sub(r"\\\1", html.escape(str(text), quote=False)).replace("\n", " ")
+
+
+def _write(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write one file of the site; a failure (a full disk) names the file."""
+    try:
+        path.write_text(text, encoding=encoding)
+    except OSError as err:
+        raise located(err, path) from None
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy one file into the site; a failure to write names the file written."""
+    try:
+        shutil.copy(source, target)
+    except OSError as err:
+        raise (located(err, target) if err.filename in (None, str(target)) else err) from None
+
+
+def _copytree(source: Path, target: Path) -> None:
+    """Copy a folder; a failure names the first file that could not be copied."""
+    try:
+        shutil.copytree(source, target)
+    except shutil.Error as err:      # every file's failure, as text: the first one says where
+        first = err.args[0][0] if err.args and isinstance(err.args[0], list) and err.args[0] else None
+        raise OSError(None, first[2] if first else str(err), first[1] if first else str(target)) from None
+
+
+@contextlib.contextmanager
+def writing(path: Path):
+    """Writes that name no file when they fail (a library's): said of ``path``, the folder they write."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is None and not isinstance(err, shutil.Error):
+            raise located(err, path) from None
+        raise
 
 
 def _env() -> jinja2.Environment:
@@ -152,9 +190,9 @@ def build_site(bundle: dict, root: Path, out: Path, say=print, jobs: int | None 
     stages = _in_processes(one, LANGS) if jobs > 1 else {lang: one(lang) for lang in LANGS}
     if timings is not None:
         timings.update(stages)
-    (out / "index.html").write_text(env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES),
+    _write(out / "index.html", env.get_template("root.html.j2").render(langs=LANGS, names=LANG_NAMES),
                                     encoding="utf-8")
-    (out / "404.html").write_text(env.get_template("root-404.html.j2").render(
+    _write(out / "404.html", env.get_template("root-404.html.j2").render(
         langs=LANGS, not_found={lang: site_words(lang)["not_found"] for lang in LANGS}), encoding="utf-8")
     return out
 
@@ -168,7 +206,8 @@ def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, s
     seconds["pages"] = time.perf_counter() - clock
     say(f"site: building {lang} with MkDocs")
     clock = time.perf_counter()
-    run_mkdocs(config)
+    with writing(out / lang):          # MkDocs' own writes name no file when they fail: its folder, then
+        run_mkdocs(config)
     add_card_search(out / lang, project / "card-search.json")
     root_links_of_404(out / lang, lang)
     seconds["mkdocs"] = time.perf_counter() - clock
@@ -194,13 +233,15 @@ def _in_processes(work, items) -> dict:
         def child(item=item, send=send):
             try:
                 send.send(("ok", work(item)))
+            except OSError as err:      # a full disk, a read-only folder: said as the file and why, no traceback
+                send.send(("oserror", (err.errno, err.strerror or str(err), err.filename)))
             except BaseException:
                 send.send(("error", traceback.format_exc()))
         process = ctx.Process(target=child, name=f"site-{item}")
         process.start()
         send.close()
         running.append((item, process, receive))
-    results, failures = {}, []
+    results, failures, unwritable = {}, [], []
     for item, process, receive in running:
         try:
             status, value = receive.recv()
@@ -209,10 +250,15 @@ def _in_processes(work, items) -> dict:
         process.join()
         if status == "ok":
             results[item] = value
+        elif status == "oserror":
+            unwritable.append(value)
         else:
             failures.append(f"{item}: {value}")
     if failures:
         raise SiteBuildError("\n".join(failures))
+    if unwritable:                  # the first file that could not be written (the others most likely alike)
+        number, reason, filename = unwritable[0]
+        raise OSError(number, reason, filename)
     return results
 
 
@@ -400,7 +446,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     for chapter in common["chapters"]:
         text = mark_stale(root, chapter, lang,
                           (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8"), note, sync)
-        (docs / f"{chapter}.md").write_text(text + _used(common["_abbr"], text), encoding="utf-8")
+        _write(docs / f"{chapter}.md", text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
     card_list_page(env, data, common, docs)
     clock = time.perf_counter()
@@ -410,24 +456,25 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     pages, search = CardPages(env, data, lang, common), []
     for card in data.cards:
         text, entries = pages.render(card, texts_of[card["id"]])
-        (docs / "cards" / f"{card['id']}.md").write_text(text, encoding="utf-8")
+        _write(docs / "cards" / f"{card['id']}.md", text, encoding="utf-8")
         search += entries
-    (docs.parent / "card-search.json").write_text(json.dumps(search, ensure_ascii=False), encoding="utf-8")
+    _write(docs.parent / "card-search.json", json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
     _page(env, "search.md.j2", docs / "search.md", **common)
     transcription_page(env, data, lang, common, docs)
     statistics_page(env, data, lang, common, docs)
     (docs / "assets").mkdir()
-    shutil.copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
-    shutil.copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
-    shutil.copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
+    _copy(SITE / "assets" / "search.js", docs / "assets" / "search.js")
+    _copy(SITE / "assets" / "cards.js", docs / "assets" / "cards.js")
+    _copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
-    (downloads / "bundle.json").write_text(bundle_text(data.bundle), encoding="utf-8")
-    for schema in (root / "build" / "schemas").glob("*.json"):
-        shutil.copy(schema, downloads / schema.name)
+    _write(downloads / "bundle.json", bundle_text(data.bundle), encoding="utf-8")
+    from .project import schema_texts
+    for name, text in schema_texts().items():   # the schemas as the build writes them, wherever it writes them
+        _write(downloads / name, text)
     clock = time.perf_counter()
-    (downloads / f"cards-{lang}.json").write_text(json.dumps(search_export(data, lang, texts_of), ensure_ascii=False),
+    _write(downloads / f"cards-{lang}.json", json.dumps(search_export(data, lang, texts_of), ensure_ascii=False),
                                                    encoding="utf-8")
     seconds["search export"] = time.perf_counter() - clock
     _page(env, "downloads.md.j2", docs / "downloads.md", **common)
@@ -438,7 +485,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         if source.is_file():
             text = source.read_text(encoding="utf-8")
             # the guides rank below the cards and rules for a word both use (theme's page boost)
-            (authors / f"{name}.md").write_text(AUTHOR_FRONT + _author_links(text), encoding="utf-8")
+            _write(authors / f"{name}.md", AUTHOR_FRONT + _author_links(text), encoding="utf-8")
     return seconds
 
 
@@ -499,7 +546,7 @@ def add_card_search(site: Path, entries: Path) -> None:
         return
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index["docs"] += json.loads(entries.read_text(encoding="utf-8"))
-    index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    _write(index_path, json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 def root_links_of_404(site: Path, lang: str) -> None:
@@ -509,7 +556,7 @@ def root_links_of_404(site: Path, lang: str) -> None:
     page = site / "404.html"
     if page.is_file():
         text = page.read_text(encoding="utf-8")
-        page.write_text(re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text), encoding="utf-8")
+        _write(page, re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text), encoding="utf-8")
 
 
 def _author_links(text: str) -> str:
@@ -545,7 +592,7 @@ def _chapters(root: Path, lang: str) -> list[str]:
 def _page(env, template: str, path: Path, **context) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = env.get_template(template).render(**context)
-    path.write_text(text + _used(context["_abbr"], text), encoding="utf-8")
+    _write(path, text + _used(context["_abbr"], text), encoding="utf-8")
 
 
 def _abbreviations(terms: list, lang: str) -> dict[str, str]:
@@ -692,7 +739,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
     }
     path = project / "mkdocs.yml"
-    path.write_text(json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
+    _write(path, json.dumps(config, ensure_ascii=False, indent=1), encoding="utf-8")
     return path
 
 
@@ -727,23 +774,22 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     rules.mkdir(parents=True)
     for chapter in _chapters(root, "en"):
         text = (root / "content" / "rules" / "en" / f"{chapter}.md").read_text(encoding="utf-8")
-        (rules / f"{chapter}.md").write_text(pseudo_markdown(text), encoding="utf-8")
+        _write(rules / f"{chapter}.md", pseudo_markdown(text), encoding="utf-8")
     glossary = _pseudo_content(_load(root / "content" / "glossary.yaml") or [], pseudo)
-    (work / "content" / "glossary.yaml").write_text(json.dumps(glossary, ensure_ascii=False), encoding="utf-8")
+    _write(work / "content" / "glossary.yaml", json.dumps(glossary, ensure_ascii=False), encoding="utf-8")
     if (root / "content" / "sets.yaml").is_file():
-        shutil.copy(root / "content" / "sets.yaml", work / "content" / "sets.yaml")
+        _copy(root / "content" / "sets.yaml", work / "content" / "sets.yaml")
     if (root / "docs").is_dir():
-        shutil.copytree(root / "docs", work / "docs")
-    if (root / "build" / "schemas").is_dir():
-        shutil.copytree(root / "build" / "schemas", work / "build" / "schemas")
+        _copytree(root / "docs", work / "docs")
     if (root / "stats").is_dir():      # the card statistics of `dow stats`, so their words are checked too
-        shutil.copytree(root / "stats", work / "stats")
+        _copytree(root / "stats", work / "stats")
     data = SiteData(_pseudo_content(bundle, pseudo), work)
     say(f"site: writing {PSEUDO} pages")
     write_pages(_env(), data, PSEUDO, work / "site-src" / "docs", work, out)
     config = write_config(data, PSEUDO, work / "site-src", out / PSEUDO)
     say(f"site: building {PSEUDO} with MkDocs")
-    run_mkdocs(config)
+    with writing(out / PSEUDO):
+        run_mkdocs(config)
     add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
     root_links_of_404(out / PSEUDO, PSEUDO)
     return out / PSEUDO

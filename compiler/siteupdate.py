@@ -253,7 +253,7 @@ class SiteUpdater:
         entries = json.loads(path.read_text(encoding="utf-8"))
         path.write_text(json.dumps([exported.get(e["id"], e) for e in entries], ensure_ascii=False), encoding="utf-8")
 
-    def finish(self) -> None:
+    def finish(self, inputs: dict | None = None) -> None:
         """What every card goes into, after the pages: build/bundle.json and the schemas, the bundle
         each language offers for download, and the statistics page, its bot games played on the new
         bundle; then the manifest (build/ is up to date again)."""
@@ -267,7 +267,7 @@ class SiteUpdater:
             common = common_context(self.data, lang, self.root)
             if _rewritten(docs / "statistics.md", lambda: statistics_page(self.env, self.data, lang, common, docs)):
                 self._search(pages.site, lang, {}, pages.rebuild(["statistics.md"]))
-        write_manifest(self.root, self.out, site=True)
+        write_manifest(self.root, self.out, site=True, inputs=inputs)   # inputs: as they were before they were read
 
 
 def _write_if_changed(path: Path, text: str) -> bool:

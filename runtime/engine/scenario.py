@@ -34,6 +34,10 @@ EXPECT_KEYS = {"morale", "food", "starvation", "zombies", "noise", "barricades",
                "exiled", "dice", "winners", "equipped", "deck_top", "first", "item_deck",
                "bullets", "colony_morale", "colony_food", "combat", "winner", "colony_leader", "storage"}
 
+#: the first word of each step a scenario's 'do' may take (docs/scenarios.md, do); ``do`` below reads them
+STEPS = frozenset({"option", "setup", "trigger", "ability", "play", "equip", "fail", "goal", "action", "exile_vote",
+                   "exposure", "wound", "movement", "colony", "turn", "round", "new_round", "finish"})
+
 
 def log_expectations(lines: list[dict], want: dict) -> list[str]:
     """What a scenario's ``log`` (events that must be there) and ``not_log`` (events that must not) find wrong."""
@@ -538,6 +542,7 @@ WT_GIVEN_KEYS = {"players", "hand", "colony", "relic", "relic_deck", "event", "e
                  "damage", "leader", "expedition_used", "event_no"}
 WT_EXPECT_KEYS = {"damage", "colony", "hand", "relic", "relic_deck", "expedition_deck", "equipment", "market",
                   "trick_winner", "leader", "log", "not_log", "winners", "discard", "deck"}
+WT_STEPS = frozenset({"trick", "resolve", "harpoons", "effect", "setup", "buy", "infirmary", "score"})
 
 
 class WinterScenario:
