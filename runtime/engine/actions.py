@@ -10,7 +10,7 @@ from typing import cast
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
 from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
-from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk
+from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk, adds_survivors
 from .host_rules import Rule
 from .parts import GameParts
 from .state import Player
@@ -72,7 +72,7 @@ class TurnActions(GameParts):
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
-                         if l.id != where and crowd.get(l.id, 0) < l.survivor_spaces
+                         if l.id != where and crowd.get(l.id, 0) + l.helpless < l.survivor_spaces
                          and not forbidden(sid, "move", where, l.id)]
             for i, (card, ab) in enumerate(h.abilities_of(sid)):    # its own, then those it has from others
                 if self.usable(ab, sid, p, card) and not forbidden(sid, "use_ability"):
@@ -86,12 +86,13 @@ class TurnActions(GameParts):
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         acts += self.card_actions(p)
+        full = h.colony_full(p.id)          # no item card that adds survivors then (seed 004, Adding Survivors)
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
             d = h.card_def(card)
             for ab in d.get("abilities", [])[:1]:
                 if ab.get("use") == "equip":
                     acts += [("equip", card, sid) for sid in p.survivors]
-                elif not forbidden(p.id, "play_card", card=card):
+                elif not forbidden(p.id, "play_card", card=card) and not (full and adds_survivors(d)):
                     acts.append(("play", card))
             if s.crisis and not p.exiled and not forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))

@@ -19,7 +19,7 @@ from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
 from .choices import PlayerChoices
-from .common import ACTION, COLONY_STEP_EVENTS, GameError, Gen, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
+from .common import ACTION, COLONY_STEP_EVENTS, GameError, Gen, adds_survivors, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
 from .decks import location_deck
 from .effects import EffectRules
 from .host import GameHost
@@ -463,6 +463,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         env = {"player": p.id, "card": d["id"]}
         if not trigger.get("when") and not trigger.get("if"):
             return []                   # a trigger the table judges (nothing the engine sees): it never fires here
+        if self.host.colony_full(p.id) and adds_survivors(d):
+            return []                   # "cannot trigger crossroads cards that would add survivors" (seed 004, Adding Survivors)
         found: list[dict] = [{}]
         if trigger.get("when"):
             found = [b for ev in self.host.action_events if (b := self.match(trigger["when"]["tree"], ev, env)) is not None]
