@@ -105,7 +105,6 @@ def _walk(nodes):
                     yield from _walk(v)
 
 
-
 def adds_survivors(card: dict) -> bool:
     """Whether a card's text can add a survivor to the game: a survivor drawn from the survivor deck or named
     (searched out of it) joining a following, a dead survivor brought back, or helpless survivors added. A
