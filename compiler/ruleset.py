@@ -60,7 +60,12 @@ RULESET_SCHEMA = _obj({
                            "type": "object", "minProperties": 1, "additionalProperties": {"type": "integer", "minimum": 1}}}},
                       ["morale", "rounds", "entrance_spaces", "noise_spaces", "survivor_spaces", "starting_item_kinds",
                        "secret_goal", "exiled_objectives"]),
-})
+    # where seed 004 (English) and seed 001 (Portuguese) disagree, the reading played (docs/runtime.md)
+    "readings": _obj({"crisis_target": {"enum": ["all_players", "non_exiled_players"]},
+                      "event_items": {"enum": ["waste", "removed"]},
+                      "handoff_to": {"enum": ["any_survivor", "own_survivor"]}}),
+}, ["game", "players", "setup", "round", "dice", "food", "waste", "crisis", "zombies", "wounds_to_kill", "clean_waste",
+    "attract", "morale_track", "actions_per_turn_cap", "stand_ins"])
 
 
 #: the steps a Warring Colonies round can name (each is ColoniesGame.step_<name>)
@@ -90,6 +95,7 @@ COLONIES_SCHEMA = _obj({
                    "colony": {"type": "array", "items": {"enum": WC_STEPS}}}),
     "lone_wolf": _obj({**{k: _INT for k in ("survivors_dealt", "survivors_kept", "morale", "morale_max",
                                             "waste_cards_per_morale", "missions_in_hand", "mission_swaps_per_round")},
+                       "objectives_dealt": {"type": "integer", "minimum": 1},
                        "round": _obj({"after": {"enum": WC_STEPS},
                                       "steps": {"type": "array", "items": {"enum": ["lone_wolf_turn"]}}})}),
     "eleven_players": _obj({"players": _INT, "starting_items": _INT}),

@@ -10,7 +10,7 @@ from typing import cast
 from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
 from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
-from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk
+from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk, adds_survivors
 from .host_rules import Rule
 from .parts import GameParts
 from .state import Player
@@ -50,6 +50,7 @@ class TurnActions(GameParts):
         with_zombies = [l.id for l in s.locations.values() if l.zombie_count()]
         forbidden = h.forbidden if h.ruled("forbid") else _never     # no 'cannot' rule in force: nothing is barred
         dice = sorted(set(p.unused))
+        own_only = self.rule_reading("handoff_to", "any_survivor") == "own_survivor"   # seed 001 line 84 (docs/runtime.md)
         for sid in p.survivors:
             v = s.survivors[sid]
             where = cast(str, v.location)
@@ -72,7 +73,7 @@ class TurnActions(GameParts):
                 acts.append(("attract", sid, dice[0]))
             if sid not in p.moved and not forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
-                         if l.id != where and crowd.get(l.id, 0) < l.survivor_spaces
+                         if l.id != where and crowd.get(l.id, 0) + l.helpless < l.survivor_spaces
                          and not forbidden(sid, "move", where, l.id)]
             for i, (card, ab) in enumerate(h.abilities_of(sid)):    # its own, then those it has from others
                 if self.usable(ab, sid, p, card) and not forbidden(sid, "use_ability"):
@@ -82,16 +83,18 @@ class TurnActions(GameParts):
                     if ab.get("use") == "equip" and self.usable(ab, sid, p, card):
                         acts.append(("item", card, i))
                 if card not in self.handed:
-                    acts += [("handoff", card, o.id) for o in here if o.id != sid]
+                    acts += [("handoff", card, o.id) for o in here if o.id != sid
+                             and (o.controller == p.id or not own_only)]
         if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         acts += self.card_actions(p)
+        full = h.colony_full(p.id)          # no item card that adds survivors then (seed 004, Adding Survivors)
         for card in sorted(set(p.hand), key=lambda c: (s.cards[c], c)):
             d = h.card_def(card)
             for ab in d.get("abilities", [])[:1]:
                 if ab.get("use") == "equip":
                     acts += [("equip", card, sid) for sid in p.survivors]
-                elif not forbidden(p.id, "play_card", card=card):
+                elif not forbidden(p.id, "play_card", card=card) and not (full and adds_survivors(d)):
                     acts.append(("play", card))
             if s.crisis and not p.exiled and not forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))
@@ -458,7 +461,11 @@ class TurnActions(GameParts):
         s, h = self.state, self.host
         d = h.card_def(card)
         p.hand.remove(card)
-        (s.removed if p.exiled else s.waste).append(card)
+        # an exiled player's card leaves the game (seed 004, Exile); so does an event item with the reading
+        # event_items: removed (seed 001 line 79, "exceto cartas de item de evento, que são removidas do jogo")
+        event = any(ab.get("use") == "event" for ab in d.get("abilities", [])[:1])
+        gone = p.exiled or (event and self.rule_reading("event_items", "waste") == "removed")
+        (s.removed if gone else s.waste).append(card)
         h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
         self.log.add("played", {"player": p.id, "card": d["id"]}, {})
         h.emit({"kind": "play_card", "player": p.id, "card": card, "type": d.get("item_type")})

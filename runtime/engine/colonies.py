@@ -245,6 +245,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             s.survivor_deck.extend(h for h in hand if h not in kept)
             for sid in [leader] + [k for k in kept if k != leader]:
                 self.host.enter_play(sid, p.id, HOMES[s.teams[p.id]])
+            if p.id == s.wolf and self.lone_wolf:     # several objectives dealt: it keeps one (seed 002 line 317)
+                yield from self.lone_wolf.choose_objective()
             if p.secret:                              # the Lone Wolf draws its own objective (LoneWolf.build)
                 self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)

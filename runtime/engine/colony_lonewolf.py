@@ -46,6 +46,7 @@ class LoneWolf:
         self.game = game
         self.combat_site: str | None = None       # the location of the combat it is choosing a side for
         self.objective: str | None = None         # its stand-in secret objective (an id)
+        self.objective_choices: list[str] = []    # the objectives dealt to it (one kept)
         self.missions_deck: list[str] = []        # stand-in mission ids, top first
         self.missions_hand: list[str] = []
         self.missions_done: list[str] = []
@@ -79,15 +80,39 @@ class LoneWolf:
         state.colony_morale[WOLF] = lw["morale"]
         state.colony_food[WOLF] = 0
         state.colony_starvation[WOLF] = 0
-        objective = g.rng.choice(stand["lone_wolf_objectives"])
-        self.objective = objective["id"]
-        state.colony_food[WOLF] += (objective.get("setup") or {}).get("den_food", 0)
+        dealt = lw.get("objectives_dealt", 1)      # seed 000: 1 drawn; seed 002 line 317: 3, one kept (the reading)
+        if dealt <= 1:
+            self.objective_choices = [g.rng.choice(stand["lone_wolf_objectives"])["id"]]
+        else:
+            self.objective_choices = [o["id"] for o in g.rng.sample(stand["lone_wolf_objectives"],
+                                                                    min(dealt, len(stand["lone_wolf_objectives"])))]
+        self.take_objective(state, self.objective_choices[0])
         deck = [m["id"] for m in stand["lone_wolf_missions"]]
         g.rng.shuffle(deck)
         self.missions_total = len(deck)
         self.missions_hand, self.missions_deck = deck[: lw["missions_in_hand"]], deck[lw["missions_in_hand"]:]
         g.log.add("lone_wolf", {"player": wolf, "stand_in": True}, {})
-        g.log.add("lone_wolf_objective", {"objective": objective["id"], "stand_in": True}, {}, private_to=wolf)
+        if len(self.objective_choices) == 1:
+            g.log.add("lone_wolf_objective", {"objective": self.objective, "stand_in": True}, {}, private_to=wolf)
+
+    def take_objective(self, state: ColoniesState, oid: str) -> None:
+        """The Lone Wolf's secret objective is ``oid``: its set-up (food in the den) follows, the previous
+        one's (a provisional pick among several dealt) undone."""
+        if self.objective is not None:
+            state.colony_food[WOLF] -= (self.card("lone_wolf_objectives", self.objective).get("setup") or {}).get("den_food", 0)
+        self.objective = oid
+        state.colony_food[WOLF] += (self.card("lone_wolf_objectives", oid).get("setup") or {}).get("den_food", 0)
+
+    def choose_objective(self) -> Gen:
+        """With several Lone Wolf secret objectives dealt (``lone_wolf.objectives_dealt``, seed 002's reading),
+        the Lone Wolf keeps one of them (a ``targets`` decision, prompt "lone wolf objective")."""
+        g = self.game
+        if len(self.objective_choices) <= 1:
+            return
+        kept = (yield Decision(TARGETS, self.seat, tuple(self.objective_choices), 1, 1,
+                               prompt="lone wolf objective"))[0]
+        self.take_objective(g.state, kept)
+        g.log.add("lone_wolf_objective", {"objective": kept, "stand_in": True}, {}, private_to=self.seat)
 
     def card(self, kind: str, cid: str) -> dict:
         """A stand-in Lone Wolf card of the ruleset (``kind``: lone_wolf_missions or lone_wolf_objectives)."""

@@ -174,6 +174,14 @@ class ColoniesHost(GameHost):
         team = self.team_of(survivor)
         return self.wolf_side if team == WOLF and self.wolf_side else team
 
+    def colony_full(self, player: str | None = None) -> bool:
+        """A full den stops nothing: the Lone Wolf's new survivor then stands at a location of its choice
+        (seed 000 line 713, "Se não houver espaços vazios no Covil …"); a colony board is the base game's."""
+        who = player or self.s.players[self.s.active].id
+        if self.s.teams.get(who) == WOLF:
+            return False
+        return super().colony_full(who)
+
     def den_full(self, leaving: str | None = None) -> bool:
         """Whether the den has no empty survivor space (``leaving`` not counted: it is already there)."""
         den = self.s.locations[DEN]

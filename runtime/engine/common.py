@@ -103,3 +103,19 @@ def _walk(nodes):
             for v in n.values():
                 if isinstance(v, (list, dict)):
                     yield from _walk(v)
+
+
+def adds_survivors(card: dict) -> bool:
+    """Whether a card's text can add a survivor to the game: a survivor drawn from the survivor deck or named
+    (searched out of it) joining a following, a dead survivor brought back, or helpless survivors added. A
+    survivor already in play changing hands (a chosen one) adds nobody. Seed 004, Adding Survivors: with no
+    empty survivor space at the colony, such crossroads cards cannot be triggered nor such item cards played.
+    (Asked only while a colony is full, so it is not cached.)"""
+    for n in _walk({k: card.get(k) for k in ("abilities", "options", "setup", "effect")}):
+        op = n.get("op")
+        who = n.get("survivor") if op == "add_survivor" else None
+        if isinstance(who, dict) and (who.get("op") == "named" or (who.get("op") == "ref" and who.get("name") == "drawn")):
+            return True
+        if op == "bring_back" or (op == "add_tokens" and n.get("token") == "helpless"):
+            return True
+    return False

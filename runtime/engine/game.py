@@ -19,7 +19,7 @@ from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
 from .choices import PlayerChoices
-from .common import ACTION, COLONY_STEP_EVENTS, GameError, Gen, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
+from .common import ACTION, COLONY_STEP_EVENTS, GameError, Gen, adds_survivors, card_index, loc_id, slug  # noqa: F401  (ACTION, GameError re-exported)
 from .decks import location_deck
 from .effects import EffectRules
 from .host import GameHost
@@ -463,6 +463,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         env = {"player": p.id, "card": d["id"]}
         if not trigger.get("when") and not trigger.get("if"):
             return []                   # a trigger the table judges (nothing the engine sees): it never fires here
+        if self.host.colony_full(p.id) and adds_survivors(d):
+            return []                   # "cannot trigger crossroads cards that would add survivors" (seed 004, Adding Survivors)
         found: list[dict] = [{}]
         if trigger.get("when"):
             found = [b for ev in self.host.action_events if (b := self.match(trigger["when"]["tree"], ev, env)) is not None]
@@ -512,6 +514,18 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s.crisis, self.host.crisis_skipped = None, None
         return True
 
+    def rule_reading(self, name: str, default: str) -> str:
+        """The reading the ruleset plays where the rulebooks disagree (``readings`` in content/base/ruleset.yaml)."""
+        return str((self.rules.get("readings") or {}).get(name, default))
+
+    def crisis_target(self) -> int:
+        """The points a crisis needs: "the number of players" (seed 004 line 126), exiled ones too; with the
+        reading ``crisis_target: non_exiled_players``, seed 001's "número de jogadores não exilados" (line 104)."""
+        s = self.state
+        if self.rule_reading("crisis_target", "all_players") == "non_exiled_players":
+            return sum(1 for p in s.players if not p.exiled)
+        return len(s.players)
+
     def step_resolve_crisis(self) -> Gen:
         s = self.state
         if s.crisis is None:
@@ -523,7 +537,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.rng.shuffle(added)
         prevent = set(d.get("prevent") or [])
         points = sum(1 if self.host.card_def(c).get("item_type") in prevent else -1 for c, _ in added)
-        players = len(s.players)      # "the number of players" (seed 004, 3. Resolve Crisis): exiled ones too
+        players = self.crisis_target()
         self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": players,
                                        "revealed": [s.cards[c] for c, _ in added]}, {})
         s.removed.extend(c for c, _ in added)

@@ -106,7 +106,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             if name == "non_colony":
                 return thing != "colony"
             if name == "empty_survivor_spaces":
-                return max(s.locations[thing].survivor_spaces - len(s.survivors_at(thing)), 0)
+                return self.empty_spaces(thing)
             if name == "depleted":              # a location whose item deck has run out (the colony has none)
                 return bool(self.attr(thing, "non_colony")) and not s.locations[thing].deck
             if name == "entrance_barricades":   # the barricades at each of its entrances, in order
@@ -343,13 +343,29 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         for _ in range(n):
             self.add_zombie(target, src)
 
+    def empty_spaces(self, location: str) -> int:
+        """The empty survivor spaces at a location: its spaces less the survivors there and, at a colony, the
+        helpless survivors, who stand in its survivor spaces too (seed 004, Adding Survivors: "no empty survivor
+        spaces remaining at the colony … add survivors (including helpless survivors)")."""
+        loc = self.s.locations[location]
+        return max(loc.survivor_spaces - len(self.s.survivors_at(location)) - loc.helpless, 0)
+
+    def colony_full(self, player: str | None = None) -> bool:
+        """Whether the colony (the player's own, in a game of several) has no empty survivor space."""
+        who = player or self.s.players[self.s.active].id
+        return self.empty_spaces(self.place("colony", who)) == 0
+
     def do_add_tokens(self, token, place, count, src, player=None):
         s = self.s
         if token == "helpless":
             if place in s.locations:
                 if s.player(player).exiled if player else s.players[s.active].exiled:
                     return          # an exiled player's helpless survivors are not added (seed 004, Exile)
-                s.locations[place].helpless += count
+                loc = s.locations[place]
+                added = min(count, self.empty_spaces(place)) if loc.colony else count
+                if added < count:   # no empty survivor space for the rest (docs/runtime.md, "A full colony")
+                    self.log("colony_full_helpless", {"location": place, "count": count - added}, src)
+                loc.helpless += added
         elif token == "noise":
             loc = s.locations[place]
             loc.noise = min(loc.noise + count, loc.noise_spaces)
@@ -535,9 +551,12 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         owner.hand.clear()
         if s.survivor_deck:
             new = s.survivor_deck.pop(0)
-            self.enter_play(new, owner.id, "colony" if not owner.exiled else self.exile_place())
+            # a full colony: the new group leader stands at a non-colony location of the player's choice, as an
+            # exiled player's does (docs/runtime.md, "A full colony")
+            away = owner.exiled or self.colony_full(owner.id)
+            self.enter_play(new, owner.id, "colony" if not away else self.exile_place())
             self.log("new_group_leader", {"player": owner.id, "survivor": new}, {})
-            if owner.exiled:
+            if away:
                 self.pending.append(("place_exiled", new, owner.id))
 
     def exile_place(self) -> str:
@@ -597,6 +616,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
     def do_add_survivor(self, survivor, player, src):
         s = self.s
         if survivor in s.survivors and s.survivors[survivor].place == "deck":
+            if not s.player(player).exiled and self.colony_full(player):
+                # no empty survivor space: the survivor is not added and stays in the survivor deck
+                self.log("colony_full_survivor", {"location": self.place("colony", player), "survivor": survivor}, src)
+                return
             place = "colony" if not s.player(player).exiled else self.exile_place()
             self.enter_play(survivor, player, place)
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)

@@ -196,8 +196,11 @@ class CardZones:
         s = self.s
         for t in things:
             if t in s.survivors and t in s.dead and zone == "following":
-                s.dead.remove(t)
                 exiled = s.player(player).exiled
+                if not exiled and self.colony_full(player):     # no empty survivor space: it stays dead
+                    self.log("colony_full_survivor", {"location": self.place("colony", player), "survivor": t}, src)
+                    continue
+                s.dead.remove(t)
                 self.enter_play(t, player, "colony" if not exiled else self.exile_place())
                 if exiled:
                     self.pending.append(("place_exiled", t, player))

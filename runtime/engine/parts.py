@@ -80,6 +80,7 @@ class GameParts:
     printed_goals_met: Callable[..., bool]         # Game
     roll_noise: Callable[..., None]                # Game
     skip_marked_crisis: Callable[..., bool]        # Game
+    rule_reading: Callable[..., str]               # Game
 
 
 class ColoniesParts(GameParts):

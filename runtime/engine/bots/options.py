@@ -42,6 +42,8 @@ def _value(node: dict[str, Any]) -> float:
     elif op in ("add_tokens", "remove_tokens"):
         sign = 1.0 if op == "add_tokens" else -1.0
         worth = sign * TOKENS.get(str(node.get("token")), 0.0) * _count(node, "count")
+    elif op == "extra_goal":      # another way to win helps the colony; another requirement holds it back
+        worth = WEIGHTS[op] if node.get("kind") == "win" else -WEIGHTS[op]
     elif op == "spend_tokens":
         worth = -TOKENS.get(str(node.get("token")), 0.0) * _count(node, "count")
     elif op in WEIGHTS:
