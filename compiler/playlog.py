@@ -63,22 +63,9 @@ class Teller:
                         self.names[item["id"]] = self.cat["stand_in_names"].get(item["id"], item["name"])   # each language
 
     def place(self, card: dict) -> str:
-        """A location as this language names it mid-sentence; where the catalogue has ``articles`` (pt),
-        with the article of its glossary term's gender ("a delegacia", "o posto de gasolina"), so that the
-        contractions fuse it with a template's preposition ("na delegacia", "do posto de gasolina")."""
-        from .examples import place_name
-        name = place_name(card, self.lang)
-        articles = self.cat.get("articles")
-        if not articles:
-            return name
-        from .text import load_language
-        key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
-        term = load_language(self.lang).glossary.get(key, {}).get(self.lang)
-        word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
-        gender = term.get("gender", "m") if isinstance(term, dict) else "m"
-        if isinstance(word, str) and word.lower() == name.lower():
-            name = word                                 # a common noun mid-sentence: "a delegacia"
-        return f"{articles[gender]} {name}"
+        """A location as this language names it mid-sentence, with its article where nouns carry one."""
+        from .examples import place_with_article
+        return place_with_article(card, self.lang)
 
     def told(self, raw: dict) -> dict:
         """An event's values as this language tells them, by name."""

@@ -106,3 +106,42 @@ def test_every_log_sentence_with_every_kind_of_value_reads_as_the_language(lang)
                 found.setdefault(f"{table}.{event}", (kind, text))
     assert filled > 3000
     assert not found, f"{len(found)} {lang} sentences slip:\n" + "\n".join(f"  {k} [{v[0]}]: {v[1]}" for k, v in list(found.items())[:25])
+
+
+def _strings(value, path=""):
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ("one",) or isinstance(v, str):
+                yield from _strings(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_sentence_of_the_worked_examples_with_every_kind_of_value_reads_as_the_language(lang):
+    """The same walk over the site's worked examples (compiler/templates/site/<lang>.yaml `examples`,
+    told by compiler/examples.py): a player, a colony, every location, a survivor, counts."""
+    from dow.compiler.examples import Teller as ExampleTeller, _contract, example_names
+    from dow.compiler.site import site_words
+    cards = [{"id": c["id"], "kind": c["kind"], "name": c["name"]} for c in BUNDLE["cards"]]
+    teller = ExampleTeller(example_names(cards, lang), lang)
+    values = {"player": "p3", "colony A": "a", "colony B": "b", "survivor": SURVIVOR.rsplit(".", 1)[-1],
+              **{f"location {loc}": loc for loc in LOCATIONS}}
+    found, filled = {}, 0
+    for path, template in _strings(site_words(lang)["examples"]):
+        slots = {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
+        if not slots:
+            continue
+        positional = sorted(int(s) for s in slots if s.isdigit())
+        for kind, value in values.items():
+            told = teller.name(value)
+            fields = {s: (1 if s == "n" else told) for s in slots if not s.isdigit()}
+            text = _contract(template.format(*[told] * (max(positional) + 1 if positional else 0), **fields), lang)
+            filled += 1
+            if SLIPS[lang].search(re.sub(r"\b(colônia|colony|Colony|thuộc địa) ([AB])\b", r"\1 X", text)):
+                found.setdefault(path, (kind, text))
+    assert filled > 500
+    assert not found, f"{len(found)} {lang} sentences slip:\n" + "\n".join(f"  {k} [{v[0]}]: {v[1]}" for k, v in list(found.items())[:25])
