@@ -131,7 +131,8 @@ for _kind in (
 COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "name",
           "status": ("object", {"implementation": f"enum:{'|'.join(IMPLEMENTATION)}",
                                 "data": f"enum:{'|'.join(DATA)}", "why": "str"}),
-          "source": "str", "notes": "str", "text": "localized",
+          "source": "str", "name_sources": ("object", {"pt": "str", "en": "str", "vi": "str"}),
+          "notes": "str", "text": "localized",
           "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str",
                              "sync": ("object", {"pt": "str", "vi": "str"})}),
           "tests": ("list", "scenario")}

@@ -310,8 +310,8 @@ def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[di
 
 #: languages that write a place of the board in running text as the common noun it is, lower case
 #: mid-sentence (Vietnamese, as seed 002 writes "các thuộc địa", "địa điểm"); the card's name is its
-#: title, capitalized. Portuguese sentences name the place as a place of the board ("o local Posto de
-#: gasolina") and keep the card's name.
+#: title, capitalized. Portuguese writes it the same way with its article ("o posto de gasolina",
+#: place_with_article), where the card's name is the glossary's term.
 COMMON_NOUN_PLACES = frozenset({"vi"})
 
 
@@ -331,6 +331,26 @@ def place_name(card: dict, lang: str) -> str:
     return term if isinstance(term, str) and term.lower() == str(title).lower() else title
 
 
+def place_with_article(card: dict, lang: str) -> str:
+    """A location as a sentence names it mid-sentence, with its article in a language whose nouns carry
+    one (the log catalogue's ``articles``, pt: "a delegacia", "o posto de gasolina", by the gender of
+    the glossary's term), so that the contractions fuse it with a template's bare preposition ("na
+    delegacia", "do posto de gasolina"); else as place_name says."""
+    from .playlog import catalogue
+    name = place_name(card, lang)
+    articles = catalogue(lang).get("articles") if lang in ("pt", "en", "vi") else None
+    if not articles:
+        return name
+    from .text import load_language
+    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
+    term = load_language(lang).glossary.get(key, {}).get(lang)
+    word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+    gender = term.get("gender", "m") if isinstance(term, dict) else "m"
+    if isinstance(word, str) and word.lower() == name.lower():
+        name = word                                     # a common noun mid-sentence: "a delegacia"
+    return f"{articles[gender]} {name}"
+
+
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:
     """Names a scenario may use (file names of cards, location ids) in one language."""
     names = {}
@@ -343,7 +363,7 @@ def example_names(cards: list[dict], lang: str) -> dict[str, str]:
         if card.get("kind") == "resource":  # a resource card and its relic share a file name
             names[short] = text
         if card.get("kind") == "location":
-            place = place_name(card, lang)
+            place = place_with_article(card, lang)
             names[short.replace("-", "_")] = names[f"location:{short}"] = place
             if names[short] == text:
                 names[short] = place

@@ -41,6 +41,7 @@ class Teller:
         self.lang = lang
         self.instances = instances or {}           # a game's card instances ("c:17") -> card ids
         self.names: dict[str, str] = {}
+        self.cat = catalogue(lang)
         for card in bundle.get("cards", []):
             name = card.get("name", {})
             text = name.get(lang) or name.get("en") if isinstance(name, dict) else str(name)
@@ -49,11 +50,9 @@ class Teller:
             if card.get("kind") == "survivor":
                 self.names["s:" + short] = text
             if card.get("kind") == "location":   # in a sentence: as the language writes a place mid-sentence
-                from .examples import place_name
-                self.names[card["id"]] = self.names[short.replace("-", "_")] = place_name(card, lang)
+                self.names[card["id"]] = self.names[short.replace("-", "_")] = self.place(card)
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
-        self.cat = catalogue(lang)
         self.words = self.cat["words"]
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
@@ -62,6 +61,28 @@ class Teller:
                 for item in value if isinstance(value, list) else ():
                     if isinstance(item, dict) and "id" in item and "name" in item:   # the catalogue's name in
                         self.names[item["id"]] = self.cat["stand_in_names"].get(item["id"], item["name"])   # each language
+
+    def place(self, card: dict) -> str:
+        """A location as this language names it mid-sentence, with its article where nouns carry one."""
+        from .examples import place_with_article
+        return place_with_article(card, self.lang)
+
+    def told(self, raw: dict) -> dict:
+        """An event's values as this language tells them, by name."""
+        params = {k: self.colony(v) if k == "colony" and isinstance(v, str) else
+                  ", ".join(self.colony(c) for c in v) if k == "colonies" and isinstance(v, list) else self.name(v)
+                  for k, v in raw.items()}
+        if isinstance(raw.get("token"), str):             # a token by its glossary term, in the count's number
+            params["token"] = self.token(raw["token"], raw.get("count"))
+        return params
+
+    def token(self, token: str, count: Any) -> str:
+        """A kind of token ("despair") as the glossary names it in this language, singular for a count of 1."""
+        from .text import load_language
+        term = load_language(self.lang).glossary.get(f"token.{token}", {}).get(self.lang)
+        if isinstance(term, dict):
+            return str(term.get("one") if count == 1 and "one" in term else term.get("other"))
+        return term if isinstance(term, str) else self.name(token)
 
     def name(self, value: Any) -> str:
         if isinstance(value, bool):
@@ -133,9 +154,7 @@ class Teller:
             kind, *values = raw.pop("action")
             raw["kind"] = kind
             args = [str(v) if isinstance(v, int) else self.name(v) for v in values]
-        params = {k: self.colony(v) if k == "colony" and isinstance(v, str) else
-                  ", ".join(self.colony(c) for c in v) if k == "colonies" and isinstance(v, list) else self.name(v)
-                  for k, v in raw.items()}
+        params = self.told(raw)
         if self.winter_tricks or (line.get("src") or {}).get("game") == "winter-tricks":
             tables = (self.cat["winter_tricks"], self.cat["events"])
         else:
@@ -148,15 +167,20 @@ class Teller:
                 template = _pick(template, raw)
                 if template is not None:
                     try:
-                        text = _contract(template.format(*args, **params), self.lang)   # pt "em o" -> "no"
-                        # each sentence starts with a capital, also one after another in the same line
-                        # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
-                        text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
-                        return text[:1].upper() + text[1:]
+                        return self.fill(template, args, params)
                     except (KeyError, IndexError):
                         continue
         self.untold.add(event)
         return self.cat["untold"]
+
+    def fill(self, template: str, args: list, params: dict) -> str:
+        """One sentence: the template filled in with the values as told, the language's contractions
+        (pt "em o" -> "no"), a capital at the start of each sentence."""
+        text = _contract(template.format(*args, **params), self.lang)
+        # each sentence starts with a capital, also one after another in the same line
+        # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
+        text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
+        return text[:1].upper() + text[1:]
 
 
 def _pick(template, raw: dict):

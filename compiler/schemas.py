@@ -216,6 +216,8 @@ FIELD_DOCS = {
             "example: made up to run the engine, not the published game.",
     "why": "Why the status or the manual step is what it is.",
     "source": "Where the card's facts come from.",
+    "name_sources": "Per language, the rulebook that prints the card's name in that language (\"seed 000, line 298\"); "
+                    "a language without one has the project's own translation, and the site says so.",
     "notes": "Notes for authors; never shown to readers.",
     "text": "The text a reader sees, in the project's own words, in pt, en and vi.",
     "manual": "Per effect: the manual step a player carries out where the effect language cannot say it.",

@@ -396,6 +396,7 @@ class CardPages:
         words, lang = self.words, self.lang
         programs = _programs(card, texts, lang, self.data.stale())
         text = self.template.render(card=card, programs=programs, mentions=_mentions(card, self.data),
+                                    other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
                                     tree=_code(tree_outline(card)), rules_link=_rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
@@ -403,6 +404,27 @@ class CardPages:
                                     S=words["stand_ins"], stand_in_text=self.stand_in_text,
                                     tip=Tooltips(*self.terms), **self.common)
         return text, card_search_entries(card, programs, words, lang)
+
+
+def other_names(card: dict, lang: str) -> list[tuple[str, str, str]]:
+    """(language's own name, the card's name there, language code) for each other language whose name differs."""
+    name = card["name"]
+    return [(LANG_NAMES[other], name[other], other) for other in LANGS
+            if other != lang and other in name and name[other] != name.get(lang)]
+
+
+def name_origin(card: dict, facts: dict, lang: str) -> str:
+    """Where the card's name in ``lang`` comes from, for a name that is not the English one: the rulebook
+    that prints it (its `name_sources`, "seed 000, line 298"), or the project's own translation."""
+    name = card["name"]
+    if lang == "en" or lang not in name or name[lang] == name.get("en"):
+        return ""
+    cited = (card.get("name_sources") or {}).get(lang, "")
+    m = re.match(r"seed (\d{3})\b", cited)
+    books = facts.get("name_books") or {}
+    if m and m.group(1) in books:
+        return facts["name_official"].replace("{source}", books[m.group(1)])
+    return facts["name_project"]
 
 
 def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
@@ -730,7 +752,8 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
         "plugins": [{"search": {"lang": [lang]}}],
         "hooks": [str(SITE / "hooks.py")],
         "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
-                                "pymdownx.superfences", "md_in_html", {"toc": {"permalink": True}}],
+                                "pymdownx.superfences", "md_in_html",
+                                {"toc": {"permalink": True, "permalink_title": ui["permalink"]}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
                                 for other in (LANGS if lang in LANGS else (lang,))],
                   "generator": False, "not_found": words["not_found"]},

@@ -167,6 +167,13 @@ def option_label(option: str, labels: dict) -> str:
     return labels["option"].format(n=option) if option.isdigit() else labels["option_none"]
 
 
+def _by_count(template, count: int) -> str:
+    """A {one, other} label by the count (CLDR: pt and en say 1 in the `one` form), or a plain label."""
+    if isinstance(template, dict):
+        return template["one"] if count == 1 and "one" in template else template["other"]
+    return template
+
+
 def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None:
     """A card page's statistics block in one language: {'lines', 'options', 'source', 'stale'}, every text
     ready to escape; None for a kind without statistics (only crossroads, survivor, item) or no results."""
@@ -182,8 +189,9 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
         lines.append(told("block_triggered", fig["triggered"], labels))
         if fig["colony_won"]["n"]:
             lines.append(told("block_colony", fig["colony_won"], labels))
-            options = [labels["option_figure"].format(option=option_label(o, labels), count=f["k"],
-                                                      figure=shown(f, labels)) for o, f in fig["options"].items()]
+            options = [_by_count(labels["option_figure"], f["k"]).format(option=option_label(o, labels), count=f["k"],
+                                                                        figure=shown(f, labels))
+                       for o, f in fig["options"].items()]
         else:
             lines.append(labels["block_never"])
     else:

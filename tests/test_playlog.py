@@ -127,16 +127,18 @@ def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the
     assert vi.name("base.location.school") == "trường học"
     arrive = vi.line({"event": "zombies_arrive", "params": {"count": 2, "location": "school"}})
     assert "trường học" in arrive or arrive.startswith("Trường học"), arrive
-    pt = Teller(bundle, "pt")   # Portuguese names the place of the board by its card's name
-    assert pt.name("gas_station") == "Posto de gasolina"
+    pt = Teller(bundle, "pt")   # Portuguese names a place with its article, fused with the template's preposition
+    assert pt.name("gas_station") == "o posto de gasolina" and pt.name("police_station") == "a delegacia"
+    assert "do posto de gasolina para a delegacia" in pt.line(
+        {"event": "moved", "params": {"survivor": "s:brian-lee", "from": "gas_station", "to": "police_station"}})
 
 
 def test_a_value_per_colony_reads_as_a_value_with_its_colony(bundle):
-    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (colônia A), 3 (colônia B)"
+    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (a colônia A), 3 (a colônia B)"
     assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 (thuộc địa A), người chơi 3 (thuộc địa B)"
-    pt = Teller(bundle, "pt")   # a token on a place of the board: 'no local …', as the other sentences say
+    pt = Teller(bundle, "pt")   # a token on a place of the board: the place with its article, fused ('na escola')
     assert pt.line({"event": "add_tokens", "params": {"token": "barricade", "place": "school", "count": 1}}) == \
-        "1 barricada é construída no local Escola."
+        "1 barricada é construída na escola."
 
 
 def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):

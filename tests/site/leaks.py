@@ -2,7 +2,7 @@
 a snake_case token, a card id or a template placeholder (tests/site/test_leaks.py).
 
 The page's reader-facing text is its <article> and navigation, without code blocks (<pre>, <code>),
-the effect tree, and elements marked lang="en". Proper names (the names of cards and places, the same
+the effect tree, and elements marked in a language (lang="en": an English note; the card's names in the other languages). Proper names (the names of cards and places, the same
 in every language) are taken out before the words are compared."""
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def proper_names(bundle: dict) -> set[str]:
     return names
 
 
-_DROP = re.compile(r"<(pre|code|script|style|svg:script)\b.*?</\1>|<[^>]*\blang=\"en\"[^>]*>.*?</[^>]+>",
+_DROP = re.compile(r"<(pre|code|script|style|svg:script)\b.*?</\1>|<[^>]*\blang=\"(?:en|pt|vi)\"[^>]*>.*?</[^>]+>",
                    re.S | re.I)
 
 

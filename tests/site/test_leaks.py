@@ -75,6 +75,22 @@ def test_an_example_counts_abilities_from_1_as_the_page_does(built, lang):
     assert seen > 3 and not wrong, (seen, wrong)
 
 
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_no_page_shows_an_english_word_of_the_theme(built, lang):
+    """Material's own words (search box, copy buttons, heading links) on every page, the guides too."""
+    from test_theme_words import SETTINGS, _theme_file, _words
+    out, _ = built
+    english = {v for k, v in _words(_theme_file("en")).items() if k not in SETTINGS and len(v) > 5}
+    english |= {"Permanent link"}
+    found: dict[str, list[str]] = {}
+    for page in (out / lang).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        hits = sorted(w for w in english if f">{w}<" in text or f'"{w}"' in text)
+        if hits:
+            found[str(page.relative_to(out))] = hits
+    assert not found, f"{len(found)} {lang} pages: {dict(list(found.items())[:5])}"
+
+
 def test_the_vietnamese_card_list_is_in_the_vietnamese_alphabet(built):
     out, _ = built
     text = (out / "vi" / "cards" / "index.html").read_text(encoding="utf-8")

@@ -46,7 +46,9 @@ class ArticleText(HTMLParser):
         if tag in self.VOID:
             return
         attrs = dict(attrs)
-        marked_en = self.article and attrs.get("lang") == "en"  # not <html lang=…>: the theme's own
+        # a passage marked in another language (an English note, the card's names in pt/en/vi); not
+        # <html lang=…>: the theme's own
+        marked_en = self.article and attrs.get("lang") in ("en", "pt", "vi")
         classes = set((attrs.get("class") or "").split())
         skip = tag in SKIPPED_TAGS or marked_en or "headerlink" in classes or bool(classes & KNOWN_LEAK_CLASSES)
         self.stack.append((tag, tag == "article", skip))
