@@ -142,12 +142,40 @@ def compile_root(root: Node | None, result: CardResult) -> None:
         return
     compiled["name"] = _localized_name(compiled["name"])
     compiled["file"] = result.display
+    if _numbers_in_range(compiled, result):
+        return
     errors = validate_card(compiled)
     for message in errors:
         result.diag("V001", M("V001.card-schema", problem=message), Pos(root.line, root.col),
                     hint=M("hint.compiler-bug-file"))
     if not errors:
         result.card = compiled
+
+
+def _numbers_in_range(value, result: CardResult, op: str = "") -> bool:
+    """Report each number written in an effect that the runtime's limits refuse (runtime/limits.py: the
+    bundle schema and load_bundle hold every number to them), at the node it is in; whether there was one."""
+    from dow.runtime.bundle_check import SIGNED
+    from dow.runtime.limits import MAX_NUMBER, MIN_SIGNED
+    found = False
+    if isinstance(value, dict):
+        pos = value.get("pos")
+        here = value.get("op", op)
+        for key, item in value.items():
+            if isinstance(item, int) and not isinstance(item, bool) and isinstance(pos, dict) and key != "pos":
+                low = MIN_SIGNED if (here, key) in SIGNED else 0
+                if not low <= item <= MAX_NUMBER:
+                    result.diag("S005", M("S005.too-large", key=f"{here}.{key}", value=item, limit=MAX_NUMBER)
+                                if item > MAX_NUMBER else M("S005.negative", key=f"{here}.{key}", value=item),
+                                Pos(pos.get("line", 1), pos.get("col", 1)),
+                                expected=M("expected.zero-to-limit", limit=MAX_NUMBER))
+                    found = True
+            elif isinstance(item, (dict, list)):
+                found = _numbers_in_range(item, result, here) or found
+    elif isinstance(value, list):
+        for item in value:
+            found = _numbers_in_range(item, result, op) or found
+    return found
 
 
 def _data(node: Node):
