@@ -165,10 +165,9 @@ def _numbers_in_range(value, result: CardResult, op: str = "") -> bool:
             if isinstance(item, int) and not isinstance(item, bool) and isinstance(pos, dict) and key != "pos":
                 low = MIN_SIGNED if (here, key) in SIGNED else 0
                 if not low <= item <= MAX_NUMBER:
-                    result.diag("S005", M("S005.too-large", key=f"{here}.{key}", value=item, limit=MAX_NUMBER)
-                                if item > MAX_NUMBER else M("S005.negative", key=f"{here}.{key}", value=item),
-                                Pos(pos.get("line", 1), pos.get("col", 1)),
-                                expected=M("expected.zero-to-limit", limit=MAX_NUMBER))
+                    result.diag("S005", M("S005.out-of-range", key=f"{here}.{key}", value=item, low=low,
+                                          high=MAX_NUMBER), Pos(pos.get("line", 1), pos.get("col", 1)),
+                                expected=M("expected.range", low=low, high=MAX_NUMBER))
                     found = True
             elif isinstance(item, (dict, list)):
                 found = _numbers_in_range(item, result, here) or found

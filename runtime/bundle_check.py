@@ -301,15 +301,17 @@ def check_references(cards: list[dict[str, Any]], rulesets: dict[str, Any]) -> N
         name: Any = card.get("name")
         names.setdefault(card["kind"], set()).update(name.values() if isinstance(name, dict) else [str(name)])
         slugs.setdefault(card["kind"], set()).add(card["id"].rsplit(".", 1)[-1])
+    for set_name in rulesets:
+        for kind in DEALT:
+            if not slugs.get(kind):
+                raise StructureError(f"rulesets.{set_name}: a game of this ruleset deals {kind} cards, but the "
+                                     f"bundle has none")
     for card in cards:
         where = _Where(card["id"], str(card.get("file", "?")))
         for key, value in card.items():
             _named(value, names, where, key, 0)
     for set_name, rules in rulesets.items():
         at = f"rulesets.{set_name}"
-        for kind in DEALT:
-            if not slugs.get(kind):
-                raise StructureError(f"{at}: a game of this ruleset deals {kind} cards, but the bundle has none")
         stand = rules.get("stand_ins") or {}
         for item in stand.get("starting_item_kinds") or ():
             _known(item, slugs, "item", f"{at}.stand_ins.starting_item_kinds", "a starting item")
