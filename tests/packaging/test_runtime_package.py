@@ -53,6 +53,7 @@ def _python(venv: Path, code: str, cwd: Path) -> subprocess.CompletedProcess:
 def test_the_wheel_holds_the_runtime_alone_and_declares_no_dependency(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "dow/runtime/py.typed" in names and "dow/runtime/minimal_host.py" in names
+    assert "dow/runtime/bundle.schema.json" in names      # load_bundle checks bundles against it
     assert "dow/runtime/engine/game.py" in names and "dow/runtime/cards.py" in names
     assert not [n for n in names if n.startswith(("dow/compiler", "dow/dsl", "dow/site", "dow/__init__"))]
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
