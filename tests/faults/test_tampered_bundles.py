@@ -412,3 +412,55 @@ def test_a_ruleset_limit_passes_at_its_edge_and_is_refused_one_past_it(tmp_path,
     doc["rulesets"]["base"]["wounds_to_kill"] = MAX_NUMBER + 1
     with pytest.raises(BundleError, match=r"rulesets\.base\.wounds_to_kill: 1001 is out of range \(1 to 1000\)"):
         parse_bundle(_rehash(doc))
+
+
+# ---- what the load check cannot judge: a located EffectError, not a bare error mid-game ----------------
+
+def test_a_bare_error_of_the_host_while_a_node_runs_is_a_located_effect_error(bundle):
+    """A bundle can fit the schema and every reference and still hold something a host cannot play (a
+    zone owned by a survivor where the engine looks a player up). The error the host raises deep inside
+    (KeyError, TypeError, ValueError, IndexError, AttributeError) reaches the engine as an EffectError
+    naming the card, its line and the nodes being run, whatever host runs the card."""
+    import random
+
+    from dow.runtime.decisions import RandomAgent
+    from dow.runtime.interpreter import EffectError, Env, Interpreter
+    from dow.runtime.minimal_host import MinimalHost
+
+    crisis = next(c for c in bundle["cards"] if c["kind"] == "crisis" and "lose_morale" in json.dumps(c["effect"]))
+    line = next(n for n in crisis["effect"]["tree"] if n["op"] == "lose_morale")["pos"]["line"]
+    for bare in (KeyError("no player 's:annaleigh-chan'"), TypeError("'NoneType' object is not subscriptable"),
+                 ValueError("too many values"), IndexError("list index out of range"), AttributeError("x")):
+        class Failing(MinimalHost):
+            def apply(self, action, params, src):
+                if action == "change_morale":
+                    raise bare
+                return super().apply(action, params, src)
+        ip = Interpreter(bundle, Failing(), random.Random(1))
+        with pytest.raises(EffectError) as err:
+            ip.execute(crisis["effect"]["tree"], Env("p1", crisis["id"])).run(RandomAgent(1))
+        said = str(err.value)
+        assert said.startswith(f"{crisis['id']}:{line}: {type(bare).__name__}") and "(in lose_morale)" in said
+        assert err.value.card == crisis["id"] and err.value.__cause__ is bare
+
+
+def test_a_deliberate_refusal_inside_a_node_is_not_turned_into_an_effect_error(bundle):
+    """A subclass of those errors is a refusal someone meant (a replay that does not fit: DecisionMismatch)
+    and passes through as it is."""
+    import random
+
+    from dow.runtime.decisions import RandomAgent
+    from dow.runtime.interpreter import Env, Interpreter
+    from dow.runtime.minimal_host import MinimalHost
+    from dow.runtime.replay import DecisionMismatch
+
+    crisis = next(c for c in bundle["cards"] if c["kind"] == "crisis" and "lose_morale" in json.dumps(c["effect"]))
+
+    class Refusing(MinimalHost):
+        def apply(self, action, params, src):
+            if action == "change_morale":
+                raise DecisionMismatch(3, "decision 3: another answer")
+            return super().apply(action, params, src)
+    with pytest.raises(DecisionMismatch):
+        Interpreter(bundle, Refusing(), random.Random(1)).execute(
+            crisis["effect"]["tree"], Env("p1", crisis["id"])).run(RandomAgent(1))
