@@ -417,11 +417,15 @@ def cmd_play(args) -> int:
             replay.setup = {"game": other.NAME, "players": args.players}
             _save(args.save, replay.to_json() + "\n")
         return EXIT_CONTENT if game.check_invariants() else EXIT_OK
+    from dow.runtime.interpreter import EffectError
     try:
         game, replay, result = play_game(bundle, args.seed, args.players, args.agents, check=True,
                                          variants=args.variant)
     except GameError as err:
         raise UsageError(game_message(err)) from None
+    except EffectError as err:          # a card the bundle check let through that the engine cannot play
+        print(f"dow: {err}", file=sys.stderr)
+        return EXIT_CONTENT
     teller = Teller(bundle, args.lang, game.state.cards)
     lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
     if not args.quiet:
@@ -509,6 +513,7 @@ def cmd_replay(args) -> int:
     from dow.runtime.bundle import BundleError
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import replay_game
+    from dow.runtime.interpreter import EffectError
     from dow.runtime.replay import AnswersLeftOver, Replay, ReplayError
     from .playlog import Teller
     if args.file.exists():
@@ -538,7 +543,7 @@ def cmd_replay(args) -> int:
     except AnswersLeftOver as err:
         print(f"dow: {M('cli.answers-left-over', n=err.count).render(_lang(args))}", file=sys.stderr)
         return EXIT_CONTENT
-    except (ValueError, LookupError, GameError) as err:       # a recorded answer that no longer fits the game
+    except (ValueError, LookupError, GameError, EffectError) as err:   # a recorded answer that no longer fits
         said = game_message(err)
         text = said.render(_lang(args)) if isinstance(said, Msg) else said
         text = text if len(text) <= 300 else text[:297] + "..."

@@ -146,6 +146,8 @@ def compile_root(root: Node | None, result: CardResult) -> None:
         return
     compiled["name"] = _localized_name(compiled["name"])
     compiled["file"] = result.display
+    if _numbers_in_range(compiled, result):
+        return
     errors = validate_card(compiled)
     for message in errors:
         scenario = _scenario_at(root, message)
@@ -167,6 +169,31 @@ def _scenario_at(root: Node, problem: str) -> Node | None:
     if match is None or tests is None or tests.kind != "seq" or int(match.group(1)) >= len(tests.value):
         return None
     return tests.value[int(match.group(1))]
+
+
+def _numbers_in_range(value, result: CardResult, op: str = "") -> bool:
+    """Report each number written in an effect that the runtime's limits refuse (runtime/limits.py: the
+    bundle schema and load_bundle hold every number to them), at the node it is in; whether there was one."""
+    from dow.runtime.bundle_check import SIGNED
+    from dow.runtime.limits import MAX_NUMBER, MIN_SIGNED
+    found = False
+    if isinstance(value, dict):
+        pos = value.get("pos")
+        here = value.get("op", op)
+        for key, item in value.items():
+            if isinstance(item, int) and not isinstance(item, bool) and isinstance(pos, dict) and key != "pos":
+                low = MIN_SIGNED if (here, key) in SIGNED else 0
+                if not low <= item <= MAX_NUMBER:
+                    result.diag("S005", M("S005.out-of-range", key=f"{here}.{key}", value=item, low=low,
+                                          high=MAX_NUMBER), Pos(pos.get("line", 1), pos.get("col", 1)),
+                                expected=M("expected.range", low=low, high=MAX_NUMBER))
+                    found = True
+            elif isinstance(item, (dict, list)):
+                found = _numbers_in_range(item, result, here) or found
+    elif isinstance(value, list):
+        for item in value:
+            found = _numbers_in_range(item, result, op) or found
+    return found
 
 
 def _data(node: Node):

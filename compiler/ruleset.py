@@ -9,11 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from dow.runtime.limits import integer
+
 from .diagnostics import Diagnostic
 from .messages import M
 from .loader import LoadError, Node, load_file
 
-_INT = {"type": "integer", "minimum": 0}
+_INT = integer()
 _PAIR = {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}
 STEPS = ["reveal_crisis", "roll_action_dice", "player_turns", "pay_food", "check_waste", "resolve_crisis",
          "add_zombies", "check_main_objective", "move_round_tracker", "pass_first_player"]
@@ -32,18 +34,18 @@ RULESET_SCHEMA = _obj({
     "round": _obj({"player_turns": {"type": "array", "items": {"enum": STEPS}},
                    "colony": {"type": "array", "items": {"enum": STEPS}}}),
     "dice": _obj({"base": _INT, "per_survivor": _INT}),
-    "food": _obj({"survivors_per_food": {"type": "integer", "minimum": 1}}),
-    "waste": _obj({"cards_per_morale": {"type": "integer", "minimum": 1}}),
+    "food": _obj({"survivors_per_food": integer(1)}),
+    "waste": _obj({"cards_per_morale": integer(1)}),
     "crisis": _obj({"bonus_over": _INT}),
-    "zombies": _obj({"colony_per_survivors": {"type": "integer", "minimum": 1}, "location_per_survivor": _INT,
+    "zombies": _obj({"colony_per_survivors": integer(1), "location_per_survivor": _INT,
                      "noise_adds_on_or_below": _INT}),
-    "wounds_to_kill": {"type": "integer", "minimum": 1},
+    "wounds_to_kill": integer(1),
     "clean_waste": _INT,
     "attract": _INT,
     "morale_track": _PAIR,
-    "actions_per_turn_cap": {"type": "integer", "minimum": 1},
-    "stand_ins": _obj({"morale": _INT, "rounds": {"type": "integer", "minimum": 1},
-                       "entrance_spaces": {"type": "integer", "minimum": 1}, "noise_spaces": _INT,
+    "actions_per_turn_cap": integer(1),
+    "stand_ins": _obj({"morale": _INT, "rounds": integer(1),
+                       "entrance_spaces": integer(1), "noise_spaces": _INT,
                        "survivor_spaces": _obj({"colony": _INT, "other": _INT}),
                        "starting_item_kinds": {"type": "array", "items": {"type": "string"}},
                        "secret_goal": {"enum": ["main_objective"]},
@@ -53,11 +55,11 @@ RULESET_SCHEMA = _obj({
                                 {"kind": {"enum": ["survivors_in_play", "cards_in_hand"]}, "count": _INT})}})},
                        # the round track a main objective's own text gives (objective slug: rounds), and the
                        # themed stand-in item deck of each location (location slug: {item slug: count})
-                       "objective_rounds": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+                       "objective_rounds": {"type": "object", "additionalProperties": integer(1)},
                        # the zombies a main objective's set-up places at each non-colony location (slug: count)
-                       "objective_zombies": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+                       "objective_zombies": {"type": "object", "additionalProperties": integer(1)},
                        "location_decks": {"type": "object", "additionalProperties": {
-                           "type": "object", "minProperties": 1, "additionalProperties": {"type": "integer", "minimum": 1}}}},
+                           "type": "object", "minProperties": 1, "additionalProperties": integer(1)}}},
                       ["morale", "rounds", "entrance_spaces", "noise_spaces", "survivor_spaces", "starting_item_kinds",
                        "secret_goal", "exiled_objectives"]),
     # where seed 004 (English) and seed 001 (Portuguese) disagree, the reading played (docs/runtime.md)
@@ -100,7 +102,7 @@ COLONIES_SCHEMA = _obj({
                                       "steps": {"type": "array", "items": {"enum": ["lone_wolf_turn"]}}})}),
     "eleven_players": _obj({"players": _INT, "starting_items": _INT}),
     "bullets_per_round": _INT,
-    "random_items": _obj({"per_location": {"type": "integer", "minimum": 1}}),
+    "random_items": _obj({"per_location": integer(1)}),
     "card_scope": _obj({"kinds": {"type": "array", "items": {"type": "string"}},
                         "friendly_only": {"type": "array", "items": {"type": "string"}}}),
     "morale_track": _PAIR,
@@ -111,14 +113,14 @@ COLONIES_SCHEMA = _obj({
                       "lone_wolf_leaves": {"enum": ["end_of_step"]}, "missions_checked": {"enum": ["own_turn"]},
                       "lone_wolf_not_enemy": {"type": "boolean"}}),
     "stand_ins": _obj({"unknown_tactics": _INT, "crisis_needed_per_player": _INT,
-                       "timer": _obj({"actions": {"type": "integer", "minimum": 1},
-                                      "quick_actions": {"type": "integer", "minimum": 1}}),
+                       "timer": _obj({"actions": integer(1),
+                                      "quick_actions": integer(1)}),
                        "crisis_deck": _obj({"cards": _INT, "morale_lost": _INT,
                                             "prevent": {"type": "array", "items": {"type": "string"}, "minItems": 1}}),
                        "combat_die": {"type": "array", "items": _FACE, "minItems": 1},
                        "location_order": {"type": "array", "items": {"type": "string"}},
-                       "cemetery": _obj({"entrances": {"type": "integer", "minimum": 1}, "survivor_spaces": _INT}),
-                       "den": _obj({"survivor_spaces": {"type": "integer", "minimum": 1}}),
+                       "cemetery": _obj({"entrances": integer(1), "survivor_spaces": _INT}),
+                       "den": _obj({"survivor_spaces": integer(1)}),
                        "mission_morale": _INT,
                        "lone_wolf_missions": {"type": "array", "items": _WOLF_CARD, "minItems": 1},
                        "lone_wolf_objectives": {"type": "array", "items": _WOLF_CARD, "minItems": 1}}),

@@ -15,6 +15,7 @@ find the card-file schema on a fresh clone.
 from __future__ import annotations
 
 from dow.runtime.bundle import IR_VERSION
+from dow.runtime.limits import MIN_SIGNED, integer
 
 from .cards import COMMON, COMMON_REQUIRED, KINDS, LANGS
 from .ruleset import COLONIES_SCHEMA, RULESET_SCHEMA
@@ -35,7 +36,7 @@ POS = {"type": "object", "description": "Where the node was written: card id, fi
        "required": ["card", "file", "line", "col"], "additionalProperties": False}
 QUANTITY = {"type": "object", "properties": {
     "mode": {"enum": ["one", "each", "all", "count", "up_to", "at_least", "all_but", "any", "no", "top"]},
-    "n": {"type": "integer", "minimum": 0}}, "required": ["mode"], "additionalProperties": False}
+    "n": integer()}, "required": ["mode"], "additionalProperties": False}
 
 
 def _ref(name: str) -> dict:
@@ -57,10 +58,10 @@ def _field(kind: str) -> dict:
     if kind.startswith("enum:"):
         return {"enum": kind[5:].split("|")}
     table = {
-        "int": {"type": "integer", "minimum": 0},
-        "signed": {"type": "integer"},
+        "int": integer(),
+        "signed": integer(MIN_SIGNED),
         "str": {"type": "string"},
-        "count": {"anyOf": [{"type": "integer", "minimum": 0}, _ref("count")]},
+        "count": {"anyOf": [integer(), _ref("count")]},
         "target": _ref("target"),
         "location": _ref("location"),
         "block": {"type": "array", "items": _ref("statement")},
@@ -127,9 +128,9 @@ def _card_field(kind, mode: str) -> dict:
     if kind == "name":
         return _ref("localized") if mode == "bundle" else {"anyOf": [{"type": "string"}, _ref("localized")]}
     if kind == "int?":
-        return {"type": ["integer", "null"], "minimum": 0}
+        return integer(nullable=True)
     if kind == "int":
-        return {"type": "integer", "minimum": 0}
+        return integer()
     if kind == "bool":
         return {"type": "boolean"}
     if kind == "any":
@@ -194,7 +195,8 @@ def bundle_schema() -> dict:
             "description": f"A compiled dow bundle of ir_version {SCHEMA_VERSION}.x, closed: a bundle of a later "
                            "minor version is checked against its own schema (docs/bundle.md).",
             "type": "object",
-            "properties": {"ir_version": {"type": "string", "pattern": r"^\d+\.\d+\.\d+$"},
+            "properties": {"ir_version": {"type": "string",
+                                          "pattern": "^" + SCHEMA_VERSION.replace(".", r"\.") + r"\.\d+$"},
                            "content_hash": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
                            "languages": {"type": "array", "items": {"enum": list(LANGS)}},
                            "cards": {"type": "array", "items": _ref("card")},

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import PurePosixPath
 
+from dow.runtime.limits import MAX_NUMBER
+
 from .cards import COMMON_REQUIRED, KINDS, LANGS, all_fields
 from .diagnostics import WARNING, Diagnostic, did_you_mean
 from .loader import Node
@@ -252,6 +254,9 @@ class Shape:
         elif typ is int and node.value < 0:     # no number printed on a card is negative
             self.report("S005", M("S005.negative", key=key, value=node.value), node.line, node.col,
                         expected=M("expected.zero-or-more"), width=len(str(node.value)))
+        elif typ is int and node.value > MAX_NUMBER:   # the limit the runtime holds a bundle to (runtime/limits.py)
+            self.report("S005", M("S005.too-large", key=key, value=node.value, limit=MAX_NUMBER), node.line, node.col,
+                        expected=M("expected.zero-to-limit", limit=MAX_NUMBER), width=len(str(node.value)))
 
     def expect(self, node: Node, shape: str, key: str, what: Msg) -> bool:
         """Whether a node is a map/seq; reports if not."""

@@ -40,21 +40,62 @@ def check_version(version: str, supported: str = IR_VERSION) -> None:
                           f"rebuild the bundle with a matching compiler or upgrade the runtime")
 
 
+def check_minor(version: Any, supported: str = IR_VERSION) -> None:
+    """Refuse a bundle of another minor version than the schema this runtime ships (a semantic version
+    of the same major was checked first): its schema is another one, so its constraints are not known."""
+    ours = ".".join(supported.split(".")[:2])
+    parts = str(version).split(".")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise BundleError(f"the bundle's ir_version {_short(version)} is not a semantic version "
+                          f"(major.minor.patch, expected {ours}.x)")
+    if ".".join(parts[:2]) != ours:
+        raise BundleError(f"this runtime checks bundles against the schema of ir_version {ours}.x, but the "
+                          f"bundle is {version}: rebuild the bundle with a matching compiler")
+
+
+def locate(data: Any, error: str) -> str:
+    """A schema error ('at /cards/12/abilities/0/effect: …') with its card named: 'cards[12] (card
+    'base.survivor.x', content/…/x.yaml:14:5), at /abilities/0/effect: …' (the position is the nearest
+    effect node's on the way)."""
+    path, _, problem = error.partition(": ")
+    steps = path.removeprefix("at ").strip("/").split("/")
+    if len(steps) < 2 or steps[0] != "cards" or not steps[1].isdigit() or not isinstance(data, dict):
+        return f"at /{'/'.join(s for s in steps if s)}: {problem}"
+    card: Any = data["cards"][int(steps[1])]
+    card_id = card.get("id") if isinstance(card, dict) else None
+    node, pos = card, None
+    for step in steps[2:]:
+        node = node[int(step)] if isinstance(node, list) and step.isdigit() and int(step) < len(node) else (
+            node.get(step) if isinstance(node, dict) else None)
+        if isinstance(node, dict) and isinstance(node.get("pos"), dict):
+            pos = node["pos"]
+    place = (f", {pos.get('file', card.get('file', '?'))}:{pos.get('line', '?')}:{pos.get('col', '?')}"
+             if pos else (f", {card['file']}" if isinstance(card, dict) and isinstance(card.get("file"), str) else ""))
+    return f"cards[{steps[1]}] (card {_short(card_id)}{place}), at /{'/'.join(steps[2:])}: {problem}"
+
+
 def load_bundle(path: str | Path) -> dict[str, Any]:
     """Load a bundle, check its version, its content hash and its structure; any failure is a BundleError."""
     return parse_bundle(_read(path), str(path))
 
 
 def parse_bundle(text: str, name: str = "the bundle", check_hash: bool = True) -> dict[str, Any]:
-    """A bundle's JSON text, parsed, its version, content hash and structure (bundle_check) checked."""
-    from .bundle_check import StructureError, check_structure
+    """A bundle's JSON text, parsed; its version, its content hash, every constraint of the bundle schema
+    of its version (``schema_check``), its structure and its references (``bundle_check``) checked."""
+    from .bundle_check import StructureError, check_references, check_structure
+    from .schema_check import bundle_validator
     try:
         data = json.loads(text)
         if isinstance(data, dict):
             check_version(data.get("ir_version", "?"))   # a newer format is named as such, not as broken
             if check_hash and isinstance(data.get("cards"), list):
                 _check_hash(data)
-        check_structure(data)
+        check_structure(data)                            # the card kinds, handlers, numbers, nesting, set-up
+        check_minor(data["ir_version"])                  # the schema below is this version's
+        errors = bundle_validator()(data)
+        if errors:
+            raise StructureError(locate(data, errors[0]))
+        check_references(data["cards"], data.get("rulesets") or {})
     except RecursionError:
         raise BundleError(f"{name} is nested too deeply to be a bundle") from None
     except StructureError as err:

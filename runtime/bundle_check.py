@@ -13,16 +13,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from .card_kinds import COLONIES_RULESET, COMMON, KINDS, RULESET
+from .limits import MAX_DEPTH, MAX_NUMBER
 
 #: lists of statements inside a statement node (catalogue fields of type "block")
 BLOCK_FIELDS = ("body", "cost", "else", "otherwise", "steps", "then", "tied")
 #: (node kind, field) pairs whose numbers may be negative (catalogue fields of type "signed")
 SIGNED = {("change_die", "amount"), ("combat_strength", "amount"), ("modify", "instead_of"), ("modify", "value"),
           ("number", "value")}
-#: no number on a card or in a ruleset is larger (the largest in the game is a two-digit one)
-MAX_NUMBER = 1000
-#: nesting deeper than this is not a card a compiler wrote
-MAX_DEPTH = 100
 LANGS = ("pt", "en", "vi")
 
 
@@ -286,3 +283,69 @@ def _type(value: Any) -> str:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: the kinds of card a game set up from a ruleset deals before its first round ends
+DEALT = ("survivor", "crisis", "main-objective")
+
+
+def check_references(cards: list[dict[str, Any]], rulesets: dict[str, Any]) -> None:
+    """Every card a card or a ruleset names is in the bundle: a survivor named in an effect, condition or
+    event ('"Sophie Robinson" is in play'), the items of a location's stand-in deck and the starting
+    items, the main objectives a stand-in is keyed by, the secret objectives a set-up leaves out; and a
+    bundle with a ruleset has the cards a game deals from it (survivors, crisis cards, main objectives)."""
+    names: dict[str, set[str]] = {}
+    slugs: dict[str, set[str]] = {}
+    ids = {card["id"] for card in cards}
+    for card in cards:
+        name: Any = card.get("name")
+        names.setdefault(card["kind"], set()).update(name.values() if isinstance(name, dict) else [str(name)])
+        slugs.setdefault(card["kind"], set()).add(card["id"].rsplit(".", 1)[-1])
+    for set_name in rulesets:
+        for kind in DEALT:
+            if not slugs.get(kind):
+                raise StructureError(f"rulesets.{set_name}: a game of this ruleset deals {kind} cards, but the "
+                                     f"bundle has none")
+    for card in cards:
+        where = _Where(card["id"], str(card.get("file", "?")))
+        for key, value in card.items():
+            _named(value, names, where, key, 0)
+    for set_name, rules in rulesets.items():
+        at = f"rulesets.{set_name}"
+        stand = rules.get("stand_ins") or {}
+        for item in stand.get("starting_item_kinds") or ():
+            _known(item, slugs, "item", f"{at}.stand_ins.starting_item_kinds", "a starting item")
+        for key in ("objective_rounds", "objective_zombies"):
+            for objective in stand.get(key) or {}:
+                _known(objective, slugs, "main-objective", f"{at}.stand_ins.{key}", "a main objective")
+        for place, deck in (stand.get("location_decks") or {}).items():
+            _known(place, slugs, "location", f"{at}.stand_ins.location_decks", "a location")
+            for item in deck:
+                _known(item, slugs, "item", f"{at}.stand_ins.location_decks.{place}", "an item in its deck")
+        for card_id in (rules.get("setup") or {}).get("secret_objectives_excluded") or ():
+            if card_id not in ids:
+                raise StructureError(f"{at}.setup.secret_objectives_excluded: {card_id!r} is not a card of the "
+                                     f"bundle (expected the id of a secret objective)")
+
+
+def _known(slug: str, slugs: dict[str, set[str]], kind: str, path: str, what: str) -> None:
+    if slug not in slugs.get(kind, set()):
+        raise StructureError(f"{path}: {slug!r} names {what}, but the bundle has no {kind} card "
+                             f"'<set>.{kind}.{slug}'")
+
+
+def _named(value: Any, names: dict[str, set[str]], where: _Where, field: str, depth: int) -> None:
+    """Every 'named' node under ``value`` names a card of its kind the bundle has."""
+    if depth > MAX_DEPTH:
+        return                                    # check_structure already refused it
+    if isinstance(value, dict):
+        if value.get("op") == "named":
+            kind, card = value.get("kind", "survivor"), value.get("card")
+            if kind in KINDS and card not in names.get(kind, set()):
+                raise where.fail(field, f"names the {kind} {_short(card)}, but the bundle has no {kind} card "
+                                        f"of that name", value)
+        for item in value.values():
+            _named(item, names, where, field, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _named(item, names, where, field, depth + 1)

@@ -46,6 +46,11 @@ class EffectError(Exception):
         self.card, self.line, self.trail = where.get("card"), where.get("line"), trail
 
 
+#: the bare errors a node of a tampered bundle can end in, deep in a host or the engine: the interpreter
+#: turns them into an EffectError naming the card, the line and the nodes being run (exactly these types)
+UNLOCATED = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
 class BudgetExceeded(EffectError):
     """More evaluation steps than the budget allows: a runaway effect."""
 
@@ -133,6 +138,10 @@ class Interpreter:
         outer, self.steps = self.steps, 0
         try:
             return self.cond(cond, env)
+        except UNLOCATED as err:
+            if type(err) not in UNLOCATED:
+                raise
+            raise EffectError(f"{type(err).__name__} {err} while checking this condition", [*self.path, cond]) from err
         finally:
             self.steps = outer
 
@@ -178,6 +187,11 @@ class Interpreter:
         self.path.append(node)
         try:
             return (yield from handler(self, node, env))
+        except UNLOCATED as err:
+            if type(err) not in UNLOCATED:     # a subclass is a deliberate refusal (a replay that does not fit)
+                raise
+            raise self.fail(f"{type(err).__name__} {err} while running this node (a bundle the runtime "
+                            f"loaded, which the host could not play)") from err
         finally:
             self.path.pop()
 

@@ -3,9 +3,12 @@
 An ``EventLog`` keeps structured lines ``{event, params, src}``; a line may be
 private to one player (a secret objective drawn, a hand looked at) and never
 appears in the public view. A ``Replay`` is ``{ir_version, bundle_hash, seed,
-decisions}``: run the same bundle with the same seed and feed the recorded
+decisions, asked}``: run the same bundle with the same seed and feed the recorded
 answers back, and the log comes out identical; ``log_hash`` makes that cheap to
-check.
+check. A decision need not leave a line in the log (the group leader a player
+chose at set-up, the entrance a barricade went to), so the replay also keeps each
+decision as it was asked and answered (``asked``): replaying compares every
+decision with it, and an answer changed in the file is refused at its number.
 """
 from __future__ import annotations
 
@@ -64,19 +67,66 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def asked(decision: Decision, answer: Any) -> list[Any]:
+    """A decision as it was asked and answered, for the replay file: [kind, player, prompt, answer]."""
+    return [decision.kind, decision.player, decision.prompt, _plain(answer)]
+
+
 class Recorder:
-    """Wraps an agent (or a {player: agent} mapping) and records every answer, in order."""
+    """Wraps an agent (or a {player: agent} mapping) and records every answer, in order, and every
+    decision as it was asked (``asked``: the question and its answer)."""
 
     def __init__(self, agents: Any):
         self.agents = agents
         self.decisions: list[Any] = []
+        self.asked: list[list[Any]] = []
 
     def answer(self, decision: Decision) -> Any:
         """Ask the wrapped agent and remember the answer."""
         agent = self.agents[decision.player] if isinstance(self.agents, dict) else self.agents
         value = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
         self.decisions.append(list(value) if isinstance(value, tuple) else value)
+        self.asked.append(asked(decision, value))
         return value
+
+
+class DecisionMismatch(ValueError):
+    """A replayed game asked a decision, or was given an answer, other than the recorded game's: the
+    replay is not of this game, or its answers were changed (the message says which decision)."""
+
+    def __init__(self, number: int, message: str):
+        super().__init__(message)
+        self.number = number
+
+
+class CheckedAgent(ScriptedAgent):
+    """Gives a replay's answers back, in order, and compares each decision as it is asked again with the
+    recorded one: the same player asked the same kind of question (its prompt), and the answer given is
+    the answer recorded with it. The first difference is a DecisionMismatch naming the decision."""
+
+    def __init__(self, answers: list[Any], record: list[list[Any]]):
+        super().__init__(answers)
+        self.record = record
+
+    def answer(self, d: Decision) -> Any:
+        """The next recorded answer, once its decision is the recorded one."""
+        number = self.used + 1
+        value = super().answer(d)
+        if number <= len(self.record):
+            kind, player, prompt, recorded = self.record[number - 1]
+            if (d.kind, d.player, d.prompt) != (kind, player, prompt):
+                raise DecisionMismatch(number, f"decision {number} (decisions[{number - 1}]): the recorded game asked "
+                                               f"{player} {prompt!r} ({kind}), the replay asks {d.player} "
+                                               f"{d.prompt!r} ({d.kind})")
+            if _canonical(_plain(value)) != _canonical(recorded):
+                raise DecisionMismatch(number, f"decision {number} (decisions[{number - 1}], {player} asked "
+                                               f"{prompt!r}): the answer recorded with the game is "
+                                               f"{_short(recorded)}, the replay gives {_short(_plain(value))}")
+        return value
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 @dataclass
@@ -89,10 +139,18 @@ class Replay:
     decisions: list[Any] = field(default_factory=list)
     log_hash: str = ""
     setup: dict[str, Any] = field(default_factory=dict)      # how the game was set up (game, players, objective …)
+    asked: list[list[Any]] = field(default_factory=list)    # each decision as asked: [kind, player, prompt, answer]
 
     def to_json(self) -> str:
-        """The replay file's text."""
-        return json.dumps(asdict(self), ensure_ascii=False, indent=1)
+        """The replay file's text (each decision as asked on a line of its own)."""
+        data = asdict(self)
+        record = data.pop("asked")
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        if not record:
+            return text
+        lines = ",\n  ".join(json.dumps(entry, ensure_ascii=False) for entry in record)
+        return f'{text[:-2]},\n "asked": [\n  {lines}\n ]\n}}'
+
 
     @classmethod
     def from_json(cls, text: str) -> "Replay":
@@ -120,8 +178,19 @@ class Replay:
         unknown = sorted(set(data) - {f.name for f in fields(cls)})
         if unknown:
             raise ReplayError(f"it has a field {unknown[0]!r} a replay does not have")
+        record = data.get("asked")
+        if record is None and data["decisions"]:
+            raise ReplayError("it has no 'asked' (each decision as it was asked and answered), so its answers "
+                              "cannot be checked: record the game again with 'dow play --save'")
+        record = record or []
+        _expect(isinstance(record, list) and len(record) == len(data["decisions"]), "asked",
+                f"a list of {len(data['decisions'])} decisions as asked, one for each answer", record)
+        for i, entry in enumerate(record):
+            _expect(isinstance(entry, list) and len(entry) == 4 and all(isinstance(x, str) for x in entry[:3]),
+                    f"asked[{i}]", "[kind, player, prompt, answer]", entry)
+            _check_answer(entry[3], f"asked[{i}]", 0)
         return cls(data["ir_version"], data["bundle_hash"], data["seed"], list(data["decisions"]),
-                   data.get("log_hash", ""), dict(setup))
+                   data.get("log_hash", ""), dict(setup), [list(entry) for entry in record])
 
     def check_bundle(self, bundle: dict[str, Any]) -> None:
         """Refuse to replay against a different bundle."""
@@ -132,8 +201,10 @@ class Replay:
                               f"not {bundle.get('content_hash')}")
 
     def agent(self) -> ScriptedAgent:
-        """An agent that gives the recorded answers back, in order (``leftover`` counts what it did not give)."""
-        self._agent = ScriptedAgent(self.decisions)
+        """An agent that gives the recorded answers back, in order, each checked against its decision as
+        asked (``asked``: a DecisionMismatch names the first that differs); ``leftover`` counts what it did
+        not give. A replay made in code without ``asked`` gives its answers unchecked."""
+        self._agent = CheckedAgent(self.decisions, self.asked) if self.asked else ScriptedAgent(self.decisions)
         return self._agent
 
     def leftover(self) -> int:

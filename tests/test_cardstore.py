@@ -9,7 +9,7 @@ import pytest
 from dow.compiler.cardstore import Cards, pack, unpack
 from dow.compiler.pipeline import compile_file, compile_text
 from dow.compiler.project import bundle_chunks, bundle_of, card_files, compile_paths, display_path
-from dow.runtime.bundle import parse_bundle
+from dow.runtime.bundle import BundleError, parse_bundle
 
 from conftest import CONTENT, ROOT, card_yaml
 
@@ -58,6 +58,11 @@ def test_streamed_bundle_is_the_bundle_json(build, which):
     expected = json.dumps(bundle_of(cards, rulesets), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     streamed = "".join(bundle_chunks(cards, rulesets))
     assert streamed == expected
+    if which == "no cards":       # rulesets without the cards their game deals: load_bundle refuses it
+        with pytest.raises(BundleError, match="deals survivor cards, but the bundle has none"):
+            parse_bundle(streamed)
+        assert json.loads(streamed)["content_hash"] == bundle_of(cards, rulesets)["content_hash"]
+        return
     assert parse_bundle(streamed)["content_hash"] == bundle_of(cards, rulesets)["content_hash"]
 
 

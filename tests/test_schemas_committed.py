@@ -27,6 +27,17 @@ def test_committed_schema_is_what_the_catalogue_produces(name, update_goldens):
         f"schemas/{name} differs from the catalogue: rerun with --update-goldens")
 
 
+def test_the_runtime_ships_the_committed_bundle_schema(update_goldens):
+    """load_bundle checks bundles against runtime/bundle.schema.json (the runtime never imports the
+    compiler): it is the committed schema, byte for byte."""
+    shipped = ROOT / "runtime" / "bundle.schema.json"
+    produced = json.dumps(bundle_schema(), indent=2) + "\n"
+    if update_goldens:
+        shipped.write_text(produced, encoding="utf-8")
+    assert shipped.read_text(encoding="utf-8") == produced, (
+        "runtime/bundle.schema.json differs from the catalogue's bundle schema: rerun with --update-goldens")
+
+
 def test_bundle_schema_id_names_its_ir_version():
     major_minor = ".".join(IR_VERSION.split(".")[:2])
     assert SCHEMA_VERSION == major_minor

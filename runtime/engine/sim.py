@@ -177,7 +177,8 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
             agent.observe(game)
     recorder = Recorder(seats)
     result = game.run(recorder)
-    replay = Replay(IR_VERSION, bundle.get("content_hash", ""), seed, recorder.decisions, game.log.digest())
+    replay = Replay(IR_VERSION, bundle.get("content_hash", ""), seed, recorder.decisions, game.log.digest(),
+                    asked=recorder.asked)
     replay.setup = {"game": "base", "players": players, "objective": objective}
     if variants:
         replay.setup["variants"] = list(variants)

@@ -44,7 +44,7 @@ from typing import Any, cast
 from ..decisions import KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent
 from ..host import Host
 from ..interpreter import Env, Interpreter
-from ..replay import EventLog, Replay
+from ..replay import EventLog, Replay, asked
 
 NAME = "winter-tricks"
 PLAYERS = range(2, 6)
@@ -189,6 +189,7 @@ class Game:
                 agent.observe(self)
         self.log = EventLog()
         self.decisions: list[Any] = []
+        self.asked: list[list[Any]] = []        # each decision as asked and answered (replay.asked)
         self.host = WinterHost(self)
         self.interp = Interpreter(bundle, self.host, self.rng)
         self.card_uses: Counter = Counter()
@@ -321,6 +322,7 @@ class Game:
         raw = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
         answer = decision.check(raw)
         self.decisions.append(list(answer) if isinstance(answer, tuple) else answer)
+        self.asked.append(asked(decision, answer))
         return answer
 
     def emit(self, what: str, private_to: str | None = None, **params) -> None:
@@ -641,7 +643,7 @@ class Game:
     def replay(self) -> Replay:
         """The replay record of this game (bundle version and hash, seed, answers, log hash)."""
         return Replay(self.bundle.get("ir_version", "?"), self.bundle.get("content_hash", ""), self.seed,
-                      list(self.decisions), self.log.digest())
+                      list(self.decisions), self.log.digest(), asked=list(self.asked))
 
 
 def new_game(bundle: dict, seed: int, players: int, agents: Any = None) -> Game:

@@ -101,13 +101,14 @@ def test_the_walkthrough_leaves_you_outside_the_clone_with_the_installed_runtime
 def _runtime_tree() -> set[str]:
     """Every file of runtime/ a wheel must carry, as its path in the wheel (dow/runtime/…)."""
     return {"dow/runtime/" + p.relative_to(ROOT / "runtime").as_posix() for p in (ROOT / "runtime").rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed")}
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".json")}
 
 
 def test_the_wheel_holds_the_whole_runtime_tree_alone_and_declares_no_dependency(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     tree = _runtime_tree()
     assert "dow/runtime/engine/bots/search.py" in tree and "dow/runtime/py.typed" in tree
+    assert "dow/runtime/bundle.schema.json" in tree      # load_bundle checks bundles against it
     assert not tree - names, f"modules of runtime/ missing from the wheel: {sorted(tree - names)}"
     assert not [n for n in names if n.startswith(("dow/compiler", "dow/dsl", "dow/site", "dow/__init__"))]
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()

@@ -48,7 +48,8 @@ def play(bundle, seed, agent):
 def test_a_replay_reproduces_the_log_exactly(bundle):
     recorder = Recorder(RandomAgent(99))
     first = play(bundle, 1234, recorder)
-    replay = Replay(bundle["ir_version"], bundle["content_hash"], 1234, recorder.decisions, first.digest())
+    replay = Replay(bundle["ir_version"], bundle["content_hash"], 1234, recorder.decisions, first.digest(),
+                    asked=recorder.asked)
     again = Replay.from_json(replay.to_json())
     again.check_bundle(bundle)
     second = play(bundle, again.seed, again.agent())
@@ -79,7 +80,8 @@ def test_private_lines_stay_private():
 
 
 GOOD = {"ir_version": "1.1.0", "bundle_hash": "sha256:" + "0" * 64, "seed": 3, "decisions": [True, ["a", 1]],
-        "log_hash": "", "setup": {"game": "base", "players": 4, "objective": None}}
+        "log_hash": "", "setup": {"game": "base", "players": 4, "objective": None},
+        "asked": [["may", "p1", "you may", True], ["targets", "p2", "card", ["a", 1]]]}
 NOT_REPLAYS = {
     "truncated JSON": ('{"ir_version": "1.1.0", "seed"', "not valid JSON"),
     "empty": ("", "not valid JSON"),
@@ -99,6 +101,10 @@ NOT_REPLAYS = {
     "variants as text": ({**GOOD, "setup": {"variants": "quick"}}, "setup.variants"),
     "an unknown field": ({**GOOD, "extra": 1}, "'extra'"),
     "deeply nested": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    "answers without their questions": ({k: v for k, v in GOOD.items() if k != "asked"}, "no 'asked'"),
+    "fewer questions than answers": ({**GOOD, "asked": GOOD["asked"][:1]}, "a list of 2 decisions as asked"),
+    "a question that is text": ({**GOOD, "asked": ["may", GOOD["asked"][1]]}, "asked[0]"),
+    "a question without its answer": ({**GOOD, "asked": [["may", "p1", "you may"], GOOD["asked"][1]]}, "asked[0]"),
 }
 
 
@@ -128,8 +134,11 @@ def test_dow_replay_refuses_answers_left_over_and_impossible_player_counts(bundl
     _, replay, _ = play_game(bundle, 5, 2)
     data = _json.loads(replay.to_json())
     assert _replay_cli(bundle, monkeypatch, capsys, tmp_path, data)[0] == 0
-    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "decisions": data["decisions"] + [True]})
+    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "decisions": data["decisions"] + [True],
+                                                                    "asked": data["asked"] + [["may", "p1", "x", True]]})
     assert code == 1 and "1 recorded answer left over" in err
+    code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "decisions": data["decisions"] + [True]})
+    assert code == 2 and "a list of" in err and "decisions as asked" in err
     code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, {**data, "setup": {**data["setup"], "players": 9}})
     assert code == 1 and "players" in err and "Traceback" not in err
     code, err = _replay_cli(bundle, monkeypatch, capsys, tmp_path, '{"seed": ')
