@@ -549,6 +549,10 @@ def cmd_i18n(args) -> int:
     return EXIT_OK
 
 
+#: the problems of a refused PO file told one a line, at most
+SHOWN = 20
+
+
 def _import(args, i18n, files: list, root: Path) -> int:
     """dow i18n import: the PO file checked whole, then every file it changes written, or none."""
     name = args.file
@@ -556,8 +560,10 @@ def _import(args, i18n, files: list, root: Path) -> int:
     try:
         changed = i18n.import_po(name.read_text(encoding="utf-8"), files, args.lang, None, root, skipped)
     except i18n.PoFileError as err:
-        for line, text in err.problems:
+        for line, text in err.problems[:SHOWN]:
             print(f"{name}:{line}: {text}", file=sys.stderr)
+        if len(err.problems) > SHOWN:
+            print(f"{name}: … and {len(err.problems) - SHOWN} more", file=sys.stderr)
         n = len(err.problems)
         raise UsageError(f"{name}: {n} problem{'s' * (n != 1)}: nothing imported") from None
     except i18n.PoLanguageError as err:

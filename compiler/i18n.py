@@ -328,10 +328,19 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     """Check a PO file whole and make the new text of every file it changes, writing nothing:
     {path: new text}, only files whose text changes. Raises PoFileError or PoLanguageError."""
     from . import po_check
+    from .i18n_catalogues import plural_categories
     po = po_check.parse(po_text)
-    if po.problems:
-        raise PoFileError(po.problems)
     header = po.header.get("language", "").replace("-", "_").split("_")[0].lower()
+    problems: list = []
+    count, target = po_check.nplurals(po.header), lang or header
+    if any(e.plural for e in po.entries) and target in TARGETS and count is not None \
+            and count != len(plural_categories(target)):     # said once, for the header, not for every entry
+        problems.append((_header_line(po_text, "Plural-Forms"),
+                         f"Plural-Forms says nplurals={count}; {po_check.LANGUAGE_NAMES[target]} has "
+                         f"{len(plural_categories(target))} ({', '.join(plural_categories(target))})"))
+        po.problems = [p for p in po.problems if "and Plural-Forms says" not in p[1]]
+    if po.problems:
+        raise PoFileError(sorted(problems + po.problems))
     if lang and header and header != lang:
         raise PoLanguageError(f"the PO file is in '{header}' (its Language header), not '{lang}': nothing imported",
                               _header_line(po_text, "Language"))
@@ -344,14 +353,8 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     wrong = po_check.wrong_language(po.entries, lang)
     if wrong:
         raise PoLanguageError(f"{wrong[1]}: nothing imported", wrong[0])
-    from .i18n_catalogues import plural_categories
-    problems: list = []
-    forms = len(plural_categories(lang))
-    count = po_check.nplurals(po.header)
-    if any(e.plural for e in po.entries) and count != forms:
-        problems.append((_header_line(po_text, "Plural-Forms"),
-                         f"Plural-Forms says nplurals={count}; {po_check.LANGUAGE_NAMES[lang]} has {forms} "
-                         f"({', '.join(plural_categories(lang))})"))
+    if problems:
+        raise PoFileError(problems)
     known = _known(files, root)
     from .i18n_rules import ANCHOR
     for entry in po.entries:
