@@ -43,12 +43,17 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
         return None
     out = root / BUILD
     with build_lock(out, say):        # the same lock as dow build: the two never write build/ at once
-        forget_manifest(out)
-        write_outputs(build, root, out)
-        bundle = bundle_of(build.cards, build.rulesets)
-        data = SiteData(bundle, root)
-        swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
-        write_manifest(root, out, site=True)
+        try:
+            forget_manifest(out)
+            write_outputs(build, root, out)
+            bundle = bundle_of(build.cards, build.rulesets)
+            data = SiteData(bundle, root)
+            # the site is made in a folder of its own and swapped in whole: a failure leaves the last good one
+            swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
+            write_manifest(root, out, site=True)
+        except Exception as error:   # noqa: BLE001 - the server goes on serving what it had
+            say(f"the site was not rebuilt ({type(error).__name__}: {error}); serving the last good site")
+            return None
         say(f"rebuilt in {time.perf_counter() - started:.1f} s")
         started = time.perf_counter()
         updater = SiteUpdater(root, build, data)
