@@ -571,8 +571,8 @@ def _import(args, i18n, files: list, root: Path) -> int:
     except UnicodeDecodeError as err:
         raise UsageError(f"{name}: byte {err.start}: not UTF-8 text: nothing imported") from None
     except OSError as err:
-        raise UsageError(f"{err.filename or name}: cannot be written ({err.strerror or err}): nothing imported, "
-                         "every file as it was") from None
+        raise UsageError(f"{err.filename or name}: {err.strerror or err}: nothing imported, every file as it was") \
+            from None
     for path in changed:
         try:
             shown = path.resolve().relative_to(root.resolve()).as_posix()

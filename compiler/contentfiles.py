@@ -94,7 +94,8 @@ def check(root: Path) -> list[Diagnostic]:
         if lang != "en":
             diags += _compare_anchors(content / "rules" / lang / name, _display(content / "rules" / lang / name, root),
                                       found, english.get(name))
-    for display, line, col, source, target in see:   # a glossary entry's 'see' names a chapter and an anchor
+    for display, line, col, source, target in see if english else ():   # a chapter and one of its anchors
+        # (a project without rules chapters, cards and a glossary alone, links to none)
         chapter, _, anchor = target.partition("#")
         if chapter not in english or (anchor and anchor not in {a for a, _ in english[chapter]}):
             diags.append(Diagnostic("S013", M("S013.see", see=target), display, line, col, source_line=source))

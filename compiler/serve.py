@@ -3,8 +3,10 @@
 Content and docs are polled (a stat per file, once a second): no extra dependency,
 and it works the same in every editor. A saved card file rebuilds that card's pages in
 every language (compiler/siteupdate.py), then the statistics page; any other change
-rebuilds the whole site. A rebuild with card errors prints the diagnostics and keeps
-serving the last good site.
+rebuilds the whole site. A rebuild with errors in a card or any other content file (the
+glossary, the sets, the sync hashes, the rulesets, the rules chapters: compiler/contentfiles.py)
+prints the located diagnostics and keeps serving the last good site, as does a site build that
+fails part way; the server never stops on what it was given.
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ def snapshot(root: Path) -> dict:
 
 
 def rebuild(root: Path, say=print) -> "SiteUpdater | None":
-    """Compile the content and rebuild the site; None (site untouched) when a card has errors. Returns
+    """Compile the content and rebuild the site; None (site untouched) when a content file has errors or
+    the site build fails. Returns
     what a later per-card rebuild needs (compiler/siteupdate.py)."""
     from .project import bundle_of
     from .site import SiteData, build_site
