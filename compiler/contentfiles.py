@@ -77,8 +77,50 @@ def _display(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
+#: the files found clean last time, as one hash of their names and bytes (and of the checks' schemas)
+CACHE = Path("build") / ".cache" / "contentfiles.sha256"
+
+
+def _stamp(content: Path) -> str | None:
+    """One hash of every content file checked here and of this module's schemas; None if one cannot be read."""
+    import hashlib
+    import json
+    digest = hashlib.sha256(json.dumps([GLOSSARY_SCHEMA, SETS_SCHEMA, SYNC_SCHEMA, KNOWN_NAMES_SCHEMA],
+                                       sort_keys=True).encode())
+    digest.update(Path(__file__).read_bytes())
+    try:
+        for path in [p for p, _ in yaml_files(content)] + chapter_files(content):
+            digest.update(path.relative_to(content).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
 def check(root: Path) -> list[Diagnostic]:
-    """The located diagnostics of every content file beside the cards (none when all are well)."""
+    """The located diagnostics of every content file beside the cards (none when all are well). Files
+    found clean are remembered by a hash of their bytes (``build/.cache/contentfiles.sha256``), so an
+    unchanged project is not read twice: reading and validating them was a tenth of a one-card check."""
+    stamp = _stamp(root / "content")
+    cache = root / CACHE
+    try:
+        if stamp is not None and cache.read_text(encoding="utf-8") == stamp:
+            return []
+    except (OSError, UnicodeDecodeError):
+        pass
+    diags = _check(root)
+    if not diags and stamp is not None:
+        import os
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+            tmp.write_text(stamp, encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return diags
+
+
+def _check(root: Path) -> list[Diagnostic]:
     content = root / "content"
     diags: list[Diagnostic] = []
     see: list = []
