@@ -649,18 +649,7 @@ def cmd_i18n(args) -> int:
     if args.action == "import":
         if args.file is None or not args.file.is_file():
             raise UsageError(M("cli.import-needs-po"))
-        older: list = []
-        try:
-            changed = i18n.import_po(args.file.read_text(encoding="utf-8"), files, args.lang, older, root)
-        except (i18n.PoLanguageError, i18n.PoFileError) as err:
-            raise UsageError(f"{args.file}: {err}") from None
-        except UnicodeDecodeError as err:
-            raise UsageError(f"{args.file}: byte {err.start}: not UTF-8 text: nothing imported") from None
-        print(f"updated {len(changed)} file{'s' * (len(changed) != 1)} (card files and catalogues)")
-        for file, context in older:  # made against an English text that has changed since: not imported
-            print(f"{file}: {context}: translated from an older English text, not imported "
-                  "(export again and translate the current text)", file=sys.stderr)
-        return EXIT_OK
+        return _import(args, i18n, files, root)
     if not args.lang:
         raise UsageError(M("cli.needs-lang", action=args.action))
     if args.action == "sync":
@@ -678,6 +667,43 @@ def cmd_i18n(args) -> int:
         print(f"wrote {args.out}")
     else:
         print(text, end="")
+    return EXIT_OK
+
+
+#: the problems of a refused PO file told one a line, at most
+SHOWN = 20
+
+
+def _import(args, i18n, files: list, root: Path) -> int:
+    """dow i18n import: the PO file checked whole, then every file it changes written, or none."""
+    name = args.file
+    skipped: list = []
+    try:
+        changed = i18n.import_po(name.read_text(encoding="utf-8"), files, args.lang, None, root, skipped)
+    except i18n.PoFileError as err:
+        for line, text in err.problems[:SHOWN]:
+            print(f"{name}:{line}: {text}", file=sys.stderr)
+        if len(err.problems) > SHOWN:
+            print(f"{name}: … and {len(err.problems) - SHOWN} more", file=sys.stderr)
+        n = len(err.problems)
+        raise UsageError(f"{name}: {n} problem{'s' * (n != 1)}: nothing imported") from None
+    except i18n.PoLanguageError as err:
+        raise UsageError(f"{name}:{err.line}: {err}") from None
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{name}: byte {err.start}: not UTF-8 text: nothing imported") from None
+    except OSError as err:
+        raise UsageError(f"{err.filename or name}: {err.strerror or err}: nothing imported, every file as it was") \
+            from None
+    for path in changed:
+        try:
+            shown = path.resolve().relative_to(root.resolve()).as_posix()
+        except ValueError:
+            shown = str(path)
+        print(f"changed {shown}")
+    for line, context, why in skipped:   # not written: the translator is told where
+        print(f"{name}:{line}: {context}: {why}", file=sys.stderr)
+    print(f"updated {len(changed)} file{'s' * (len(changed) != 1)} (card files and catalogues); "
+          f"{len(skipped)} entr{'ies' if len(skipped) != 1 else 'y'} skipped")
     return EXIT_OK
 
 

@@ -263,70 +263,171 @@ def _rel(path: Path, root: Path) -> str:
 
 
 class PoLanguageError(ValueError):
-    """A PO file in another language than the one asked for (its Language header says which)."""
+    """A PO file in another language than the one asked for (its Language header, or its texts, say which);
+    ``line`` is the PO line that shows it."""
+
+    def __init__(self, message: str, line: int = 1):
+        super().__init__(message)
+        self.line = line
 
 
 class PoFileError(ValueError):
-    """A PO file that does not parse: the message says where."""
+    """A PO file refused before anything is written; ``problems`` are (PO line, what is wrong)."""
+
+    def __init__(self, problems: list):
+        self.problems = list(problems)
+        line, text = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(f"line {line}: {text}{more}: nothing imported")
 
 
 def import_po(po_text: str, files: list[Path], lang: str | None = None,
-              older: list | None = None, root: Path | None = None) -> list[Path]:
-    """Write a PO catalog's translations back into the card files; returns the files changed.
+              older: list | None = None, root: Path | None = None, skipped: list | None = None) -> list[Path]:
+    """Write a PO catalog's translations back into the card files, the catalogues, the rules chapters
+    and the glossary, all of them or none; returns the files changed.
 
-    A catalog whose Language header names another language than ``lang`` is refused (importing
-    vi.po with --lang pt would overwrite every Portuguese text). A translation made from an older
-    English text is not written; when ``older`` is a list, each one is added to it as
-    (file, card id and field) so that the translator is told."""
-    import io
+    The whole file is checked first (``plan_import``): gettext's syntax as msgfmt -c reads it, its
+    language (the Language header and the texts themselves), the plural forms, and that every entry
+    names a text of this project once. A problem refuses the file whole (PoFileError, PoLanguageError).
+    Then every changed file is replaced (``write_all``): a failure part way puts back the files already
+    replaced. A translation made from an older English text is not written; it is added to ``older`` as
+    (file, context), and to ``skipped`` as (PO line, context, why), as is every other entry not written."""
+    texts = plan_import(po_text, files, lang, older, root, skipped)
+    write_all(texts)
+    return list(texts)
 
-    from babel.messages.pofile import PoFileError as BabelPoError, read_po
-    try:
-        catalog = read_po(io.BytesIO(po_text.encode("utf-8")), abort_invalid=True)
-    except BabelPoError as err:  # babel names the line: the file is refused whole, nothing written
-        raise PoFileError(f"line {err.lineno + 1}: {str(err).rsplit(' on ', 1)[0]}: nothing imported") from None
-    header = str(catalog.locale) if catalog.locale else ""
-    if lang and header and header.split("_")[0] != lang:
-        raise PoLanguageError(f"the PO file is in '{header}' (its Language header), not '{lang}': nothing imported")
+
+def _known(files: list[Path], root: Path | None) -> dict:
+    """{context: the English (a (singular, plural) pair for a plural sentence)} of every text a PO entry
+    may translate: card fields, and with ``root`` the catalogues, the rules blocks and the glossary."""
+    known: dict = {}
+    for path in files:
+        for field in fields_of(path):
+            known[field.context] = str(field.texts.get(SOURCE, ""))
+    base = catalogue_base(root) if root is not None else None
+    if base is not None:
+        from .i18n_catalogues import entries
+        for entry in entries(base):
+            known[entry.context] = entry.texts[SOURCE]
+    if root is not None:
+        from .i18n_rules import units
+        for unit in units(root):
+            known[unit.context] = unit.texts[SOURCE]
+    return known
+
+
+def _header_line(po_text: str, name: str) -> int:
+    for number, line in enumerate(po_text.split("\n"), 1):
+        if line.startswith(f'"{name}:'):
+            return number
+    return 1
+
+
+def plan_import(po_text: str, files: list[Path], lang: str | None = None, older: list | None = None,
+                root: Path | None = None, skipped: list | None = None) -> dict:
+    """Check a PO file whole and make the new text of every file it changes, writing nothing:
+    {path: new text}, only files whose text changes. Raises PoFileError or PoLanguageError."""
+    from . import po_check
+    from .i18n_catalogues import plural_categories
+    po = po_check.parse(po_text)
+    header = po.header.get("language", "").replace("-", "_").split("_")[0].lower()
+    problems: list = []
+    count, target = po_check.nplurals(po.header), lang or header
+    if any(e.plural for e in po.entries) and target in TARGETS and count is not None \
+            and count != len(plural_categories(target)):     # said once, for the header, not for every entry
+        problems.append((_header_line(po_text, "Plural-Forms"),
+                         f"Plural-Forms says nplurals={count}; {po_check.LANGUAGE_NAMES[target]} has "
+                         f"{len(plural_categories(target))} ({', '.join(plural_categories(target))})"))
+        po.problems = [p for p in po.problems if "and Plural-Forms says" not in p[1]]
+    if po.problems:
+        raise PoFileError(sorted(problems + po.problems))
+    if lang and header and header != lang:
+        raise PoLanguageError(f"the PO file is in '{header}' (its Language header), not '{lang}': nothing imported",
+                              _header_line(po_text, "Language"))
     lang = lang or header
-    wanted = {}
-    for message in catalog:
-        if message.id and message.context and message.string and "fuzzy" not in message.flags:
-            if isinstance(message.id, (tuple, list)):  # a plural sentence of a catalogue: every form filled in
-                if all(message.string):
-                    wanted[message.context] = (tuple(map(str, message.id)), tuple(map(str, message.string)))
-            else:
-                wanted[message.context] = (str(message.id), str(message.string))
-    if root is not None:   # a rules block that would lose its anchor: refused before anything is written
-        from .i18n_rules import RulesImportError, check_entries
-        try:
-            check_entries(wanted)
-        except RulesImportError as err:
-            raise PoFileError(str(err)) from None
-    changed = []
+    if not lang:
+        raise PoFileError([(1, "the file has no Language header: say which language it is with --lang")])
+    if lang not in TARGETS:
+        raise PoLanguageError(f"'{lang}' is not a language dow translates into ({', '.join(TARGETS)}): "
+                              "nothing imported", _header_line(po_text, "Language"))
+    wrong = po_check.wrong_language(po.entries, lang)
+    if wrong:
+        raise PoLanguageError(f"{wrong[1]}: nothing imported", wrong[0])
+    if problems:
+        raise PoFileError(problems)
+    known = _known(files, root)
+    from .i18n_rules import ANCHOR
+    for entry in po.entries:
+        if entry.context is None:
+            problems.append((entry.line, "a message without msgctxt: dow cannot tell where its text goes"))
+            continue
+        if root is None and entry.context.startswith(("templates/", "rules/", "glossary|")):
+            continue     # card files alone are imported (no project root): the rest is not this call's
+        if entry.context not in known:
+            problems.append((entry.line, f"'{entry.context}' is no text of this project (no such card field, "
+                             "catalogue key, rules block or glossary entry): remove the entry, or export again"))
+            continue
+        english = known[entry.context]
+        if isinstance(english, tuple) != entry.plural:
+            problems.append((entry.line, f"'{entry.context}' is " + ("a sentence with a singular and a plural: its "
+                             "entry needs msgid_plural and msgstr[0] …" if isinstance(english, tuple) else
+                             "one sentence: its entry has msgstr, no msgid_plural")))
+            continue
+        if (entry.context.startswith("rules/") and not entry.fuzzy and entry.msgstr[0]
+                and ANCHOR.findall(entry.msgstr[0]) != ANCHOR.findall(entry.msgid or "")):
+            problems.append((entry.str_lines[0], f"{entry.context}: the translation must keep the block's anchors "
+                             f"({', '.join('#' + a for a in ANCHOR.findall(entry.msgid or ''))})"))
+    if problems:
+        raise PoFileError(sorted(problems))
+
+    skips: list = []
+    wanted: dict = {}
+    by_context = {e.context: e for e in po.entries}
+    for entry in po.entries:
+        if not any(entry.msgstr):
+            continue
+        if entry.fuzzy:
+            skips.append((entry.line, entry.context, "marked fuzzy: not imported until a reviewer takes the mark off"))
+        elif not entry.translated:
+            empty = ", ".join(f"msgstr[{i}]" for i, form in enumerate(entry.msgstr) if not form)
+            skips.append((entry.line, entry.context, f"{empty} empty: not imported until every form is written"))
+        elif entry.plural:
+            wanted[entry.context] = ((entry.msgid, entry.msgid_plural), tuple(entry.msgstr))
+        else:
+            wanted[entry.context] = (entry.msgid, entry.msgstr[0])
+    stale: list = []
+    texts: dict = {}
     for path in files:
         fields = [f for f in fields_of(path) if f.context in wanted and isinstance(wanted[f.context][1], str)]
         updates = []
         for field in fields:
             source, text = wanted[field.context]
             if source.strip() != str(field.texts.get(SOURCE, "")).strip():
-                if older is not None:  # translated from an older English text: the translator is told
-                    older.append((field.file, field.context))
+                stale.append((field.file, field.context))
                 continue
             if text == field.texts.get(lang) and field.state(lang) == DONE:
                 continue
             updates.append((field.path, text, source_hash(source)))
-        if updates and _write_fields(path, lang, updates):
-            changed.append(path)
+        if updates:
+            original = path.read_text(encoding="utf-8")
+            texts[path] = _fields_text(original, lang, updates)
     base = catalogue_base(root) if root is not None else None
-    if base is not None and lang:
+    if base is not None:
         from .i18n_catalogues import import_entries
-        changed += import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, older)
-    if root is not None and lang:
+        import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, stale, texts)
+    if root is not None:
         from . import i18n_rules
-        changed += i18n_rules.import_entries({c: w for c, w in wanted.items() if c.startswith(("rules/", "glossary|"))},
-                                             lang, root, older)
-    return changed
+        i18n_rules.import_entries({c: w for c, w in wanted.items() if c.startswith(("rules/", "glossary|"))},
+                                  lang, root, stale, texts)
+    for file, context in stale:
+        skips.append((by_context[context].line, context, "translated from an older English text, not imported "
+                      "(export again and translate the current text)"))
+    if older is not None:
+        older.extend(stale)
+    if skipped is not None:
+        skipped.extend(sorted(skips))
+    return {path: text for path, text in texts.items()
+            if not path.is_file() or path.read_text(encoding="utf-8") != text}
 
 
 def sync(files: list[Path], lang: str) -> list[Path]:
@@ -350,15 +451,30 @@ def _yaml():
 
 
 def _write_fields(path: Path, lang: str, updates: list) -> bool:
-    """Set texts and sync hashes at field paths with a round trip that keeps comments and order."""
-    from ruamel.yaml.comments import CommentedMap
-    yaml = _yaml()
+    """Set texts and sync hashes at field paths (see _fields_text); the file replaced whole, atomically."""
     original = path.read_text(encoding="utf-8")
+    text = _fields_text(original, lang, updates)
+    if text == original:
+        return False
+    write_all({path: text})
+    return True
+
+
+def _fields_text(original: str, lang: str, updates: list) -> str:
+    """A card file's text with texts and sync hashes set at field paths. Only the lines of the changed
+    values are rewritten (a round-trip dump would re-flow the file's other lines: a test's flow list, a
+    long line); the whole round-trip dump, which keeps comments and order, where that cannot be done."""
+    from ruamel.yaml.comments import CommentedMap
+
+    from .i18n_catalogues import Flow, _in_place, _position
+    yaml = _yaml()
     data = yaml.load(original)
+    edits: list = []
     for field_path, text, digest in updates:
         node = data
         for key in field_path:
             node = node[key]
+        edits.append(_position(node, lang, text) if lang in node else None)
         node[lang] = text
         stamp = CommentedMap()
         stamp.fa.set_flow_style()
@@ -367,11 +483,42 @@ def _write_fields(path: Path, lang: str, updates: list) -> bool:
         for target in TARGETS:  # always pt then vi
             if target in old:
                 stamp[target] = old[target]
+        edits.append(_position(node, "sync", Flow(stamp)) if isinstance(node.get("sync"), dict) else None)
         node["sync"] = stamp
     import io
     buf = io.StringIO()
     yaml.dump(data, buf)
-    if buf.getvalue() == original:
-        return False
-    path.write_text(buf.getvalue(), encoding="utf-8")
-    return True
+    return _in_place(original, edits, buf.getvalue(), plain=True)
+
+
+def write_all(texts: dict) -> None:
+    """Replace files with new texts, all of them or none: each text is first written beside its file
+    (a temporary file in the same folder), then each file is replaced by a rename; when a step fails
+    part way, the files already replaced get their old bytes back and the error reaches the caller."""
+    import os
+    import shutil
+    originals = {path: path.read_bytes() if path.exists() else None for path in texts}
+    temps: dict = {}
+    replaced: list = []
+    try:
+        for path, text in texts.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temp = path.with_name(f".{path.name}.dow-import")
+            temp.write_bytes(text.encode("utf-8"))
+            if originals[path] is not None:
+                shutil.copymode(path, temp)
+            temps[path] = temp
+        for path, temp in temps.items():
+            os.replace(temp, path)
+            replaced.append(path)
+    except BaseException:
+        for path in reversed(replaced):
+            if originals[path] is None:
+                path.unlink(missing_ok=True)
+            else:
+                back = path.with_name(f".{path.name}.dow-restore")
+                back.write_bytes(originals[path])
+                os.replace(back, path)
+        for temp in temps.values():
+            temp.unlink(missing_ok=True)
+        raise

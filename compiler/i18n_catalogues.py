@@ -192,13 +192,19 @@ def load_sync(base: Path = TEMPLATES) -> dict:
 
 def write_sync(sync: dict, base: Path = TEMPLATES) -> None:
     """Write templates/sync.yaml, one line per entry, sorted, so a change is one line of a diff."""
+    from .i18n import write_all
+    write_all({base / SYNC: sync_text(sync)})
+
+
+def sync_text(sync: dict) -> str:
+    """The text of templates/sync.yaml for these hashes."""
     import json
     lines = ["# The English each catalogue translation was made from, as a hash (compiler/i18n_catalogues.py).",
              "# Written by `dow i18n sync` and `dow i18n import`; do not edit by hand."]
     for context in sorted(sync):
         stamps = ", ".join(f'{lang}: "{sync[context][lang]}"' for lang in TARGETS if lang in sync[context])
         lines.append(f"{json.dumps(context, ensure_ascii=False)}: {{{stamps}}}")
-    (base / SYNC).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
 
 
 def sync_all(lang: str, base: Path = TEMPLATES) -> int:
@@ -274,9 +280,11 @@ def add_to_catalog(catalog, lang: str, base: Path = TEMPLATES) -> None:
                     previous_id=previous if previous is not None and not _same(previous, english) else None)
 
 
-def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list | None = None) -> list[Path]:
+def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list | None = None,
+                   stage: dict | None = None) -> list[Path]:
     """Write PO translations ({context: (English, text)}) back into the catalogues; returns the files
-    changed. A translation of an older English is not written and is reported in ``older``."""
+    changed. A translation of an older English is not written and is reported in ``older``. With
+    ``stage``, nothing is written: the new text of each file is put in it ({path: text})."""
     from .i18n import _yaml
     sync = load_sync(base)
     by_file: dict[Path, list] = {}
@@ -298,7 +306,8 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
         if text != entry.texts.get(lang):
             path = base / (f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{lang}.yaml")
             by_file.setdefault(path, []).append((entry, text))
-    changed = []
+    changed: list = []
+    texts: dict = {}
     for path, items in by_file.items():
         yaml = _yaml()
         original = path.read_text(encoding="utf-8")
@@ -315,10 +324,15 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
         import io
         buf = io.StringIO()
         yaml.dump(data, buf)
-        path.write_text(_in_place(original, edits, buf.getvalue()), encoding="utf-8")
+        texts[path] = _in_place(original, edits, buf.getvalue())
         changed.append(path)
     if stamped:
-        write_sync(sync, base)
+        texts[base / SYNC] = sync_text(sync)
+    if stage is not None:
+        stage.update(texts)
+    else:
+        from .i18n import write_all
+        write_all(texts)
     return changed
 
 
@@ -350,10 +364,33 @@ def _position(container, key, value):
     """(line, column, new value) of a scalar the file already has, or None (a key it lacks)."""
     data = getattr(getattr(container, "lc", None), "data", None) if container is not None else None
     where = data.get(key) if isinstance(data, dict) else None
-    return (where[2], where[3], value) if where else None
+    if not where:
+        return None
+    return (where[-2], where[-1], value)     # a mapping's [key line, key col, value line, value col]; a list's [line, col]
 
 
-def _in_place(original: str, edits: list, dumped: str) -> str:
+class Flow(dict):
+    """A one-line flow mapping of plain words (a card field's ``sync: {pt: 5d41402a, vi: 5d41402a}``) that
+    _in_place writes over the one it replaces."""
+
+    def render(self) -> str:
+        return "{" + ", ".join(f"{k}: {_plain(str(v))}" for k, v in self.items()) + "}"
+
+
+def _plain(word: str) -> str:
+    """A word as YAML reads it back as that string: plain where it can be, else quoted."""
+    import json
+
+    from ruamel.yaml import YAML
+    try:
+        if YAML(typ="safe").load(f"k: {word}") == {"k": word}:
+            return word
+    except Exception:  # noqa: BLE001 - a word YAML cannot read plain: quoted below
+        pass
+    return json.dumps(word, ensure_ascii=False)
+
+
+def _in_place(original: str, edits: list, dumped: str, plain: bool = False) -> str:
     """The file with only the changed values rewritten on their own lines (a round-trip dump would
     re-align and re-wrap a hand-kept catalogue); the whole dump where that cannot be done safely:
     a new key, a block scalar, or a result that does not read back as the dump does."""
@@ -376,10 +413,21 @@ def _in_place(original: str, edits: list, dumped: str) -> str:
             body = [(" " * (indent + 2) + row) if row else "" for row in value.rstrip("\n").split("\n")]
             lines[line:last + 1] = [text[:col] + ("|" if value.endswith("\n") else "|-")] + body
             continue
+        if isinstance(value, Flow):     # a flow mapping on this one line: written whole
+            end = text.find("}", col) + 1 if text[col:col + 1] == "{" else 0
+            if not end or "{" in text[col + 1:end]:
+                return dumped
+            lines[line] = text[:col] + value.render() + text[end:]
+            continue
+        if not isinstance(value, str):
+            return dumped
         end = _scalar_end(text, col)
         if end is None:
             return dumped
-        lines[line] = text[:col] + json.dumps(value, ensure_ascii=False) + text[end:]
+        flow = text[:col].count("{") + text[:col].count("[") > text[:col].count("}") + text[:col].count("]")
+        simple = plain and "\n" not in value and not (flow and any(c in value for c in ",[]{}:#"))
+        written = _plain(value) if simple else json.dumps(value, ensure_ascii=False)
+        lines[line] = text[:col] + written + text[end:]
     result = "\n".join(lines)
     safe = YAML(typ="safe")
     try:

@@ -151,12 +151,18 @@ def load_sync(root: Path) -> dict:
 
 def write_sync(root: Path, sync: dict) -> None:
     """content/sync.yaml, one sorted line per block, so a change is one line of a diff."""
+    from .i18n import write_all
+    write_all({root / "content" / SYNC: sync_text(sync)})
+
+
+def sync_text(sync: dict) -> str:
+    """The text of content/sync.yaml for these hashes."""
     lines = ["# The English each translation of the rules chapters and the glossary was made from, as a hash",
              "# (compiler/i18n_rules.py). Written by `dow i18n sync` and `dow i18n import`; do not edit by hand."]
     for context in sorted(sync):
         stamps = ", ".join(f'{lang}: "{sync[context][lang]}"' for lang in TARGETS if lang in sync[context])
         lines.append(f"{json.dumps(context, ensure_ascii=False)}: {{{stamps}}}")
-    (root / "content" / SYNC).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return "\n".join(lines) + "\n"
 
 
 def mark_stale(root: Path, chapter: str, lang: str, text: str, note: str, sync: dict | None = None) -> str:
@@ -240,9 +246,11 @@ def check_entries(wanted: dict) -> None:
                                    f"({', '.join('#' + a for a in ANCHOR.findall(source))}): nothing imported")
 
 
-def import_entries(wanted: dict, lang: str, root: Path, older: list | None = None) -> list[Path]:
+def import_entries(wanted: dict, lang: str, root: Path, older: list | None = None,
+                   stage: dict | None = None) -> list[Path]:
     """Write PO translations ({context: (English, text)}) back into the chapters and the glossary;
-    returns the files changed. A translation of an older English is not written, and is reported."""
+    returns the files changed. A translation of an older English is not written, and is reported.
+    With ``stage``, nothing is written: the new text of each file is put in it ({path: text})."""
     sync, stamped, changed = load_sync(root), False, []
     edits: dict[str, dict] = {}
     for unit in units(root):
@@ -260,17 +268,23 @@ def import_entries(wanted: dict, lang: str, root: Path, older: list | None = Non
         if text != unit.texts.get(lang):
             name, key = unit.context.split("|", 1)
             edits.setdefault(name, {})[key] = text
+    texts: dict = {}
     for name, items in edits.items():
-        path = _write_glossary(root, lang, items) if name == "glossary" else _write_chapter(root, name[6:], lang, items)
-        if path is not None:
-            changed.append(path)
+        path, text = _glossary_text(root, lang, items) if name == "glossary" else _chapter_text(root, name[6:], lang, items)
+        texts[path] = text
+        changed.append(path)
     if stamped:
-        write_sync(root, sync)
+        texts[root / "content" / SYNC] = sync_text(sync)
         changed.append(root / "content" / SYNC)
+    if stage is not None:
+        stage.update(texts)
+    else:
+        from .i18n import write_all
+        write_all(texts)
     return changed
 
 
-def _write_chapter(root: Path, chapter: str, lang: str, items: dict) -> Path | None:
+def _chapter_text(root: Path, chapter: str, lang: str, items: dict) -> tuple[Path, str]:
     """Replace blocks of a chapter in place; a block the language lacks goes where the English has it."""
     path = root / "content" / "rules" / lang / f"{chapter}.md"
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
@@ -285,12 +299,10 @@ def _write_chapter(root: Path, chapter: str, lang: str, items: dict) -> Path | N
             at = spans[before[-1]][1] if before else len(text.rstrip("\n"))
             text = text[:at] + "\n\n" + items[key] + text[at:]
             spans = units_of(text)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+    return path, text
 
 
-def _write_glossary(root: Path, lang: str, items: dict) -> Path | None:
+def _glossary_text(root: Path, lang: str, items: dict) -> tuple[Path, str]:
     """Set glossary terms and definitions, rewriting only the lines of the changed values."""
     from .i18n import _yaml
     from .i18n_catalogues import _in_place, _position
@@ -308,5 +320,4 @@ def _write_glossary(root: Path, lang: str, items: dict) -> Path | None:
         positions.append(_position(container, lang, text) if existed else None)
     buf = io.StringIO()
     yaml.dump(data, buf)
-    path.write_text(_in_place(original, positions, buf.getvalue()), encoding="utf-8")
-    return path
+    return path, _in_place(original, positions, buf.getvalue())

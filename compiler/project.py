@@ -81,7 +81,8 @@ def known_names(root: Path) -> set[str]:
         except LoadError:
             continue
         data = node.plain() if node is not None else {}
-        for value in (data or {}).get("names", []) if isinstance(data, dict) else []:
+        listed = data.get("names") if isinstance(data, dict) else None
+        for value in listed if isinstance(listed, list) else []:   # another shape: S014 (compiler/contentfiles.py)
             names.add(str(value))
     return names
 
@@ -133,6 +134,8 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compar
         from .ruleset import load_rulesets
         build.rulesets, problems = load_rulesets(root / CONTENT, root)
         build.diagnostics.extend(problems)
+        from .contentfiles import check as check_content_files   # the glossary, sets, sync, rules chapters
+        build.diagnostics.extend(check_content_files(root))
     return build
 
 

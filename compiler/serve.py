@@ -3,8 +3,10 @@
 Content and docs are polled (a stat per file, once a second): no extra dependency,
 and it works the same in every editor. A saved card file rebuilds that card's pages in
 every language (compiler/siteupdate.py), then the statistics page; any other change
-rebuilds the whole site. A rebuild with card errors prints the diagnostics and keeps
-serving the last good site.
+rebuilds the whole site. A rebuild with errors in a card or any other content file (the
+glossary, the sets, the sync hashes, the rulesets, the rules chapters: compiler/contentfiles.py)
+prints the located diagnostics and keeps serving the last good site, as does a site build that
+fails part way; the server never stops on what it was given.
 """
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ def snapshot(root: Path) -> dict:
 
 
 def rebuild(root: Path, say=print) -> "SiteUpdater | None":
-    """Compile the content and rebuild the site; None (site untouched) when a card has errors. Returns
+    """Compile the content and rebuild the site; None (site untouched) when a content file has errors or
+    the site build fails. Returns
     what a later per-card rebuild needs (compiler/siteupdate.py)."""
     from .project import bundle_of
     from .site import SiteData, build_site
@@ -45,12 +48,17 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
         return None
     out = root / BUILD
     with build_lock(out, say):        # the same lock as dow build: the two never write build/ at once
-        forget_manifest(out)
-        write_outputs(build, root, out)
-        bundle = bundle_of(build.cards, build.rulesets)
-        data = SiteData(bundle, root)
-        swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
-        write_manifest(root, out, site=True, inputs=read_inputs(before, build))
+        try:
+            forget_manifest(out)
+            write_outputs(build, root, out)
+            bundle = bundle_of(build.cards, build.rulesets)
+            data = SiteData(bundle, root)
+            # the site is made in a folder of its own and swapped in whole: a failure leaves the last good one
+            swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
+            write_manifest(root, out, site=True, inputs=read_inputs(before, build))
+        except Exception as error:   # noqa: BLE001 - the server goes on serving what it had
+            say(f"the site was not rebuilt ({type(error).__name__}: {error}); serving the last good site")
+            return None
         say(f"rebuilt in {time.perf_counter() - started:.1f} s")
         started = time.perf_counter()
         updater = SiteUpdater(root, build, data)

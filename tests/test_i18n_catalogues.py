@@ -75,7 +75,7 @@ def test_a_catalogue_translation_goes_back_into_its_file_and_a_second_import_cha
 
 
 @pytest.mark.parametrize("bad, where", [
-    ('msgid "a"\nmsgstr "b"\nthis is not a PO line\n', "line 3"),
+    ('msgid "a"\nmsgstr "b"\nthis is not a PO line\n', "broken.po:3: "),
     (b"\xff\xfe not utf-8", "byte 0"),
 ])
 def test_a_broken_po_file_is_refused_whole_with_a_located_error(project, tmp_path, capsys, bad, where):
