@@ -429,7 +429,9 @@ def name_origin(card: dict, facts: dict, lang: str) -> str:
 
 def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
     """cards/index.md: every card by set and kind."""
-    _page(env, "cards.md.j2", docs / "cards" / "index.md", **common)
+    # a card whose text no rulebook gives has a page of facts only: listed apart, not among the played cards
+    untold = {card["id"] for card in data.cards if not data.texts(card, common["lang"])}
+    _page(env, "cards.md.j2", docs / "cards" / "index.md", untold=untold, **common)
 
 
 def stem_names(data: SiteData, lang: str) -> dict[str, str]:

@@ -155,3 +155,21 @@ def test_no_link_or_anchor_is_broken(built):
     # every language's pages are checked, and their links into a page's anchors with them
     assert all(anchors.get(lang, 0) > 1000 for lang in ("pt", "en", "vi")), anchors
     assert not broken, f"{len(broken)} broken links: " + "\n".join(sorted(set(broken))[:40])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_cards_without_text_are_listed_apart_and_their_pages_say_so(built, lang):
+    """A card whose text no rulebook gives has a page of facts that says so in one sentence; the card
+    index lists those cards under their own heading, never among the cards the engine plays."""
+    out, _ = built
+    index = (out / lang / "cards" / "index.html").read_text(encoding="utf-8")
+    sections = re.split(r'<h3 id="', index)
+    untold_rows, told_rows = set(), set()
+    for section in sections[1:]:
+        ids = set(re.findall(r'href="([a-z-]+\.[a-z-]+\.[a-z0-9-]+)/"', section))
+        (untold_rows if section.split('"', 1)[0].endswith("-untold") else told_rows).update(ids)
+    silent = {p.parent.name for p in (out / lang / "cards").glob("*/index.html")
+              if 'class="no-text"' in p.read_text(encoding="utf-8")}
+    assert len(silent) > 20
+    assert silent == untold_rows, (sorted(silent - untold_rows)[:5], sorted(untold_rows - silent)[:5])
+    assert not untold_rows & told_rows
