@@ -143,6 +143,17 @@ def use_ability(interp: Interpreter, card: Card, index: int, env: Env) -> Execut
 
 
 def run_card_effect(interp: Interpreter, card: Card, field: str, env: Env) -> Execution:
-    """Run one effect field of a card by name (``effect``, ``setup``), for the kinds without a flow of
-    their own (tactics, Lone Wolf missions, Winter Tricks events, set-up effects)."""
-    return interp.execute(_tree(card.get(field), []), env)
+    """Run one effect field of a card by name (``effect``, ``setup``, or a dotted path), for the kinds
+    without a flow of their own (tactics, Lone Wolf missions, Winter Tricks events, set-up effects); a
+    set-up's ``effect`` is found inside it. A card without that field is a ValueError naming the fields
+    it has, never a run that does nothing."""
+    value: Any = card
+    for part in field.split("."):                    # "effect", "setup", "setup.effect"
+        value = value.get(part) if isinstance(value, dict) else None
+    if isinstance(value, dict) and "tree" not in value and isinstance(value.get("effect"), dict):
+        value = value["effect"]                      # a set-up: {effect: {source, tree}, text, morale, …}
+    if not isinstance(value, dict) or not isinstance(value.get("tree"), list):
+        fields = sorted(k for k, v in card.items() if isinstance(v, dict) and ("tree" in v or "effect" in v))
+        raise ValueError(f"card {card.get('id')!r} has no effect field {field!r} (its effect fields: "
+                         f"{', '.join(fields) or 'none'})")
+    return interp.execute(value["tree"], env)

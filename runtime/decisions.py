@@ -62,22 +62,25 @@ class Decision:
                 raise ValueError(f"a 'may' decision takes true or false, not {answer!r}")
             return answer
         if self.kind == AMOUNT:
-            if not isinstance(answer, int) or not self.min <= answer <= self.max:
+            if type(answer) is not int or not self.min <= answer <= self.max:   # not True, not 2.0
                 raise ValueError(f"an amount from {self.min} to {self.max} is needed, not {answer!r}")
             return answer
         if self.kind in (OPTION, VOTE):
-            if answer not in self.choices or (isinstance(answer, bool) and not any(c is answer for c in self.choices)):
-                # (True == 1 in Python: a yes/no answer is not option 1)
+            if not _one_of(answer, self.choices):
+                # (True == 1 == 1.0 in Python: a yes/no answer or a float is not option 1)
                 raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
             return answer
+        if isinstance(answer, (str, bytes, dict)):
+            raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)} as a list, not {answer!r}")
         try:
             picked = tuple(answer)
         except TypeError:
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {answer!r}") from None
-        if not self.min <= len(picked) <= self.max or any(p not in self.choices for p in picked):
+        if not self.min <= len(picked) <= self.max or not all(_one_of(p, self.choices) for p in picked):
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {list(picked)}")
-        if self.kind != ORDER and len(set(picked)) != len(picked):
-            raise ValueError("the same choice was picked twice")
+        # each choice once (an order is an arrangement of the choices: a card cannot be put back twice)
+        if any(picked.count(p) > list(self.choices).count(p) for p in picked):
+            raise ValueError(f"the same choice was picked twice: {list(picked)}")
         return picked
 
     def to_json(self) -> dict[str, Any]:
@@ -138,3 +141,8 @@ class HeuristicAgent:
         if d.kind == ORDER:
             return tuple(d.choices)
         return tuple(d.choices[: max(d.min, 1) if d.choices else 0])[: d.max]
+
+
+def _one_of(answer: Any, choices: Any) -> bool:
+    """Whether the answer is one of the choices, as the same kind of value (1.0 and True are not 1)."""
+    return any(c == answer and type(c) is type(answer) for c in choices)

@@ -154,7 +154,8 @@ class Hooks(Protocol):
 
 #: the methods every host must define, in the order of the protocol
 REQUIRED: tuple[str, ...] = tuple(name for name in vars(Host) if name in Host.__abstractmethods__)
-#: the methods ``Host`` defines for a subclass (its default answer)
+#: the methods ``Host`` defines with a default answer: a subclass inherits it, and the interpreter gives the
+#: same answer for a host of another class that does not define them
 DEFAULTED: tuple[str, ...] = ("place",)
 #: the optional hooks, asked for with ``getattr``
 HOOKS: tuple[str, ...] = tuple(name for name in vars(Hooks) if not name.startswith("_"))
@@ -162,7 +163,7 @@ HOOKS: tuple[str, ...] = tuple(name for name in vars(Hooks) if not name.startswi
 
 def missing_methods(host: object) -> list[str]:
     """The methods of the protocol ``host`` does not define (an empty list: it can be a host)."""
-    return [name for name in (*REQUIRED, *DEFAULTED) if not callable(getattr(host, name, None))]
+    return [name for name in REQUIRED if not callable(getattr(host, name, None))]   # DEFAULTED: Host's answer serves
 
 
 def check_host(host: object) -> None:

@@ -132,7 +132,7 @@ def test_a_card_that_does_not_compile_fails_with_its_diagnostic(project, capsys)
             "4 cenários em 1 carta: 3 passaram, 1 falhou"]),
     ("vi", ["KHÔNG ĐẠT  base.crossroads.car-crash · ", "đạt        base.crossroads.car-crash · ",
             f"kịch bản '{FIRST}' của base.crossroads.car-crash không đạt",
-            "4 kịch bản trong 1 lá bài: 3 đạt, 1 không đạt"]),
+            "4 kịch bản trong 1 thẻ: 3 đạt, 1 không đạt"]),
 ])
 def test_the_report_is_told_in_the_readers_language(project, capsys, monkeypatch, lang, words):
     path = edit(project, RIGHT, WRONG)
@@ -174,7 +174,7 @@ def test_an_unknown_card_or_path_is_a_usage_error(capsys):
     err = capsys.readouterr().err
     assert "no card or path matches 'no-such-card'" in err and "Traceback" not in err
     assert main(["--root", str(ROOT), "test", "no-such-card", "--lang", "vi"]) == 2
-    assert "không có lá bài hay đường dẫn nào khớp với 'no-such-card'" in capsys.readouterr().err
+    assert "không có thẻ hay đường dẫn nào khớp với 'no-such-card'" in capsys.readouterr().err
     assert main(["--root", str(ROOT), "test", str(ROOT / "docs")]) == 2
     assert "no card files in" in capsys.readouterr().err
     assert main(["--root", str(ROOT), "test", "no-such-card", "--format", "json"]) == 2
@@ -194,7 +194,7 @@ def test_dow_check_says_how_many_scenarios_the_cards_carry_and_keeps_its_json(pr
     assert main(["--root", str(project), "check", card, "--lang", "pt"]) == 0
     assert "1 carta tem 4 cenários; o 'dow test' os executa" in capsys.readouterr().out
     assert main(["--root", str(project), "check", card, "--lang", "vi"]) == 0
-    assert "1 lá bài có 4 kịch bản; 'dow test' sẽ chạy chúng" in capsys.readouterr().out
+    assert "1 thẻ có 4 kịch bản; 'dow test' sẽ chạy chúng" in capsys.readouterr().out
     assert main(["--root", str(project), "check", card, "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out) == []                      # still the list of diagnostics
 

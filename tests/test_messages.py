@@ -201,7 +201,7 @@ def test_dow_lang_chooses_the_language_and_lang_overrides_it(tmp_path, capsys, m
     monkeypatch.setenv("DOW_LANG", "vi_VN.UTF-8")
     assert main(["--root", str(root), "check"]) == 1
     out = capsys.readouterr()
-    assert "lỗi N001" in out.err and out.out == "đã kiểm tra 1 tệp lá bài\n"
+    assert "lỗi N001" in out.err and out.out == "đã kiểm tra 1 tệp thẻ\n"
     assert main(["--root", str(root), "check", "--lang", "pt", "no/such/file.yaml"]) == 2
     assert "arquivo ou pasta inexistente" in capsys.readouterr().err
     assert main(["--root", str(root), "check", "--lang", "en"]) == 1

@@ -47,8 +47,8 @@ PLURALS = {
                    "Adicione 2 fichas de barulho aqui.", "Adicione 1000000 fichas de barulho aqui."],
            morale: ["Perca 0 de moral.", "Perca 1 de moral.", "Perca 2 de moral.", "Perca 1000000 de moral."]},
     # vi: no plural; a classifier between the number and the noun where the noun takes one
-    "vi": {kill: ["Giết 0 con thây ma tại đây.", "Giết 1 con thây ma tại đây.", "Giết 2 con thây ma tại đây.",
-                  "Giết 1000000 con thây ma tại đây."],
+    "vi": {kill: ["Giết 0 con zombie tại đây.", "Giết 1 con zombie tại đây.", "Giết 2 con zombie tại đây.",
+                  "Giết 1000000 con zombie tại đây."],
            noise: ["Đặt 0 thẻ tiếng ồn tại đây.", "Đặt 1 thẻ tiếng ồn tại đây.", "Đặt 2 thẻ tiếng ồn tại đây.",
                    "Đặt 1000000 thẻ tiếng ồn tại đây."],
            morale: ["Mất 0 tinh thần.", "Mất 1 tinh thần.", "Mất 2 tinh thần.", "Mất 1000000 tinh thần."]},
@@ -92,7 +92,7 @@ def test_the_enforcer_reads_like_a_card():
                                   "Add 2 noise tokens here.")
     assert render(tree, "pt") == ("Gaste um dado de ação de 4 ou mais: mate 3 zumbis aqui. Não role exposição. "
                                   "Adicione 2 fichas de barulho aqui.")
-    assert render(tree, "vi") == ("Dùng một xúc xắc hành động từ 4 trở lên: giết 3 con thây ma tại đây. "
+    assert render(tree, "vi") == ("Dùng một xúc xắc hành động từ 4 trở lên: giết 3 con zombie tại đây. "
                                   "Không tung xúc xắc phơi nhiễm. Đặt 2 thẻ tiếng ồn tại đây.")
 
 
@@ -104,7 +104,7 @@ def test_portuguese_agreement_and_contractions():
 
 
 def test_the_glossary_picks_thuoc_dia_for_colony():
-    assert render(compiled("add 5 zombies to the colony.\n"), "vi") == "Thêm 5 con thây ma vào thuộc địa."
+    assert render(compiled("add 5 zombies to the colony.\n"), "vi") == "Thêm 5 con zombie vào thuộc địa."
     assert load_language("vi").glossary["location.colony"]["vi"] == "thuộc địa"
 
 
@@ -124,7 +124,7 @@ def test_lint_finds_internals(text, found):
 
 def test_lint_finds_english_in_portuguese_and_vietnamese():
     assert lint("Mate 3 zombies aqui.", "pt") == ["English word in pt text: 'zombies'"]
-    assert lint("Giết 3 con thây ma tại colony.", "vi") == ["English word in vi text: 'colony'"]
+    assert lint("Giết 3 con zombie tại colony.", "vi") == ["English word in vi text: 'colony'"]
     assert lint("Diga uma frase para The Enforcer.", "pt", names=["The Enforcer"]) == []
 
 
@@ -222,7 +222,7 @@ def test_portuguese_card_text_has_no_uncontracted_article(bundle):
 
 def test_disagreements_report_numbers_and_names():
     card = {"id": "base.survivor.test", "abilities": [
-        {"text": {"pt": "Mate 3 zumbis.", "en": "Kill 2 zombies.", "vi": "Giết 3 con thây ma."},
+        {"text": {"pt": "Mate 3 zumbis.", "en": "Kill 2 zombies.", "vi": "Giết 3 con zombie."},
          "effect": {"source": "kill 3 zombies here.\n", "tree": [kill(3)]}},
         {"text": {"pt": "x", "en": "Kill him.", "vi": "x"},
          "effect": {"source": 'kill "Rod Miller".\n',

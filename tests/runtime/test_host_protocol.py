@@ -14,7 +14,7 @@ from conftest import ROOT
 from dow.runtime.engine.sim import new_game
 from dow.runtime.games import winter_tricks
 from dow.runtime.host import DEFAULTED, HOOKS, REQUIRED, Host, HostError, Hooks, check_host, missing_methods
-from dow.runtime.interpreter import Interpreter
+from dow.runtime.interpreter import Env, Interpreter
 from dow.runtime.minimal_host import MinimalHost
 
 
@@ -96,3 +96,55 @@ def test_the_documented_table_names_every_method_with_its_signature():
     assert by_name["round_number"] == ("", "int", "must define it")
     assert by_name["morale"] == ("player, enemy=False", "int", "must define it")
     assert by_name["place"][2] == "may override it" and by_name["find_named"][1] == "str \\| None"
+
+
+def test_a_host_of_another_class_may_leave_out_the_defaulted_methods_and_gets_hosts_answer(bundle):
+    """The protocol table says a host 'may override' place(): one that does not subclass Host and leaves it
+    out is accepted, and a card's location is the id as it is (Host's own answer)."""
+    class Duck:
+        def __init__(self) -> None:
+            self._host = MinimalHost()
+
+        def __getattr__(self, name: str) -> Any:
+            if name in DEFAULTED:
+                raise AttributeError(name)
+            return getattr(self._host, name)
+    duck = Duck()
+    assert DEFAULTED and missing_methods(duck) == []
+    interp = Interpreter(bundle, duck, random.Random(1))   # type: ignore[arg-type]
+    gen = interp.location({"op": "location", "id": "police_station"}, Env(player="p1"))
+    try:
+        next(gen)
+        raise AssertionError("naming a location asks nothing")
+    except StopIteration as stop:
+        assert stop.value == ["police_station"]
+
+
+def test_run_card_effect_runs_a_set_up_and_refuses_a_field_the_card_does_not_have(bundle):
+    """A crossroads card's set-up is {effect: {source, tree}, text}: run_card_effect finds the effect in it
+    (it used to run nothing, silently); a field the card lacks is refused, naming the fields it has."""
+    from dow.runtime.cards import run_card_effect
+    card = next(c for c in bundle["cards"] if c["kind"] == "crossroads" and isinstance(c.get("setup"), dict)
+                and isinstance(c["setup"].get("effect"), dict))
+    from dow.runtime.decisions import RandomAgent
+
+    class Spy(MinimalHost):
+        def __init__(self) -> None:
+            super().__init__()
+            self.applied: list[str] = []
+
+        def apply(self, action: str, params: dict[str, Any]) -> Any:
+            self.applied.append(action)
+            return super().apply(action, params)
+
+        def things(self, kind: str, *args: Any, **kwargs: Any) -> Any:   # the set-up looks its survivor up
+            self.applied.append(f"things {kind}")
+            return super().things(kind, *args, **kwargs)
+    host = Spy()
+    interp = Interpreter(bundle, host, random.Random(1))
+    for field in ("setup", "setup.effect"):
+        before = len(host.applied)
+        run_card_effect(interp, card, field, Env(player="p1", card=card["id"])).run(RandomAgent(1))
+        assert len(host.applied) > before, f"{card['id']}: its set-up asked the host nothing"
+    with pytest.raises(ValueError, match=r"has no effect field 'nonexistent' \(its effect fields: .*setup"):
+        run_card_effect(interp, card, "nonexistent", Env(player="p1", card=card["id"]))

@@ -57,7 +57,7 @@ def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
     assert not alike, f"{len(alike)} {lang} card pages have examples titled alike: {dict(list(alike.items())[:5])}"
 
 
-ABILITY = {"pt": "habilidade", "en": "ability", "vi": "năng lực"}
+ABILITY = {"pt": "habilidade", "en": "ability", "vi": "khả năng"}
 
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
