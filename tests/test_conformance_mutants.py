@@ -68,3 +68,8 @@ def test_mutated_parameters():
     assert mutants.mutate_params("reversed", {"cards": ["a", "b", "c"]})["cards"] == ["c", "b", "a"]
     assert mutants.mutate_params("one item fewer", {"things": ["a", "b"]})["things"] == ["a"]
     assert mutants.mutate_params("does nothing", {"count": 1}) is None
+
+
+def test_every_decision_kind_is_asked_by_a_trace(suite):
+    kinds = mutants.decision_kinds(suite)
+    assert [k for k, ids in kinds.items() if not ids] == []
