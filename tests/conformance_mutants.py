@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,6 +208,9 @@ def _watched(handler: Callable[..., Any], key: str, seen: set[str]) -> Callable[
 def _time_limit(seconds: int) -> Iterator[None]:
     def stop(signum: int, frame: Any) -> None:
         raise TimeoutError(f"more than {seconds} s")
+    if threading.current_thread() is not threading.main_thread():     # an alarm is the main thread's only
+        yield
+        return
     old = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -328,16 +332,27 @@ def uncaught(measured: list[Target]) -> list[str]:
     return [t.key for t in measured if not t.caught and t.key not in JUSTIFIED]
 
 
+def _span(current: str, doc: Path) -> tuple[int, int]:
+    """Where the table is in the document, its markers included."""
+    start, end = current.find(BEGIN), current.find(END)
+    if start < 0 or end < start:
+        raise SystemExit(f"{doc}: the markers of the table are missing; put these two lines where it goes:\n"
+                         f"{BEGIN}\n{END}")
+    return start, end + len(END)
+
+
 def write_doc(text: str, doc: Path = DOC) -> None:
     """Put the table between its markers in docs/conformance.md."""
     current = doc.read_text(encoding="utf-8")
-    start, end = current.index(BEGIN), current.index(END) + len(END)
+    start, end = _span(current, doc)
     doc.write_text(current[:start] + text + current[end:], encoding="utf-8")
 
 
 def committed_table(doc: Path = DOC) -> str:
+    """The table as docs/conformance.md holds it, its markers included."""
     current = doc.read_text(encoding="utf-8")
-    return current[current.index(BEGIN):current.index(END) + len(END)]
+    start, end = _span(current, doc)
+    return current[start:end]
 
 
 def build_bundle(root: Path = ROOT) -> dict[str, Any]:
@@ -353,10 +368,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the table into docs/conformance.md")
     parser.add_argument("--only", nargs="*", help="measure these targets only ('handler arrange', 'action shuffle')")
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.only or ()) - {t.key for t in targets()})
+    if unknown:
+        print(f"no such handler or action: {', '.join(unknown)} (say 'handler OP' or 'action NAME')", file=sys.stderr)
+        return 2
+    if args.write and args.only:
+        print("--write needs the whole measurement (no --only)", file=sys.stderr)
+        return 2
+    chosen = [t for t in targets() if not args.only or t.key in args.only]
     started = time.perf_counter()
     suite = Suite(build_bundle())
     ready = time.perf_counter()
-    chosen = [t for t in targets() if not args.only or t.key in args.only]
     measured = measure(suite, chosen)
     done = time.perf_counter()
     text = table(measured, decision_kinds(suite), len(suite.traces))
@@ -368,9 +390,6 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print("caught by no trace: " + ", ".join(missing), file=sys.stderr)
     if args.write:
-        if args.only:
-            print("--write needs the whole measurement (no --only)", file=sys.stderr)
-            return 2
         write_doc(text)
     return 1 if missing else 0
 

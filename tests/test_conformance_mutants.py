@@ -73,3 +73,9 @@ def test_mutated_parameters():
 def test_every_decision_kind_is_asked_by_a_trace(suite):
     kinds = mutants.decision_kinds(suite)
     assert [k for k, ids in kinds.items() if not ids] == []
+
+
+def test_the_tool_refuses_an_unknown_target_without_measuring(capsys):
+    assert mutants.main(["--only", "handler no_such_op"]) == 2
+    assert "no such handler or action: handler no_such_op" in capsys.readouterr().err
+    assert mutants.main(["--write", "--only", "handler arrange"]) == 2
