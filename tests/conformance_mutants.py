@@ -4,7 +4,7 @@ A conformance trace (docs/conformance.md) proves a runtime only as far as its ou
 the runtime does. This tool measures that, from the reference runtime itself: it plants one mutation
 in each statement handler of ``runtime/handlers.py`` (``HANDLERS``) and in each host action the
 reference hosts perform (``runtime/host.py`` ``ACTIONS``, ``apply`` of the reference engine and of
-Winter Tricks), plays the traces that exercise it through the reference adapter's own run
+Winter Tricks) and in the answers to each decision kind (``runtime/decisions.py`` ``KINDS``), plays the traces that exercise it through the reference adapter's own run
 (``conformance_reference.answer_run``, in this process) with the mutation in place, and counts the
 traces whose answer no longer conforms (``conformance.compare``): the traces that *catch* it.
 
@@ -86,6 +86,32 @@ JUSTIFIED: dict[str, str] = {
 }
 
 
+#: the mutation planted in the answers to each kind of decision: the runtime hands its engine another answer
+#: than the player gave (when the question has another one)
+DECISION_KINDS: dict[str, str] = {
+    "may": "the other answer", "option": "the next choice", "vote": "the next choice",
+    "targets": "another choice", "keep": "another choice", "amount": "one fewer (or more)", "order": "reversed",
+}
+
+
+def other_answer(d: Any, value: Any) -> Any:
+    """Another answer to the decision than ``value``, where the question allows one; else ``value``."""
+    choices = list(d.choices)
+    if d.kind == "may":
+        return not value
+    if d.kind in ("option", "vote"):
+        return choices[(choices.index(value) + 1) % len(choices)] if value in choices and len(choices) > 1 else value
+    if d.kind == "amount":
+        return value - 1 if value > d.min else value + 1 if value < d.max else value
+    if d.kind == "order":
+        return tuple(reversed(value))
+    picked = list(value)                       # targets, keep: the last one picked swapped for one not picked
+    rest = [c for c in choices if c not in picked]
+    if picked and rest:
+        return tuple(picked[:-1] + rest[:1])
+    return value
+
+
 def _smaller(n: Any) -> Any:
     if not isinstance(n, int) or isinstance(n, bool) or n == 0:
         return n
@@ -112,8 +138,8 @@ def mutate_params(kind: str, params: dict[str, Any]) -> dict[str, Any] | None:
 
 @dataclass
 class Target:
-    """One thing a mutation is planted in: a statement handler or a host action."""
-    what: str                     # "handler" or "action"
+    """One thing a mutation is planted in: a statement handler, a host action or a decision kind's answers."""
+    what: str                     # "handler", "action" or "decision"
     name: str
     kind: str                     # "does nothing", "off by one", "reversed", "one item fewer", "no limit"
     exercised: list[str] = field(default_factory=list)
@@ -136,6 +162,10 @@ def planted(target: Target) -> Iterator[None]:
         finally:
             handlers.HANDLERS[target.name] = original
         return
+    if target.what == "decision":
+        with _answers_changed(target.name):
+            yield
+        return
     hosts = _host_classes()
     originals = [cls.__dict__["apply"] for cls in hosts]
     for cls, apply in zip(hosts, originals):
@@ -145,6 +175,30 @@ def planted(target: Target) -> Iterator[None]:
     finally:
         for cls, apply in zip(hosts, originals):
             setattr(cls, "apply", apply)
+
+
+@contextlib.contextmanager
+def _answers_changed(kind: str) -> Iterator[None]:
+    """The scripted players' answers to decisions of that kind changed (the scenarios' agent, which takes
+    names, and the plain scripted agent of the Winter Tricks scenarios)."""
+    from dow.runtime.decisions import ScriptedAgent
+    from dow.runtime.engine.scenario import ScenarioAgent
+    plain, named = ScriptedAgent.answer, ScenarioAgent.answer
+
+    def plain_answer(self: Any, d: Any) -> Any:
+        value = plain(self, d)
+        return other_answer(d, value) if type(self) is ScriptedAgent and d.kind == kind else value
+
+    def named_answer(self: Any, d: Any) -> Any:
+        value = named(self, d)
+        return other_answer(d, value) if d.kind == kind else value
+    setattr(ScriptedAgent, "answer", plain_answer)
+    setattr(ScenarioAgent, "answer", named_answer)
+    try:
+        yield
+    finally:
+        setattr(ScriptedAgent, "answer", plain)
+        setattr(ScenarioAgent, "answer", named)
 
 
 def _mutant_handler(original: Callable[..., Any], kind: str) -> Callable[..., Any]:
@@ -276,32 +330,26 @@ class Suite:
 
 
 def targets() -> list[Target]:
-    """Every statement handler and every host action, with the mutation planted in it."""
+    """Every statement handler, host action and decision kind, with the mutation planted in it."""
+    from dow.runtime.decisions import KINDS
     from dow.runtime.handlers import HANDLERS
     from dow.runtime.host import ACTIONS
     return ([Target("handler", op, HANDLER_KINDS.get(op, "does nothing")) for op in sorted(HANDLERS)]
-            + [Target("action", name, ACTION_KINDS.get(name, "does nothing")) for name in sorted(ACTIONS)])
+            + [Target("action", name, ACTION_KINDS.get(name, "does nothing")) for name in sorted(ACTIONS)]
+            + [Target("decision", kind, DECISION_KINDS[kind]) for kind in KINDS])
 
 
 def measure(suite: Suite, only: list[Target] | None = None) -> list[Target]:
     """Plant each mutation and play the traces that exercise it; fills ``exercised`` and ``caught``."""
     chosen = only if only is not None else targets()
     for target in chosen:
-        target.exercised = [t["id"] for t in suite.traces if target.key in suite.uses[t["id"]]]
+        target.exercised = [t["id"] for t in suite.traces if target.key in suite.uses[t["id"]]
+                            or target.what == "decision" and any(d["kind"] == target.name
+                                                                 for d in t["expect"]["decisions"])]
         exercised = set(target.exercised)
         with planted(target):
             target.caught = [t["id"] for t in suite.traces if t["id"] in exercised and suite.play(t)]
     return chosen
-
-
-def decision_kinds(suite: Suite) -> dict[str, list[str]]:
-    """Per decision kind of runtime/decisions.py, the traces that ask it (every one of them would catch a
-    runtime that does not ask it, or asks it of another player: the decisions asked are compared whole)."""
-    from dow.runtime import decisions
-    kinds = [decisions.OPTION, decisions.TARGETS, decisions.MAY, decisions.VOTE, decisions.ORDER, decisions.KEEP,
-             decisions.AMOUNT]
-    return {k: [t["id"] for t in suite.traces if any(d["kind"] == k for d in t["expect"]["decisions"])]
-            for k in kinds}
 
 
 # ---- the table -----------------------------------------------------------------------------------------
@@ -309,20 +357,18 @@ def _examples(ids: list[str], n: int = 2) -> str:
     return ", ".join(f"`{i}`" for i in ids[:n]) + (" …" if len(ids) > n else "")
 
 
-def table(measured: list[Target], kinds: dict[str, list[str]], traces: int) -> str:
+def table(measured: list[Target], traces: int) -> str:
     """The section of docs/conformance.md, from a measurement."""
     lines = [BEGIN, "",
              f"Measured on the {traces} traces of the project's scenarios. **exercise**: the traces whose run calls "
-             "the handler or performs the action; **catch**: those that no longer conform with the mutation "
-             "planted (a different event log, decisions asked, digest or unused count, or an error).", "",
+             "the handler, performs the action or asks a decision of the kind; **catch**: those that no longer "
+             "conform with the mutation planted (a different event log, decisions asked, digest or unused count, "
+             "or an error).", "",
              "| what | mutation | exercise | catch | a trace that catches it |", "|---|---|---:|---:|---|"]
     for t in measured:
         why = JUSTIFIED.get(t.key)
         example = _examples(t.caught) if t.caught else (f"none: {why}" if why else "**none**")
         lines.append(f"| {t.what} `{t.name}` | {t.kind} | {len(t.exercised)} | {len(t.caught)} | {example} |")
-    lines += ["", "| decision kind | traces that ask it | for example |", "|---|---:|---|"]
-    for kind, ids in kinds.items():
-        lines.append(f"| `{kind}` | {len(ids)} | {_examples(ids) if ids else '**none**'} |")
     lines += ["", END]
     return "\n".join(lines)
 
@@ -381,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     ready = time.perf_counter()
     measured = measure(suite, chosen)
     done = time.perf_counter()
-    text = table(measured, decision_kinds(suite), len(suite.traces))
+    text = table(measured, len(suite.traces))
     print(text)
     print(f"\n{len(suite.traces)} traces exported and watched in {ready - started:.1f} s; "
           f"{len(measured)} mutations, {sum(len(t.exercised) for t in measured)} trace runs in {done - ready:.1f} s",

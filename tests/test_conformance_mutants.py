@@ -24,7 +24,7 @@ def test_the_reference_runtime_passes_every_trace_in_this_process(suite):
     assert suite.failing() == []
 
 
-def test_every_handler_and_host_action_has_a_mutation(measured):
+def test_every_handler_host_action_and_decision_kind_has_a_mutation(measured):
     from dow.runtime.host import ACTIONS
     assert {t.name for t in measured if t.what == "handler"} == set(handlers.HANDLERS)
     assert {t.name for t in measured if t.what == "action"} == set(ACTIONS)
@@ -47,7 +47,7 @@ def test_arrange_reversed_is_caught(measured):
 
 
 def test_the_table_in_the_docs_is_the_measurement(suite, measured):
-    fresh = mutants.table(measured, mutants.decision_kinds(suite), len(suite.traces))
+    fresh = mutants.table(measured, len(suite.traces))
     assert mutants.committed_table() == fresh, "run: python tests/conformance_mutants.py --write"
 
 
@@ -70,9 +70,21 @@ def test_mutated_parameters():
     assert mutants.mutate_params("does nothing", {"count": 1}) is None
 
 
-def test_every_decision_kind_is_asked_by_a_trace(suite):
-    kinds = mutants.decision_kinds(suite)
-    assert [k for k, ids in kinds.items() if not ids] == []
+def test_other_answers():
+    from dow.runtime.decisions import Decision
+    assert mutants.other_answer(Decision("may", "p1"), True) is False
+    assert mutants.other_answer(Decision("option", "p1", (0, 1, 2)), 2) == 0
+    assert mutants.other_answer(Decision("targets", "p1", ("a", "b", "c"), 2, 2), ("a", "b")) == ("a", "c")
+    assert mutants.other_answer(Decision("targets", "p1", ("a",)), ("a",)) == ("a",)     # nothing else to answer
+    assert mutants.other_answer(Decision("amount", "p1", min=0, max=3), 0) == 1
+    assert mutants.other_answer(Decision("order", "p1", ("x", "y"), 2, 2), ("x", "y")) == ("y", "x")
+
+
+def test_every_decision_kind_is_asked_by_a_trace_that_depends_on_the_answer(measured):
+    from dow.runtime.decisions import KINDS
+    decisions = {t.name: t for t in measured if t.what == "decision"}
+    assert set(decisions) == set(KINDS)
+    assert [k for k, t in decisions.items() if not (t.exercised and t.caught)] == []
 
 
 def test_the_tool_refuses_an_unknown_target_without_measuring(capsys):
