@@ -74,7 +74,7 @@ JUSTIFIED: dict[str, str] = {
                                                  "phase", "replace", "turn_action")),
                     "not run as a statement by any card: in the content this rule is a card's standing ability, "
                     "kept by the engine as the card comes into play, or sits inside another rule that the host keeps "
-                    "whole (`lasting`, `while`, `attach`); the rule itself is traced through the card's scenarios"),
+                    "whole (`lasting`, `while`, `attach`); either way the host keeps the rule (`add_rule`), not this handler"),
     "handler while": "run by Gray Beard's crossroads only, whose rule (as long as you control him, you cannot add "
                      "cards to the crisis) shows only in which turn actions are legal, and a trace compares no list "
                      "of legal actions (a scenario's `legal` and `illegal` are in `expect.checks`, informative)",
