@@ -4,7 +4,8 @@ A conformance trace (docs/conformance.md) proves a runtime only as far as its ou
 the runtime does. This tool measures that, from the reference runtime itself: it plants one mutation
 in each statement handler of ``runtime/handlers.py`` (``HANDLERS``) and in each host action the
 reference hosts perform (``runtime/host.py`` ``ACTIONS``, ``apply`` of the reference engine and of
-Winter Tricks) and in the answers to each decision kind (``runtime/decisions.py`` ``KINDS``), plays the traces that exercise it through the reference adapter's own run
+Winter Tricks) and in the answers to each decision kind (``runtime/decisions.py`` ``KINDS``), plays
+the traces that exercise it through the reference adapter's own run
 (``conformance_reference.answer_run``, in this process) with the mutation in place, and counts the
 traces whose answer no longer conforms (``conformance.compare``): the traces that *catch* it.
 
@@ -74,7 +75,8 @@ JUSTIFIED: dict[str, str] = {
                                                  "phase", "replace", "turn_action")),
                     "not run as a statement by any card: in the content this rule is a card's standing ability, "
                     "kept by the engine as the card comes into play, or sits inside another rule that the host keeps "
-                    "whole (`lasting`, `while`, `attach`); either way the host keeps the rule (`add_rule`), not this handler"),
+                    "whole (`lasting`, `while`, `attach`); either way the host keeps the rule (`add_rule`), not "
+                    "this handler"),
     "handler while": "run by Gray Beard's crossroads only, whose rule (as long as you control him, you cannot add "
                      "cards to the crisis) shows only in which turn actions are legal, and a trace compares no list "
                      "of legal actions (a scenario's `legal` and `illegal` are in `expect.checks`, informative)",
