@@ -88,6 +88,7 @@ def digest(state: Any) -> dict[str, Any]:
                             "frostbite": v.frostbite, "place": v.place, "equipped": list(v.equipped)}
                       for sid, v in state.survivors.items() if v.place != "deck"},
         "hands": {p.id: sorted(state.cards[c] for c in p.hand) for p in state.players},
+        "dice": {p.id: list(p.unused) for p in state.players},
         "waste": len(state.waste), "removed": len(state.removed),
         "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending}
     for extra in ("colony_morale", "bullets", "colony_food"):      # a Warring Colonies table
