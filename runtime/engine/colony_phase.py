@@ -67,6 +67,10 @@ class ColonyPhase(ColoniesParts):
         s = self.state
         if not s.objective:
             return False
+        if s.colony_morale[team] <= self.wc["morale_track"][0]:
+            # a colony at 0 morale has lost and plays on only until the objective check (seed 000, line 688:
+            # 'perdem, mas continuam jogando'): it completes no goal, by a warfare won or otherwise
+            return False
         d = self.host.card_def(s.objective)
         env = {"player": s.leaders[team], "card": d["id"]}
         for goal in d.get("goals", []):

@@ -96,11 +96,11 @@ def test_a_file_whose_language_header_names_another_language(project, tmp_path, 
 
 SYNTAX = {
     # name: (what is done to the pt file, the text the diagnostic's line starts with, words of the message)
-    "unterminated string": (lambda po: po.replace('msgstr "Abandonado"\n', 'msgstr "Abandonado\n', 1),
-                            'msgstr "Abandonado', "not closed"),
-    "unknown escape": (lambda po: po.replace('msgstr "Abandonado"', r'msgstr "Aban\qdonado"', 1),
+    "unterminated string": (lambda po: po.replace('msgstr "Abandono"\n', 'msgstr "Abandono\n', 1),
+                            'msgstr "Abandono', "not closed"),
+    "unknown escape": (lambda po: po.replace('msgstr "Abandono"', r'msgstr "Aban\qdonado"', 1),
                        'msgstr "Aban', "not an escape gettext knows"),
-    "msgid without msgstr": (lambda po: po.replace('msgid "Abandoned"\nmsgstr "Abandonado"\n', 'msgid "Abandoned"\n', 1),
+    "msgid without msgstr": (lambda po: po.replace('msgid "Abandoned"\nmsgstr "Abandono"\n', 'msgid "Abandoned"\n', 1),
                              'msgctxt "base.crossroads.abandoned|name"', "without a msgstr"),
     "plural missing a form": (lambda po: po.replace('msgstr[2] "{name} tem {n} ferimentos."\n', "", 1),
                               'msgctxt "templates/site|examples.survivor.wounds"', "nplurals=3"),
@@ -110,12 +110,12 @@ SYNTAX = {
     "duplicate entry": (lambda po: po.replace('msgctxt "base.crossroads.abandoned|name"',
                                               'msgctxt "base.crossroads.abandoned|name"\nmsgid "Abandoned"\n'
                                               'msgstr "Largado"\n\nmsgctxt "base.crossroads.abandoned|name"', 1),
-                        'msgctxt "base.crossroads.abandoned|name"\nmsgid "Abandoned"\nmsgstr "Abandonado"',
+                        'msgctxt "base.crossroads.abandoned|name"\nmsgid "Abandoned"\nmsgstr "Abandono"',
                         "given twice"),
-    "text after a string": (lambda po: po.replace('msgstr "Abandonado"', 'msgstr "Abandonado" x', 1),
-                            'msgstr "Abandonado" x', "after the closing quote"),
+    "text after a string": (lambda po: po.replace('msgstr "Abandono"', 'msgstr "Abandono" x', 1),
+                            'msgstr "Abandono" x', "after the closing quote"),
     "newline at the end where the English has none": (
-        lambda po: po.replace('msgstr "Abandonado"', 'msgstr "Abandonado\\n"', 1), 'msgstr "Abandonado\\n"', "newline"),
+        lambda po: po.replace('msgstr "Abandono"', 'msgstr "Abandono\\n"', 1), 'msgstr "Abandono\\n"', "newline"),
 }
 
 
@@ -179,7 +179,7 @@ def test_an_entry_that_names_no_text_or_breaks_one_is_refused_at_its_line(name, 
 def test_a_file_that_is_not_utf8_is_refused(project, tmp_path, capsys):
     before = snapshot(project)
     path = tmp_path / "pt.po"
-    path.write_bytes(export(project, "pt").encode("utf-8").replace("Abandonado".encode(), b"Abandonad\xff", 1))
+    path.write_bytes(export(project, "pt").encode("utf-8").replace("Abandono".encode(), b"Abandonad\xff", 1))
     code, out, err = run_import(project, path, "pt", capsys)
     assert code == 2 and "not UTF-8" in err and "nothing imported" in err and "Traceback" not in err
     assert snapshot(project) == before
@@ -203,9 +203,9 @@ def test_a_translator_edit_of_a_log_sentence_and_a_card_goes_in_whole_and_touche
     with exit 70 after the card files of the same PO had been written. The card file also holds a test
     whose flow list (answers: [{p1: 3}, {p2: 5}]) a round-trip dump rewrote."""
     po = export(project, "pt")
-    po = po.replace('msgstr "Abandonado"', 'msgstr "Abandonada"', 1)
-    po = po.replace('msgstr "O {player} pega as cartas encontradas em {zone}."',
-                    'msgstr "O {player} pega todas as cartas encontradas em {zone}."', 1)
+    po = po.replace('msgstr "Abandono"', 'msgstr "Abandonada"', 1)
+    po = po.replace('msgstr "{player} pega as cartas encontradas em {zone}."',
+                    'msgstr "{player} pega todas as cartas encontradas em {zone}."', 1)
     before = snapshot(project)
     path = tmp_path / "pt.po"
     path.write_text(po, encoding="utf-8")
@@ -215,7 +215,7 @@ def test_a_translator_edit_of_a_log_sentence_and_a_card_goes_in_whole_and_touche
     assert f"changed {CARD}" in out and f"changed {LOG}" in out
     lines = changed_lines(before, project)
     assert set(lines) == {CARD, LOG}
-    assert lines[CARD] == [("name: {pt: Abandonado, en: Abandoned, vi: Bị bỏ rơi, sync: {pt: b3b39116, vi: b3b39116}}",
+    assert lines[CARD] == [("name: {pt: Abandono, en: Abandoned, vi: Bị bỏ rơi, sync: {pt: b3b39116, vi: b3b39116}}",
                             "name: {pt: Abandonada, en: Abandoned, vi: Bị bỏ rơi, sync: {pt: b3b39116, vi: b3b39116}}")]
     assert len(lines[LOG]) == 1 and "pega todas as cartas encontradas" in lines[LOG][0][1]
     assert "answers: [{p1: 3}, {p2: 5}]" in (project / CARD).read_text(encoding="utf-8")
@@ -231,7 +231,7 @@ def test_entries_not_written_are_reported_at_their_line(project, tmp_path, capsy
     po = po.replace('msgstr[1] "{name} tem {n} ferimentos."', 'msgstr[1] ""', 1)
     po = po.replace('#. done: catalogue log, key supply\n', '#. done: catalogue log, key supply\n#, fuzzy\n', 1)
     po = po.replace('msgstr "o estoque"', 'msgstr "a reserva"', 1)
-    po = po.replace('msgid "Abandoned"\nmsgstr "Abandonado"', 'msgid "Abandoned!"\nmsgstr "Abandonada"', 1)
+    po = po.replace('msgid "Abandoned"\nmsgstr "Abandono"', 'msgid "Abandoned!"\nmsgstr "Abandonada"', 1)
     po = po.replace('msgstr "jogador {n}"', 'msgstr "o jogador {n}"', 1)      # this one goes in
     assert msgfmt_check(po, tmp_path).returncode == 0
     before = snapshot(project)
@@ -249,14 +249,14 @@ def test_entries_not_written_are_reported_at_their_line(project, tmp_path, capsy
     assert "o jogador {n}" in (project / SITE).read_text(encoding="utf-8")
     assert "a reserva" not in (project / LOG).read_text(encoding="utf-8")
     assert "{name} tem {n} ferimentos." in (project / SITE).read_text(encoding="utf-8")
-    assert "Abandonado" in (project / CARD).read_text(encoding="utf-8")
+    assert "Abandono" in (project / CARD).read_text(encoding="utf-8")
 
 
 def test_a_write_that_fails_part_way_puts_back_every_file_already_replaced(project, tmp_path, capsys, monkeypatch):
     """Three files change; the second replacement fails (a full disk, a file made read-only): the first is
     put back, the third never written, and the command says so without a traceback."""
     po = export(project, "pt")
-    po = po.replace('msgstr "Abandonado"', 'msgstr "Abandonada"', 1)
+    po = po.replace('msgstr "Abandono"', 'msgstr "Abandonada"', 1)
     po = po.replace('msgstr "Acidente de Carro"', 'msgstr "Batida de Carro"', 1)
     po = po.replace('msgstr "jogador {n}"', 'msgstr "o jogador {n}"', 1)
     path = tmp_path / "pt.po"
