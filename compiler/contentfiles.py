@@ -77,9 +77,6 @@ def _display(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-#: the files found clean last time, as one hash of their names and bytes (and of the checks' schemas)
-CACHE = Path("build") / ".cache" / "contentfiles.sha256"
-
 
 def _stamp(content: Path) -> str | None:
     """One hash of every content file checked here and of this module's schemas; None if one cannot be read."""
@@ -96,19 +93,32 @@ def _stamp(content: Path) -> str | None:
     return digest.hexdigest()
 
 
+def _cache_file(root: Path) -> Path | None:
+    """The stamp of the project's content files last found clean, in the toolchain's cache folder (the text
+    cache's: ``$DOW_CACHE_DIR``, ``$XDG_CACHE_HOME/dow`` or ``~/.cache/dow``), never in the project, whose
+    build/ a ``dow build --out DIR`` must not touch."""
+    import hashlib
+
+    from .text import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    return folder / "contentfiles" / (hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16] + ".sha256")
+
+
 def check(root: Path) -> list[Diagnostic]:
     """The located diagnostics of every content file beside the cards (none when all are well). Files
-    found clean are remembered by a hash of their bytes (``build/.cache/contentfiles.sha256``), so an
+    found clean are remembered by a hash of their bytes (in the toolchain's cache folder), so an
     unchanged project is not read twice: reading and validating them was a tenth of a one-card check."""
     stamp = _stamp(root / "content")
-    cache = root / CACHE
+    cache = _cache_file(root)
     try:
-        if stamp is not None and cache.read_text(encoding="utf-8") == stamp:
+        if stamp is not None and cache is not None and cache.read_text(encoding="utf-8") == stamp:
             return []
     except (OSError, UnicodeDecodeError):
         pass
     diags = _check(root)
-    if not diags and stamp is not None:
+    if not diags and stamp is not None and cache is not None:
         import os
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)

@@ -107,6 +107,10 @@ class Teller:
             v = {k: v.count(k) for k in dict.fromkeys(v)}
         if key == "storage" and isinstance(v, dict):          # expect: the cards in storage by kind
             return [self.say(f["storage_kind"], n=n, name=self.name(k)) for k, n in v.items()]
+        if key == "deck_top":                                # the top cards of a deck, top first
+            decks = f["deck_names"]
+            return [self.say(f["deck_top"], deck=(decks[d] if d in decks else decks["item"].format(place=self.name(d))),
+                             cards=self.cards(c)) for d, c in v.items()]
         if key in ("item_deck",):
             return [self.say(f["item_deck_cards"], place=self.name(p), cards=self.cards(c)) if isinstance(c, list)
                     else self.say(f["item_deck_at"], n=c, place=self.name(p)) for p, c in v.items()]

@@ -336,7 +336,7 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     if any(e.plural for e in po.entries) and target in TARGETS and count is not None \
             and count != len(plural_categories(target)):     # said once, for the header, not for every entry
         problems.append((_header_line(po_text, "Plural-Forms"),
-                         f"Plural-Forms says nplurals={count}; {po_check.LANGUAGE_NAMES[target]} has "
+                         f"Plural-Forms says nplurals={count}; {po_check._language(target)} has "
                          f"{len(plural_categories(target))} ({', '.join(plural_categories(target))})"))
         po.problems = [p for p in po.problems if "and Plural-Forms says" not in p[1]]
     if po.problems:

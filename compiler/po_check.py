@@ -254,7 +254,12 @@ def _check(header: dict, entries: list, problems: list) -> None:
 _VI = re.compile(r"[ăĂđĐĩĨũŨơƠưƯ\u1ea0-\u1ef9]")
 #: what Portuguese writes and Vietnamese never does
 _PT = re.compile(r"ç|Ç|ão|ões|õe|\b(?:não|você|uma|para|com|dos|das|pelo|pela|quando|cada)\b", re.I)
-LANGUAGE_NAMES = {"pt": "Portuguese", "vi": "Vietnamese", "en": "English"}
+
+
+def _language(lang: str) -> str:
+    """A language as the site's language selector names it, in itself, with its code ("Tiếng Việt (vi)")."""
+    from .site import LANG_NAMES
+    return f"{LANG_NAMES.get(lang, lang)} ({lang})"
 
 
 def text_language(entries: list) -> tuple[dict, dict]:
@@ -282,6 +287,6 @@ def wrong_language(entries: list, lang: str) -> tuple[int, str] | None:
     if other is None or counts[other] == 0 or counts[other] <= counts[lang]:
         return None
     entry = first[other]
-    return entry.line, (f"the texts are {LANGUAGE_NAMES[other]}, not {LANGUAGE_NAMES.get(lang, lang)}: "
-            f"{counts[other]} translation(s) are written with {LANGUAGE_NAMES[other]} letters or words "
-            f"(the first at line {entry.line}), {counts[lang]} with {LANGUAGE_NAMES.get(lang, lang)} ones")
+    return entry.line, (f"the texts are {_language(other)}, not {_language(lang)}: "
+            f"{counts[other]} translation(s) are written with {_language(other)} letters or words "
+            f"(the first at line {entry.line}), {counts[lang]} with {_language(lang)} ones")

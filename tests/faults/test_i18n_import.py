@@ -71,7 +71,7 @@ def test_a_vietnamese_file_without_its_language_header_is_not_taken_for_portugue
     po = export(project, "vi")
     po = re.sub(r'^"Language: vi\\n"\n', "", po, flags=re.M)
     assert "Language:" not in po
-    err = refused(project, tmp_path, po, "pt", capsys, None, "the texts are Vietnamese, not Portuguese")
+    err = refused(project, tmp_path, po, "pt", capsys, None, "the texts are Tiếng Việt (vi), not Português (pt)")
     assert err.count("\n") == 1     # one line
     line = int(re.search(r"vi\.po:(\d+): ", err).group(1))   # the first entry written in Vietnamese
     entry = po.split("\n")[line - 1:]
@@ -82,7 +82,7 @@ def test_a_vietnamese_file_without_its_language_header_is_not_taken_for_portugue
 def test_a_portuguese_file_is_not_taken_for_vietnamese(project, tmp_path, capsys):
     po = export(project, "pt").replace('"Language: pt\\n"\n', "")
     assert "Language:" not in po
-    err = refused(project, tmp_path, po, "vi", capsys, None, "the texts are Portuguese, not Vietnamese")
+    err = refused(project, tmp_path, po, "vi", capsys, None, "the texts are Português (pt), not Tiếng Việt (vi)")
     line = int(re.search(r"pt\.po:(\d+): ", err).group(1))   # the first entry written in Portuguese
     entry = po.split("\n")[line - 1:]
     assert entry[0].startswith("msgctxt ")
@@ -155,7 +155,7 @@ CONTENT = {
         'msgctxt "templates/site|examples.survivor.wounds"', "singular and a plural"),
     "Plural-Forms with another count": (
         lambda po: po.replace('"Plural-Forms: nplurals=3;', '"Plural-Forms: nplurals=2;', 1), '"Plural-Forms:',
-        "Portuguese has 3"),
+        "Português (pt) has 3"),
     "a rules block that loses its anchor": (lambda po: lose_anchor(po), None, "anchors"),
     "a message without msgctxt": (lambda po: po.replace('msgctxt "base.crossroads.abandoned|name"\n', "", 1),
                                   'msgid "Abandoned"', "without msgctxt"),

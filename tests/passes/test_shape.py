@@ -43,4 +43,4 @@ def test_a_scenario_missing_its_keys_is_an_author_error_at_the_scenario():
     ok, diags = shape(text)
     lines = len(card_yaml("gain 1 morale.").splitlines())
     assert not ok
-    assert sorted(diags) == [("S005", lines + 2), ("S005", lines + 2), ("S009", lines + 8)]
+    assert sorted(diags) == [("S013", lines + 2), ("S013", lines + 2), ("S013", lines + 8)]   # the scenarios' own code

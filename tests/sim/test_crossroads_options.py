@@ -17,13 +17,16 @@ def test_an_option_that_loses_morale_weighs_less_than_one_that_does_not(bundle):
     # Helpless: option 1 kills the helpless survivors (each death costs morale), option 2 keeps them
     helpless = option_values(card(bundle, "helpless"))
     assert helpless[0] < helpless[1]
-    # The Deputy: option 1 gains morale, option 2 is nothing
-    deputy = option_values(card(bundle, "the-deputy"))
+    # Airplane: option 1 gains morale (at a shared cost), option 2 is nothing
+    deputy = option_values(card(bundle, "airplane"))
     assert deputy[0] > deputy[1]
+    # The Deputy: option 1's weapons come with one more requirement of the main objective, which the
+    # colony weighs as a loss (no zombies at three places, for the rest of the game)
+    assert option_values(card(bundle, "the-deputy"))[0] < 0
 
 
 def test_the_best_option_is_among_those_offered_and_ties_keep_the_printed_order(bundle):
-    deputy = card(bundle, "the-deputy")
+    deputy = card(bundle, "airplane")
     assert best_option(deputy, (0, 1)) == 0
     assert best_option(deputy, (1,)) == 1                        # only what is offered
     assert best_option(deputy, (0, 1), betrayer=True) == 1       # a betrayer turning picks the worse
@@ -39,7 +42,7 @@ def test_the_bot_votes_and_chooses_by_the_options_worth(bundle):
     game.state.player(me).betrayer = False
     src = {"crossroads": "base.crossroads.helpless"}
     assert bot.answer(Decision(VOTE, me, (0, 1), prompt="vote", src=src)) == 1
-    src = {"crossroads": "base.crossroads.the-deputy"}
+    src = {"crossroads": "base.crossroads.airplane"}
     assert bot.answer(Decision(OPTION, me, (0, 1), prompt="choose", src=src)) == 0
 
 
