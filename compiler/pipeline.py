@@ -369,16 +369,32 @@ def _bind(binder: Statements, block, kind: str, result: CardResult):
 
 
 @functools.cache
-def _card_validator():
-    """The bundle schema's card definition, compiled once per process (see schemacheck)."""
-    from .schemacheck import compile_schema
+def _schema_check(pointer: str):
+    """The bundle schema at ``pointer`` ('#/$defs/card', '#'), compiled once per process by the runtime's
+    compiled checker (see schemacheck), one compiler for both: the card definition is compiled once."""
+    return _compiled_bundle_schema().ref(pointer)
+
+
+@functools.cache
+def _compiled_bundle_schema():
+    from .schemacheck import SchemaCompiler
     from .schemas import bundle_schema
-    return compile_schema(bundle_schema(), "#/$defs/card")
+    return SchemaCompiler(bundle_schema())
 
 
 def validate_card(card: dict) -> list[str]:
     """Schema errors of a compiled card, as short located messages."""
-    return _card_validator()(card)[:5]
+    errors: list[str] = []
+    _schema_check("#/$defs/card")(card, "", errors)
+    return errors[:5]
+
+
+def validate_bundle(bundle: dict) -> list[str]:
+    """Schema errors of a whole bundle document (its cards too, if it holds any), as short located
+    messages: the same compiled checker as ``validate_card`` and ``load_bundle``."""
+    errors: list[str] = []
+    _schema_check("#")(bundle, "", errors)
+    return errors[:5]
 
 
 def cross_card(results: list[CardResult], known_names: set[str], others: dict | None = None) -> None:

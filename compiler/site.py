@@ -278,11 +278,11 @@ class SiteData:
 
     @property
     def stats(self) -> dict:
-        """Seeded bot games on the reference engine, played once for every language's page."""
+        """Seeded bot games on the reference engine, played once for every language's page, and only when
+        the bundle or the code that plays them changed (kept in build/.cache, compiler/stats.py)."""
         if self._stats is None:
-            from .stats import colonies_statistics, game_statistics, winter_tricks_statistics
-            self._stats = {**game_statistics(self.bundle), "winter_tricks": winter_tricks_statistics(self.bundle),
-                           "warring_colonies": colonies_statistics(self.bundle), "card_stats": self.card_stats}
+            from .stats import page_statistics
+            self._stats = {**page_statistics(self.bundle, self.root), "card_stats": self.card_stats}
         return self._stats
 
     @functools.cached_property

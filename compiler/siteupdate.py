@@ -17,7 +17,8 @@ rendered by ``_populate_page`` and ``_build_page`` of mkdocs.commands.build, as 
 
 A page is written again only when its source changed. ``finish`` then writes what every card goes
 into: build/bundle.json, the bundle offered for download, and the statistics page, whose bot games
-are played again on the new bundle (seconds, not a second: it is reported on its own line).
+are played again when the new bundle is not one they were played on (seconds, not a second: it is
+reported on its own line; compiler/stats.page_statistics keeps the figures by bundle and engine).
 What a per-card rebuild cannot keep exact is left to a full build (``update`` returns None): a card file added or removed, any other file changed, a renamed card
 that other cards still name by its old name (a full compile reports them), many cards at once.
 A card with errors leaves the site as it was; its diagnostics are said.
@@ -256,7 +257,7 @@ class SiteUpdater:
     def finish(self, inputs: dict | None = None) -> None:
         """What every card goes into, after the pages: build/bundle.json and the schemas, the bundle
         each language offers for download, and the statistics page, its bot games played on the new
-        bundle; then the manifest (build/ is up to date again)."""
+        bundle unless they were played on it before (compiler/stats.page_statistics); then the manifest (build/ is up to date again)."""
         write_outputs(Build(cards=self.cards, rulesets=self.rulesets), self.root, self.out)
         download = bundle_text(self.data.bundle)
         for pages in self.langs.values():

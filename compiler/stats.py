@@ -14,6 +14,12 @@ the ``statistics`` section of the site catalogues.
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
+import sys
+from pathlib import Path
+
 from .i18n import collation_key
 
 GAMES, SEED, PLAYERS = 100, 0, 4
@@ -90,6 +96,95 @@ def colonies_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, play
     summary["first"], summary["last"], summary["half"] = seed, seed + games - 1, players // 2
     summary["top_cards"] = list(summary["card_uses"].items())[:15]
     return summary
+
+
+# ---- the page's games, kept by what they depend on ---------------------------------------------------
+#: where the page's figures are kept between builds (beside build/.cache/rulesets.pickle)
+CACHE = Path("build") / ".cache" / "site-stats.pickle"
+#: the layout of the kept figures; a file of another layout is played again
+CACHE_FORMAT = 1
+#: figures kept for this many bundles (dow serve: a card saved, then changed back)
+KEEP = 4
+#: the code that makes the figures: the runtime (engine, bots, Winter Tricks, interpreter, bundle
+#: loading) and this module; a change to any of its files plays the games again
+SOURCES = (Path(__file__).resolve().parent.parent / "runtime", Path(__file__).resolve())
+#: the page's three sets of games: (key, function, players)
+PAGE_GAMES = (("base", "game_statistics", PLAYERS), ("winter_tricks", "winter_tricks_statistics", 4),
+              ("warring_colonies", "colonies_statistics", 6))
+
+
+def engine_fingerprint(sources=None) -> str:
+    """sha256 of every source and data file of the code that plays the page's games (``SOURCES``),
+    by path and bytes."""
+    digest = hashlib.sha256()
+    for source in sources or SOURCES:
+        source = Path(source)
+        files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
+            if source.is_dir() else [source]
+        for path in files:
+            digest.update(path.relative_to(source.parent).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def page_key(bundle: dict) -> dict:
+    """What the page's figures depend on: the bundle (its content hash holds the cards and the rulesets,
+    so the stand-ins), the code that plays (``engine_fingerprint``), the games, seeds, players and
+    agents, and Python's version (its random numbers)."""
+    return {"format": CACHE_FORMAT, "content_hash": bundle.get("content_hash", ""),
+            "ir_version": bundle.get("ir_version", ""), "engine": engine_fingerprint(),
+            "python": list(sys.version_info[:2]), "games": GAMES, "seed": SEED, "agents": AGENTS,
+            "players": {name: players for name, _, players in PAGE_GAMES}}
+
+
+def page_statistics(bundle: dict, root: Path | None = None) -> dict:
+    """The statistics page's figures: ``GAMES`` seeded games each of the base game, Winter Tricks and
+    Warring Colonies with the heuristic bots. The games are played once for a ``page_key``: their
+    figures are kept in ``root/build/.cache/site-stats.pickle`` (the last ``KEEP`` keys), so neither
+    `dow build` nor a card saved under `dow serve` plays them again while the bundle and the code that
+    plays are the same. The same seeds give the same figures, so kept figures are those a new run
+    would give. A bundle without a content hash is played every time."""
+    key = page_key(bundle)
+    path = root / CACHE if root is not None and key["content_hash"] else None
+    kept = _cache_read(path) if path is not None else []
+    for stored_key, figures in kept:
+        if stored_key == key:
+            return figures
+    functions = globals()
+    played: dict = {}
+    for name, function, players in PAGE_GAMES:
+        figures = functions[function](bundle, games=GAMES, seed=SEED, players=players)
+        if name == "base":
+            played.update(figures)
+        else:
+            played[name] = figures
+    if path is not None:
+        _cache_write(path, [(key, played)] + [entry for entry in kept if entry[0] != key][:KEEP - 1])
+    return pickle.loads(pickle.dumps(played))     # the caller's copy: what is kept stays as played
+
+
+def _cache_read(path: Path) -> list:
+    """[(key, figures)] kept, newest first; [] when there is no file or it is not one of ours."""
+    try:
+        with open(path, "rb") as fh:
+            stored = pickle.load(fh)
+    except Exception:       # noqa: BLE001 - missing, truncated, of another layout: played again
+        return []
+    if not isinstance(stored, dict) or stored.get("format") != CACHE_FORMAT or not isinstance(stored.get("entries"), list):
+        return []
+    return [entry for entry in stored["entries"] if isinstance(entry, tuple) and len(entry) == 2]
+
+
+def _cache_write(path: Path, entries: list) -> None:
+    """Keep the figures (written beside and renamed: a reader sees the old file or the new one); a
+    folder that cannot be written only means the games are played again next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump({"format": CACHE_FORMAT, "entries": entries}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def _label_lines(label: str, width: int = 32) -> str:

@@ -76,3 +76,166 @@ def test_both_agree_on_broken_cards(cards):
             assert bool(FAST(broken)) == (not REFERENCE.is_valid(broken)), broken
             checked += 1
     assert checked >= 12 * len(cards)
+
+
+# ---- planted errors of every keyword kind, on the functions `dow build` runs ---------------------------
+# `dow build` checks what it writes once, with the compiled checker only: each card as it is compiled
+# (pipeline.validate_card), the rest of the bundle (top level, rulesets) before writing
+# (project.schema_errors -> pipeline.validate_bundle). The jsonschema package is not run on a build, so
+# these tests are what makes a bundle the checker passes and jsonschema refuses impossible to write:
+# every value of the real content is broken in turn by a plant aimed at each keyword kind, and the two
+# must agree on every plant; then every keyword the schema uses must have been what refused some plant.
+from dow.compiler.pipeline import validate_bundle, validate_card  # noqa: E402
+from dow.compiler.project import bundle_of, compile_paths, schema_errors  # noqa: E402
+from dow.runtime.schema_check import KNOWN  # noqa: E402
+
+WHOLE = jsonschema.validators.validator_for(SCHEMA)(SCHEMA)
+#: what a schema says rather than checks
+ANNOTATIONS = {"description", "title", "$schema", "$id", "$defs"}
+#: keywords that hold other schemas: an error under them is reported by the keyword inside
+STRUCTURAL = {"properties", "items", "$ref", "allOf", "if", "then"}
+#: jsonschema resolves a $ref in place: no error's schema path names it (every card is reached by one)
+UNNAMED = {"$ref"}
+#: strings that stand in for a tag of another form ("op", "kind") in a plant
+TAGS = ("op", "kind")
+
+
+def keywords_used(schema) -> set[str]:
+    """Every keyword the schema uses (a property named like a keyword under "properties" is not one)."""
+    found: set[str] = set()
+
+    def walk(node, naming=False):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not naming:
+                    found.add(key)
+                walk(value, naming=(key in ("properties", "$defs") and not naming))
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(schema)
+    return found
+
+
+def slots(doc):
+    """(parent, key) of every value in a document, depth first."""
+    out = []
+
+    def walk(node):
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            out.append((node, key))
+            walk(value)
+    walk(doc)
+    return out
+
+
+def plants(value, tags: dict[str, list[str]]):
+    """Values that break a slot holding ``value``, each aimed at a keyword kind."""
+    other_type = {str: [7, None, True], bool: ["yes", 1], int: ["7", 1.5, True, None], float: ["7"],
+                  list: [{}, "x"], dict: [[], "x"], type(None): [0]}
+    out = list(other_type.get(type(value), []))                         # type
+    if isinstance(value, str):
+        out += [value + "~", "", " " + value, "sha256:" + "0" * 63]     # enum, const, pattern
+    if isinstance(value, int) and not isinstance(value, bool):
+        out += [value + 1, value - 1, -1, 0, 1001, 10 ** 9]             # minimum, maximum, const
+    if isinstance(value, list):
+        out += [[], value + value[:1] if value else [None], value[:1]]  # minItems, maxItems, items
+    if isinstance(value, dict):
+        out.append({})                                                  # minProperties, required
+        out.append({**value, "unexpected": 1})                          # additionalProperties
+        out += [{k: v for k, v in value.items() if k != drop} for drop in value]   # required
+        for tag in TAGS:                                                # the if/then dispatch, anyOf
+            if isinstance(value.get(tag), str):
+                out += [{**value, tag: other} for other in tags[tag] if other != value[tag]][:6]
+    return out
+
+
+def tag_values(doc) -> dict[str, list[str]]:
+    seen: dict[str, set[str]] = {tag: set() for tag in TAGS}
+    for parent, key in slots(doc):
+        if key in TAGS and isinstance(parent, dict) and isinstance(parent[key], str):
+            seen[key].add(parent[key])
+    return {tag: sorted(values) for tag, values in seen.items()}
+
+
+def refusals(validator, doc) -> tuple[set[str], set[str]]:
+    """The keywords jsonschema refuses a document by (anyOf's inner ones too), and those on the way."""
+    kinds, paths = set(), set()
+
+    def walk(errors):
+        for error in errors:
+            kinds.add(error.validator)
+            paths.update(p for p in error.schema_path if isinstance(p, str))
+            walk(error.context or ())
+    walk(validator.iter_errors(doc))
+    return kinds, paths
+
+
+def walk_plants(doc, fast, reference, tags, sample=None, rng=None):
+    """Break each slot of ``doc`` with each plant (or ``sample`` plants at random), restore it, and
+    assert both checkers agree; returns the keywords that refused and the number of plants."""
+    kinds, paths, count = set(), set(), 0
+    everything = [(parent, key, bad) for parent, key in slots(doc) for bad in plants(parent[key], tags)]
+    if sample is not None and len(everything) > sample:
+        everything = rng.sample(everything, sample)
+    for parent, key, bad in everything:
+        good = parent[key]
+        parent[key] = bad
+        try:
+            fast_errors = fast(doc)
+            ref_kinds, ref_paths = refusals(reference, doc)
+            assert bool(fast_errors) == bool(ref_kinds), (key, bad, fast_errors, ref_kinds)
+            kinds |= ref_kinds
+            paths |= ref_paths
+            count += 1
+        finally:
+            parent[key] = good
+    return kinds, paths, count
+
+
+@pytest.fixture(scope="module")
+def build():
+    from conftest import ROOT
+    made = compile_paths([CONTENT], ROOT)
+    assert made.ok
+    return made
+
+
+def test_the_rest_of_the_bundle_is_valid_for_both_and_checked_by_the_build(build):
+    rest = bundle_of([], copy.deepcopy(build.rulesets))
+    assert set(rest["rulesets"]) >= {"base", "warring-colonies"}
+    assert validate_bundle(rest) == [] and WHOLE.is_valid(rest)
+    assert schema_errors(build) == []
+    rest["rulesets"]["base"]["wounds_to_kill"] = "three"
+    assert validate_bundle(rest) and not WHOLE.is_valid(rest)
+
+
+def test_the_whole_written_bundle_is_valid_for_both(build):
+    """The bundle as `dow build` writes it (cards decoded from their packed form), both ways."""
+    import json
+    from dow.compiler.project import bundle_chunks
+    written = json.loads("".join(bundle_chunks(build.cards, build.rulesets)))
+    assert validate_bundle(written) == [] and WHOLE.is_valid(written)
+    assert written["cards"] and all(validate_card(card) == [] for card in written["cards"])
+
+
+def test_planted_errors_of_every_keyword_kind_are_refused_by_both(build, cards):
+    """Every slot of the top level and the rulesets with every plant; a sample of plants in every real
+    card; then every keyword kind the schema uses must have refused some plant."""
+    rng = random.Random(11)
+    rest = bundle_of([], copy.deepcopy(build.rulesets))
+    tags = tag_values(cards)
+    kinds, paths, count = walk_plants(rest, validate_bundle, WHOLE, tags)
+    assert count > 1000
+    for card in cards:
+        card = copy.deepcopy(card)
+        more_kinds, more_paths, more = walk_plants(card, validate_card, REFERENCE, tags, sample=12, rng=rng)
+        kinds |= more_kinds
+        paths |= more_paths
+        count += more
+    used = keywords_used(SCHEMA) - ANNOTATIONS
+    assert used <= KNOWN                 # the compiled checker refuses a schema with any other keyword
+    assert used - STRUCTURAL <= kinds, f"no plant was refused by {sorted(used - STRUCTURAL - kinds)}"
+    under = used & STRUCTURAL - UNNAMED
+    assert under <= paths, f"no plant was refused under {sorted(under - paths)}"
