@@ -99,8 +99,17 @@ def colonies_statistics(bundle: dict, games: int = GAMES, seed: int = SEED, play
 
 
 # ---- the page's games, kept by what they depend on ---------------------------------------------------
-#: where the page's figures are kept between builds (beside build/.cache/rulesets.pickle)
-CACHE = Path("build") / ".cache" / "site-stats.pickle"
+def cache_path(root: Path) -> Path | None:
+    """Where the page's figures are kept between builds: in the toolchain's cache folder (the text cache's:
+    ``$DOW_CACHE_DIR``, ``$XDG_CACHE_HOME/dow`` or ``~/.cache/dow``; None when it is off), one file per
+    project, never in the project, whose build/ a ``dow build --out DIR`` must not touch."""
+    import hashlib
+
+    from .text import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    return folder / "site-stats" / (hashlib.sha256(str(Path(root).resolve()).encode()).hexdigest()[:16] + ".pickle")
 #: the layout of the kept figures; a file of another layout is played again
 CACHE_FORMAT = 1
 #: figures kept for this many bundles (dow serve: a card saved, then changed back)
@@ -139,12 +148,12 @@ def page_key(bundle: dict) -> dict:
 def page_statistics(bundle: dict, root: Path | None = None) -> dict:
     """The statistics page's figures: ``GAMES`` seeded games each of the base game, Winter Tricks and
     Warring Colonies with the heuristic bots. The games are played once for a ``page_key``: their
-    figures are kept in ``root/build/.cache/site-stats.pickle`` (the last ``KEEP`` keys), so neither
+    figures are kept in the toolchain's cache folder (``cache_path``, the last ``KEEP`` keys), so neither
     `dow build` nor a card saved under `dow serve` plays them again while the bundle and the code that
     plays are the same. The same seeds give the same figures, so kept figures are those a new run
     would give. A bundle without a content hash is played every time."""
     key = page_key(bundle)
-    path = root / CACHE if root is not None and key["content_hash"] else None
+    path = cache_path(root) if root is not None and key["content_hash"] else None
     kept = _cache_read(path) if path is not None else []
     for stored_key, figures in kept:
         if stored_key == key:

@@ -1,5 +1,5 @@
 """The statistics page's bot games are played once for what they depend on (compiler/stats.page_statistics):
-the figures are kept in build/.cache/site-stats.pickle by the bundle's content hash and a hash of the code
+the figures are kept in the toolchain's cache folder (stats.cache_path) by the bundle's content hash and a hash of the code
 that plays them, so neither `dow build` nor a card saved under `dow serve` plays them again while both
 are the same, and a change to either plays them again.
 
@@ -61,7 +61,7 @@ ALL = ["base", "winter-tricks", "warring-colonies"]
 def test_unchanged_inputs_play_no_game_and_give_the_figures_a_new_run_gives(bundle, root, played):
     first = _figures(SiteData(bundle, root))
     assert sorted(played) == sorted(ALL)
-    assert (root / stats.CACHE).is_file()
+    assert stats.cache_path(root).is_file()
     assert first["games"] == 3 and "error" not in first["warring_colonies"] and "error" not in first["winter_tricks"]
     played.clear()
     again = SiteData(copy.deepcopy(bundle), root)          # a new build: a new SiteData of the same bundle
@@ -113,7 +113,7 @@ def test_more_games_or_a_broken_cache_file_play_them_again(bundle, root, played,
     assert _figures(SiteData(bundle, root))["games"] == 4
     assert sorted(played) == sorted(ALL)
     played.clear()
-    (root / stats.CACHE).write_bytes(b"not a pickle")
+    stats.cache_path(root).write_bytes(b"not a pickle")
     assert _figures(SiteData(bundle, root))["games"] == 4
     assert sorted(played) == sorted(ALL)
 
