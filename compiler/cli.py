@@ -924,6 +924,20 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
+def entry() -> None:
+    """The ``dow`` program (and ``python -m dow``): main(), then exit with its code. A Ctrl-C that lands after
+    the command finished, while Python shuts down, would kill the process by the signal (exit -2) though its
+    work is whole: once main() has returned, a late Ctrl-C changes nothing."""
+    import signal
+    code = None
+    try:
+        code = main()
+    except KeyboardInterrupt:       # between main()'s own handler and here
+        code = code if code is not None else EXIT_INTERRUPTED
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()
 

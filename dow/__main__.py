@@ -1,6 +1,4 @@
 """``python -m dow``: the same command line as ``dow``."""
-import sys
+from dow.compiler.cli import entry
 
-from dow.compiler.cli import main
-
-sys.exit(main())
+entry()
