@@ -427,13 +427,7 @@ def cmd_play(args) -> int:
         print(f"dow: {err}", file=sys.stderr)
         return EXIT_CONTENT
     teller = Teller(bundle, args.lang, game.state.cards)
-    lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
-    if not args.quiet:
-        for text in teller.lines(lines):
-            print(text)
-    if args.save:
-        _save(args.save, replay.to_json() + "\n")
-        print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
+    _tell_and_save(args, teller, game, replay)
     return EXIT_CONTENT if result["violations"] else EXIT_OK
 
 
@@ -496,13 +490,7 @@ def _play_with_agent(args, bundle, other, seats: list[str]) -> int:
         raise UsageError(game_message(err)) from None
     finally:
         code = agent.close({k: result[k] for k in ("winners", "ending", "rounds") if k in result} if result else None)
-    lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
-    if not args.quiet:
-        for text in teller.lines(lines):
-            print(text)
-    if args.save:
-        _save(args.save, replay.to_json() + "\n")
-        print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
+    _tell_and_save(args, teller, game, replay)
     if code not in (0, None) and not args.quiet:
         print(f"dow: the agent exited with code {code} after the game", file=sys.stderr)
     return EXIT_CONTENT if broken else EXIT_OK
@@ -922,6 +910,18 @@ def cmd_new(args) -> int:
         raise UsageError(err.args[0]) from None
     print(f"wrote {path}")
     return EXIT_OK
+
+
+def _tell_and_save(args, teller, game, replay) -> None:
+    """A played game's log as the player asked to see it (all public lines, or one player's too), then its
+    replay file when --save names one."""
+    lines = game.log.seen_by(args.as_player) if args.as_player else game.log.public()
+    if not args.quiet:
+        for text in teller.lines(lines):
+            print(text)
+    if args.save:
+        _save(args.save, replay.to_json() + "\n")
+        print(M("cli.replay-saved", path=args.save).render(_lang(args)), file=sys.stderr)
 
 
 def entry() -> None:
