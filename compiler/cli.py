@@ -925,15 +925,30 @@ def _tell_and_save(args, teller, game, replay) -> None:
 
 
 def entry() -> None:
-    """The ``dow`` program (and ``python -m dow``): main(), then exit with its code. A Ctrl-C that lands after
-    the command finished, while Python shuts down, would kill the process by the signal (exit -2) though its
-    work is whole: once main() has returned, a late Ctrl-C changes nothing."""
+    """The ``dow`` program (and ``python -m dow``): main(), then exit with its code. Ctrl-C stops the command
+    while it runs (main() says so and exits 130) and changes nothing once main() has returned: the SIGINT
+    handler raises only while the command runs, and the signal is ignored from main()'s return on, so a late
+    Ctrl-C can neither escape as a traceback between main() and the exit nor kill the process by the signal
+    (exit -2, no message) during Python's shutdown."""
     import signal
+    running = True
+
+    def on_ctrl_c(signum, frame):
+        if running:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
     code = None
     try:
         code = main()
-    except KeyboardInterrupt:       # between main()'s own handler and here
-        code = code if code is not None else EXIT_INTERRUPTED
+        running = False
+    except KeyboardInterrupt:       # landed between main()'s own handler and here
+        running = False
+        if code is None:
+            print("dow: " + M("cli.interrupted").render(None), file=sys.stderr)
+            code = EXIT_INTERRUPTED
+    # Python restores the default disposition of a signal whose handler is a Python function when it shuts
+    # down, and a Ctrl-C landing then kills the process by the signal; an ignored signal stays ignored
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)
 

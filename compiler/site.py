@@ -221,39 +221,58 @@ class SiteBuildError(Exception):
 def _in_processes(work, items) -> dict:
     """work(item) for every item, each in a forked process, all started at once (the scheduler
     shares the cores; three languages on two cores finish as soon as two jobs in a row would).
-    Fork hands each child the data without pickling it; only the small result comes back."""
+    Fork hands each child the data without pickling it; only the small result comes back.
+
+    Ctrl-C is the parent's alone: a worker ignores SIGINT (it is forked with the signal blocked, so
+    none lands between the fork and its ignoring it, and a copy of the parent's stack never runs the
+    parent's handlers), and the parent, stopped while it waits, ends its workers before it goes on."""
     import multiprocessing
     import pickle
+    import signal
     import traceback
     ctx = multiprocessing.get_context("fork")
     running = []
-    for item in items:
-        receive, send = ctx.Pipe(duplex=False)
 
-        def child(item=item, send=send):
-            try:
-                send.send(("ok", work(item)))
-            except OSError as err:      # a full disk, a read-only folder: said as the file and why, no traceback
-                send.send(("oserror", (err.errno, err.strerror or str(err), err.filename)))
-            except BaseException:
-                send.send(("error", traceback.format_exc()))
-        process = ctx.Process(target=child, name=f"site-{item}")
-        process.start()
-        send.close()
-        running.append((item, process, receive))
-    results, failures, unwritable = {}, [], []
-    for item, process, receive in running:
+    def child(item, send):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         try:
-            status, value = receive.recv()
-        except (EOFError, pickle.UnpicklingError):
-            status, value = "error", "the worker process ended without a result"
-        process.join()
-        if status == "ok":
-            results[item] = value
-        elif status == "oserror":
-            unwritable.append(value)
-        else:
-            failures.append(f"{item}: {value}")
+            send.send(("ok", work(item)))
+        except OSError as err:      # a full disk, a read-only folder: said as the file and why, no traceback
+            send.send(("oserror", (err.errno, err.strerror or str(err), err.filename)))
+        except BaseException:
+            send.send(("error", traceback.format_exc()))
+
+    try:
+        for item in items:
+            receive, send = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=child, args=(item, send), name=f"site-{item}")
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                process.start()
+            finally:                # a Ctrl-C that came during the fork is delivered here, to the parent
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            send.close()
+            running.append((item, process, receive))
+        results, failures, unwritable = {}, [], []
+        for item, process, receive in running:
+            try:
+                status, value = receive.recv()
+            except (EOFError, pickle.UnpicklingError):
+                status, value = "error", "the worker process ended without a result"
+            process.join()
+            if status == "ok":
+                results[item] = value
+            elif status == "oserror":
+                unwritable.append(value)
+            else:
+                failures.append(f"{item}: {value}")
+    except BaseException:           # stopped (Ctrl-C) or failed while waiting: no worker outlives the build
+        for _, process, _ in running:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+        raise
     if failures:
         raise SiteBuildError("\n".join(failures))
     if unwritable:                  # the first file that could not be written (the others most likely alike)
