@@ -158,6 +158,8 @@ def test_the_embedding_walkthrough_runs_as_written(embedder):
                          env=_clean_env(), capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "['chose', 'kill_zombies', 'skip_exposure']" in run.stdout
+    # the comment beside print(decision.to_json()) shows what Python prints, a dict
+    assert "{'kind': 'option', 'player': 'p1', 'choices': [0, 1]," in run.stdout
     assert "the number of zombies at all non-colony locations <= 3" in run.stdout    # Interpreter.check
 
 
