@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import queue
 import subprocess
+import sys
 import threading
 from typing import Any, Sequence
 
@@ -60,6 +61,49 @@ def read_answer(decision: Decision, value: Any) -> Any:
     return decision.check(_from_json(value))
 
 
+#: the fields of a game's result an ``end`` message carries (Winter Tricks has no ``ending``)
+RESULT_FIELDS = ("winners", "ending", "rounds")
+
+
+def log_line(line: dict[str, Any]) -> dict[str, Any]:
+    """A log line as a request carries it: ``event``, ``params``, ``src`` when it has one, and ``private_to``
+    only for a private line (a host's ``private_to: None`` is a public line)."""
+    out = {"event": line.get("event"), "params": line.get("params") or {}}
+    if line.get("src"):
+        out["src"] = line["src"]
+    if line.get("private_to") is not None:
+        out["private_to"] = line["private_to"]
+    return out
+
+
+def game_facts(game: Any) -> dict[str, Any]:
+    """What a ``start`` message tells of a reference engine's game: its name (``base``, ``base`` joined by
+    ``+`` to its variants in the order ``warring-colonies``, ``quick``, ``random-items``, or the game's own
+    ``NAME`` such as ``winter-tricks``), how many players, its seed. A fact the game does not have is left out."""
+    facts: dict[str, Any] = {}
+    module = sys.modules.get(type(game).__module__)
+    name = getattr(type(game), "NAME", None) or getattr(module, "NAME", None)
+    if isinstance(name, str):
+        facts["game"] = name
+    elif hasattr(game, "state") and hasattr(game, "options"):
+        options = getattr(game, "options") or {}
+        colonies = type(game).__name__ == "ColoniesGame"
+        parts = ["base"] + (["warring-colonies"] if colonies else []) + \
+            (["quick"] if colonies and options.get("quick") else []) + \
+            (["random-items"] if options.get("random_items") else [])
+        facts["game"] = "+".join(parts)
+    players = getattr(game, "n", None)
+    if not isinstance(players, int):
+        seated = getattr(game, "players", None)
+        players = len(seated) if isinstance(seated, list) else None
+    if isinstance(players, int):
+        facts["players"] = players
+    seed = getattr(game, "seed", None)
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        facts["seed"] = seed
+    return facts
+
+
 def where(decision: Decision) -> str:
     """Where a decision comes from, for a message: its card file and position when it has one."""
     src = decision.src or {}
@@ -69,17 +113,33 @@ def where(decision: Decision) -> str:
 
 
 class ProcessAgent:
-    """Answers decisions by asking a program in another process (the module's protocol). ``command`` is the
-    program and its arguments; ``seats`` the players it answers for (for the ``start`` message); ``timeout``
-    how long an answer may take, in seconds; ``tries`` how many answers to one decision it may give."""
+    """Answers decisions by asking a program in another process (the module's protocol).
+
+    ``command`` is the program and its arguments (a list, run without a shell); ``seats`` the players it
+    answers for; ``timeout`` how long one answer may take, in seconds; ``tries`` how many answers to one
+    decision it may give. ``game``, ``players`` and ``seed`` are the ``start`` message's fields (``start``:
+    more fields, or the same ones as a dictionary); any left out is read from the game the agent is seated
+    at (``observe``, which the reference engine's ``play_game`` calls), and one known from neither is not
+    sent. ``log`` is the list an embedding host appends its log lines to (``{event, params, src,
+    private_to}``, ``MinimalHost.lines`` for one): each request then carries the lines new to its player
+    (``follow`` sets it later). The ``start`` message goes out with the first request (or at ``close``),
+    so that a game observed before then fills its fields. ``close(result)`` ends the conversation."""
 
     def __init__(self, command: Sequence[str], seats: Sequence[str] = (), timeout: float = 60.0, tries: int = 3,
-                 start: dict[str, Any] | None = None) -> None:
+                 start: dict[str, Any] | None = None, *, game: str | None = None, players: int | None = None,
+                 seed: int | None = None, log: Sequence[dict[str, Any]] | None = None) -> None:
         self.command = list(command)
+        if not self.command:
+            raise AgentError("the agent's command is empty: name the program to run")
+        self.seats = list(seats)
         self.timeout, self.tries = timeout, tries
         self.asked = 0
         self.game: Any = None
+        self.lines_of: Sequence[dict[str, Any]] | None = log
         self.seen: dict[str, int] = {}
+        given = {"game": game, "players": players, "seed": seed}
+        self.start: dict[str, Any] = {**(start or {}), **{k: v for k, v in given.items() if v is not None}}
+        self.started = False
         try:
             self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             text=True, encoding="utf-8", bufsize=1)
@@ -87,7 +147,18 @@ class ProcessAgent:
             raise AgentError(f"cannot start the agent {self.command[0]!r}: {err.strerror or err}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self._send({"type": "start", "protocol": PROTOCOL, "seats": list(seats), **(start or {})})
+
+    def start_message(self) -> dict[str, Any]:
+        """The ``start`` message as it is (or will be) sent: the fields given, then those the observed game
+        tells (``game_facts``)."""
+        facts = game_facts(self.game) if self.game is not None else {}
+        fields = {**facts, **self.start}
+        return {"type": "start", "protocol": PROTOCOL, "seats": list(self.seats), **fields}
+
+    def _begin(self) -> None:
+        if not self.started:
+            self.started = True
+            self._send(self.start_message())
 
     # ---- the pipe ------------------------------------------------------------------------------
     def _read(self) -> None:
@@ -132,18 +203,29 @@ class ProcessAgent:
 
     # ---- the agent -----------------------------------------------------------------------------
     def observe(self, game: Any) -> None:
-        """Sit at a table: each request also carries the log lines its player may see that are new to it."""
+        """Sit at a table of the reference engine (anything with ``log.lines``): each request also carries the
+        log lines its player may see that are new to it, and ``start`` and ``end`` tell the game's name,
+        players, seed and result where the caller did not give them."""
         self.game = game
 
+    def follow(self, lines: Sequence[dict[str, Any]]) -> None:
+        """Carry an embedding host's log lines: ``lines`` is the list the host's ``log()`` appends
+        ``{event, params, src, private_to}`` to (only appends: a line's place is how the agent knows it
+        was sent). Each request then carries the lines its player may see (public, or private to that
+        player) that no earlier request to that player carried."""
+        self.lines_of = lines
+
     def _new_lines(self, player: str) -> list[Any]:
-        if self.game is None:
+        lines = self.lines_of if self.lines_of is not None else \
+            (self.game.log.lines if self.game is not None and hasattr(self.game, "log") else None)
+        if lines is None:
             return []
-        lines = self.game.log.lines
         start, self.seen[player] = self.seen.get(player, 0), len(lines)
-        return [to_json(line) for line in lines[start:] if line.get("private_to") in (None, player)]
+        return [to_json(log_line(line)) for line in lines[start:] if line.get("private_to") in (None, player)]
 
     def answer(self, decision: Decision) -> Any:
         """Ask the agent; its answer, checked and in the runtime's terms. AgentError when it cannot give one."""
+        self._begin()
         self.asked += 1
         self._send({"type": "decision", "protocol": PROTOCOL, "number": self.asked,
                     "decision": to_json(decision.to_json()), "log": self._new_lines(decision.player)})
@@ -164,10 +246,14 @@ class ProcessAgent:
         raise AssertionError("unreachable")       # the loop returns or raises
 
     def close(self, result: dict[str, Any] | None = None) -> int | None:
-        """Tell the agent the game is over (``end``, with the result when there is one), close its input and
-        wait for it (a few seconds, then it is stopped); its exit code, or None if it had to be stopped."""
+        """Tell the agent the game is over, close its input and wait for it (5 seconds, then it is stopped);
+        its exit code, or None if it had to be stopped. The ``end`` message's ``result`` is ``result`` as
+        given, else the observed game's ``winners``, ``ending`` and ``rounds`` (those it has), else ``{}``."""
+        if result is None and self.game is not None and isinstance(getattr(self.game, "result", None), dict):
+            result = {k: self.game.result[k] for k in RESULT_FIELDS if k in self.game.result}
         if self.process.poll() is None:
             try:
+                self._begin()
                 self._send({"type": "end", "protocol": PROTOCOL, "result": to_json(result or {})})
             except AgentError:
                 pass

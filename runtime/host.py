@@ -74,7 +74,9 @@ class Host(abc.ABC):
     def tokens(self, token: str, place: str) -> int:
         """How many tokens of a kind (``noise``, ``barricade``, ``helpless``, ``food``, ``bullet``, ``despair``,
         ``wound``, ``frostbite``) are at a place: a location, a survivor, a card that keeps wounds,
-        ``supply:<player>`` or ``bullets:<player>``."""
+        ``supply:<player>`` or ``bullets:<player>``. ``supply:<player>`` is the supply of that player's colony:
+        in a game with one colony every ``supply:pN`` names the same supply (count and change it as one);
+        in Warring Colonies each colony has its own."""
 
     @abc.abstractmethod
     def morale(self, player: str, enemy: bool = False) -> int:
@@ -90,8 +92,13 @@ class Host(abc.ABC):
 
     @abc.abstractmethod
     def happened(self, event: dict[str, Any], env: dict[str, Any]) -> bool:
-        """Whether an event matching the ``event`` node happened in the triggering action ("you played a fuel
-        card")."""
+        """Whether an event matching the ``event`` node happened in the action that triggered the effect being
+        run ("if you played a fuel card"). The node's fields: ``op`` (``event``), ``kind`` (the event: ``play_card``, ``move``,
+        ``search`` …; every kind is in the bundle schema's ``op.event``, which the runtime ships), ``actor`` (a
+        target node: who did it, ``{"op": "you"}`` for the resolving player), ``subject`` (when the card names
+        it: the other thing, such as the card played, a ``select_of`` node with its ``filters``), ``filters``
+        (a list: ``at``, ``origin``, ``destination``, ``without``, ``in_zone``) and ``pos``. ``env`` is the run's
+        bindings with ``player`` and ``card`` added. A host that tracks no such event answers false."""
 
     @abc.abstractmethod
     def tactic_played(self, who: str, name: str, player: str) -> bool:
@@ -106,8 +113,13 @@ class Host(abc.ABC):
 
     @abc.abstractmethod
     def can_pay(self, cost: dict[str, Any], player: str) -> bool:
-        """Whether a cost node (``spend_die``, ``spend_tokens``, ``spend_cards``) can be paid now by the
-        player."""
+        """Whether a cost node can be paid now by the player, whole. The nodes: ``spend_die`` (``count`` unused
+        action dice showing ``min`` or more; "all unused action dice" arrives counted), ``spend_tokens``
+        (``count`` tokens of ``token``, ``food`` or ``bullet``, from the player's supply), ``spend_cards``
+        (``count`` cards of the player's hand that pass every one of ``filters``: ``card_type`` with ``type``, an
+        item type such as ``medicine`` or ``item`` for any item, ``card_named`` with ``name``; ``to``,
+        ``removed`` when they leave the game); each with ``op`` and ``pos``. ``count`` is a whole number. Other costs
+        (wounds, morale, a die changed) the interpreter checks itself."""
 
     # ---- actions -------------------------------------------------------------------
     @abc.abstractmethod
@@ -179,7 +191,11 @@ ACTIONS = {
     "kill_zombies": "location, count", "add_zombies": "location, count", "remove_zombies": "location, count",
     "move_zombies": "source, target, count", "add_tokens": "token, place, count, player",
     "remove_tokens": "token, place, count", "fill_noise": "location", "change_morale": "player, amount",
-    "wound": "survivor (or a card that keeps wounds), kind, count", "heal": "survivor, kind, count", "kill_survivor": "survivor, morale (optional: 'kept', the death costs no morale)",
+    "wound": "survivor (or a card that keeps wounds), kind (wound or frostbite), count",
+    "heal": "survivor, kind (any, wound or frostbite: any removes either kind), count",
+    "kill_survivor": "survivor, morale (optional: 'kept', the death costs no morale); the host carries out the "
+                     "death by the rules, the colony's morale -1 included (the interpreter changes no morale for "
+                     "it), unless morale is 'kept'",
     "remove_from_game": "thing", "spread_bite": "survivor", "place_survivor": "survivor, location",
     "move_survivor": "survivor, location", "draw_cards": "zone, owner, location, count, player",
     "take_cards": "zone, owner, location, cards, player",
@@ -192,7 +208,9 @@ ACTIONS = {
     "change_die": "die, amount", "set_die": "die, value", "spend_dice": "player, count",
     "pay": "cost, player", "combat_strength": "player, amount", "end_warfare": "", "skip_warfare": "location",
     "exile_vote": "player, target", "end_game": "", "fail_objective": "(the game ends: the main objective has failed)", "skip_exposure": "", "skip_die_raise": "", "manual": "instruction, player",
-    "use_limit": "key, per (returns whether this use is still allowed, and counts it)",
+    "use_limit": "key, per (returns whether this use is still allowed, and counts it; key is an opaque string "
+                 "naming the card, the limit's place in it and the player: compare it, never parse it; per is "
+                 "turn, round or game)",
     "attach": "card, survivor",
     "take_pot": "cards, player (every staked card, from the hands of those who staked it, to that player's hand)",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",

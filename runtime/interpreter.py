@@ -37,13 +37,39 @@ COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operat
 
 
 class EffectError(Exception):
-    """A runtime error located in a card: its id, line and the path of nodes being evaluated."""
+    """A runtime error located in a card: its id, line and the path of nodes being evaluated.
 
-    def __init__(self, message: str, path: list[dict[str, Any]]):
-        where = path[-1].get("pos", {}) if path else {}
-        trail = " > ".join(n.get("op", "?") for n in path)
-        super().__init__(f"{where.get('card', '?')}:{where.get('line', '?')}: {message} (in {trail})")
-        self.card, self.line, self.trail = where.get("card"), where.get("line"), trail
+    ``path`` is the nodes being evaluated, outermost first; the card and line are those of the innermost
+    node that has a position (``card``, the card id, stands in when none has). ``node`` is the node the
+    error is about, when the raiser knows it: outside a run (``Interpreter.check``) the path is rebuilt
+    from the condition tree down to it. ``message`` is the bare message, without the location."""
+
+    def __init__(self, message: str, path: list[dict[str, Any]], node: dict[str, Any] | None = None,
+                 card: str | None = None):
+        nodes = list(path) if path else ([node] if node is not None else [])
+        where: dict[str, Any] = next((n["pos"] for n in reversed(nodes) if n.get("pos")), {})
+        trail = " > ".join(n.get("op", "?") for n in nodes)
+        found = where.get("card") or card or None
+        super().__init__(f"{found or '?'}:{where.get('line', '?')}: {message} (in {trail})")
+        self.card, self.line, self.trail = found, where.get("line"), trail
+        self.message, self.path, self.node = message, nodes, node
+
+    #: set on the error ``Interpreter.check`` located, so that an enclosing check leaves it as it is
+    checked = False
+
+
+def path_to(root: Any, target: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The nodes (dictionaries with an ``op``) from ``root`` down to ``target``, found by identity, both
+    included; None when ``target`` is not inside ``root``. Only an error's location walks a tree this way."""
+    if root is target:
+        return [target]
+    children = root.values() if isinstance(root, dict) else root if isinstance(root, list) else ()
+    for child in children:
+        if isinstance(child, (dict, list)):
+            found = path_to(child, target)
+            if found is not None:
+                return ([root] if isinstance(root, dict) and "op" in root else []) + found
+    return None
 
 
 #: the bare errors a node of a tampered bundle can end in, deep in a host or the engine: the interpreter
@@ -134,14 +160,26 @@ class Interpreter:
         return Execution(self, self.block(program, env))
 
     def check(self, cond: dict[str, Any], env: Env) -> bool:
-        """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now, on a budget of its own."""
+        """Evaluate a condition tree (a trigger's 'if', an option's 'requires') now, on a budget of its own.
+        An error is located as one raised in a run is: the card, the line and the nodes from ``cond`` down to
+        the one that failed (``env.card`` names the card when no node has a position)."""
         outer, self.steps = self.steps, 0
         try:
             return self.cond(cond, env)
+        except EffectError as err:
+            if getattr(err, "checked", False):        # located by a check nested in this one
+                raise
+            inner = path_to(cond, err.node) if err.node is not None else None
+            located = type(err)(err.message, [*self.path, *(inner or [cond])], err.node, env.card or None)
+            located.checked = True
+            raise located from (err.__cause__ or err)
         except UNLOCATED as err:
             if type(err) not in UNLOCATED:
                 raise
-            raise EffectError(f"{type(err).__name__} {err} while checking this condition", [*self.path, cond]) from err
+            located = EffectError(f"{type(err).__name__} {err} while checking this condition", [*self.path, cond],
+                                  None, env.card or None)
+            located.checked = True
+            raise located from err
         finally:
             self.steps = outer
 
@@ -152,9 +190,9 @@ class Interpreter:
         if self.steps > self.budget:
             raise BudgetExceeded(f"more than {self.budget} evaluation steps", self.path)
 
-    def fail(self, message: str) -> EffectError:
-        """A located runtime error."""
-        return EffectError(message, self.path)
+    def fail(self, message: str, node: dict[str, Any] | None = None) -> EffectError:
+        """A located runtime error; ``node``, the node it is about, locates it outside a run too."""
+        return EffectError(message, self.path, node)
 
     def act(self, action: str, params: dict[str, Any], node: dict[str, Any], env: Env, private: bool = False) -> Any:
         """Apply an action on the host and log it; ``private``: which cards (and in what order) is the resolving
@@ -203,7 +241,7 @@ class Interpreter:
         op = value["op"]
         if op == "result":
             if env.result is None:
-                raise self.fail("'that many' but no die was rolled")
+                raise self.fail("'that many' but no die was rolled", value)
             return env.result
         if op == "all_count":
             return available if available is not None else 10**6
@@ -216,7 +254,7 @@ class Interpreter:
             high = min(value["n"], available) if available is not None else value["n"]
             return (yield Decision(AMOUNT, env.player, min=0, max=high, prompt="how many",
                                    src=value.get("pos", {})))
-        raise self.fail(f"unknown count {op!r}")
+        raise self.fail(f"unknown count {op!r}", value)
 
     def location(self, node: dict[str, Any], env: Env) -> Gen:
         """One location id (or several, for 'each'): returns a list."""
@@ -231,7 +269,7 @@ class Interpreter:
                     if name in env.bindings:           # a survivor out of play (killed) is nowhere
                         where = self.host.attr(env.bindings[name], "location")
                         return [where] if where is not None else []
-                raise self.fail("'here' has no survivor to stand for")
+                raise self.fail("'here' has no survivor to stand for", node)
             return [here]
         if op == "location_of":
             targets = yield from self.targets(node["target"], env)
@@ -244,7 +282,7 @@ class Interpreter:
         """The value of a back-reference."""
         name = node["name"]
         if name not in env.bindings:
-            raise self.fail(f"'{name}' is not bound here")
+            raise self.fail(f"'{name}' is not bound here", node)
         return env.bindings[name]
 
     def targets(self, node: dict[str, Any], env: Env, chooser: str | None = None) -> Gen:
@@ -274,7 +312,7 @@ class Interpreter:
         if op == "zone":
             return [node]
         if op != "select_of":
-            raise self.fail(f"cannot select with {op!r}")
+            raise self.fail(f"cannot select with {op!r}", node)
         candidates = self.candidates(node, env)
         quantity = node["quantity"]
         mode, n = quantity["mode"], quantity.get("n", 1)
@@ -473,7 +511,7 @@ class Interpreter:
         if op == "wounds":       # "a survivor with 2 or more wounds": every wound, a frostbite wound too (seed 004)
             n = self.host.tokens("wound", thing)
             return n >= f["min"] and ("max" not in f or n <= f["max"])
-        raise self.fail(f"unknown filter {op!r}")
+        raise self.fail(f"unknown filter {op!r}", f)
 
     def extreme(self, pool: list[str], f: dict[str, Any], n: int = 1) -> list[str]:
         """The n things with the lowest or highest value of a stat ("the 2 survivors with the lowest
@@ -488,7 +526,7 @@ class Interpreter:
     def zone(self, node: dict[str, Any], env: Env) -> Gen:
         """A zone node as (zone, owner, location id); a location deck's place may be a reference or chosen."""
         if node["op"] != "zone":
-            raise self.fail(f"expected a pile or deck, got {node['op']!r}")
+            raise self.fail(f"expected a pile or deck, got {node['op']!r}", node)
         location = None
         if "location" in node:
             places = yield from self.location(node["location"], env)
@@ -570,7 +608,7 @@ class Interpreter:
         if op == "searched":       # each location named was searched since the later block was made
             since = env.bindings.get("since")
             if not isinstance(since, dict):
-                raise self.fail("'searched since this card' outside a block that happens later")
+                raise self.fail("'searched since this card' outside a block that happens later", node)
             return all((self.host.attr(loc, "searches") or 0) > since.get(loc, 0)
                        for loc in self.places(node["where"], env))
         if op == "barricaded":     # "each entrance of the colony has a barricade": its fewest barricades
@@ -578,7 +616,7 @@ class Interpreter:
                        for loc in self.places(node["where"], env))
         if op == "rolled":         # "the result is blank": the exposure roll just before in this block
             return bool(env.face == node["face"])
-        raise self.fail(f"unknown condition {op!r}")
+        raise self.fail(f"unknown condition {op!r}", node)
 
     def is_(self, node: dict[str, Any], env: Env) -> bool:
         if node["subject"]["op"] == "named":        # '"X" is in the survivor deck', '"X" is killed'
@@ -664,7 +702,7 @@ class Interpreter:
             return sum(self.host.attr(t, node["stat"]) or 0 for t in things)
         if op == "result":
             if env.result is None:
-                raise self.fail("'the result' but no die was rolled")
+                raise self.fail("'the result' but no die was rolled", node)
             return env.result
         if op == "round":
             return self.host.round()
@@ -678,7 +716,7 @@ class Interpreter:
             return amount * len(players)
         if op == "empty_spaces":   # a host that keeps no survivor spaces answers None: no room
             return sum(self.host.attr(loc, "empty_survivor_spaces") or 0 for loc in self.places(node["at"], env))
-        raise self.fail(f"unknown expression {op!r}")
+        raise self.fail(f"unknown expression {op!r}", node)
 
     # ---- dice -----------------------------------------------------------------------------
     def roll(self, die: str) -> int:

@@ -147,6 +147,8 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
              variants: tuple[str, ...] | list[str] = ()) -> Game:
     """A base game, or a Warring Colonies game if ``variants`` names it; ``quick`` and ``random-items`` set
     the game's options. A combination the rules do not have is refused (GameError)."""
+    if isinstance(variants, str):       # tuple("quick") would be its letters
+        raise GameError(f"variants is a list of variant names, such as ({variants!r},), not the string {variants!r}")
     variants = tuple(variants)
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
@@ -159,16 +161,21 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
             options["quick"] = True
         return ColoniesGame(bundle, seed=seed, players=players, check=check, options=options)
     if "quick" in variants:
-        raise GameError("the quick game is a Warring Colonies variant: add --variant warring-colonies", "quick-needs-wc")
+        raise GameError("the quick game is a Warring Colonies variant: add 'warring-colonies' to the variants",
+                        "quick-needs-wc")   # dow play says it with --variant (the catalogue's game.quick-needs-wc)
     return Game(bundle, seed=seed, players=players, check=check, objective=objective, options=options)
 
 
 def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot", check: bool = True,
               objective: str | None = None, variants: tuple[str, ...] | list[str] = (),
               seated: dict | None = None) -> tuple[Game, Replay, dict]:
-    """One whole game; the game (with its log), a replay of it, and its result. ``seated`` ({player: agent})
-    puts agents of the caller's own at those seats (an agent in another process: agent_process.py); the
-    others get ``agents``."""
+    """One whole game; the game (with its log), a replay of it, and its result. ``agents`` names the bots
+    (``random``, ``bot``, ``heuristic``, ``search``, or two joined by ``:``, the loyal players' and the
+    betrayer's); ``seated`` ({player: agent}) puts agents of the caller's own at those seats (an agent in
+    another process: agent_process.py), the others get ``agents``. ``check`` runs the invariants after every
+    step (what they find is ``result["violations"]``); ``objective`` picks the main objective by card id;
+    ``variants`` holds ``warring-colonies``, ``quick`` (with ``warring-colonies``) and ``random-items``
+    (GameError for another name or a combination the rules do not have)."""
     game = new_game(bundle, seed, players, check, objective, variants)
     seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants, game=game)
     seats.update(seated or {})

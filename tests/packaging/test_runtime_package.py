@@ -158,6 +158,8 @@ def test_the_embedding_walkthrough_runs_as_written(embedder):
                          env=_clean_env(), capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "['chose', 'kill_zombies', 'skip_exposure']" in run.stdout
+    # the comment beside print(decision.to_json()) shows what Python prints, a dict
+    assert "{'kind': 'option', 'player': 'p1', 'choices': [0, 1]," in run.stdout
     assert "the number of zombies at all non-colony locations <= 3" in run.stdout    # Interpreter.check
 
 
@@ -218,3 +220,17 @@ def test_without_the_build_front_end_the_build_says_what_to_install(embedder, tm
                           "--outdir", str(tmp_path)], env=_clean_env(), capture_output=True, text=True)
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert "-m pip install build" in run.stderr
+
+
+def test_the_readme_example_runs_on_the_installed_package(embedder):
+    """The Python block of the runtime's README (its page on the package index), in the embedder's folder, and
+    the guides it says ship with the package are where its command says."""
+    readme = (ROOT / "packaging" / "runtime" / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    run = _python(embedder["venv"], code, embedder["folder"])
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "option (0, 1)"          # the comment beside the print
+    command = re.search(r'python -c "(.*?)"', readme).group(1)
+    where = Path(_python(embedder["venv"], command, embedder["folder"]).stdout.strip())
+    assert where.is_relative_to(embedder["venv"]) and (where / "embedding.md").is_file()
+    assert (where / "agent-protocol.md").is_file()
