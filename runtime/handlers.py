@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
+from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision, picked_for_player
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter, Node
@@ -586,6 +586,7 @@ def h_choose(ip: Interpreter, node: Node, env: Env) -> Gen:
     who = env.player
     if "by" in node:
         who = next(iter(_players_meeting(ip, node["by"], env)), env.player)
+        picked_for_player(None, "who chooses", _players_meeting(ip, node["by"], env), who)
     pick = allowed[0] if len(allowed) == 1 else \
         (yield Decision(OPTION, who, tuple(allowed), prompt="choose", src=node.get("pos", {})))
     ip.host.log("chose", {"option": pick + 1, "player": who}, node.get("pos", {}))   # numbered as printed

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
+from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision, picked_for_player
 from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
 from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk, adds_survivors
@@ -20,6 +20,9 @@ def _never(*_args: object, **_kwargs: object) -> bool:
     """``forbidden`` when no 'cannot' rule is in force."""
     return False
 
+
+#: the turn actions an action die pays, and where the action's tuple names the die
+DIE_AT = {"attack": 3, "search": 2, "barricade": 2, "attract": 2, "clean_waste": 1}
 
 class TurnActions(GameParts):
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
@@ -202,6 +205,8 @@ class TurnActions(GameParts):
     def perform(self, p: Player, act: tuple) -> Gen:
         s, h = self.state, self.host
         kind = act[0]
+        if kind in DIE_AT:
+            picked_for_player(p.id, "die to spend", self.dice_for(p, act), act[DIE_AT[kind]])
         self.log.add("action", {"player": p.id, "action": list(act) if kind not in ("crisis",) else ["crisis"]}, {})
         if kind == "attack":
             yield from self.attack(p, *act[1:])
@@ -216,6 +221,7 @@ class TurnActions(GameParts):
         elif kind == "clean_waste":
             self.spend(p, act[1])
             cleaner = next((x for x in p.survivors if s.survivors[x].location == "colony"), None)
+            picked_for_player(p.id, "cleaner", [x for x in p.survivors if s.survivors[x].location == "colony"], cleaner)
             h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": "colony"})
             yield from self.settle(scope=("action", self.action_no))   # "when … cleans waste: … 5 instead of 3"
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
@@ -301,6 +307,13 @@ class TurnActions(GameParts):
             yield from self.exile_vote(p, act[1])
         else:
             raise GameError(f"unknown action {act!r}", "unknown-action", action=act)
+
+    def dice_for(self, p: Player, act: tuple) -> list[int]:
+        """The action dice that could pay a turn action (``DIE_AT``): those of at least the survivor's attack
+        or search value for an attack or a search, any die for the others (seed 004, Player Turn)."""
+        kind, h = act[0], self.host
+        need = h.attr(act[1], kind) if kind in ("attack", "search") else 1
+        return sorted({d for d in p.unused if d >= (need or 1)})
 
     def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
         """Attack a zombie (kill it, roll for exposure) or a survivor (seed 004, Attack)."""

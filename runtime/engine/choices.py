@@ -10,7 +10,7 @@ dice); a choice with one possible answer is not asked. Turn actions ask before t
 """
 from __future__ import annotations
 
-from ..decisions import OPTION, TARGETS, Decision
+from ..decisions import OPTION, TARGETS, Decision, picked_for_player
 from .common import Gen
 from .parts import GameParts
 from .state import Player
@@ -78,7 +78,8 @@ class PlayerChoices(GameParts):
         loc = self.state.locations[lid]
         tokens = getattr(loc, what)
         if tokens != after:
-            return                                   # the table moved on since: the provisional pick stands
+            picked_for_player(player, prompt, [0, 1], None)   # the table moved on since: the provisional pick stands
+            return
         removed = sum(before) > sum(after)
         work = list(before)
         for _ in range(abs(sum(before) - sum(after))):
@@ -97,7 +98,8 @@ class PlayerChoices(GameParts):
         """Which action dice paid a cost: the host spent the lowest that could; the player picks."""
         p = self.state.player(player)
         if sorted(p.unused) != _less(before, spent):
-            return                                   # the dice changed since: the provisional pick stands
+            picked_for_player(player, "die to spend", [0, 1], None)   # the dice changed since: the pick stands
+            return
         pool = list(before)
         picked: list[int] = []
         for _ in range(len(spent)):

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
 from .colony_bot import ColoniesBot  # noqa: F401  (re-exported)
 from .colony_lonewolf import LoneWolf, LoneWolfBot
 from .colony_phase import ColonyPhase
@@ -253,6 +253,10 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         for team in TEAMS:
             members = s.team_players(team)
             s.leaders[team] = max(members, key=lambda p: (s.survivors[cast(str, p.leader)].influence, -s.players.index(p))).id
+            top = max(s.survivors[cast(str, p.leader)].influence for p in members)
+            picked_for_player(None, "colony leader", [p.id for p in members
+                                                      if s.survivors[cast(str, p.leader)].influence == top],
+                              s.leaders[team])
         d = self.host.card_def(s.objective)
         tree = ((d.get("setup") or {}).get("effect") or {}).get("tree", [])
         yield from self.run_effect(tree, {"player": s.leaders["a"], "card": d["id"]})
@@ -531,9 +535,12 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             h.emit({"kind": "spend_food", "player": p.id})
             return
         if act[0] == "clean_waste":               # as in the base game (cards that clean more included)
+            picked_for_player(p.id, "die to spend", self.dice_for(p, act), act[1])
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
             self.spend(p, act[1])
             cleaner = next((x for x in p.survivors if s.survivors[x].location == HOMES[team]), None)
+            picked_for_player(p.id, "cleaner", [x for x in p.survivors if s.survivors[x].location == HOMES[team]],
+                              cleaner)
             h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
             yield from self.settle(scope=("action", self.action_no))
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])

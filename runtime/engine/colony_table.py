@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:  # pragma: no cover
     from .colonies import ColoniesGame
 
+from ..decisions import picked_for_player
 from .common import GameError
 from .host import GameHost
 from .state import Location, Player, State, check_invariants
@@ -387,12 +388,17 @@ class ColoniesHost(GameHost):
             return super().add_zombie(location, src, entrance)
         if entrance is None:
             entrance = next((i for i in range(loc.entrances) if self.entrance_free(location, i) > 0), 0)
+            picked_for_player(self.chooser(), "zombie entrance",
+                              [i for i in range(loc.entrances) if self.entrance_free(location, i) > 0], entrance)
         if self.entrance_free(location, entrance) > 0:
             loc.zombies[entrance] += 1
             return
         here = self.standing(location, entrance)
         if here:
             weakest = min(here, key=lambda sid: (self.attr(sid, "influence"), sid))
+            low = self.attr(weakest, "influence")
+            picked_for_player(None, "wounded at the entrance", [v for v in here if self.attr(v, "influence") == low],
+                              weakest)
             self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)

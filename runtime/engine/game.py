@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -453,7 +453,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
 
     def crossroads_bindings(self, p: Player, card: str) -> dict | None:
         """What a crossroads card's trigger binds if it is met now for player ``p`` (else None)."""
-        return next(iter(self.crossroads_all_bindings(p, card)), None)
+        found = self.crossroads_all_bindings(p, card)
+        return picked_for_player(p.id, "crossroads survivor", [repr(sorted(b.items())) for b in found],
+                                 None) or next(iter(found), None)
 
     def crossroads_all_bindings(self, p: Player, card: str) -> list[dict]:
         """Every way a crossroads card's trigger is met now for player ``p``: one binding per event of the

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..decisions import picked_for_player
 from ..host import Host
 from ..interpreter import ITEM_TYPES, Interpreter
 from ..replay import EventLog
@@ -313,6 +314,7 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         if entrance is None:                   # "any empty entrance space" (Attract): the first with room
             entrance = next((i for i in range(loc.entrances)
                              if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces), 0)
+            picked_for_player(self.chooser(), "zombie entrance", self.open_entrances(location), entrance)
         if loc.zombies[entrance] + loc.barricades[entrance] < loc.entrance_spaces:
             loc.zombies[entrance] += 1
             return
@@ -336,6 +338,9 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         if source == STORAGE:
             self.s.storage_zombies -= n
         else:
+            zs = self.s.locations[source].zombies
+            if n < sum(zs):
+                picked_for_player(self.chooser(), "zombie to move", [i for i, z in enumerate(zs) if z], None)
             self.remove_zombies_from(self.s.locations[source], n)
         if target == STORAGE:
             self.s.storage_zombies += n
@@ -676,6 +681,9 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             self.emit({"kind": "spend_food", "player": player})
         elif op == "spend_cards":            # the cards the player chose, to the waste pile or out of the game
             chosen = cost.get("cards") or self.matching_hand(player, cost.get("filters", []))[: cost["count"]]
+            if not cost.get("cards") and len(self.matching_hand(player, cost.get("filters", []))) > cost["count"]:
+                picked_for_player(player, "spend", [self.attr(c, "name") for c in
+                                                    self.matching_hand(player, cost.get("filters", []))], chosen)
             for c in chosen:
                 p.hand.remove(c)
                 (self.s.removed if cost.get("to") == "removed" else self.s.waste).append(c)
