@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
+from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -407,6 +407,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             act = yield Decision(OPTION, p.id, tuple(choices), prompt=ACTION)
             if act == ("end",):
                 break
+            act = yield from self.die_to_spend(p, act)      # which die pays it, when more than one could
             self.start_action(act)
             self.action_no += 1
             self.host.skip_exposure = False
@@ -445,17 +446,12 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         if self.crossroads_held is None:
             return
         card, drawer = self.crossroads_held
-        bound = self.crossroads_bindings(p, card)
-        if bound is None:
+        found = self.crossroads_all_bindings(p, card)
+        if not found:
             return
+        bound = yield from self.choose_binding(p, found)
         self.crossroads_held = None
         yield from self.resolve_crossroads(p, card, drawer, bound)
-
-    def crossroads_bindings(self, p: Player, card: str) -> dict | None:
-        """What a crossroads card's trigger binds if it is met now for player ``p`` (else None)."""
-        found = self.crossroads_all_bindings(p, card)
-        return picked_for_player(p.id, "crossroads survivor", [repr(sorted(b.items())) for b in found],
-                                 None) or next(iter(found), None)
 
     def crossroads_all_bindings(self, p: Player, card: str) -> list[dict]:
         """Every way a crossroads card's trigger is met now for player ``p``: one binding per event of the

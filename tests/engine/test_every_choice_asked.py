@@ -93,3 +93,42 @@ class _Relay:
 
     def answer(self, d: Decision) -> Any:
         return self.asked.answer(d)
+
+
+def test_the_bots_spend_the_cheapest_card_that_pays(bundle):
+    """Which cards pay a cost is asked ("spend"); the bots give the cheapest (Food 1, not Food 3)."""
+    from dow.runtime.engine.bots.base import HeuristicBot
+    from dow.runtime.engine.sim import BaseBot
+    game = new_game(bundle, 1, 4)
+    by_def = {}
+    for inst, cid in game.state.cards.items():
+        by_def.setdefault(cid, inst)
+    food1, food3 = by_def["base.item.food-1"], by_def["base.item.food-3"]
+    ask = Decision("targets", "p1", (food3, food1), 1, 1, prompt="spend")
+    for bot in (BaseBot(0), HeuristicBot(0)):
+        bot.observe(game)
+        assert bot.answer(ask) == (food1,), type(bot).__name__
+
+
+def test_a_turn_action_asks_which_die_pays_and_spends_that_one(bundle):
+    """An attack, a search, a barricade, an attract or a clean-up that more than one die could pay asks which;
+    the action logged and the dice left are the answer's."""
+    seen: list[tuple] = []
+    for seed in (3, 4):
+        game = new_game(bundle, seed, 4)
+        seats = agents_for("bot", seed, 4, game=game)
+        for agent in seats.values():
+            agent.observe(game)
+
+        class Highest:            # the bots' turns, paying with the highest die that could
+            def answer(self, d: Decision) -> Any:
+                if d.prompt != "die to spend":
+                    return seats[d.player].answer(d)
+                seen.append((d.player, d.choices, len(game.log.lines), game))
+                return max(d.choices)
+        game.run(Highest())
+    assert len(seen) > 5, "few turn actions were paid with a choice of dice"
+    for player, choices, at, game in seen:
+        assert len(choices) > 1 and list(choices) == sorted(choices)      # the lowest first: the bots' answer
+        action = next(ln for ln in game.log.lines[at:] if ln["event"] == "action")
+        assert action["params"]["player"] == player and action["params"]["action"][-1] == max(choices)
