@@ -132,3 +132,33 @@ def test_a_turn_action_asks_which_die_pays_and_spends_that_one(bundle):
         assert len(choices) > 1 and list(choices) == sorted(choices)      # the lowest first: the bots' answer
         action = next(ln for ln in game.log.lines[at:] if ln["event"] == "action")
         assert action["params"]["player"] == player and action["params"]["action"][-1] == max(choices)
+
+
+def test_a_tie_for_the_first_colony_leader_is_rolled_for_not_given_to_the_earlier_seat(bundle):
+    """Warring Colonies set-up (seed 000, Preparação 15): the player whose group leader has the most influence
+    takes the colony leader token; group leaders of equal influence (the Warring Colonies survivors' influence
+    is not transcribed) are settled by a die among the tied players, logged (the rulebook's own way with its
+    ties, "jogue um dado em caso de empate"), the earlier seat no longer taking it."""
+    class Stop(Exception):
+        pass
+    game = new_game(bundle, 2, 5, variants=("warring-colonies",))
+    seats = agents_for("bot", 2, 5, colonies=True, game=game)
+    for agent in seats.values():
+        agent.observe(game)
+
+    class UntilTheTurns:
+        def answer(self, d: Decision) -> Any:
+            if d.prompt in ("action", "movement"):
+                raise Stop
+            return seats[d.player].answer(d)
+    with pytest.raises(Stop):
+        game.run(UntilTheTurns())
+    s = game.state
+    ties = [ln["params"] for ln in game.log.lines if ln["event"] == "leader_tie_roll"]
+    assert ties, "seed 2 of the 5-player game ties colony a's group leaders"
+    for tie in ties:
+        influence = {p: s.survivors[s.player(p).leader].influence for p in tie["players"]}
+        members = [p.id for p in s.team_players(tie["colony"])]
+        top = max(s.survivors[s.player(p).leader].influence for p in members)
+        assert len(set(influence.values())) == 1 and top in influence.values() and len(tie["players"]) > 1
+        assert tie["leader"] == tie["players"][(tie["roll"] - 1) % len(tie["players"])] == s.leaders[tie["colony"]]
