@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -240,6 +240,11 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
         s.first = max(range(len(s.players)), key=lambda i: (s.survivors[cast(str, s.players[i].leader)].influence, -i))
+        # every base survivor's influence differs (seed 004): a tie would be a data error, watched for
+        top = s.survivors[cast(str, s.players[s.first].leader)].influence
+        picked_for_player(None, "first player", [p.id for p in s.players
+                                                 if s.survivors[cast(str, p.leader)].influence == top],
+                          s.players[s.first].id)
         self.log.add("setup", {"objective": s.cards[s.objective], "morale": s.morale, "rounds": s.round,
                                "first": s.players[s.first].id}, {})
         # the main objective's own set-up ("set up the game board according to the main objective's setup
