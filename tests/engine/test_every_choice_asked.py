@@ -162,3 +162,39 @@ def test_a_tie_for_the_first_colony_leader_is_rolled_for_not_given_to_the_earlie
         top = max(s.survivors[s.player(p).leader].influence for p in members)
         assert len(set(influence.values())) == 1 and top in influence.values() and len(tie["players"]) > 1
         assert tie["leader"] == tie["players"][(tie["roll"] - 1) % len(tie["players"])] == s.leaders[tie["colony"]]
+
+
+def test_a_zombie_at_a_held_entrance_asks_which_tied_survivor_it_wounds(bundle):
+    """Warring Colonies (seed 000, Aparecimento de zumbis): a zombie arriving at a full entrance that enemy
+    survivors hold wounds the one with the lowest influence and sends it home; when several tie, their
+    colony's leader chooses which (not the first by name)."""
+    from dow.runtime.engine.colony_table import COLONIES
+    from dow.runtime.engine.scenario import Scenario
+    given = {"colonies": True, "survivors": {"brian-lee": {"player": "p1", "at": "colony"},
+                                             "olivia-brown": {"player": "p3", "at": "enemy_colony"},
+                                             "alexis-grey": {"player": "p4", "at": "enemy_colony"}}}
+    sc = Scenario(bundle, None, {"name": "held", "given": given, "do": "finish", "cites": "seed 000"})
+    g = sc.game
+    s, h = g.state, g.host
+    home_a = COLONIES["a"]
+    enemies = sorted(sid for sid in s.entrance)
+    assert len(enemies) == 2 and {s.entrance[sid] for sid in enemies} == {0}
+    for sid in enemies:
+        s.survivors[sid].influence = 40                    # tied on the lowest influence
+    board = s.locations[home_a]
+    board.zombies[0] = board.entrance_spaces - len(enemies)   # entrance 1 full: zombies and the two enemies
+    for i in range(1, board.entrances):
+        board.zombies[i] = 0
+    assert h.held_tied(home_a, 0) == enemies and h.held_chooser(enemies) == s.leaders["b"]
+    gen = g.step_add_zombies()
+    d = next(gen)
+    assert (d.prompt, d.player, set(d.choices)) == ("zombie wounds", s.leaders["b"], set(enemies))
+    victim = enemies[1]
+    try:
+        d = gen.send(d.check([victim]))
+        while True:
+            d = gen.send(d.check(d.choices[0] if d.kind == "option" else tuple(d.choices[: d.min])))
+    except StopIteration:
+        pass
+    wounded = [ln["params"]["survivor"] for ln in g.log.lines if ln["event"] == "zombie_at_held_entrance"]
+    assert wounded[0] == victim and s.survivors[victim].wounds == 1 and s.survivors[enemies[0]].wounds == 0
