@@ -3,6 +3,7 @@ agents that record each question, and a watcher on the engine's remaining picks 
 (``decisions.picked_for_player``): a pick among more than one option the engine made without asking fails."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -12,12 +13,22 @@ from dow.runtime.decisions import Decision
 from dow.runtime.engine.sim import agents_for, new_game
 
 #: (variants, players, agents kind, seeds): the base game, Warring Colonies (the Lone Wolf with an odd count),
-#: and its quick game (the Random Items module is not here: its item cards are not transcribed yet, and a game
-#: with it is refused, test_colonies_variants.py)
+#: its quick game, and the Random Items module on both (its item cards are not transcribed: test-only copies of
+#: Junk stand in for them, as in test_colonies_variants.py)
 PLAYS = [((), 4, "bot", range(1, 4)), ((), 5, "random", range(1, 4)), ((), 4, "heuristic", range(1, 3)),
+         (("random-items",), 4, "random", range(1, 3)), (("warring-colonies", "random-items"), 6, "bot", range(1, 2)),
          (("warring-colonies",), 4, "bot", range(1, 3)), (("warring-colonies",), 6, "random", range(1, 3)),
          (("warring-colonies",), 5, "bot", range(1, 3)), (("warring-colonies",), 7, "random", range(1, 3)),
          (("warring-colonies", "quick"), 4, "bot", range(1, 3)), (("warring-colonies",), 6, "heuristic", range(1, 2))]
+
+
+def _with_random_items(bundle: dict, n: int) -> dict:
+    """A bundle copy holding ``n`` test-only Warring Colonies item cards (copies of Junk: none is transcribed)."""
+    out = copy.deepcopy(bundle)
+    junk = next(c for c in out["cards"] if c["id"] == "base.item.junk")
+    out["cards"] += [{**junk, "id": f"warring-colonies.item.test-only-{k}", "set": "warring-colonies"}
+                     for k in range(n)]
+    return out
 
 
 class Asked:
@@ -41,6 +52,8 @@ def picks():
 
 
 def _play(bundle, variants, players, kind, seed) -> Asked:
+    if "random-items" in variants:
+        bundle = _with_random_items(bundle, 40)
     game = new_game(bundle, seed, players, variants=variants)
     seats = agents_for(kind, seed, players, colonies="warring-colonies" in variants, game=game)
     for agent in seats.values():
