@@ -4,9 +4,12 @@ The host carries out a card's action synchronously (it never blocks), so where t
 player choose how an action lands (which entrance a barricade goes to, which zombies at a
 location die, which action die pays a cost, where an exiled player's new survivor stands, which
 of the survivors tied on the lowest influence an overrun kills) the host does the action with a
-provisional pick and queues the choice. The game asks it as soon as the effect is over, and
-applies the answer if the table has not changed since (nothing else landed on those entrances or
-dice); a choice with one possible answer is not asked. Turn actions ask before they act.
+provisional pick and queues the choice. The game asks it as soon as the statement of the effect that
+made it is done (the interpreter's ``ask_now`` hook), or when the effect is over for a choice made
+outside a statement, and applies the answer if the table has not changed since (nothing else landed
+on those entrances or dice; if it has, the pick stands and ``decisions.picked_for_player`` reports
+it); a choice with one possible answer is not asked. Turn actions ask before they act (the die that
+pays one, the survivor who cleans the waste).
 """
 from __future__ import annotations
 
@@ -75,7 +78,7 @@ class PlayerChoices(GameParts):
         pick = yield Decision(OPTION, p.id, choices, prompt="crossroads survivor")
         return bindings[choices.index(pick)]
 
-    # ---- asked when the effect is over (queued by the host) -----------------------------------------
+    # ---- asked when the statement that queued them is done (GameHost.ask_now), else when the effect is over ----
     def settle_item(self, item: tuple) -> Gen:
         """A queued choice of the host's (``GameHost.pending``), by its kind."""
         kind = item[0]

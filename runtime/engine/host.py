@@ -289,8 +289,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         return self.effect_player or self.s.players[self.s.active].id
 
     def remove_zombies_chosen(self, loc: Location, n: int, prompt: str = "zombie to kill") -> None:
-        """Zombies killed or removed by a card: which ones is the effect's player's choice (asked when the
-        effect is over, see engine/choices.py); from the fullest entrance until then."""
+        """Zombies killed, removed or moved by a card: which ones is the effect's player's choice (asked as soon
+        as the statement is done, ``ask_now``; see engine/choices.py); from the fullest entrance until then."""
         before = list(loc.zombies)
         self.remove_zombies_from(loc, n)
         if n and n < sum(before) and sum(1 for z in before if z) > 1:
@@ -674,8 +674,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.spend_dice_chosen(player, min(count, len(self.s.player(player).unused)), 1)
 
     def spend_dice_chosen(self, player: str, n: int, at_least: int) -> None:
-        """Action dice spent for a card: which ones is the player's choice (asked when the effect is over,
-        see engine/choices.py); the lowest that can pay until then."""
+        """Action dice spent for a card: which ones is the player's choice (asked as soon as the statement is
+        done, ``ask_now``; see engine/choices.py); the lowest that can pay until then."""
         p = self.s.player(player)
         before, spent = list(p.unused), []
         for _ in range(n):
@@ -696,10 +696,12 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             self.s.food -= cost["count"]
             self.emit({"kind": "spend_food", "player": player})
         elif op == "spend_cards":            # the cards the player chose, to the waste pile or out of the game
-            chosen = cost.get("cards") or self.matching_hand(player, cost.get("filters", []))[: cost["count"]]
-            if not cost.get("cards") and len(self.matching_hand(player, cost.get("filters", []))) > cost["count"]:
-                picked_for_player(player, "spend", [self.attr(c, "name") for c in
-                                                    self.matching_hand(player, cost.get("filters", []))], chosen)
+            chosen = cost.get("cards")
+            if not chosen:                   # a cost the interpreter did not ask about (pay_one asks): watched
+                hand = self.matching_hand(player, cost.get("filters", []))
+                chosen = hand[: cost["count"]]
+                if len(hand) > cost["count"]:
+                    picked_for_player(player, "spend", [self.attr(c, "name") for c in hand], chosen)
             for c in chosen:
                 p.hand.remove(c)
                 (self.s.removed if cost.get("to") == "removed" else self.s.waste).append(c)
