@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Generator, Sequence
 
 #: decision kinds
 OPTION, TARGETS, MAY, VOTE, ORDER, KEEP, AMOUNT = "option", "targets", "may", "vote", "order", "keep", "amount"
@@ -87,6 +87,33 @@ class Decision:
         """The decision as plain data (for a UI or a server)."""
         return {"kind": self.kind, "player": self.player, "choices": list(self.choices), "min": self.min,
                 "max": self.max, "prompt": self.prompt, "src": self.src}
+
+
+#: watchers of the picks the engine makes for a player without asking (tests/engine/test_every_choice_asked.py
+#: installs one): each is called with (player, prompt, options, picked) when a pick had more than one option
+PICK_WATCHERS: list[Callable[[Any, str, tuple[Any, ...], Any], None]] = []
+
+
+def picked_for_player(player: Any, prompt: str, options: Sequence[Any], picked: Any) -> Any:
+    """``picked``, which the engine chose among ``options`` for ``player`` without asking: told to the
+    watchers when there was more than one option. The rules leave no choice of a player's to the engine
+    (docs/runtime.md, Every choice is asked): a call of this is a pick still to be turned into a question."""
+    if len(set(options)) > 1:
+        for watch in PICK_WATCHERS:
+            watch(player, prompt, tuple(options), picked)
+    return picked
+
+
+def ask_player(player: str, options: Sequence[Any], prompt: str, kind: str = "targets",
+               src: dict[str, Any] | None = None) -> Generator["Decision", Any, Any]:
+    """One of ``options`` (each once, in order), the player's to choose: the only one (or None) at once, else
+    asked (a ``targets`` question of one, or an ``option``)."""
+    unique = tuple(dict.fromkeys(options))
+    if len(unique) <= 1:
+        return unique[0] if unique else None
+    if kind == OPTION:
+        return (yield Decision(OPTION, player, unique, prompt=prompt, src=src or {}))
+    return (yield Decision(TARGETS, player, unique, 1, 1, prompt=prompt, src=src or {}))[0]
 
 
 class RandomAgent:

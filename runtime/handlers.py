@@ -584,8 +584,14 @@ def h_choose(ip: Interpreter, node: Node, env: Env) -> Gen:
         ip.host.log("no_option", {}, node.get("pos", {}))
         return
     who = env.player
-    if "by" in node:
-        who = next(iter(_players_meeting(ip, node["by"], env)), env.player)
+    if "by" in node:      # "the player who controls …": when several do, the first player says which of them
+        meeting = _players_meeting(ip, node["by"], env)     # (seed 004, Voting: "all ties are broken by the
+        if len(meeting) > 1:                                # first player")
+            breaker = _first_player(ip, env)
+            who = (yield Decision(TARGETS, breaker, tuple(meeting), 1, 1, prompt="who chooses",
+                                  src=node.get("pos", {})))[0]
+        else:
+            who = meeting[0] if meeting else env.player
     pick = allowed[0] if len(allowed) == 1 else \
         (yield Decision(OPTION, who, tuple(allowed), prompt="choose", src=node.get("pos", {})))
     ip.host.log("chose", {"option": pick + 1, "player": who}, node.get("pos", {}))   # numbered as printed
@@ -667,9 +673,7 @@ def h_tied(ip: Interpreter, node: Node, env: Env) -> Gen:
 def h_cost(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
     if feasible(ip, node, env):
-        ip.act("pay", {"cost": resolved(ip, node, env.player), "player": env.player}, node, env)
-    return
-    yield
+        yield from pay_one(ip, node, env.player, env)     # which cards pay: the player's choice (pay_one)
 
 
 def h_for_each(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -876,8 +880,8 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
             if not all(ip.host.can_pay(c, player) for c in cost):
                 continue
             if (yield Decision(MAY, player, prompt="ignore result", src=src)):
-                for c in cost:
-                    ip.act("pay", {"cost": c, "player": player}, {"pos": src}, Env(player))
+                for c in cost:                            # which cards pay: the player's (pay_one asks)
+                    yield from pay_one(ip, c, player, Env(player))
                 ip.host.log("ignored", {"face": face, "survivor": survivor, "player": player}, src)
                 return True
     return False

@@ -21,7 +21,7 @@ them with ``getattr`` and does without them.
 from __future__ import annotations
 
 import abc
-from typing import Any, Protocol, Self
+from typing import Any, Generator, Protocol, Self
 
 
 
@@ -161,6 +161,14 @@ class Hooks(Protocol):
         """For an exposure die's face just rolled (``bitten``, ``wound``, ``frostbite``), the ``cost`` lists of
         the ``ignore_roll`` rules in force now; the interpreter offers them to each player who can pay, in turn
         from the first player. Without it: nothing is offered."""
+        ...
+
+    def ask_now(self) -> Generator[Any, Any, None]:
+        """The questions a statement just run left to a player (a host that carries an action out at once and
+        never blocks makes a provisional pick where the player chooses: which entrance a barricade went on,
+        which dice a cost spent), as a generator of ``decisions.Decision``; the interpreter runs it after each
+        statement, before the next can change the table, and sends each answer back. Without it: nothing is
+        asked there."""
         ...
 
 

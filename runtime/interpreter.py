@@ -224,7 +224,11 @@ class Interpreter:
             raise self.fail(f"no handler for node {node.get('op')!r}")
         self.path.append(node)
         try:
-            return (yield from handler(self, node, env))
+            result = yield from handler(self, node, env)
+            asks = getattr(self.host, "ask_now", None)      # the choices the statement left the host to ask
+            if asks is not None:
+                yield from asks()
+            return result
         except UNLOCATED as err:
             if type(err) not in UNLOCATED:     # a subclass is a deliberate refusal (a replay that does not fit)
                 raise

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision
+from ..decisions import KEEP, MAY, OPTION, TARGETS, VOTE, Decision, ask_player
 from ..handlers import can_put_away, feasible, offer_ignore, pay
 from ..interpreter import Env
 from .common import RULE_OPS, TURN_ACTION_NAMES, GameError, Gen, _walk, adds_survivors
@@ -20,6 +20,9 @@ def _never(*_args: object, **_kwargs: object) -> bool:
     """``forbidden`` when no 'cannot' rule is in force."""
     return False
 
+
+#: the turn actions an action die pays, and where the action's tuple names the die
+DIE_AT = {"attack": 3, "search": 2, "barricade": 2, "attract": 2, "clean_waste": 1}
 
 class TurnActions(GameParts):
     """Attack, search, barricade, clean waste, attract, abilities, move, play and equip, the crisis,
@@ -215,7 +218,7 @@ class TurnActions(GameParts):
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
         elif kind == "clean_waste":
             self.spend(p, act[1])
-            cleaner = next((x for x in p.survivors if s.survivors[x].location == "colony"), None)
+            cleaner = yield from self.cleaner(p, "colony")
             h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": "colony"})
             yield from self.settle(scope=("action", self.action_no))   # "when … cleans waste: … 5 instead of 3"
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
@@ -301,6 +304,39 @@ class TurnActions(GameParts):
             yield from self.exile_vote(p, act[1])
         else:
             raise GameError(f"unknown action {act!r}", "unknown-action", action=act)
+
+    def dice_for(self, p: Player, act: tuple) -> list[int]:
+        """The action dice that could pay a turn action (``DIE_AT``): those of at least the survivor's attack
+        or search value for an attack or a search, any die for the others (seed 004, Player Turn)."""
+        kind, h = act[0], self.host
+        need = h.attr(act[1], kind) if kind in ("attack", "search") else 1
+        return sorted({d for d in p.unused if d >= (need or 1)})
+
+    def die_to_spend(self, p: Player, act: tuple) -> Gen:
+        """A turn action an action die pays (``DIE_AT``), with the die the player spends on it: the one it
+        names when no other could pay, else asked (seed 004, Player Turn: "the player chooses one of their
+        unused action dice"). The dice are offered lowest first, the one a careful player spends."""
+        if act[0] not in DIE_AT:
+            return act
+        values = self.dice_for(p, act)
+        if len(values) <= 1:
+            return act
+        die = yield Decision(OPTION, p.id, tuple(values), prompt="die to spend")
+        at = DIE_AT[act[0]]
+        return act[:at] + (die,) + act[at + 1:]
+
+    def cleaner(self, p: Player, home: str) -> Gen:
+        """The survivor of the player's at ``home`` who cleans the waste (cards such as Mop clean more): the
+        player's choice when several stand there, offered first the ones whose own card or equipped cards
+        change a clean-up (Mop, Brandon Kane), so that the bots' first-choice answer uses them."""
+        s, h = self.state, self.host
+        here = [x for x in p.survivors if s.survivors[x].location == home]
+
+        def cleans_more(sid: str) -> bool:
+            cards = [h.card_def_of_survivor(sid)] + [h.card_def(c) for c in s.survivors[sid].equipped]
+            return any("clean_waste" in repr(d.get("abilities")) for d in cards)
+        here.sort(key=lambda x: not cleans_more(x))
+        return (yield from ask_player(p.id, here, "cleaner"))
 
     def attack(self, p: Player, sid: str, target: str, die: int) -> Gen:
         """Attack a zombie (kill it, roll for exposure) or a survivor (seed 004, Attack)."""

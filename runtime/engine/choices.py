@@ -4,13 +4,16 @@ The host carries out a card's action synchronously (it never blocks), so where t
 player choose how an action lands (which entrance a barricade goes to, which zombies at a
 location die, which action die pays a cost, where an exiled player's new survivor stands, which
 of the survivors tied on the lowest influence an overrun kills) the host does the action with a
-provisional pick and queues the choice. The game asks it as soon as the effect is over, and
-applies the answer if the table has not changed since (nothing else landed on those entrances or
-dice); a choice with one possible answer is not asked. Turn actions ask before they act.
+provisional pick and queues the choice. The game asks it as soon as the statement of the effect that
+made it is done (the interpreter's ``ask_now`` hook), or when the effect is over for a choice made
+outside a statement, and applies the answer if the table has not changed since (nothing else landed
+on those entrances or dice; if it has, the pick stands and ``decisions.picked_for_player`` reports
+it); a choice with one possible answer is not asked. Turn actions ask before they act (the die that
+pays one, the survivor who cleans the waste).
 """
 from __future__ import annotations
 
-from ..decisions import OPTION, TARGETS, Decision
+from ..decisions import OPTION, TARGETS, Decision, picked_for_player
 from .common import Gen
 from .parts import GameParts
 from .state import Player
@@ -58,7 +61,24 @@ class PlayerChoices(GameParts):
         low = min(self.host.attr(v.id, "influence") for v in survivors)
         return sorted(v.id for v in survivors if self.host.attr(v.id, "influence") == low)
 
-    # ---- asked when the effect is over (queued by the host) -----------------------------------------
+    def choose_binding(self, p: Player, bindings: list[dict]) -> Gen:
+        """When a crossroads card's trigger was met more than once (more than one survivor met it, in the turns
+        or in one action), the player it applies to decides which of them it applies to (seed 000, Resolver
+        cartas de encruzilhada, Nota; seed 004, Resolving Crossroads cards: "the player the card applies to
+        must then choose"). The choices are the bindings' survivors (or the bindings themselves when they name
+        none)."""
+        if len(bindings) <= 1:
+            return bindings[0] if bindings else None
+        s = self.state
+        keys = [next((v for v in b.values() if isinstance(v, str) and v in s.survivors), None) for b in bindings]
+        if all(keys) and len(set(keys)) == len(keys):
+            pick = (yield Decision(TARGETS, p.id, tuple(keys), 1, 1, prompt="crossroads survivor"))[0]
+            return bindings[keys.index(pick)]
+        choices = tuple(tuple(sorted((k, str(v)) for k, v in b.items())) for b in bindings)
+        pick = yield Decision(OPTION, p.id, choices, prompt="crossroads survivor")
+        return bindings[choices.index(pick)]
+
+    # ---- asked when the statement that queued them is done (GameHost.ask_now), else when the effect is over ----
     def settle_item(self, item: tuple) -> Gen:
         """A queued choice of the host's (``GameHost.pending``), by its kind."""
         kind = item[0]
@@ -78,15 +98,17 @@ class PlayerChoices(GameParts):
         loc = self.state.locations[lid]
         tokens = getattr(loc, what)
         if tokens != after:
-            return                                   # the table moved on since: the provisional pick stands
+            picked_for_player(player, prompt, [0, 1], None)   # the table moved on since: the provisional pick stands
+            return
         removed = sum(before) > sum(after)
         work = list(before)
         for _ in range(abs(sum(before) - sum(after))):
             if removed:
                 among = _fullest_first(work)
-            else:                                    # a barricade goes on an empty entrance space
+            else:                                    # a barricade or a zombie goes on an empty entrance space
+                other = loc.zombies if what == "barricades" else loc.barricades
                 among = [i for i in range(loc.entrances)
-                         if loc.zombies[i] + work[i] + self.host.standing_count(lid, i) < loc.entrance_spaces]
+                         if other[i] + work[i] + self.host.standing_count(lid, i) < loc.entrance_spaces]
             pick = yield from self.pick_entrance(player, among, prompt)
             if pick is None:
                 return
@@ -97,7 +119,8 @@ class PlayerChoices(GameParts):
         """Which action dice paid a cost: the host spent the lowest that could; the player picks."""
         p = self.state.player(player)
         if sorted(p.unused) != _less(before, spent):
-            return                                   # the dice changed since: the provisional pick stands
+            picked_for_player(player, "die to spend", [0, 1], None)   # the dice changed since: the pick stands
+            return
         pool = list(before)
         picked: list[int] = []
         for _ in range(len(spent)):
@@ -147,6 +170,25 @@ class PlayerChoices(GameParts):
         else:
             pick = yield Decision(OPTION, p.id, tuple(raisable), prompt="die to raise")
         p.unused[p.unused.index(pick)] += 1
+
+
+def card_worth(card: dict) -> int:
+    """A rough worth of a card for the bots' answers: the counts its abilities name, summed (Food 3 is worth
+    3, Food 1 is worth 1); a card spent to pay a cost is the cheapest that pays."""
+    def counts(node: object) -> int:
+        if isinstance(node, dict):
+            own = node["count"] if type(node.get("count")) is int else 0
+            return own + sum(counts(v) for k, v in node.items() if k != "pos")
+        if isinstance(node, list):
+            return sum(counts(v) for v in node)
+        return 0
+    return counts(card.get("abilities") or [])
+
+
+def cheapest(game: GameParts, d: Decision) -> tuple:
+    """A bot's answer to which cards pay a cost ("spend"): the cheapest ``d.min`` of them (``card_worth``)."""
+    ranked = sorted(d.choices, key=lambda c: (card_worth(game.host.card_def(c)), str(c)))
+    return tuple(ranked[: d.min])
 
 
 def _less(values: list[int], taken: list[int]) -> list[int]:

@@ -252,7 +252,14 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.rng.shuffle(s.survivor_deck)
         for team in TEAMS:
             members = s.team_players(team)
-            s.leaders[team] = max(members, key=lambda p: (s.survivors[cast(str, p.leader)].influence, -s.players.index(p))).id
+            top = max(s.survivors[cast(str, p.leader)].influence for p in members)
+            tied = [p.id for p in members if s.survivors[cast(str, p.leader)].influence == top]
+            s.leaders[team] = tied[0]
+            if len(tied) > 1:             # the rulebook's own way with a tie it does not settle: a die
+                roll = self.rng.randint(1, 6)
+                s.leaders[team] = tied[(roll - 1) % len(tied)]
+                self.log.add("leader_tie_roll", {"colony": team, "players": tied, "roll": roll,
+                                                 "leader": s.leaders[team]}, {})
         d = self.host.card_def(s.objective)
         tree = ((d.get("setup") or {}).get("effect") or {}).get("tree", [])
         yield from self.run_effect(tree, {"player": s.leaders["a"], "card": d["id"]})
@@ -481,6 +488,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         """One action of a player's turn: performed, its effects settled, the cards it wasted put on the side's
         own pile, the invariants checked."""
         s, h = self.state, self.host
+        act = yield from self.die_to_spend(p, act)      # which die pays it, when more than one could
         h.action_events = []
         self.action_no += 1
         h.skip_exposure = False
@@ -490,21 +498,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         yield from self.settle()
         self.tag_waste(before, side)
         self.verify(f"{where} {act[0]}")
-
-    def choose_binding(self, p: Player, bindings: list[dict]) -> Gen:
-        """When more than one survivor met a crossroads card's trigger during the turns, the active player,
-        having read the card, decides which of them it applies to (seed 000, Resolver cartas de encruzilhada,
-        Nota). The choices are the bindings' survivors (or the bindings themselves when they name none)."""
-        if len(bindings) == 1:
-            return bindings[0]
-        s = self.state
-        keys = [next((v for v in b.values() if isinstance(v, str) and v in s.survivors), None) for b in bindings]
-        if all(keys) and len(set(keys)) == len(keys):
-            pick = (yield Decision(TARGETS, p.id, tuple(keys), 1, 1, prompt="crossroads survivor"))[0]
-            return bindings[keys.index(pick)]
-        choices = tuple(tuple(sorted((k, str(v)) for k, v in b.items())) for b in bindings)
-        pick = yield Decision(OPTION, p.id, choices, prompt="crossroads survivor")
-        return bindings[choices.index(pick)]
 
     def tag_waste(self, before: set[str], team: str) -> None:
         """Cards that reached the waste while a colony's player acted go on that colony's pile."""
@@ -533,7 +526,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         if act[0] == "clean_waste":               # as in the base game (cards that clean more included)
             self.log.add("action", {"player": p.id, "action": list(act)}, {})
             self.spend(p, act[1])
-            cleaner = next((x for x in p.survivors if s.survivors[x].location == HOMES[team]), None)
+            cleaner = yield from self.cleaner(p, HOMES[team])
             h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
             yield from self.settle(scope=("action", self.action_no))
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])

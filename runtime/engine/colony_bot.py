@@ -54,7 +54,7 @@ class ColoniesBot(BaseBot):
             return (pick or d.choices[0],)
         if d.prompt == "bullet bid":
             return min(d.max, rng.randint(0, 2))
-        if d.prompt == "combat wound":
+        if d.prompt in ("combat wound", "zombie wounds"):     # the least wounded takes it
             return (min(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)
         if d.prompt == "combat die target":
             return (max(d.choices, key=lambda sid: (s.survivors[sid].wounds, sid)),)

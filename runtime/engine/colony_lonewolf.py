@@ -152,16 +152,16 @@ class LoneWolf:
             s.held_by[p.id] = s.crossroads.pop(0)
             g.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
             g.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
-        triggered: dict | None = None
+        triggered: list[dict] | None = None
 
-        def check() -> dict | None:
+        def check() -> list[dict] | None:
             card = s.held_by.get(p.id)
             if card is None or triggered is not None:
                 return triggered
-            bound = g.crossroads_bindings(p, card)
-            if bound is not None:
+            found = g.crossroads_all_bindings(p, card)
+            if found:
                 g.log.add("crossroads_triggered", {"player": p.id}, {})
-            return bound
+            return found or None
 
         h.action_events = []
         before = set(s.waste)
@@ -185,7 +185,8 @@ class LoneWolf:
         if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
             card = s.held_by.pop(p.id)
             before = set(s.waste)
-            yield from g.resolve_crossroads(p, card, drawer, triggered)
+            bound = yield from g.choose_binding(p, triggered)       # which survivor, if more than one met it
+            yield from g.resolve_crossroads(p, card, drawer, bound)
             g.tag_waste(before, WOLF)
         if p.id in s.held_by:                     # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(p.id))

@@ -7,6 +7,7 @@ step, is ``ColonyWarfare`` (engine/colony_warfare.py). Each step is a generator 
 from __future__ import annotations
 
 import math
+from typing import cast
 
 from ..decisions import TARGETS, Decision
 from .colony_table import COLONIES, HOMES, TEAMS, WOLF, other
@@ -136,7 +137,12 @@ class ColonyPhase(ColoniesParts):
             if n:
                 self.log.add("zombies_arrive", {"location": lid, "count": n}, {})
                 for i in range(n):
-                    h.add_zombie(lid, {"rule": "add zombies"}, entrance=i % s.locations[lid].entrances)
+                    e = i % s.locations[lid].entrances
+                    tied = h.held_tied(lid, e) if lid in COLONIES.values() and s.entrance else []
+                    if len(tied) > 1:             # which of the tied survivors: their colony leader's choice
+                        h.held_victim = (yield Decision(TARGETS, cast(str, h.held_chooser(tied)), tuple(tied), 1, 1,
+                                                        prompt="zombie wounds"))[0]
+                    h.add_zombie(lid, {"rule": "add zombies"}, entrance=e)
         self.roll_noise(order)
         yield from self.settle()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:  # pragma: no cover
     from .colonies import ColoniesGame
 
+from ..decisions import picked_for_player
 from .common import GameError
 from .host import GameHost
 from .state import Location, Player, State, check_invariants
@@ -150,6 +151,7 @@ class ColoniesHost(GameHost):
         self.attacking_entrance: int | None = None  # the entrance an attack at the enemy colony kills at
         self.wolf_side: str | None = None           # the colony the Lone Wolf joined in this combat
         self.misplaced: list[str] = []              # Lone Wolf survivors sent to a full den: it chooses where
+        self.held_victim: str | None = None         # the survivor a zombie at a held entrance wounds, if chosen
 
     # ---- sides ---------------------------------------------------------------------
     def team_of(self, thing: str | None) -> str | None:
@@ -376,6 +378,24 @@ class ColoniesHost(GameHost):
         self.game.last_location[sid] = home
         self.log("sent_home", {"survivor": sid, **src}, src)
 
+    def held_tied(self, location: str, entrance: int) -> list[str]:
+        """The survivors a zombie arriving at a full entrance of a colony would wound: those standing there
+        with the lowest influence (more than one on a tie, which their colony's leader breaks)."""
+        here = self.standing(location, entrance)
+        if not here or self.entrance_free(location, entrance) > 0:
+            return []
+        low = min(self.attr(sid, "influence") for sid in here)
+        return sorted(sid for sid in here if self.attr(sid, "influence") == low)
+
+    def held_chooser(self, tied: list[str]) -> str | None:
+        """Who chooses which of ``tied`` (survivors of one side at an enemy entrance) a zombie wounds: their
+        colony's leader (as the leader who lost a combat gives out its wounds, seed 000, Guerra), the Lone
+        Wolf for its own."""
+        if not tied:
+            return None
+        team = self.team_of(tied[0])
+        return self.s.wolf if team == WOLF else self.s.leaders.get(cast(str, team))
+
     def add_zombie(self, location: str, src: dict, entrance: int | None = None) -> None:
         """At a colony, enemy survivors hold entrance spaces. A zombie that would enter a full entrance where
         a survivor stands instead puts 1 wound on the lowest-influence survivor there, who goes back to its
@@ -392,7 +412,9 @@ class ColoniesHost(GameHost):
             return
         here = self.standing(location, entrance)
         if here:
-            weakest = min(here, key=lambda sid: (self.attr(sid, "influence"), sid))
+            tied = self.held_tied(location, entrance)
+            weakest, self.held_victim = self.held_victim if self.held_victim in tied else tied[0], None
+            picked_for_player(self.held_chooser(tied), "zombie wounds", tied, weakest)
             self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)

@@ -78,10 +78,13 @@ class EffectRules(GameParts):
     def run_sync(self, tree: list[dict], env: dict) -> None:
         """Run an effect that must not ask anything (a replacement inside the host)."""
         gen = self.run_effect_now(tree, env)
+        self.host.quiet += 1                      # its choices wait for the effect around it (settle)
         try:
             d = next(gen)
         except StopIteration:
             return
+        finally:
+            self.host.quiet -= 1
         raise GameError(f"a replacement effect cannot ask a {d.kind} question", "replacement-asks", kind=d.kind)
 
     def run_effect_now(self, tree: list[dict], env: dict) -> Gen:

@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -240,6 +240,11 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             self.log.add("secret_objective", {"player": p.id, "card": s.cards[p.secret]}, {}, private_to=p.id)
         self.rng.shuffle(s.survivor_deck)
         s.first = max(range(len(s.players)), key=lambda i: (s.survivors[cast(str, s.players[i].leader)].influence, -i))
+        # every base survivor's influence differs (seed 004): a tie would be a data error, watched for
+        top = s.survivors[cast(str, s.players[s.first].leader)].influence
+        picked_for_player(None, "first player", [p.id for p in s.players
+                                                 if s.survivors[cast(str, p.leader)].influence == top],
+                          s.players[s.first].id)
         self.log.add("setup", {"objective": s.cards[s.objective], "morale": s.morale, "rounds": s.round,
                                "first": s.players[s.first].id}, {})
         # the main objective's own set-up ("set up the game board according to the main objective's setup
@@ -407,6 +412,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             act = yield Decision(OPTION, p.id, tuple(choices), prompt=ACTION)
             if act == ("end",):
                 break
+            act = yield from self.die_to_spend(p, act)      # which die pays it, when more than one could
             self.start_action(act)
             self.action_no += 1
             self.host.skip_exposure = False
@@ -445,15 +451,12 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         if self.crossroads_held is None:
             return
         card, drawer = self.crossroads_held
-        bound = self.crossroads_bindings(p, card)
-        if bound is None:
+        found = self.crossroads_all_bindings(p, card)
+        if not found:
             return
+        bound = yield from self.choose_binding(p, found)
         self.crossroads_held = None
         yield from self.resolve_crossroads(p, card, drawer, bound)
-
-    def crossroads_bindings(self, p: Player, card: str) -> dict | None:
-        """What a crossroads card's trigger binds if it is met now for player ``p`` (else None)."""
-        return next(iter(self.crossroads_all_bindings(p, card)), None)
 
     def crossroads_all_bindings(self, p: Player, card: str) -> list[dict]:
         """Every way a crossroads card's trigger is met now for player ``p``: one binding per event of the

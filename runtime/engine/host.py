@@ -14,8 +14,9 @@ force), ``NameIndex`` (host_names.py, named cards) and ``CardZones`` (host_cards
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Generator
 
+from ..decisions import picked_for_player
 from ..host import Host
 from ..interpreter import ITEM_TYPES, Interpreter
 from ..replay import EventLog
@@ -27,6 +28,8 @@ from .state import Location, State
 STATS_OF_SURVIVOR = ("influence", "attack", "search")
 #: the place beside the board where a main objective keeps zombies (and, as the zone ``storage``, cards)
 STORAGE = "storage"
+#: the host's queued choices a player makes as soon as the statement that queued them is done (``ask_now``)
+ASK_NOW = ("entrances", "dice", "overrun", "place_exiled")
 
 
 class GameHost(RuleBook, NameIndex, CardZones, Host):
@@ -50,7 +53,20 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.card_uses: dict[str, int] = {}
         self.ending_requested = False
         self.effect_player: str | None = None   # whose effect is running (who makes its choices)
+        self.quiet = 0                          # > 0 while an effect that must not ask runs (a replacement)
         self.searches: list[tuple[str, int]] = []  # each search action: (location, round), in order
+
+    def ask_now(self) -> Generator[Any, Any, None]:
+        """The choices a statement of an effect left to a player (which entrances its barricades or zombies
+        are, which dice it spent, who an overrun kills, where an exiled player's survivor stands), asked as
+        soon as the statement is done, before anything else changes the table (the interpreter's hook, after
+        each statement; docs/runtime.md, Every choice is asked)."""
+        if self.quiet or not any(item[0] in ASK_NOW for item in self.pending):
+            return
+        now = [item for item in self.pending if item[0] in ASK_NOW]
+        self.pending = [item for item in self.pending if item[0] not in ASK_NOW]
+        for item in now:
+            yield from self.game.settle_item(item)
 
     # ---- helpers ------------------------------------------------------------------
     def card_def(self, instance: str) -> dict:
@@ -272,14 +288,14 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         """Who makes the choices of the effect being carried out: its player, else the active player."""
         return self.effect_player or self.s.players[self.s.active].id
 
-    def remove_zombies_chosen(self, loc: Location, n: int) -> None:
-        """Zombies killed or removed by a card: which ones is the effect's player's choice (asked when the
-        effect is over, see engine/choices.py); from the fullest entrance until then."""
+    def remove_zombies_chosen(self, loc: Location, n: int, prompt: str = "zombie to kill") -> None:
+        """Zombies killed, removed or moved by a card: which ones is the effect's player's choice (asked as soon
+        as the statement is done, ``ask_now``; see engine/choices.py); from the fullest entrance until then."""
         before = list(loc.zombies)
         self.remove_zombies_from(loc, n)
         if n and n < sum(before) and sum(1 for z in before if z) > 1:
             self.pending.append(("entrances", loc.id, "zombies", before, list(loc.zombies), self.chooser(),
-                                 "zombie to kill"))
+                                 prompt))
 
     def standing_count(self, lid: str, entrance: int) -> int:
         """Survivors standing in an entrance's spaces (none in the base game; Warring Colonies' enemies)."""
@@ -310,8 +326,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
     def add_zombie(self, location: str, src: dict, entrance: int | None = None) -> None:
         """One zombie by the rules of 'Adding Zombies' (seed 004): next entrance, barricade, or overrun."""
         loc = self.s.locations[location]
-        if entrance is None:                   # "any empty entrance space" (Attract): the first with room
-            entrance = next((i for i in range(loc.entrances)
+        if entrance is None:                   # "any empty entrance space" (a card's move): the first with room,
+            entrance = next((i for i in range(loc.entrances)     # provisional (do_move_zombies asks)
                              if loc.zombies[i] + loc.barricades[i] < loc.entrance_spaces), 0)
         if loc.zombies[entrance] + loc.barricades[entrance] < loc.entrance_spaces:
             loc.zombies[entrance] += 1
@@ -335,13 +351,18 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         n = min(count, self.zombies(source))
         if source == STORAGE:
             self.s.storage_zombies -= n
-        else:
-            self.remove_zombies_from(self.s.locations[source], n)
+        else:                                   # which zombies go: the effect's player's (asked, ask_now)
+            self.remove_zombies_chosen(self.s.locations[source], n, "zombie to move")
         if target == STORAGE:
             self.s.storage_zombies += n
             return
+        loc = self.s.locations[target]          # on empty entrance spaces the effect's player chooses
+        before, open_before = list(loc.zombies), self.open_entrances(target)
         for _ in range(n):
             self.add_zombie(target, src)
+        if sum(loc.zombies) == sum(before) + n and len(open_before) > 1 and n:    # none broke in
+            self.pending.append(("entrances", target, "zombies", before, list(loc.zombies), self.chooser(),
+                                 "zombie entrance"))
 
     def empty_spaces(self, location: str) -> int:
         """The empty survivor spaces at a location: its spaces less the survivors there and, at a colony, the
@@ -653,8 +674,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.spend_dice_chosen(player, min(count, len(self.s.player(player).unused)), 1)
 
     def spend_dice_chosen(self, player: str, n: int, at_least: int) -> None:
-        """Action dice spent for a card: which ones is the player's choice (asked when the effect is over,
-        see engine/choices.py); the lowest that can pay until then."""
+        """Action dice spent for a card: which ones is the player's choice (asked as soon as the statement is
+        done, ``ask_now``; see engine/choices.py); the lowest that can pay until then."""
         p = self.s.player(player)
         before, spent = list(p.unused), []
         for _ in range(n):
@@ -675,7 +696,12 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             self.s.food -= cost["count"]
             self.emit({"kind": "spend_food", "player": player})
         elif op == "spend_cards":            # the cards the player chose, to the waste pile or out of the game
-            chosen = cost.get("cards") or self.matching_hand(player, cost.get("filters", []))[: cost["count"]]
+            chosen = cost.get("cards")
+            if not chosen:                   # a cost the interpreter did not ask about (pay_one asks): watched
+                hand = self.matching_hand(player, cost.get("filters", []))
+                chosen = hand[: cost["count"]]
+                if len(hand) > cost["count"]:
+                    picked_for_player(player, "spend", [self.attr(c, "name") for c in hand], chosen)
             for c in chosen:
                 p.hand.remove(c)
                 (self.s.removed if cost.get("to") == "removed" else self.s.waste).append(c)

@@ -14,6 +14,7 @@ from typing import Any, Callable, cast
 from ..bundle import IR_VERSION
 from ..decisions import OPTION, HeuristicAgent, RandomAgent
 from ..replay import AnswersLeftOver, Recorder, Replay
+from .choices import cheapest
 from .game import ACTION, Game, GameError
 from .workers import Runner, processes, run_games, serial, summarize
 
@@ -76,6 +77,8 @@ class BaseBot(HeuristicAgent):
             return self.random.rng.choice([a for sc, a in scored if sc == best])
         if d.kind == "vote":
             return "no" if "no" in d.choices else d.choices[0]
+        if self.game is not None and d.prompt == "spend" and d.kind == "targets":
+            return cheapest(self.game, d)             # the cheapest cards that pay (Food 1 before Food 3)
         if d.kind == "may":
             return d.prompt != "make noise" or self.random.rng.random() < 0.3
         return super().answer(d)

@@ -95,3 +95,47 @@ def test_a_card_whose_option_the_first_player_chooses_asks_the_first_player(bund
     given = {"first": first, "survivors": {"brian-lee": {"at": "colony"}, "olivia-brown": {"player": "p2"}}}
     asked, _ = _run(bundle, card, given, [1])
     assert asked == [(OPTION, chooser, "choose")]
+
+
+@pytest.mark.parametrize("first, pick", [("p1", "p3"), ("p2", "p2")])
+def test_when_several_players_are_the_chooser_the_first_player_says_which(bundle, first, pick):
+    """'chooser: they …' met by more than one player (here every player not exiled): the first player is asked
+    which of them chooses, and that player is asked the option (seed 004, Voting: "all ties are broken by the
+    first player"); the engine no longer takes the first seat that meets it."""
+    from dow.runtime.decisions import TARGETS
+    card = copy.deepcopy(_card(bundle, "base.crossroads.dynamite"))
+    each = {"op": "ref", "name": "each", "kind": "player"}
+    card["chooser"]["tree"] = {"op": "not", "item": {"op": "is", "subject": each, "state": "exiled"}}
+    given = {"players": 3, "first": first, "survivors": {"brian-lee": {"at": "colony"},
+                                                         "olivia-brown": {"player": "p2"}, "sparky": {"player": "p3"}}}
+    asked, _ = _run(bundle, card, given, [[pick], 1])
+    assert asked == [(TARGETS, first, "who chooses"), (OPTION, pick, "choose")]
+
+
+def test_a_crossroads_card_met_twice_by_one_action_asks_which_survivor(bundle):
+    """A base crossroads card whose trigger one action met twice (two survivors): the player it applies to
+    chooses which survivor it applies to (seed 004, Resolving Crossroads cards: "the player the card applies
+    to must then choose"), not the engine's first binding."""
+    from dow.runtime.decisions import TARGETS
+    card = _card(bundle, "base.crossroads.carla-thompson")
+    sc = Scenario(bundle, card, {"name": "twice", "given": {"survivors": {"brian-lee": {"at": "colony"},
+                                                                         "olivia-brown": {"at": "colony"}}},
+                                 "do": "trigger"})
+    g = sc.game
+    ids = [sid for sid in g.state.survivors if sid.endswith(("brian-lee", "olivia-brown"))
+           and g.state.survivors[sid].place == "play"]
+    assert len(ids) == 2
+    g.crossroads_held = (sc.card_instance(card["id"]), "p2")
+    g.crossroads_all_bindings = lambda p, c: [{"survivor": sid} for sid in ids]
+    resolved = []
+
+    def resolve(p, c, drawer, bound):
+        resolved.append(bound)
+        yield from ()
+    g.resolve_crossroads = resolve
+    gen = g.check_crossroads(g.state.player("p1"))
+    d = next(gen)
+    assert (d.kind, d.player, d.prompt, set(d.choices)) == (TARGETS, "p1", "crossroads survivor", set(ids))
+    with pytest.raises(StopIteration):
+        gen.send(d.check([ids[1]]))
+    assert resolved == [{"survivor": ids[1]}]

@@ -80,9 +80,9 @@ def _called_on_the_host() -> set[str]:
 
 def test_every_method_the_interpreter_calls_is_in_the_protocol():
     called = _called_on_the_host()
-    assert {"things", "attr", "apply", "round_number", "find_named", "scope", "ignore_offers"} <= called
+    assert {"things", "attr", "apply", "round_number", "find_named", "scope", "ignore_offers", "ask_now"} <= called
     assert called <= set(REQUIRED) | set(DEFAULTED) | set(HOOKS), called - set(REQUIRED) - set(HOOKS)
-    assert set(HOOKS) == {"scope", "find_named", "ignore_offers"}
+    assert set(HOOKS) == {"scope", "find_named", "ignore_offers", "ask_now"}
     assert not set(HOOKS) & set(dir(Host)), "a hook is optional: Host does not define it"
     assert all(getattr(Hooks, name).__doc__ for name in HOOKS)
 

@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
 from ...interpreter import Env
+from ..choices import cheapest
 from ..common import ACTION
 from .options import best_option
 from .suspicion import posterior, prior
@@ -703,6 +704,10 @@ class HeuristicBot(HeuristicAgent):
         """Note the cards this player's search has drawn (its private log line)."""
         self.looking = list(line["params"]["cards"])
 
+    def spend_cards(self, d: Decision) -> Any:
+        """Which cards pay a cost: the cheapest that pay (Food 1 before Food 3)."""
+        return cheapest(self.game, d) if d.kind == "targets" else None
+
     def take_offer(self, d: Decision) -> bool:
         """"One player may …" (Winter Has Come's fuel for storage): a loyal bot takes it, a betrayer lets it pass."""
         return not self.view.betrayer
@@ -775,4 +780,4 @@ class HeuristicBot(HeuristicAgent):
                 "keep": keep, "attract from": attract_from, "bite spreads": bite_spreads, "exile move": exile_move,
                 "equip": equip_to, "choose": crossroads_choice, "vote": crossroads_choice,
                 "break the tie": crossroads_choice, "one player may": take_offer,
-                "barricade entrance": barricade_entrance}
+                "barricade entrance": barricade_entrance, "spend": spend_cards}
