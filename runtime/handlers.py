@@ -523,11 +523,8 @@ def feasible(ip: Interpreter, cost: Node, env: Env) -> bool:
 
 def pay(ip: Interpreter, costs: list[Node], env: Env) -> Gen:
     """Pay costs already known to be payable: the host pays what it spends, any other step is done."""
-    for cost in costs:
-        if cost["op"] in COSTS:
-            yield from pay_one(ip, cost, env.player, env)
-        else:
-            yield from ip.stmt(cost, env)
+    for cost in costs:                       # a cost the host spends is paid by its handler (``h_cost``)
+        yield from ip.stmt(cost, env)
 
 
 def pay_one(ip: Interpreter, cost: Node, player: str, env: Env) -> Gen:
@@ -665,11 +662,10 @@ def h_tied(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_cost(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
+    """{op: spend_die|spend_tokens|spend_cards, …} — the resolving player pays the cost (if it can be paid):
+    every cost of ``pay``, ``optional``, ``together`` and ``offer`` is paid through here, by its payer."""
     if feasible(ip, node, env):
-        ip.act("pay", {"cost": resolved(ip, node, env.player), "player": env.player}, node, env)
-    return
-    yield
+        yield from pay_one(ip, node, env.player, env)
 
 
 def h_for_each(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -717,8 +713,8 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
         return
     for cost, share in zip(node["cost"], shares):
         for player, k in share.items():
-            if k:
-                yield from pay_one(ip, {**cost, "count": k}, player, env)
+            if k:                            # each share paid by its payer, through the cost's handler
+                yield from ip.stmt({**cost, "count": k}, type(env)(player, env.card, env.bindings, env.result))
     yield from ip.block(node["body"], env)
 
 
