@@ -65,21 +65,9 @@ ACTION_KINDS: dict[str, str] = {
 
 #: things no trace can catch, with the reason; the test accepts 0 for these and only these
 JUSTIFIED: dict[str, str] = {
-    **dict.fromkeys(("handler spend_cards", "handler spend_die", "handler spend_tokens"),
-                    "dead code: a cost is paid from the `cost` of `pay`, `optional`, `together` or `offer`, never run "
-                    "as a statement (the handler is there so that the bundle check knows the node)"),
     **{f"{what} {name}": f"no card of the content says `{name}`: a trace is a card's or a rule's scenario, so "
                          f"one can exist once a card does (the statement is in the language for the cards to come)"
        for name in ("bring_back", "end_game", "equip", "move_survivor") for what in ("handler", "action")},
-    **dict.fromkeys((f"handler {op}" for op in ("copy_abilities", "exempt", "extra_goal", "forbid", "ignore_roll",
-                                                 "phase", "replace", "turn_action")),
-                    "not run as a statement by any card: in the content this rule is a card's standing ability, "
-                    "kept by the engine as the card comes into play, or sits inside another rule that the host keeps "
-                    "whole (`lasting`, `while`, `attach`); either way the host keeps the rule (`add_rule`), not "
-                    "this handler"),
-    "handler while": "run by Gray Beard's crossroads only, whose rule (as long as you control him, you cannot add "
-                     "cards to the crisis) shows only in which turn actions are legal, and a trace compares no list "
-                     "of legal actions (a scenario's `legal` and `illegal` are in `expect.checks`, informative)",
     "action skip_crisis": "an equivalent mutation for the content: the one card that skips a crisis (the crossroads "
                           "Talia Jones) removes the revealed crisis from the game first, which leaves no crisis to "
                           "resolve either way",

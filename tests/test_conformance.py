@@ -97,3 +97,33 @@ def test_a_candidate_that_cannot_start_or_dies_is_reported_without_a_traceback(s
     assert "Traceback" not in missing.stderr
     dies = subprocess.run(runner + [sys.executable, "-c", "pass"], capture_output=True, text=True)
     assert dies.returncode == 1 and "ended without answering" in dies.stderr and "Traceback" not in dies.stderr
+
+
+def test_a_trace_compares_the_turn_actions_its_scenario_asks_about(suite):
+    """Gray Beard's rule (while you control him you cannot add cards to the crisis) shows only in which turn
+    actions are legal: the trace asks about them, and a runtime that answers otherwise does not conform."""
+    from dow.runtime.conformance import run_request
+    from dow.runtime.conformance_reference import answer_run
+    trace = json.loads((suite / "traces" / "base.crossroads.grey-beard.7.json").read_text(encoding="utf-8"))
+    assert trace["expect"]["legal"] == {"crisis card:food-1": False}
+    request = run_request(trace, str(suite / "bundle.json"))
+    assert request["legal"] == ["crisis card:food-1"]
+    answer = answer_run(request, {})
+    assert answer["legal"] == {"crisis card:food-1": False} and compare(trace, answer) == []
+    assert compare(trace, {**answer, "legal": {"crisis card:food-1": True}}) == [
+        "legal.crisis card:food-1: expected false, got true"]
+    assert compare(trace, {**answer, "legal": {}}) == ["legal.crisis card:food-1: expected false, got null"]
+
+
+def test_a_trace_written_before_legal_actions_is_still_read(suite):
+    """An older trace has no ``expect.legal``: nothing is asked about turn actions, nothing compared."""
+    from dow.runtime.conformance import run_request
+    trace = json.loads((suite / "traces" / "base.crossroads.grey-beard.7.json").read_text(encoding="utf-8"))
+    del trace["expect"]["legal"]
+    request = run_request(trace, "bundle.json")
+    assert "legal" not in request
+    want = trace["expect"]
+    answer = {"type": "result", "id": trace["id"], "events": want["events"], "decisions": want["decisions"],
+              "digest": want["digest"], "unused_decisions": want["unused_decisions"],
+              "unused_rolls": want["unused_rolls"]}
+    assert compare(trace, answer) == []
