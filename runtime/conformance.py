@@ -100,7 +100,9 @@ def digest(state: Any) -> dict[str, Any]:
         "hands": {p.id: sorted(state.cards[c] for c in p.hand) for p in state.players},
         "dice": {p.id: list(p.unused) for p in state.players},
         "waste": len(state.waste), "removed": len(state.removed),
-        "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending}
+        "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending,
+        "attached": {sid: sorted(cards) for sid, cards in sorted(state.attached.items())
+                     if cards and sid in state.survivors and state.survivors[sid].place == "play"}}
     for extra in ("colony_morale", "bullets", "colony_food"):      # a Warring Colonies table
         if hasattr(state, extra):
             out[extra] = dict(getattr(state, extra))
@@ -225,12 +227,14 @@ def run_suite(folder: Path, command: list[str], only: str = "", scripted_only: b
               ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """Run every trace (those whose id contains ``only``) on the candidate: (trace, problems) each."""
     manifest, traces = load_traces(folder)
-    bundle_path = str((folder / manifest["bundle"]).resolve())
+    # a trace is made from the suite's bundle, or from the one its manifest entry names (the fixture's)
+    files = {entry["id"]: entry.get("bundle", manifest["bundle"]) for entry in manifest["traces"]}
     candidate = Candidate(command)
     try:
         for trace in traces:
             if only not in trace["id"] or (scripted_only and trace["unscripted_random"]):
                 continue
+            bundle_path = str((folder / files.get(trace["id"], manifest["bundle"])).resolve())
             yield trace, compare(trace, candidate.ask(run_request(trace, bundle_path)))
     finally:
         candidate.close()
