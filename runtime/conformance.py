@@ -53,9 +53,10 @@ def reference_run(bundle: dict[str, Any], card: dict[str, Any] | None, test: dic
         if not winter:
             sc.game.verify(f"after '{step}'")
     failures = sc.check()
+    after = _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards)
     asked_legal = legal_questions(test) if legal is None else legal
-    return {"legal": {} if winter else sc.legal(asked_legal), "events": [_line(line, cards) for line in sc.game.log.lines], "decisions": asked, "before": before,
-            "digest": _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards),
+    return {"events": [_line(line, cards) for line in sc.game.log.lines], "decisions": asked, "before": before,
+            "digest": after, "legal": {} if winter else sc.legal(asked_legal),
             "unscripted_random": sc.game.rng.getstate() != start, "failures": failures,
             "unused_decisions": len(sc.agent.answers) - sc.agent.used,
             "unused_rolls": len(getattr(sc.game.rng, "rolls", []))}

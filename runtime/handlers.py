@@ -522,8 +522,9 @@ def feasible(ip: Interpreter, cost: Node, env: Env) -> bool:
 
 
 def pay(ip: Interpreter, costs: list[Node], env: Env) -> Gen:
-    """Pay costs already known to be payable: the host pays what it spends, any other step is done."""
-    for cost in costs:                       # a cost the host spends is paid by its handler (``h_cost``)
+    """Pay costs already known to be payable, each run as its statement: a cost the host spends by its
+    handler (``h_cost``, through the host action ``pay``), any other step done."""
+    for cost in costs:
         yield from ip.stmt(cost, env)
 
 

@@ -238,9 +238,10 @@ class EffectRules(GameParts):
         ``placing`` (how long, its use limit, its survivor, its key, its condition) rather than as a one-off
         effect's rule. The handler is the one path by which any rule reaches the host."""
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        e = Env(cast(str, env.get("player")), env.get("card", ""), bindings)
         self.placing = placing
         try:
-            self.interp.run_now(self.interp.stmt(node, Env(cast(str, env.get("player")), env.get("card", ""), bindings)))
+            self.interp.run_now(self.interp.stmt(node, e))
         finally:
             self.placing = None
 
