@@ -873,8 +873,8 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
             if not all(ip.host.can_pay(c, player) for c in cost):
                 continue
             if (yield Decision(MAY, player, prompt="ignore result", src=src)):
-                for c in cost:
-                    ip.act("pay", {"cost": c, "player": player}, {"pos": src}, Env(player))
+                for c in cost:             # each cost paid through its statement's handler, by that player
+                    yield from ip.stmt(c, Env(player))
                 ip.host.log("ignored", {"face": face, "survivor": survivor, "player": player}, src)
                 return True
     return False
