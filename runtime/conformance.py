@@ -29,8 +29,11 @@ _INSTANCE = re.compile(r"c:\d+\Z")
 
 
 # ---- running a scenario on the reference runtime, observed -----------------------------------
-def reference_run(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[str, Any]) -> dict[str, Any]:
-    """Run one scenario on the reference engine and return what a trace expects of any runtime."""
+def reference_run(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[str, Any],
+                  legal: list[str] | None = None) -> dict[str, Any]:
+    """Run one scenario on the reference engine and return what a trace expects of any runtime. ``legal``:
+    the turn actions asked about afterwards (by default those of the scenario's ``expect``: ``legal`` and
+    ``illegal``); the answer's ``legal`` says which of them the active player may take."""
     from .engine.scenario import Scenario, WinterScenario, is_winter_tricks
     winter = is_winter_tricks(card, test)
     sc: Any = WinterScenario(bundle, card, test) if winter else Scenario(bundle, card, test)
@@ -50,11 +53,19 @@ def reference_run(bundle: dict[str, Any], card: dict[str, Any] | None, test: dic
         if not winter:
             sc.game.verify(f"after '{step}'")
     failures = sc.check()
+    after = _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards)
+    asked_legal = legal_questions(test) if legal is None else legal
     return {"events": [_line(line, cards) for line in sc.game.log.lines], "decisions": asked, "before": before,
-            "digest": _normal(winter_digest(sc.game) if winter else digest(sc.game.state), cards),
+            "digest": after, "legal": {} if winter else sc.legal(asked_legal),
             "unscripted_random": sc.game.rng.getstate() != start, "failures": failures,
             "unused_decisions": len(sc.agent.answers) - sc.agent.used,
             "unused_rolls": len(getattr(sc.game.rng, "rolls", []))}
+
+
+def legal_questions(test: dict[str, Any]) -> list[str]:
+    """The turn actions a scenario's ``expect`` asks about (``legal``, then ``illegal``), written out."""
+    want = test.get("expect") or {}
+    return [str(act) for key in ("legal", "illegal") for act in (want.get(key) or [])]
 
 
 def _line(line: dict[str, Any], cards: dict[str, str]) -> dict[str, Any]:
@@ -90,7 +101,9 @@ def digest(state: Any) -> dict[str, Any]:
         "hands": {p.id: sorted(state.cards[c] for c in p.hand) for p in state.players},
         "dice": {p.id: list(p.unused) for p in state.players},
         "waste": len(state.waste), "removed": len(state.removed),
-        "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending}
+        "exiled": sorted(p.id for p in state.players if p.exiled), "over": state.over, "ending": state.ending,
+        "attached": {sid: sorted(cards) for sid, cards in sorted(state.attached.items())
+                     if cards and sid in state.survivors and state.survivors[sid].place == "play"}}
     for extra in ("colony_morale", "bullets", "colony_food"):      # a Warring Colonies table
         if hasattr(state, extra):
             out[extra] = dict(getattr(state, extra))
@@ -121,6 +134,7 @@ def make_trace(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[s
             "unscripted_random": ran["unscripted_random"], "table": ran["before"],
             "expect": {"events": ran["events"], "decisions": ran["decisions"], "digest": ran["digest"],
                        "unused_decisions": ran["unused_decisions"], "unused_rolls": ran["unused_rolls"],
+                       **({"legal": ran["legal"]} if ran["legal"] else {}),
                        "checks": test.get("expect") or {}}}
 
 
@@ -128,7 +142,8 @@ def make_trace(bundle: dict[str, Any], card: dict[str, Any] | None, test: dict[s
 def run_request(trace: dict[str, Any], bundle_path: str) -> dict[str, Any]:
     """The message the runner sends for one trace: everything but the expected result."""
     keys = ("id", "game", "card", "seed", "setup", "steps", "decisions", "rolls", "bundle_hash")
-    return {"type": "run", "bundle": bundle_path, **{k: trace[k] for k in keys}}
+    asked = list(trace["expect"].get("legal") or {})       # a trace written before legal actions: none asked
+    return {"type": "run", "bundle": bundle_path, **{k: trace[k] for k in keys}, **({"legal": asked} if asked else {})}
 
 
 def compare(trace: dict[str, Any], answer: dict[str, Any]) -> list[str]:
@@ -146,6 +161,10 @@ def compare(trace: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     for key, value in want["digest"].items():
         if got_digest.get(key) != value:
             bad.append(f"digest.{key}: expected {json.dumps(value)}, got {json.dumps(got_digest.get(key))}")
+    got_legal = answer.get("legal") or {}
+    for act, value in (want.get("legal") or {}).items():   # the turn actions asked about, legal or not
+        if got_legal.get(act) != value:
+            bad.append(f"legal.{act}: expected {json.dumps(value)}, got {json.dumps(got_legal.get(act))}")
     for key in ("unused_decisions", "unused_rolls"):      # a scripted answer or roll left over: asked less
         if answer.get(key, 0) != want[key]:
             bad.append(f"{key}: expected {want[key]} left over, got {answer.get(key, 0)}")
@@ -209,12 +228,14 @@ def run_suite(folder: Path, command: list[str], only: str = "", scripted_only: b
               ) -> Iterator[tuple[dict[str, Any], list[str]]]:
     """Run every trace (those whose id contains ``only``) on the candidate: (trace, problems) each."""
     manifest, traces = load_traces(folder)
-    bundle_path = str((folder / manifest["bundle"]).resolve())
+    # a trace is made from the suite's bundle, or from the one its manifest entry names (the fixture's)
+    files = {entry["id"]: entry.get("bundle", manifest["bundle"]) for entry in manifest["traces"]}
     candidate = Candidate(command)
     try:
         for trace in traces:
             if only not in trace["id"] or (scripted_only and trace["unscripted_random"]):
                 continue
+            bundle_path = str((folder / files.get(trace["id"], manifest["bundle"])).resolve())
             yield trace, compare(trace, candidate.ask(run_request(trace, bundle_path)))
     finally:
         candidate.close()

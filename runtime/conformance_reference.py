@@ -29,9 +29,10 @@ def answer_run(request: dict[str, Any], bundles: dict[str, dict[str, Any]]) -> d
     for key, field in (("answers", "decisions"), ("rolls", "rolls")):   # as the scenario was written
         if request.get(field):
             test[key] = request[field]
-    ran = reference_run(bundle, card, test)
+    ran = reference_run(bundle, card, test, legal=list(request.get("legal") or []))
     return {"type": "result", "id": request["id"], "events": ran["events"], "decisions": ran["decisions"],
-            "digest": ran["digest"], "unused_decisions": ran["unused_decisions"], "unused_rolls": ran["unused_rolls"]}
+            "digest": ran["digest"], "unused_decisions": ran["unused_decisions"], "unused_rolls": ran["unused_rolls"],
+            "legal": ran["legal"]}
 
 
 def serve(stdin: TextIO, stdout: TextIO) -> None:

@@ -522,12 +522,10 @@ def feasible(ip: Interpreter, cost: Node, env: Env) -> bool:
 
 
 def pay(ip: Interpreter, costs: list[Node], env: Env) -> Gen:
-    """Pay costs already known to be payable: the host pays what it spends, any other step is done."""
+    """Pay costs already known to be payable, each run as its statement: a cost the host spends by its
+    handler (``h_cost``, through the host action ``pay``), any other step done."""
     for cost in costs:
-        if cost["op"] in COSTS:
-            yield from pay_one(ip, cost, env.player, env)
-        else:
-            yield from ip.stmt(cost, env)
+        yield from ip.stmt(cost, env)
 
 
 def pay_one(ip: Interpreter, cost: Node, player: str, env: Env) -> Gen:
@@ -671,7 +669,8 @@ def h_tied(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 
 def h_cost(ip: Interpreter, node: Node, env: Env) -> Gen:
-    """{op: spend_die|spend_tokens|spend_cards, …} as a statement: pay it (if it can be paid)."""
+    """{op: spend_die|spend_tokens|spend_cards, …} — the resolving player pays the cost (if it can be paid):
+    every cost of ``pay``, ``optional``, ``together`` and ``offer`` is paid through here, by its payer."""
     if feasible(ip, node, env):
         yield from pay_one(ip, node, env.player, env)     # which cards pay: the player's choice (pay_one)
 
@@ -721,8 +720,8 @@ def h_together(ip: Interpreter, node: Node, env: Env) -> Gen:
         return
     for cost, share in zip(node["cost"], shares):
         for player, k in share.items():
-            if k:
-                yield from pay_one(ip, {**cost, "count": k}, player, env)
+            if k:                            # each share paid by its payer, through the cost's handler
+                yield from ip.stmt({**cost, "count": k}, type(env)(player, env.card, env.bindings, env.result))
     yield from ip.block(node["body"], env)
 
 
@@ -880,8 +879,8 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
             if not all(ip.host.can_pay(c, player) for c in cost):
                 continue
             if (yield Decision(MAY, player, prompt="ignore result", src=src)):
-                for c in cost:                            # which cards pay: the player's (pay_one asks)
-                    yield from pay_one(ip, c, player, Env(player))
+                for c in cost:     # each cost paid through its statement's handler, by that player (pay_one asks
+                    yield from ip.stmt(c, Env(player))          # which cards pay)
                 ip.host.log("ignored", {"face": face, "survivor": survivor, "player": player}, src)
                 return True
     return False

@@ -63,29 +63,11 @@ ACTION_KINDS: dict[str, str] = {
     "use_limit": "no limit",
 }
 
-#: things no trace can catch, with the reason; the test accepts 0 for these and only these
-JUSTIFIED: dict[str, str] = {
-    **dict.fromkeys(("handler spend_cards", "handler spend_die", "handler spend_tokens"),
-                    "dead code: a cost is paid from the `cost` of `pay`, `optional`, `together` or `offer`, never run "
-                    "as a statement (the handler is there so that the bundle check knows the node)"),
-    **{f"{what} {name}": f"no card of the content says `{name}`: a trace is a card's or a rule's scenario, so "
-                         f"one can exist once a card does (the statement is in the language for the cards to come)"
-       for name in ("bring_back", "end_game", "equip", "move_survivor") for what in ("handler", "action")},
-    **dict.fromkeys((f"handler {op}" for op in ("copy_abilities", "exempt", "extra_goal", "forbid", "ignore_roll",
-                                                 "phase", "replace", "turn_action")),
-                    "not run as a statement by any card: in the content this rule is a card's standing ability, "
-                    "kept by the engine as the card comes into play, or sits inside another rule that the host keeps "
-                    "whole (`lasting`, `while`, `attach`); either way the host keeps the rule (`add_rule`), not "
-                    "this handler"),
-    "handler while": "run by Gray Beard's crossroads only, whose rule (as long as you control him, you cannot add "
-                     "cards to the crisis) shows only in which turn actions are legal, and a trace compares no list "
-                     "of legal actions (a scenario's `legal` and `illegal` are in `expect.checks`, informative)",
-    "action skip_crisis": "an equivalent mutation for the content: the one card that skips a crisis (the crossroads "
-                          "Talia Jones) removes the revealed crisis from the game first, which leaves no crisis to "
-                          "resolve either way",
-    "action attach": "an equivalent mutation: the reference host does nothing on `attach` (the card's rule is "
-                     "kept by `add_rule`, which the traces do catch through the `attach` handler)",
-}
+#: host actions no trace can catch, with the reason: an equivalent mutation (the reference host does nothing any
+#: runtime could be seen to do wrong); the test accepts 0 for these and only these. None today: a statement no
+#: card of the content says is traced from the conformance fixture (tests/conformance/fixture), and a handler
+#: or decision kind is never excused (tests/test_conformance_mutants.py)
+JUSTIFIED: dict[str, str] = {}
 
 
 #: the mutation planted in the answers to each kind of decision: the runtime hands its engine another answer
@@ -277,18 +259,22 @@ def _time_limit(seconds: int) -> Iterator[None]:
 
 
 class Suite:
-    """The traces of the project's scenarios, and what each exercises on the reference runtime."""
+    """The traces of the project's scenarios (its cards', its rules' and its conformance fixture's), and what
+    each exercises on the reference runtime."""
 
     def __init__(self, bundle: dict[str, Any], root: Path = ROOT) -> None:
-        from dow.compiler.conformance import scenarios
+        from dow.compiler.conformance import every_scenario
         from dow.runtime.conformance import make_trace
         self.bundle = bundle
-        self.bundles = {"bundle.json": bundle}
+        self.bundles: dict[str, dict[str, Any]] = {}      # file name -> bundle: the content's, the fixture's
+        self.files: dict[str, str] = {}                    # trace id -> the bundle file it is made from
         self.traces: list[dict[str, Any]] = []
         self.uses: dict[str, set[str]] = {}        # trace id -> "handler X" / "action Y" it runs
-        for trace_id, card, test, source in scenarios(bundle, root):
+        for trace_id, file, made_from, card, test, source in every_scenario(bundle, root):
+            self.bundles.setdefault(file, made_from)
+            self.files[trace_id] = file
             with self._watch() as seen:
-                trace = make_trace(bundle, card, test, source, trace_id)
+                trace = make_trace(made_from, card, test, source, trace_id)
             self.traces.append(trace)
             self.uses[trace_id] = seen
 
@@ -325,7 +311,7 @@ class Suite:
         from dow.runtime.conformance_reference import answer_run
         try:
             with _time_limit(TRACE_SECONDS):
-                answer = answer_run(run_request(trace, "bundle.json"), self.bundles)
+                answer = answer_run(run_request(trace, self.files[trace["id"]]), self.bundles)
         except Exception as err:       # the adapter answers an error for this: the trace does not conform
             answer = {"type": "error", "id": trace["id"], "message": f"{type(err).__name__}: {err}"}
         return compare(trace, answer)

@@ -35,7 +35,7 @@ def test_every_card_and_rule_scenario_is_a_trace(suite, bundle):
     manifest, traces = load_traces(suite)
     card_tests = sum(len(c.get("tests") or []) for c in bundle["cards"])
     rule_files = sorted((ROOT / "tests" / "engine" / "rules").glob("*.yaml"))
-    assert len([t for t in traces if t["card"]]) == card_tests
+    assert len([t for t in traces if t["card"] and not t["source"].get("fixture")]) == card_tests
     assert {t["source"]["file"] for t in traces if not t["card"]} == {p.relative_to(ROOT).as_posix() for p in rule_files}
     assert manifest["bundle_hash"] == bundle["content_hash"] == traces[0]["bundle_hash"]
     assert manifest["events"]["kill_zombies"] == ["count", "location"]
@@ -97,3 +97,65 @@ def test_a_candidate_that_cannot_start_or_dies_is_reported_without_a_traceback(s
     assert "Traceback" not in missing.stderr
     dies = subprocess.run(runner + [sys.executable, "-c", "pass"], capture_output=True, text=True)
     assert dies.returncode == 1 and "ended without answering" in dies.stderr and "Traceback" not in dies.stderr
+
+
+def test_a_trace_compares_the_turn_actions_its_scenario_asks_about(suite):
+    """Gray Beard's rule (while you control him you cannot add cards to the crisis) shows only in which turn
+    actions are legal: the trace asks about them, and a runtime that answers otherwise does not conform."""
+    from dow.runtime.conformance import run_request
+    from dow.runtime.conformance_reference import answer_run
+    trace = json.loads((suite / "traces" / "base.crossroads.grey-beard.7.json").read_text(encoding="utf-8"))
+    assert trace["expect"]["legal"] == {"crisis card:food-1": False}
+    request = run_request(trace, str(suite / "bundle.json"))
+    assert request["legal"] == ["crisis card:food-1"]
+    answer = answer_run(request, {})
+    assert answer["legal"] == {"crisis card:food-1": False} and compare(trace, answer) == []
+    assert compare(trace, {**answer, "legal": {"crisis card:food-1": True}}) == [
+        "legal.crisis card:food-1: expected false, got true"]
+    assert compare(trace, {**answer, "legal": {}}) == ["legal.crisis card:food-1: expected false, got null"]
+
+
+def test_a_trace_written_before_legal_actions_is_still_read(suite):
+    """An older trace has no ``expect.legal``: nothing is asked about turn actions, nothing compared."""
+    from dow.runtime.conformance import run_request
+    trace = json.loads((suite / "traces" / "base.crossroads.grey-beard.7.json").read_text(encoding="utf-8"))
+    del trace["expect"]["legal"]
+    request = run_request(trace, "bundle.json")
+    assert "legal" not in request
+    want = trace["expect"]
+    answer = {"type": "result", "id": trace["id"], "events": want["events"], "decisions": want["decisions"],
+              "digest": want["digest"], "unused_decisions": want["unused_decisions"],
+              "unused_rolls": want["unused_rolls"]}
+    assert compare(trace, answer) == []
+
+
+def test_the_fixture_traces_run_on_a_bundle_of_their_own(suite, bundle):
+    """The statements no card of the content says are traced from the conformance fixture's cards, made
+    from fixture-bundle.json (the content's cards and the fixture's): bundle.json stays the content's."""
+    manifest, traces = load_traces(suite)
+    fixture_files = sorted((ROOT / "tests" / "conformance" / "fixture").rglob("*.yaml"))
+    fixture = [t for t in traces if t["source"].get("fixture")]
+    entries = {e["id"]: e for e in manifest["traces"]}
+    assert {t["card"] for t in fixture} == {f"base.crossroads.{p.stem}" for p in fixture_files}
+    assert all(entries[t["id"]]["bundle"] == "fixture-bundle.json" for t in fixture)
+    assert all("bundle" not in entries[t["id"]] for t in traces if not t["source"].get("fixture"))
+    made_from = json.loads((suite / "fixture-bundle.json").read_text(encoding="utf-8"))
+    assert {t["bundle_hash"] for t in fixture} == {made_from["content_hash"]} != {bundle["content_hash"]}
+    assert {c["id"] for c in made_from["cards"]} == {c["id"] for c in bundle["cards"]} | {t["card"] for t in fixture}
+    ends = next(t for t in fixture if t["card"] == "base.crossroads.fixture-end-game")
+    assert ends["expect"]["digest"]["over"] is True and ends["expect"]["digest"]["ending"] == "card"
+
+
+def test_a_fixture_card_that_does_not_compile_is_named_without_a_traceback(tmp_path, bundle, capsys):
+    """A broken fixture card stops the export with its file and line, as a broken content card would."""
+    import shutil
+    from dow.compiler.conformance import FIXTURE, fixture_bundle
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / FIXTURE, project / FIXTURE)
+    (project / "content").mkdir()
+    card = project / FIXTURE / "base" / "crossroads" / "fixture-end-game.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("end the game.", "end the gmae."), encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        fixture_bundle(bundle, project)
+    assert "the conformance fixture (tests/conformance/fixture) does not compile" in str(err.value)
+    assert "fixture-end-game.yaml:" in str(err.value)

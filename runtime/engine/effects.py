@@ -230,11 +230,31 @@ class EffectRules(GameParts):
         elif op == "delayed":      # the next round, once: it stays until that round is over
             self.host.keep(Rule(node, dict(env), ("round", self.state.rounds_played + 1), "game", attached,
                                 env.get("card", ""), cond, f"{key}#{self.action_no}.{len(self.host.rules)}"))
-        else:
+        elif op in RULE_OPS:       # a rule of its own ("cannot", a trigger, a modifier …): like a rule a running
+            self.hand_over(node, env, (until, per, attached, key, cond))      # effect hands over, its statement's
+        else:                      # handler gives it to the host; a statement kept as is (an ability granted)
             self.host.keep(Rule(node, dict(env), until, per, attached, env.get("card", ""), cond, key))
 
+    def hand_over(self, node: dict, env: dict, placing: tuple) -> None:
+        """Run a rule's statement (``handlers.h_rule``, which hands it to the host's ``add_rule``) for a rule
+        the engine puts in force itself, a standing ability or a rule inside another: the host keeps it with
+        ``placing`` (how long, its use limit, its survivor, its key, its condition) rather than as a one-off
+        effect's rule. The handler is the one path by which any rule reaches the host."""
+        bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
+        e = Env(cast(str, env.get("player")), env.get("card", ""), bindings)
+        self.placing = placing
+        try:
+            self.interp.run_now(self.interp.stmt(node, e))
+        finally:
+            self.placing = None
+
     def keep_rule(self, node: dict, env: dict) -> None:
-        """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn."""
+        """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn. A
+        rule the engine is putting in force itself (``hand_over``) is kept as it says."""
+        if self.placing is not None:
+            (span, limit, survivor, kept_as, cond), self.placing = self.placing, None
+            self.host.keep(Rule(node, dict(env), span, limit, survivor, env.get("card", ""), cond, kept_as))
+            return
         scope = self.rule_scope if self.rule_scope and self.rule_scope[0] == "action" else ("turn", self.state.turn)
         until: tuple | None = scope            # a rule a triggered effect hands over applies to that action only
         if node["op"] == "lasting" and node.get("duration") == "action":

@@ -774,7 +774,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.log("die_raise_skipped", {}, src)
 
     def do_attach(self, card, survivor, src):
-        pass                                       # the card stays where its rules say; the rule is kept by add_rule
+        """The card lies beside the survivor (its rules, kept by ``add_rule``, hold while the survivor is in
+        play); a card attached to nobody (no survivor to attach it to) lies nowhere."""
+        if survivor in self.s.survivors:
+            self.s.attached.setdefault(survivor, []).append(card)
 
     # ---- rules ----------------------------------------------------------------------------
     def ignore_offers(self, face: str) -> list[list[dict]]:

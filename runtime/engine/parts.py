@@ -50,6 +50,8 @@ class GameParts:
     free_used: set[Any]
     _ability_info: dict[int, tuple[Any, ...]]
     turn_actions: dict[str, set[str]]
+    #: how the engine keeps the rule it is handing to the host through the rule's handler (EffectRules.hand_over)
+    placing: tuple[Any, ...] | None = None
 
     # defined by one mixin, called by another (the defining module says what each does)
     run_effect: Callable[..., Gen]                 # EffectRules (PlayerChoices wraps it)

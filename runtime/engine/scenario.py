@@ -417,6 +417,11 @@ class Scenario:
                 out.append(a)
         return tuple(out)
 
+    def legal(self, actions: list[Any]) -> dict[str, bool]:
+        """Whether each turn action written out ('crisis card:food-1') is legal for the active player now."""
+        legal = self.game.legal_actions(self.game.state.players[self.game.state.active])
+        return {str(act): self.action(str(act).split()) in legal for act in actions}
+
     # ---- checking ----------------------------------------------------------------------------
     def check(self) -> list[str]:
         g, s = self.game, self.game.state
@@ -483,13 +488,12 @@ class Scenario:
             eq("triggered", self.triggered, want["triggered"])
         if "completed" in want:
             eq("objective completed", self.completed, want["completed"])
-        p1 = s.players[s.active]
-        legal = g.legal_actions(p1)
+        asked = self.legal([*want.get("legal", []), *want.get("illegal", [])])
         for act in want.get("legal", []):
-            if self.action(str(act).split()) not in legal:
+            if not asked[str(act)]:
                 bad.append(f"'{act}' should be a legal action")
         for act in want.get("illegal", []):
-            if self.action(str(act).split()) in legal:
+            if asked[str(act)]:
                 bad.append(f"'{act}' should not be a legal action")
         if "over" in want:
             eq("game over", s.over, want["over"])

@@ -101,6 +101,7 @@ class State:
     rounds_played: int = 0
     storage: list[str] = field(default_factory=list)      # cards a main objective keeps in storage, top last
     storage_zombies: int = 0                              # zombies a main objective keeps in storage
+    attached: dict[str, list[str]] = field(default_factory=dict)   # survivor id -> the card ids attached to it
 
     def player(self, pid: str) -> Player:
         for p in self.players:
