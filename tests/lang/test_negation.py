@@ -227,3 +227,25 @@ def test_the_english_text_of_grouped_conditions_reads_back_as_the_same_tree():
         said = _said(grouped)
         back, errors = bind_text(said, dict(SCOPE), kind="voters")
         assert errors == [] and strip(back) == grouped, said
+
+
+# ---- parentheses written wrong: a located error, saying what they are for ----------------------------
+
+@pytest.mark.parametrize("text,message,col", [
+    ("if (morale < 2: gain 1 morale.", "P001.paren-unclosed", 4),
+    ("if morale < 2): gain 1 morale.", "P001.paren-unopened", 14),
+    ('if ("Sparky" is exiled or morale < 2\n  and morale > 1): gain 1 morale.', "P001.paren-unclosed", 4),
+    ("kill (2) zombies.", "P001.token-cannot-come-here", 6),
+])
+def test_parentheses_out_of_place_are_refused_where_they_stand(text, message, col):
+    from helpers import error
+    err = error(text)
+    assert (err.code, err.message.id, err.pos.col) == ("P001", message, col)
+    assert err.hint.id == "hint.parentheses"
+
+
+def test_a_character_of_no_meaning_names_the_parentheses_as_condition_grouping():
+    from helpers import error
+    from dow.compiler.messages import M
+    err = error("kill 2 zombies @ here.")
+    assert err.code == "P003" and "( ) around conditions" in str(M(err.hint.id))
