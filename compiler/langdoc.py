@@ -325,7 +325,16 @@ A crossroads card's vote says the same in its fields: `vote:` (who votes, a cond
 `tie_breaker:` (who breaks a tie, a condition on `they`) and `tie:` (an effect, what a tie does).""",
     "conditions": """## Conditions and numbers
 
-Conditions join with `and` and `or`; numbers compare with `<`, `<=`, `>`, `>=`, `=`, `!=`. A number
+Conditions join with `and` and `or`; `and` binds tighter than `or` (`A and B or C` is `(A and B) or C`),
+and parentheses group conditions on one line: `if the round < 2 and ("Sparky" is in play or you control
+"Gray Beard"):`. Every condition has its negative, which holds when it does not: its verb negated (`you do
+not control "Sparky"`, `"Sparky" is not exiled`, `the moved survivor does not share a location with …`,
+`the school was not searched since this card`, `you did not play a fuel card`) or `not every …` for a
+condition on every place (`not every entrance of the colony has a barricade`); `there is no …`, `you have
+no …` and `you played no …` say none, and a comparison has its opposite (`<` and `>=`, `=` and `!=`).
+A negative is the positive not holding, also on a description: `a survivor you control does not have 2
+or more wounds` holds when none of them has (the rules text says "there is no survivor you control with 2
+or more wounds"). Numbers compare with `<`, `<=`, `>`, `>=`, `=`, `!=`. A number
 is written as a number, `morale`, `the number of THINGS`, `the influence of SURVIVOR`, `the round
 number`, `3 for each player who started the game`, `2 for each non-exiled player`. [Every sentence form](#every-sentence-form) lists every
 condition and every number, under Conditions and Numbers.""",

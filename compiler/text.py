@@ -535,7 +535,21 @@ def _forbid(r: Renderer, node: dict, case) -> dict:
     return {"cards_np": r.pick(r.lang.phrases["quantity"]["bare"], ctx, None)}
 
 
-EXTRAS = {"for_each": _for_each, "forbid": _forbid, "select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
+class _Grouped(Part):
+    """A condition inside one that joins the other way, in the language's brackets ('A and (B or C)')."""
+
+    def __str__(self) -> str:
+        return self.r.lang.template(self.r.lang.phrases["group"]).render(np=super().__str__().strip())
+
+
+def _all(r: Renderer, node: dict, case) -> dict:
+    """An 'all''s conditions, an 'any' among them grouped: 'and' binds tighter than 'or' (as the effect
+    language reads it), so only an 'or' inside an 'and' needs its brackets."""
+    return {"items": [_Grouped(r, v) if isinstance(v, dict) and v.get("op") == "any" else Part(r, v)
+                      for v in node.get("items") or []]}
+
+
+EXTRAS = {"all": _all, "for_each": _for_each, "forbid": _forbid, "select_of": _select_of, "ref": _ref, "named": _ref, "location": _location, "event": _event}
 
 
 # ---- finishing, the public functions -----------------------------------------------------

@@ -363,6 +363,10 @@ class Build(Transformer):
     def all(self, meta, children):
         return _join("all", _kids(children), meta)
 
+    def group(self, meta, children):
+        """'( … )': the conditions inside, one condition (its joins flatten into a like one outside)."""
+        return _kids(children)[0]
+
     def r_exact(self, meta, children):
         n = int(_toks(children)[0].value)
         return (n, n)

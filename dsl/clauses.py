@@ -276,6 +276,8 @@ def _form_hint(err) -> Say | str:
     forms = _forms_followed(err)
     if not forms:
         return ""
+    followed = {id(FORMS[n]) for n in forms}      # a negative is named by its positive, when both are followed
+    forms = [n for n in forms if FORMS[n].positive is None or id(FORMS[n].positive) not in followed]
     shown = []
     for n in forms[:2]:
         out = []

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from . import lexicon as L
 from .errors import BuildError, Said
 from .event_forms import EVENTS
-from .form_kit import F, Form, op
+from .form_kit import F, Form, NoNegative, negatives, op
 
 YOUR_HAND = {"op": "zone", "zone": "hand"}
 THIS_CARD = {"op": "ref", "name": "this_card", "kind": "card"}
@@ -784,37 +784,36 @@ def _mode(selector: dict, mode: str) -> dict:
     return {**selector, "quantity": {"mode": mode}}
 
 
-def _is(state: str, negate: bool = False) -> Callable[[dict], dict]:
+def _is(state: str) -> Callable[[dict], dict]:
     def build(s: dict) -> dict:
         node = {"op": "is", "subject": s["subject"], "state": state}
         if "where" in s:
             node["where"] = s["where"]
-        return {"op": "not", "item": node} if negate else node
+        return node
     return build
 
 
-def _not(inner: Callable[[dict], dict]) -> Callable[[dict], dict]:
-    return lambda s: {"op": "not", "item": inner(s)}
+#: a condition form's negative is made from it (dsl/form_kit.py ``negatives``): its verb negated, or the
+#: surface it declares (``negative=``), building {"op": "not", "item": <its node>}; one that has none says why
+ALREADY_NEGATIVE = NoNegative("it says 'no' already: its positive is the form above it")
 
-
-TESTS: tuple[Form, ...] = (
-    F("test", "there (is|are) {what:exists}", _exists, "there is a survivor you control at the colony"),
+TESTS: tuple[Form, ...] = negatives((
+    F("test", "there (is|are) {what:exists}", _exists, "there is a survivor you control at the colony",
+      negative=NoNegative("'there is no THING' (the next forms) says it: 'there is not a survivor' is not how a "
+                          "rule says none")),
     F("test", "{subject:survivor} (has|have) {wounds:wound_count}", _has_wounds,
       "a survivor you control has 2 or more wounds"),
     F("test", "you have {what:card_described}", _you_have(False), "you have 2 or more food cards in your hand"),
-    F("test", "you have no {what:bare}", _you_have(True), "you have no cards in your hand"),
-    F("test", "you do not have {what:card_described}", _you_have(True)),
+    F("test", "you have no {what:bare}", _you_have(True), "you have no cards in your hand", negative=ALREADY_NEGATIVE),
     F("test", "you have {what:survivor_described}",
-      lambda s: _refuse("T002", "T002.you-have", "hint.you-control", thing=s["_text"].get("what", ""))(s), prefer=-1),
+      lambda s: _refuse("T002", "T002.you-have", "hint.you-control", thing=s["_text"].get("what", ""))(s), prefer=-1,
+      negative=NoNegative("a refusal: a survivor is controlled, not had ('you do not control …')")),
     F("test", "{zone:zone} has {n:num} or more cards", _has_cards, "the waste pile has 10 or more cards"),
-    F("test", "there (is|are) no {what:bare}", _none, "there are no zombies at the hospital"),
+    F("test", "there (is|are) no {what:bare}", _none, "there are no zombies at the hospital", negative=ALREADY_NEGATIVE),
     F("test", "{player:player} (control|controls) {what:survivor}", op("controls"), 'you control "Sparky"'),
     F("test", "{subject:survivor} is {state:state}", lambda s: {"op": "is", "subject": s["subject"], **s["state"]},
       '"Sparky" is exiled'),
-    F("test", "{subject:survivor} is not {state:state}",
-      lambda s: {"op": "not", "item": {"op": "is", "subject": s["subject"], **s["state"]}}, '"Sparky" is not exiled'),
     F("test", "{subject:survivor} is at {where:location}", _is("at"), '"Brian Lee" is at the colony'),
-    F("test", "{subject:survivor} is not at {where:location}", _is("at", negate=True)),
     F("test", "{subject:place_ref} is {where:location}", _is("at"), "its origin is the colony"),
     F("test", "{subject:player} (is|are) the {state:player_state}",
       lambda s: {"op": "is", "subject": s["subject"], "state": s["state"]}, "they are the first player"),
@@ -825,27 +824,25 @@ TESTS: tuple[Form, ...] = (
       "you played a fuel card"),
     F("test", "you played no {card:bare}", lambda s: {"op": "not", "item": {"op": "event_happened", "event": {
         "op": "event", "kind": "play_card", "actor": {"op": "you"}, "subject": {**s["card"], "quantity": {"mode": "one"}},
-        "filters": []}}}, "you played no fuel card"),
-    F("test", "you did not play {card:card}", lambda s: {"op": "not", "item": {"op": "event_happened", "event": {
-        "op": "event", "kind": "play_card", "actor": {"op": "you"}, "subject": s["card"], "filters": []}}},
-      "you did not play a fuel card"),
+        "filters": []}}}, "you played no fuel card", negative=ALREADY_NEGATIVE),
     F("test", "the enemy colony leader plays {name:tactic}", lambda s: {"op": "tactic_played", "who": "enemy",
                                                                         "name": s["name"]},
       'the enemy colony leader plays "ON GUARD"'),
     F("test", "every {where:location_noun_phrase} was searched since this card",
       lambda s: {"op": "searched", "where": {**s["where"], "pos": s["_words"]["every"]}},
-      "every non-colony location was searched since this card"),
+      "every non-colony location was searched since this card",
+      negative="not every {where:location_noun_phrase} was searched since this card"),
     F("test", "each entrance of {where:location} has a barricade", op("barricaded", min=1),
-      "each entrance of the colony has a barricade"),
+      "each entrance of the colony has a barricade", negative="not every entrance of {where:location} has a barricade"),
     F("test", "each entrance of {where:location} has {min:num} or more barricades", op("barricaded"),
-      "each entrance of the colony has 2 or more barricades"),
+      "each entrance of the colony has 2 or more barricades",
+      negative="not every entrance of {where:location} has {min:num} or more barricades"),
     F("test", "the result is {face:face}", op("rolled"), "the result is blank"),
-    F("test", "the result is not {face:face}", lambda s: {"op": "not", "item": {"op": "rolled", "face": s["face"]}},
-      "the result is not bitten"),
     F("test", "{where:location} was searched since this card", op("searched"),
       "the school was searched since this card"),
-    F("test", "{left:expr} {cmp:cmp} {right:expr}", op("compare"), "morale < 4"),
-)
+    F("test", "{left:expr} {cmp:cmp} {right:expr}", op("compare"), "morale < 4",
+      negative=NoNegative("a comparison has its opposite instead: '<' and '>=', '=' and '!='")),
+))
 
 EXPRS: tuple[Form, ...] = (
     F("expr", "{value:num}", op("number"), "4"),

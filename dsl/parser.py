@@ -264,7 +264,7 @@ class EffectSyntaxError(Exception):
 
 
 _WORD_KIND = {"WORD": "word", "INT": "int", "NAME": "name", "COMMA": "comma", "AND": "and", "OR": "or",
-              "OR_MORE": "or_more", "CMP": "cmp"}
+              "OR_MORE": "or_more", "CMP": "cmp", "LPAR": "lpar", "RPAR": "rpar"}
 
 
 class _ToAst(Transformer):
@@ -414,6 +414,7 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
     if _depth(text) > MAX_DEPTH or text.count("(") > MAX_DEPTH:
         raise EffectSyntaxError("P004", Say.of("P004.too-deep", limit=MAX_DEPTH), origin.pos(1, 1))
     source = text if text.endswith("\n") else text + "\n"
+    _parentheses(source, origin)
     parser, builder = _builder()
     builder.o = origin
     try:
@@ -438,6 +439,31 @@ def parse(text: str, origin: Origin = Origin(), start: str = "start"):
                                 err.pos, expected=Say.of("expected.digits", limit=MAX_DIGITS),
                                 width=err.digits) from None
     return block
+
+
+def _parentheses(source: str, origin: Origin) -> None:
+    """Parentheses (which group conditions) open and close on one line, in pairs: the first that does
+    not is refused where it stands (a quoted name or a comment may hold any)."""
+    for number, line in enumerate(source.split("\n"), 1):
+        opened: list[int] = []
+        in_name = False
+        for col, char in enumerate(line, 1):
+            if char == '"':
+                in_name = not in_name
+            elif in_name:
+                continue
+            elif char == "#":
+                break
+            elif char == "(":
+                opened.append(col)
+            elif char == ")":
+                if not opened:
+                    raise EffectSyntaxError("P001", Say.of("P001.paren-unopened"), origin.pos(number, col),
+                                            hint=Say.of("hint.parentheses"))
+                opened.pop()
+        if opened:
+            raise EffectSyntaxError("P001", Say.of("P001.paren-unclosed"), origin.pos(number, opened[-1]),
+                                    hint=Say.of("hint.parentheses"))
 
 
 def _dedent_line(source: str) -> int:
@@ -538,4 +564,6 @@ def _hint_for(err: UnexpectedToken) -> Say | str:
         return Say.of("hint.otherwise-own-line")
     if err.token.type == "COLON":
         return Say.of("hint.one-block-per-line")
+    if err.token.type in ("LPAR", "RPAR"):
+        return Say.of("hint.parentheses")
     return ""
