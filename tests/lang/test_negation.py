@@ -123,14 +123,14 @@ def _answer(ip, tree, env):
 
 def tables(bundle):
     """Games in progress, seeded: base with 4 players (two seeds) and Warring Colonies with 6, a few dozen
-    decisions in (as tests/runtime/test_compiled_conditions.py plays them)."""
+    decisions in (as tests/runtime/test_compiled_conditions.py plays them; 80 so that the tables differ enough)."""
     from dow.runtime.decisions import RandomAgent
     from dow.runtime.engine.sim import new_game
     for seed, players, variants in ((1, 4, ()), (2, 4, ()), (3, 6, ("warring-colonies",))):
         game = new_game(bundle, seed, players, check=False, variants=variants)
         agent = RandomAgent(seed)
         decision = game.advance()
-        for _ in range(40):
+        for _ in range(80):
             if decision is None:
                 break
             decision = game.advance(agent.answer(decision))
