@@ -56,7 +56,9 @@ class Decision:
                              f"to choose from")
 
     def check(self, answer: Any) -> Any:
-        """The answer, normalized, or ValueError if it does not fit the question."""
+        """The answer, normalized, or ValueError if it does not fit the question. A list is taken for the tuple
+        choice it equals, at any depth (JSON has no tuples: ``["search", "s:sparky", 5]`` is the choice
+        ``("search", "s:sparky", 5)``), and the choice itself is returned."""
         if self.kind == MAY:
             if not isinstance(answer, bool):
                 raise ValueError(f"a 'may' decision takes true or false, not {answer!r}")
@@ -66,6 +68,7 @@ class Decision:
                 raise ValueError(f"an amount from {self.min} to {self.max} is needed, not {answer!r}")
             return answer
         if self.kind in (OPTION, VOTE):
+            answer = _as_choice(answer, self.choices)
             if not _one_of(answer, self.choices):
                 # (True == 1 == 1.0 in Python: a yes/no answer or a float is not option 1)
                 raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
@@ -73,7 +76,7 @@ class Decision:
         if isinstance(answer, (str, bytes, dict)):
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)} as a list, not {answer!r}")
         try:
-            picked = tuple(answer)
+            picked = tuple(_as_choice(p, self.choices) for p in answer)
         except TypeError:
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {answer!r}") from None
         if not self.min <= len(picked) <= self.max or not all(_one_of(p, self.choices) for p in picked):
@@ -141,6 +144,28 @@ class HeuristicAgent:
         if d.kind == ORDER:
             return tuple(d.choices)
         return tuple(d.choices[: max(d.min, 1) if d.choices else 0])[: d.max]
+
+
+def _tupled(value: Any) -> Any:
+    """A list as a tuple, at every depth (how a choice given as JSON is compared with a tuple choice)."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _as_choice(answer: Any, choices: Any) -> Any:
+    """The tuple choice a list answer equals (the choice itself, as given), or the answer unchanged."""
+    if isinstance(answer, list) or (isinstance(answer, tuple) and any(isinstance(v, list) for v in answer)):
+        wanted = _tupled(answer)
+        for choice in choices:
+            if isinstance(choice, tuple) and _tupled(choice) == wanted and _same_kinds(choice, wanted):
+                return choice
+    return answer
+
+
+def _same_kinds(a: Any, b: Any) -> bool:
+    """Whether two equal values are built of the same kinds of value (1.0 and True are not 1)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same_kinds(x, y) for x, y in zip(a, b))
+    return type(a) is type(b)
 
 
 def _one_of(answer: Any, choices: Any) -> bool:
