@@ -92,6 +92,53 @@ class Decision:
                 "max": self.max, "prompt": self.prompt, "src": self.src}
 
 
+def missing_seats(agents: Any, players: Sequence[str]) -> list[str]:
+    """The players a ``{player: agent}`` mapping gives no agent (none for one agent that plays every seat)."""
+    if not isinstance(agents, dict):
+        return []
+    return [p for p in players if agents.get(p) is None]
+
+
+def seats_error(missing: Sequence[str], players: Sequence[str]) -> ValueError:
+    """The refusal of an agents mapping that leaves seats out, naming them."""
+    return ValueError(f"the agents mapping has no agent for {', '.join(missing)}: give one for every seat "
+                      f"({', '.join(players)}), or one agent for all")
+
+
+def seat_agent(agents: Any, player: str) -> Any:
+    """The agent that answers ``player``: the mapping's, or the one agent given for every seat. A mapping without
+    the player is a ValueError naming it (not a KeyError in the middle of a game)."""
+    if not isinstance(agents, dict):
+        return agents
+    agent = agents.get(player)
+    if agent is None:
+        raise ValueError(f"the agents mapping has no agent for {player} (it names {', '.join(map(str, agents)) or 'nobody'})")
+    return agent
+
+
+#: the games the reference engine plays (a game's ``game_name``), in words, and the bots that play each
+GAMES = {"base": "the base game", "warring-colonies": "Warring Colonies", "winter-tricks": "Winter Tricks"}
+BOTS = {"base": "BaseBot, HeuristicBot and SearchBot",
+        "warring-colonies": "ColoniesBot, ColoniesHeuristicBot and LoneWolfBot (the Lone Wolf's seat)",
+        "winter-tricks": "WinterTricksBot"}
+
+
+class SeatError(ValueError):
+    """A bot seated at a game it does not play (the message names the bots that play it)."""
+
+
+def check_seat(agent: Any, game: Any) -> None:
+    """Refuse a bot at a game it cannot play, before it answers anything: a bot that reads the table names the
+    games it plays (``plays``), a game of the reference engine its own (``game_name``). An agent without
+    ``plays`` (RandomAgent, HeuristicAgent, one of your own) plays any game."""
+    plays, name = getattr(agent, "plays", None), getattr(game, "game_name", None)
+    if plays is None or name is None or name in plays:
+        return
+    raise SeatError(f"{type(agent).__name__} plays {' and '.join(GAMES.get(g, g) for g in plays)}, not "
+                    f"{GAMES.get(name, name)}: {GAMES.get(name, name)} is played by {BOTS.get(name, 'no bot of ours')}, "
+                    f"and by RandomAgent and HeuristicAgent (every agent is in dow.runtime.agents)")
+
+
 class RandomAgent:
     """Answers uniformly at random from its own seeded generator."""
 
