@@ -101,7 +101,8 @@ def parse_bundle(text: str, name: str = "the bundle", check_hash: bool = True) -
     except StructureError as err:
         raise BundleError(f"{name} is not a bundle this runtime can play: {err}") from None
     except ValueError as err:
-        raise BundleError(f"{name} is not valid JSON ({err}); rebuild it with 'dow build'") from None
+        raise BundleError(f"{name} is not valid JSON ({err}); download it again or rebuild it with 'dow build' (the "
+                          f"dow-toolchain command)") from None
     bundle: dict[str, Any] = data          # check_structure refused anything but an object
     return bundle
 

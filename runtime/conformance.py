@@ -245,14 +245,16 @@ def main(argv: list[str] | None = None) -> int:
     """The runner's command line; exit 0 when every trace conforms, 1 otherwise, 2 on wrong use."""
     parser = argparse.ArgumentParser(prog="python -m dow.runtime.conformance",
                                      description="check a runtime against the conformance traces")
-    parser.add_argument("traces", type=Path, help="the folder written by 'dow conformance export'")
+    parser.add_argument("traces", type=Path, help="the folder written by 'dow conformance export' (the "
+                        "dow-toolchain command)")
     parser.add_argument("command", nargs="+", help="the candidate runtime's command (after --)")
     parser.add_argument("--only", default="", help="run the traces whose id contains this text")
     parser.add_argument("--scripted-only", action="store_true",
                         help="leave out traces that draw on the seeded generator beyond the scripted rolls")
     args = parser.parse_args(argv)
     if not (args.traces / "manifest.json").is_file():
-        print(f"{args.traces}: no manifest.json here (write one with 'dow conformance export')", file=sys.stderr)
+        print(f"{args.traces}: no manifest.json here (write one with 'dow conformance "
+              f"export', a command of dow-toolchain)", file=sys.stderr)
         return 2
     passed = failed = 0
     try:

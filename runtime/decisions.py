@@ -56,7 +56,9 @@ class Decision:
                              f"to choose from")
 
     def check(self, answer: Any) -> Any:
-        """The answer, normalized, or ValueError if it does not fit the question."""
+        """The answer, normalized, or ValueError if it does not fit the question. A list is taken for the tuple
+        choice it equals, at any depth (JSON has no tuples: ``["search", "s:sparky", 5]`` is the choice
+        ``("search", "s:sparky", 5)``), and the choice itself is returned."""
         if self.kind == MAY:
             if not isinstance(answer, bool):
                 raise ValueError(f"a 'may' decision takes true or false, not {answer!r}")
@@ -66,6 +68,7 @@ class Decision:
                 raise ValueError(f"an amount from {self.min} to {self.max} is needed, not {answer!r}")
             return answer
         if self.kind in (OPTION, VOTE):
+            answer = _as_choice(answer, self.choices)
             if not _one_of(answer, self.choices):
                 # (True == 1 == 1.0 in Python: a yes/no answer or a float is not option 1)
                 raise ValueError(f"{answer!r} is not one of {list(self.choices)}")
@@ -73,7 +76,7 @@ class Decision:
         if isinstance(answer, (str, bytes, dict)):
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)} as a list, not {answer!r}")
         try:
-            picked = tuple(answer)
+            picked = tuple(_as_choice(p, self.choices) for p in answer)
         except TypeError:
             raise ValueError(f"pick {self.min} to {self.max} of {list(self.choices)}, not {answer!r}") from None
         if not self.min <= len(picked) <= self.max or not all(_one_of(p, self.choices) for p in picked):
@@ -114,6 +117,53 @@ def ask_player(player: str, options: Sequence[Any], prompt: str, kind: str = "ta
     if kind == OPTION:
         return (yield Decision(OPTION, player, unique, prompt=prompt, src=src or {}))
     return (yield Decision(TARGETS, player, unique, 1, 1, prompt=prompt, src=src or {}))[0]
+
+
+def missing_seats(agents: Any, players: Sequence[str]) -> list[str]:
+    """The players a ``{player: agent}`` mapping gives no agent (none for one agent that plays every seat)."""
+    if not isinstance(agents, dict):
+        return []
+    return [p for p in players if agents.get(p) is None]
+
+
+def seats_error(missing: Sequence[str], players: Sequence[str]) -> ValueError:
+    """The refusal of an agents mapping that leaves seats out, naming them."""
+    return ValueError(f"the agents mapping has no agent for {', '.join(missing)}: give one for every seat "
+                      f"({', '.join(players)}), or one agent for all")
+
+
+def seat_agent(agents: Any, player: str) -> Any:
+    """The agent that answers ``player``: the mapping's, or the one agent given for every seat. A mapping without
+    the player is a ValueError naming it (not a KeyError in the middle of a game)."""
+    if not isinstance(agents, dict):
+        return agents
+    agent = agents.get(player)
+    if agent is None:
+        raise ValueError(f"the agents mapping has no agent for {player} (it names {', '.join(map(str, agents)) or 'nobody'})")
+    return agent
+
+
+#: the games the reference engine plays (a game's ``game_name``), in words, and the bots that play each
+GAMES = {"base": "the base game", "warring-colonies": "Warring Colonies", "winter-tricks": "Winter Tricks"}
+BOTS = {"base": "BaseBot, HeuristicBot and SearchBot",
+        "warring-colonies": "ColoniesBot, ColoniesHeuristicBot and LoneWolfBot (the Lone Wolf's seat)",
+        "winter-tricks": "WinterTricksBot"}
+
+
+class SeatError(ValueError):
+    """A bot seated at a game it does not play (the message names the bots that play it)."""
+
+
+def check_seat(agent: Any, game: Any) -> None:
+    """Refuse a bot at a game it cannot play, before it answers anything: a bot that reads the table names the
+    games it plays (``plays``), a game of the reference engine its own (``game_name``). An agent without
+    ``plays`` (RandomAgent, HeuristicAgent, one of your own) plays any game."""
+    plays, name = getattr(agent, "plays", None), getattr(game, "game_name", None)
+    if plays is None or name is None or name in plays:
+        return
+    raise SeatError(f"{type(agent).__name__} plays {' and '.join(GAMES.get(g, g) for g in plays)}, not "
+                    f"{GAMES.get(name, name)}: {GAMES.get(name, name)} is played by {BOTS.get(name, 'no bot of ours')}, "
+                    f"and by RandomAgent and HeuristicAgent (every agent is in dow.runtime.agents)")
 
 
 class RandomAgent:
@@ -168,6 +218,28 @@ class HeuristicAgent:
         if d.kind == ORDER:
             return tuple(d.choices)
         return tuple(d.choices[: max(d.min, 1) if d.choices else 0])[: d.max]
+
+
+def _tupled(value: Any) -> Any:
+    """A list as a tuple, at every depth (how a choice given as JSON is compared with a tuple choice)."""
+    return tuple(_tupled(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _as_choice(answer: Any, choices: Any) -> Any:
+    """The tuple choice a list answer equals (the choice itself, as given), or the answer unchanged."""
+    if isinstance(answer, list) or (isinstance(answer, tuple) and any(isinstance(v, list) for v in answer)):
+        wanted = _tupled(answer)
+        for choice in choices:
+            if isinstance(choice, tuple) and _tupled(choice) == wanted and _same_kinds(choice, wanted):
+                return choice
+    return answer
+
+
+def _same_kinds(a: Any, b: Any) -> bool:
+    """Whether two equal values are built of the same kinds of value (1.0 and True are not 1)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same_kinds(x, y) for x, y in zip(a, b))
+    return type(a) is type(b)
 
 
 def _one_of(answer: Any, choices: Any) -> bool:

@@ -21,8 +21,13 @@ them with ``getattr`` and does without them.
 from __future__ import annotations
 
 import abc
+import inspect
 from typing import Any, Generator, Protocol, Self
 
+
+
+#: where the embedding guide is, for a reader of the project and of the dow-runtime package alike
+GUIDE = "the embedding guide (docs/embedding.md; in the dow-runtime package, dow/runtime/guides/embedding.md)"
 
 
 class HostError(TypeError):
@@ -32,7 +37,7 @@ class HostError(TypeError):
 def _missing_message(what: str, missing: list[str]) -> str:
     names = ", ".join(f"{name}()" for name in missing)
     return (f"{what} cannot be a host: it does not define {names} (the host protocol is "
-            f"dow.runtime.host.Host; docs/embedding.md lists every method)")
+            f"dow.runtime.host.Host; {GUIDE} lists every method)")
 
 
 class Host(abc.ABC):
@@ -186,12 +191,45 @@ def missing_methods(host: object) -> list[str]:
     return [name for name in REQUIRED if not callable(getattr(host, name, None))]   # DEFAULTED: Host's answer serves
 
 
+def _call(protocol: Any) -> tuple[list[str], list[str]]:
+    """How the interpreter calls a method of the protocol: its arguments given by position (those without a
+    default) and by keyword (those with one: ``morale``'s ``enemy``, ``log``'s ``private_to``)."""
+    params = list(inspect.signature(protocol).parameters.values())[1:]          # without self
+    return ([p.name for p in params if p.default is p.empty], [p.name for p in params if p.default is not p.empty])
+
+
+def wrong_signatures(host: object) -> list[str]:
+    """The methods and hooks of the protocol ``host`` defines that cannot take the arguments the interpreter
+    passes them, each as the protocol calls it (``tokens(token, place)``); an empty list: all can."""
+    wrong = []
+    for name in (*REQUIRED, *DEFAULTED, *HOOKS):
+        method = getattr(host, name, None)
+        if not callable(method):
+            continue
+        positional, keywords = _call(getattr(Hooks if name in HOOKS else Host, name))
+        try:
+            signature = inspect.signature(method)
+        except (TypeError, ValueError):           # a callable Python cannot describe: it is taken on trust
+            continue
+        try:
+            signature.bind(*positional, **{k: None for k in keywords})
+        except TypeError:
+            wrong.append(f"{name}({', '.join([*positional, *(f'{k}=…' for k in keywords)])})")
+    return wrong
+
+
 def check_host(host: object) -> None:
     """Refuse an object that lacks a method of the protocol (``HostError``, naming each), whether or not it
-    subclasses ``Host``: the interpreter checks its host when it is made."""
+    subclasses ``Host``, or whose method cannot take the arguments the interpreter passes it (a wrong
+    signature, named as the protocol calls it): the interpreter checks its host when it is made."""
     missing = missing_methods(host)
     if missing:
         raise HostError(_missing_message(f"the host {type(host).__name__}", missing))
+    wrong = wrong_signatures(host)
+    if wrong:
+        raise HostError(f"the host {type(host).__name__} cannot be a host: the interpreter calls "
+                        f"{', '.join(wrong)}, which its method{'s' if len(wrong) > 1 else ''} cannot take (the host "
+                        f"protocol is dow.runtime.host.Host; {GUIDE} lists every method with its arguments)")
 
 
 #: the actions a host's ``apply`` receives, with the params each gets

@@ -17,7 +17,7 @@ from typing import Any, Callable, Generator, cast
 
 from .bundle import check_version
 from .card_kinds import KINDS
-from .decisions import AMOUNT, TARGETS, Decision
+from .decisions import AMOUNT, TARGETS, Decision, seat_agent
 from .host import Host, check_host
 
 Gen = Generator[Decision, Any, Any]
@@ -124,7 +124,7 @@ class Execution:
         """Drive to the end. ``agents``: one agent for everyone, a {player: agent} mapping, or a function."""
         decision = self.advance()
         while decision is not None:
-            agent = agents[decision.player] if isinstance(agents, dict) else agents
+            agent = seat_agent(agents, decision.player)
             answer = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
             decision = self.advance(answer)
         return self.value
@@ -232,8 +232,9 @@ class Interpreter:
         except UNLOCATED as err:
             if type(err) not in UNLOCATED:     # a subclass is a deliberate refusal (a replay that does not fit)
                 raise
-            raise self.fail(f"{type(err).__name__} {err} while running this node (a bundle the runtime "
-                            f"loaded, which the host could not play)") from err
+            raise self.fail(f"{type(err).__name__} {err} while running this node (raised by the host's code or "
+                            f"by a value it gave back, most likely; the original exception is this error's "
+                            f"__cause__)") from err
         finally:
             self.path.pop()
 

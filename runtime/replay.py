@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
 from .bundle import BundleError, check_version
-from .decisions import Decision, ScriptedAgent
+from .decisions import Decision, ScriptedAgent, seat_agent
 
 
 @dataclass
@@ -83,7 +83,7 @@ class Recorder:
 
     def answer(self, decision: Decision) -> Any:
         """Ask the wrapped agent and remember the answer."""
-        agent = self.agents[decision.player] if isinstance(self.agents, dict) else self.agents
+        agent = seat_agent(self.agents, decision.player)
         value = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
         self.decisions.append(list(value) if isinstance(value, tuple) else value)
         self.asked.append(asked(decision, value))
@@ -117,7 +117,9 @@ class CheckedAgent(ScriptedAgent):
             if (d.kind, d.player, d.prompt) != (kind, player, prompt):
                 raise DecisionMismatch(number, f"decision {number} (decisions[{number - 1}]): the recorded game asked "
                                                f"{player} {prompt!r} ({kind}), the replay asks {d.player} "
-                                               f"{d.prompt!r} ({d.kind})")
+                                               f"{d.prompt!r} ({d.kind}): the game went another way (an earlier "
+                                               f"answer was changed together with its 'asked' entry, or the replay "
+                                               f"is not of this game)")
             if _canonical(_plain(value)) != _canonical(recorded):
                 raise DecisionMismatch(number, f"decision {number} (decisions[{number - 1}], {player} asked "
                                                f"{prompt!r}): the answer recorded with the game is "
@@ -181,7 +183,8 @@ class Replay:
         record = data.get("asked")
         if record is None and data["decisions"]:
             raise ReplayError("it has no 'asked' (each decision as it was asked and answered), so its answers "
-                              "cannot be checked: record the game again with 'dow play --save'")
+                              "cannot be checked: record the game again, with 'dow play --save' (the dow-toolchain command) "
+                              "or in code with Replay(..., asked=recorder.asked)")
         record = record or []
         _expect(isinstance(record, list) and len(record) == len(data["decisions"]), "asked",
                 f"a list of {len(data['decisions'])} decisions as asked, one for each answer", record)

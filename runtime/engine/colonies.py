@@ -71,6 +71,7 @@ from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
 class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
+    game_name = "warring-colonies"
     #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
     crisis_face_up = True
 

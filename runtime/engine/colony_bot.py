@@ -15,6 +15,8 @@ class ColoniesBot(BaseBot):
     colonies, ALL IN most of the time, moderate bullet bids, wounds spread thin, and survivors sent out to
     the town while at least one stays home (no lookahead, nothing hidden read)."""
 
+    plays: tuple[str, ...] = ("warring-colonies",)
+
     game: ColoniesGame
 
     def score(self, act: tuple) -> int:

@@ -413,6 +413,8 @@ class LoneWolfBot(BaseBot):
     goals of its missions, joins the side with more survivors at a combat (flees when outnumbered or
     hurt), and swaps a mission it cannot work on."""
 
+    plays: tuple[str, ...] = ("warring-colonies",)
+
     def score(self, act: tuple) -> int:
         """The base bot's scores, read for the den: it kills zombies at a colony's entrance it stands at,
         searches, equips, cleans its den's pile when it fills, and keeps food for the den."""

@@ -14,7 +14,8 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import KEEP, OPTION, TARGETS, Decision, RandomAgent, picked_for_player
+from ..decisions import (KEEP, OPTION, TARGETS, Decision, RandomAgent, missing_seats, picked_for_player, seat_agent,
+                         seats_error)
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -31,6 +32,9 @@ _NONE = object()
 class Game(PlayerChoices, TurnActions, EffectRules):
     """One game of the base game between ``players`` seats, seeded."""
 
+    #: which game it is, for the bots seated at it (``decisions.check_seat``)
+    game_name = "base"
+
     def __init__(self, bundle: dict, seed: int = 0, players: int = 4, rules: dict | None = None,
                  objective: str | None = None, check: bool = False, options: dict | None = None):
         self.options = dict(options or {})
@@ -41,7 +45,8 @@ class Game(PlayerChoices, TurnActions, EffectRules):
                             known=", ".join(self.OPTIONS) or "-")
         found = rules or (bundle.get("rulesets") or {}).get("base")
         if found is None:
-            raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build'",
+            raise GameError("the bundle has no base ruleset (content/base/ruleset.yaml); rebuild it with 'dow build' (the dow-toolchain "
+                            "command)",
                             "no-base-ruleset")
         self.rules = found
         self.check_players(bundle, players)
@@ -135,10 +140,13 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         """Play to the end. ``agents``: one agent, {player: agent}, or None for seeded random agents."""
         if agents is None:
             agents = {p.id: RandomAgent(self.seed * 31 + i) for i, p in enumerate(self.state.players)}
+        seats = [p.id for p in self.state.players]
+        missing = missing_seats(agents, seats)
+        if missing:
+            raise seats_error(missing, seats)
         decision = self.advance()
         while decision is not None:
-            agent = agents[decision.player] if isinstance(agents, dict) else agents
-            decision = self.advance(agent.answer(decision))
+            decision = self.advance(seat_agent(agents, decision.player).answer(decision))
         return cast(dict, self.result)     # the game is over: its result is set
 
     # ---- set-up (seed 004, Setup) ---------------------------------------------------------

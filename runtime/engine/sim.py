@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, cast
 
 from ..bundle import IR_VERSION
-from ..decisions import OPTION, HeuristicAgent, RandomAgent
+from ..decisions import OPTION, HeuristicAgent, RandomAgent, check_seat
 from ..replay import AnswersLeftOver, Recorder, Replay
 from .choices import cheapest
 from .game import ACTION, Game, GameError
@@ -28,8 +28,13 @@ class BaseBot(HeuristicAgent):
         self.random = RandomAgent(seed)
         self.game: Game = None  # type: ignore[assignment]  # None until observe(); answer() then falls back
 
+    #: the games it plays (``decisions.check_seat``); ColoniesBot and LoneWolfBot play Warring Colonies
+    plays: tuple[str, ...] = ("base",)
+
     def observe(self, game: Game) -> None:
-        """Sit at a table: the bot reads the public state and its own hand from it."""
+        """Sit at a table: the bot reads the public state and its own hand from it (SeatError at a game it does
+        not play)."""
+        check_seat(self, game)
         self.game = game
 
     def score(self, act: tuple) -> int:

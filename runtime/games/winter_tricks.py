@@ -41,10 +41,10 @@ import random
 from collections import Counter
 from typing import Any, cast
 
-from ..decisions import KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent
+from ..decisions import KEEP, MAY, OPTION, TARGETS, Decision, RandomAgent, missing_seats, seat_agent, seats_error
 from ..host import Host
 from ..interpreter import Env, Interpreter
-from ..replay import EventLog, Replay, asked
+from ..replay import AnswersLeftOver, EventLog, Replay, asked
 
 NAME = "winter-tricks"
 PLAYERS = range(2, 6)
@@ -175,6 +175,9 @@ class WinterHost(Host):
 class Game:
     """One game of Winter Tricks: build it with ``new_game``, then ``run()``."""
 
+    #: which game it is, for the bots seated at it (``decisions.check_seat``)
+    game_name = NAME
+
     def __init__(self, bundle: dict, seed: int, players: int, agents: Any = None):
         if players not in PLAYERS:
             raise ValueError(f"Winter Tricks takes {PLAYERS.start} to {PLAYERS.stop - 1} players, not {players}")
@@ -183,6 +186,9 @@ class Game:
         self.players = [f"p{i + 1}" for i in range(players)]
         if agents is None:
             agents = {p: RandomAgent(seed * 31 + i) for i, p in enumerate(self.players)}
+        missing = missing_seats(agents, self.players)
+        if missing:                 # refused before any agent is shown the game (a ProcessAgent sent 'start')
+            raise seats_error(missing, self.players)
         self.agents = agents
         for agent in (agents.values() if isinstance(agents, dict) else [agents]):
             if hasattr(agent, "observe"):   # a bot that reads the table (winter_tricks_bot.py)
@@ -318,7 +324,7 @@ class Game:
 
     def ask(self, decision: Decision) -> Any:
         """Put a decision to its player's agent; record and return the checked answer."""
-        agent: Any = self.agents.get(decision.player) if isinstance(self.agents, dict) else self.agents
+        agent: Any = seat_agent(self.agents, decision.player)
         raw = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
         answer = decision.check(raw)
         self.decisions.append(list(answer) if isinstance(answer, tuple) else answer)
@@ -641,9 +647,23 @@ class Game:
         return out
 
     def replay(self) -> Replay:
-        """The replay record of this game (bundle version and hash, seed, answers, log hash)."""
+        """The replay record of this game (bundle version and hash, seed, answers, log hash, each decision as
+        asked, and its set-up: the game and the number of players); ``replay_game`` plays it again."""
         return Replay(self.bundle.get("ir_version", "?"), self.bundle.get("content_hash", ""), self.seed,
-                      list(self.decisions), self.log.digest(), asked=list(self.asked))
+                      list(self.decisions), self.log.digest(), setup={"game": NAME, "players": len(self.players)},
+                      asked=list(self.asked))
+
+
+def replay_game(bundle: dict, replay: Replay) -> tuple[Game, bool]:
+    """Play a Winter Tricks replay again (``Game.replay()``, or a file read with ``Replay.from_json``); the game
+    and whether its log hash is the recorded one. Another bundle is a BundleError, an answer that does not fit
+    its decision a DecisionMismatch, answers left over when the game ends AnswersLeftOver."""
+    replay.check_bundle(bundle)
+    game = new_game(bundle, replay.seed, replay.setup.get("players", 4), replay.agent())
+    game.run()
+    if replay.leftover():
+        raise AnswersLeftOver(replay.leftover())
+    return game, game.log.digest() == replay.log_hash
 
 
 def new_game(bundle: dict, seed: int, players: int, agents: Any = None) -> Game:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..decisions import Decision, HeuristicAgent, RandomAgent
+from ..decisions import Decision, HeuristicAgent, RandomAgent, check_seat
 from . import winter_tricks as wt
 
 #: the haul's size (the expedition card: "take up to 2 cards from the expedition deck")
@@ -306,8 +306,13 @@ class WinterTricksBot:
         self.views: dict[str, TricksView] = {}          # one per seat, if one bot plays several
         self._pending: tuple[str, bool] | None = None   # the card just chosen, and whether with the Expedition
 
+    #: the games it plays (``decisions.check_seat``)
+    plays: tuple[str, ...] = ("winter-tricks",)
+
     def observe(self, game: Any) -> None:
-        """Sit at a table; the seat is learnt from the first decision asked of it."""
+        """Sit at a table; the seat is learnt from the first decision asked of it (SeatError at a game it does
+        not play)."""
+        check_seat(self, game)
         self.game, self.view, self.views = game, None, {}
 
     def answer(self, d: Decision) -> Any:

@@ -22,8 +22,16 @@ DOC = ROOT / "docs" / "embedding.md"
 CLONE = "git clone <the project's repository> dow"
 
 
+def _shell_blocks() -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+
+
 def _shell_block() -> str:
-    return re.search(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S).group(1)
+    """The walk-through's steps from a clone (the one that builds the wheel)."""
+    return next(block for block in _shell_blocks() if CLONE in block)
+
+
+WHEEL_FILE = "/path/to/dow_runtime-0.1.0-py3-none-any.whl"
 
 
 def _clean_env() -> dict:
@@ -85,6 +93,20 @@ def venv(embedder) -> Path:
 def _python(venv: Path, code: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([str(venv / "bin" / "python"), "-c", code], cwd=cwd, env=_clean_env(),
                           capture_output=True, text=True)
+
+
+def test_the_install_from_a_wheel_file_runs_as_written(embedder, tmp_path):
+    """The first way embedding.md gives, for a developer handed the wheel file and no clone (the second trial's
+    finding 1): its block, with the file's path put in, installs dow-runtime alone, no index asked."""
+    block = next(b for b in _shell_blocks() if WHEEL_FILE in b)
+    assert CLONE not in block and "packaging/" not in block
+    assert embedder["wheel"].name == Path(WHEEL_FILE).name, "the guide names another version's wheel file"
+    script = ("set -euo pipefail\n" + block.replace(WHEEL_FILE, str(embedder["wheel"])) +
+              "\npython -c 'import dow.runtime.agents, sys; print(\"prefix:\", sys.prefix)'\npip show dow-runtime\n")
+    run = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=_clean_env(), capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert f"prefix: {tmp_path / 'my-engine' / '.venv'}" in run.stdout, run.stdout
+    assert "Name: dow-runtime" in run.stdout
 
 
 def test_the_walkthrough_leaves_you_outside_the_clone_with_the_installed_runtime(embedder):

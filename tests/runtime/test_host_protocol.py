@@ -36,7 +36,8 @@ def test_a_subclass_written_without_round_number_is_refused():
     methods = {name: (lambda self, *a, **k: None) for name in REQUIRED if name != "round_number"}
     written = type("OldTableHost", (Host,), methods)
     with pytest.raises(HostError, match=r"does not define round_number\(\) \(the host protocol is "
-                                        r"dow.runtime.host.Host; docs/embedding.md lists every method\)"):
+                                        r"dow.runtime.host.Host; the embedding guide \(docs/embedding.md; in the dow-runtime package, "
+                                        r"dow/runtime/guides/embedding.md\) lists every method\)"):
         written()
 
 
@@ -133,9 +134,9 @@ def test_run_card_effect_runs_a_set_up_and_refuses_a_field_the_card_does_not_hav
             super().__init__()
             self.applied: list[str] = []
 
-        def apply(self, action: str, params: dict[str, Any]) -> Any:
+        def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
             self.applied.append(action)
-            return super().apply(action, params)
+            return super().apply(action, params, src)
 
         def things(self, kind: str, *args: Any, **kwargs: Any) -> Any:   # the set-up looks its survivor up
             self.applied.append(f"things {kind}")

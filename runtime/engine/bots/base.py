@@ -17,7 +17,7 @@ import random
 import re
 from typing import Any, cast
 
-from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent
+from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent, check_seat
 from ...interpreter import Env
 from ..choices import cheapest
 from ..common import ACTION
@@ -77,8 +77,13 @@ class HeuristicBot(HeuristicAgent):
         self.exile_at = 0.45                            # how likely the betrayer before calling a vote on them
         self.vote_at = 0.35                             # … before voting yes on another's call
 
+    #: the games it plays (``decisions.check_seat``): in Warring Colonies seat ColoniesHeuristicBot
+    plays: tuple[str, ...] = ("base",)
+
     def observe(self, game: Any) -> None:
-        """Sit at a table; the seat is learnt from the first decision asked of it."""
+        """Sit at a table; the seat is learnt from the first decision asked of it (SeatError at a game it does
+        not play)."""
+        check_seat(self, game)
         self.game = game
 
     # ---- dispatch -------------------------------------------------------------------------------
