@@ -110,7 +110,8 @@ def on_post_build(config):
     from dow.compiler.cards import LANGS
     from dow.compiler.site import site_words
     with open(_SEARCH_FOLD, encoding="utf-8") as f:
-        common = {lang: site_words(lang)["search_words"]["common"] for lang in LANGS}
+        common = {lang: [w.strip() for w in site_words(lang)["search_words"]["common"].split(",") if w.strip()]
+                  for lang in LANGS}
         prelude = f.read().replace('"@COMMON@"', json.dumps(common, ensure_ascii=False))
     for name in sorted(os.listdir(workers)):
         if re.fullmatch(r"search\.[0-9a-f]+\.min\.js", name):
