@@ -27,7 +27,7 @@
   var KEYS = {}, OR = {}, COMMON = {}, PLAIN_COMMON = {}, REAL = {};
 
   // a list of words of templates/site search_words: "coleção, conjunto"
-  function list(v) { return String(v || "").split(",").map(function (w) { return w.trim(); }).filter(Boolean); }
+  function wordList(v) { return String(v || "").split(",").map(function (w) { return w.trim(); }).filter(Boolean); }
 
   function fold(s) {
     return String(s).replace(/đ/g, "d").replace(/Đ/g, "D").normalize("NFD")
@@ -41,12 +41,12 @@
   [english, here].forEach(function (words) {
     var lists = Object.assign({}, words.keys || {}, words.fields || {});
     Object.keys(lists).forEach(function (k) {
-      list(lists[k]).forEach(function (w) { KEYS[keyOf(w)] = k; });
+      wordList(lists[k]).forEach(function (w) { KEYS[keyOf(w)] = k; });
     });
     NUMBERS.concat(["kind", "set", "name", "text"]).forEach(function (k) { KEYS[k] = KEYS[k] || k; });
-    list(words.or).forEach(function (w) { OR[keyOf(w)] = true; });
+    wordList(words.or).forEach(function (w) { OR[keyOf(w)] = true; });
   });
-  list(here.common).forEach(function (w) {
+  wordList(here.common).forEach(function (w) {
     COMMON[w.toLowerCase()] = true; PLAIN_COMMON[fold(w)] = true;
   });
   var PROBLEMS = here.problems || english.problems || {};
@@ -54,7 +54,7 @@
   // the reader's own word for a key (the first of its list), for examples and messages
   function shown(k) {
     var lists = Object.assign({}, here.keys || {}, here.fields || {});
-    return list(lists[k] || (english.keys || {})[k] || k)[0];
+    return wordList(lists[k] || (english.keys || {})[k] || k)[0];
   }
 
   function Problem(id, values) { this.id = id; this.values = values; }
