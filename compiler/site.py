@@ -503,7 +503,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         search += entries
     _write(docs.parent / "card-search.json", json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
-    _page(env, "search.md.j2", docs / "search.md", **common)
+    _page(env, "search.md.j2", docs / "search.md", english=site_words("en"), **common)
     transcription_page(env, data, lang, common, docs)
     statistics_page(env, data, lang, common, docs)
     (docs / "assets").mkdir()
@@ -551,12 +551,12 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
         facts += [words["facts"]["occupation"], str(card["occupation"][lang])]
     facts.append(words["kind_one"].get(card["kind"], ""))
     name = card["name"][lang]
-    entries = [{"location": page, "title": h(name), "text": h(" ".join(facts)) + _folded(name, *facts),
+    entries = [{"location": page, "title": h(name), "text": h(" ".join(facts)),
                 "boost": CARD_BOOST}]
     for number, program in enumerate(programs, 1):
         paragraphs = [program["authored"], program["generated"]] if program["authored"] else [program["generated"]]
         entries.append({"location": f"{page}#effect-{number}", "title": h(program["label"]),
-                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs) + _folded(name, *paragraphs)})
+                        "text": " ".join(f"<p>{h(p)}</p>" for p in paragraphs)})
     return entries
 
 
@@ -564,21 +564,11 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
 #: the cards, not the card-file reference)
 CARD_BOOST = 4
 AUTHOR_FRONT = "---\nsearch:\n  boost: 0.25\n---\n\n"
-
-
-def fold(text: str) -> str:
-    """Text without accents or case, as a reader types it without a Vietnamese or Portuguese keyboard."""
-    import unicodedata
-    text = str(text).replace("đ", "d").replace("Đ", "D")
-    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).lower()
-
-
-def _folded(*texts: str) -> str:
-    """The words of texts again without accents, for the theme's search (which matches accents
-    exactly): a hidden span, so that "khung hoang" finds "khủng hoảng"; nothing when nothing changes."""
-    words = " ".join(texts)
-    plain = fold(words)
-    return f' <span class="folded" hidden>{h(plain)}</span>' if plain != words.lower() else ""
+#: where the header search splits words: spaces, dashes and punctuation, so "(carro)" is the word
+#: "carro"; the theme's search worker folds the words (site/assets/search-fold.js, put in by site/hooks.py).
+#: Not "+" nor "*": the worker asks lunr for "+word*" (required, any ending), which the theme splits
+#: at this separator too, and a split-off "*" would leave the word exact (and stemmed in English).
+SEARCH_SEPARATOR = r"""[\s\-–—.,;:!?()\[\]{}"'“”‘’«»/\\|…^~=<>#&]+"""
 
 
 def add_card_search(site: Path, entries: Path) -> None:
@@ -770,7 +760,9 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
         "theme": {"name": "material", "language": lang if lang in LANGS else "en", "font": False, "custom_dir": str(SITE / "overrides"),
                   "features": ["navigation.sections", "search.highlight", "content.tooltips"]},
         "extra_css": ["assets/extra.css"],
-        "plugins": [{"search": {"lang": [lang]}}],
+        # no theme stop-word filter: every word is indexed (folded by site/assets/search-fold.js), so a
+        # toneless "cua" finds "của" as well as "cửa"; the worker leaves common words out of queries instead
+        "plugins": [{"search": {"lang": [lang], "separator": SEARCH_SEPARATOR, "pipeline": []}}],
         "hooks": [str(SITE / "hooks.py")],
         "markdown_extensions": ["attr_list", "abbr", "admonition", "tables", "pymdownx.details",
                                 "pymdownx.superfences", "md_in_html",

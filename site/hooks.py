@@ -7,7 +7,8 @@ Their title and table of contents are read back from the headings the card templ
 (``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
 out of the theme's search plugin; compiler/site.py adds one light entry per card and per effect
 to ``search/search_index.json`` after the build. The theme's whitespace between tags is trimmed on
-card pages, since thousands of them are served.
+card pages, since thousands of them are served. The theme's search worker gets site/assets/search-fold.js
+in front of it, so the header search ignores accents and tones and ranks exact titles first.
 """
 from __future__ import annotations
 
@@ -89,6 +90,38 @@ def on_env(env, config, files):
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 _ABBR = re.compile(r"</?abbr\b[^>]*>")
+
+
+#: the header search's folding of accents and tones, put before the theme's search worker
+_SEARCH_FOLD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets", "search-fold.js")
+_FOLD_END = "/* dow: end of search-fold.js */"
+
+
+def on_post_build(config):
+    """The theme's search worker (assets/javascripts/workers/search.*.min.js) gets site/assets/search-fold.js
+    in front of it: the index it builds in the reader's browser and the queries it answers are then
+    folded (no accents, tones or case), stop words are left out of queries and exact titles come first.
+    The pages are untouched: they load the worker by the theme's own file name."""
+    workers = os.path.join(config["site_dir"], "assets", "javascripts", "workers")
+    if not os.path.isdir(workers):
+        return
+    import json
+
+    from dow.compiler.cards import LANGS
+    from dow.compiler.site import site_words
+    with open(_SEARCH_FOLD, encoding="utf-8") as f:
+        common = {lang: [w.strip() for w in site_words(lang)["search_words"]["common"].split(",") if w.strip()]
+                  for lang in LANGS}
+        prelude = f.read().replace('"@COMMON@"', json.dumps(common, ensure_ascii=False))
+    for name in sorted(os.listdir(workers)):
+        if re.fullmatch(r"search\.[0-9a-f]+\.min\.js", name):
+            path = os.path.join(workers, name)
+            with open(path, encoding="utf-8") as f:
+                theme = f.read()
+            end = theme.find(_FOLD_END)        # a worker kept from an earlier build: its prelude replaced
+            theme = theme[end + len(_FOLD_END) + 1:] if theme.startswith("/* dow:") and end >= 0 else theme
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(prelude + theme)
 
 
 def on_post_page(output: str, page, config):

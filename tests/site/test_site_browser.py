@@ -282,7 +282,8 @@ def _header_search(page, query):
     query typed key by key shows the results of its first letters for a moment (waiting for "a result"
     once read the results of "ta" for "Tai nạn xe hơi"). Here the query goes in whole with its last key,
     one question to the worker, and the results are read only when every link's highlighted terms are
-    words of this query: results still on screen from an earlier query are not read either."""
+    words of this query (folded, as the search reads them, its common words left out): results still on
+    screen from an earlier query are not read either."""
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(query[:-1])
@@ -292,7 +293,7 @@ def _header_search(page, query):
              const h = [...document.querySelectorAll('.md-search-result__item > a')]
                .map(a => (new URL(a.href).searchParams.get('h') || '').split(' ').filter(Boolean));
              return h.some(t => t.length) && h.every(t => t.every(w => terms.includes(w)));
-           }""", arg=query.lower().split())
+           }""", arg=[w for w in _fold(query).split() if w not in _common(page)])
     return page.locator(".md-search-result__item > a").evaluate_all("els => els.map(e => e.href)")
 
 
@@ -400,3 +401,242 @@ def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_
     page.wait_for_url(f"**/{lang}/404.html")
     assert site_words(lang)["not_found"]["title"] in page.locator("article").inner_text()
     page.close()
+
+
+# ---- search a reader trusts (issue 32): accents, tones and case aside, exact names first, common words
+# not searched alone, the card query's keys in the reader's words, and a sentence for a query it cannot read
+
+def _fold(text):
+    """Text as a reader without a Portuguese or Vietnamese keyboard types it (đ as d), in lower case."""
+    return _plain(text).lower()
+
+
+def _plain(text):
+    """Text without its accents and tones, its case kept."""
+    import unicodedata
+    text = str(text).replace("đ", "d").replace("Đ", "D")
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def _common(page):
+    from dow.compiler.site import site_words
+    lang = page.locator("html").get_attribute("lang")
+    return {_fold(w) for w in _words(site_words(lang)["search_words"]["common"])}
+
+
+def _words(text):
+    """A list of words of templates/site search_words: "coleção, conjunto"."""
+    return [w.strip() for w in text.split(",") if w.strip()]
+
+
+#: the header search asked through the site's own search worker (the file the theme loads, with
+#: site/assets/search-fold.js before it), as the header's box asks it: the index the page downloads,
+#: then each query in turn; the answer is the result groups in the order the box lists them
+_ASK_WORKER = """async queries => {
+  const config = JSON.parse(document.getElementById("__config").textContent);
+  const worker = new Worker(config.search);
+  const index = await (await fetch(config.base + "/search/search_index.json")).json();
+  const answer = () => new Promise(resolve => worker.addEventListener("message", function once(ev) {
+    worker.removeEventListener("message", once); resolve(ev.data); }));
+  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs, options: {suggest: false}}});
+  await answer();
+  const out = [];
+  for (const query of queries) {
+    worker.postMessage({type: 2, data: query});
+    const result = await answer();
+    out.push(result.data.items.map(group => group.map(item => item.location)));
+  }
+  worker.terminate();
+  return out;
+}"""
+
+
+def _card_of(location):
+    """The card id of a result's location, or None when it is not a card page."""
+    path = location.split("#")[0]
+    return path[len("cards/"):-1] if path.startswith("cards/") and path != "cards/" else None
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_header_search_finds_every_card_by_its_name_typed_without_accents(site, browser, lang):
+    """Every card, in every language: its name typed without accents or tones ranks it first among the
+    cards, as what the header box lists; a card that shares its name with others ranks among them."""
+    base, build = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/")
+    cards = build.cards
+    same = {}
+    for card in cards:
+        same.setdefault(" ".join(_fold(card["name"][lang]).split()), set()).add(card["id"])
+    names = [_plain(card["name"][lang]) for card in cards]
+    answers = page.evaluate(_ASK_WORKER, names)
+    wrong, first_overall = [], 0
+    for card, name, groups in zip(cards, names, answers):
+        found = [_card_of(group[0]) for group in groups if _card_of(group[0])]
+        namesakes = same[" ".join(_fold(card["name"][lang]).split())]
+        if card["id"] not in found[:len(namesakes)] or not set(found[:len(namesakes)]) <= namesakes:
+            wrong.append((name, found[:3]))
+        first_overall += bool(groups) and _card_of(groups[0][0]) in namesakes
+    assert not wrong, f"{len(wrong)} of {len(cards)} cards not first among cards: {wrong[:10]}"
+    # and as a rule first of all results, guides and rules included (the rest are names a rules
+    # section or glossary term also bears, which rank beside them)
+    assert first_overall >= 0.9 * len(cards), first_overall
+    v.clean()
+
+
+@pytest.mark.parametrize("lang,query,first", [
+    ("vi", "tai nan", "cards/base.crossroads.car-crash/"),
+    ("vi", "Tai nạn xe hơi", "cards/base.crossroads.car-crash/"),
+    ("pt", "Acidente de Carro", "cards/base.crossroads.car-crash/"),
+    ("pt", "acidente de carro", "cards/base.crossroads.car-crash/"),
+    ("en", "CAR CRASH", "cards/base.crossroads.car-crash/"),
+])
+def test_the_header_search_lists_the_named_card_first(site, browser, lang, query, first):
+    """The cases readers reported, typed into the header's box."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/")
+    hrefs = _header_search(page, query)
+    assert hrefs[0].split("?")[0].endswith(f"/{lang}/{first}"), hrefs[:5]
+    terms = {w for h in hrefs for w in (h.split("h=")[1].split("#")[0].split("+") if "h=" in h else []) if w}
+    assert "de" not in terms and terms <= set(_fold(query).split()), terms   # nothing matched on "de" alone
+    v.clean()
+
+
+def test_the_header_search_finds_a_rule_by_its_name_without_tones(site, browser):
+    """"nguoi song sot bat luc": the rule and the glossary term of the helpless survivor come first."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/vi/")
+    hrefs = _header_search(page, "nguoi song sot bat luc")
+    top = [h for h in hrefs[:4] if "#" in h]
+    assert any("#base-helpless" in h or "#term-helpless" in h for h in top), hrefs[:6]
+    v.shot("header-search-vi-helpless")
+    v.clean()
+
+
+@pytest.mark.parametrize("query,anchors", [("lixao", ["#term-waste-pile"]), ("municao", ["#term-bullet"])])
+def test_the_header_search_finds_the_rules_and_glossary_without_accents(site, browser, query, anchors):
+    """"lixao" and "municao" find the glossary's lixão and munição and the rules chapters that use them."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go("/pt/")
+    hrefs = _header_search(page, query)
+    for anchor in anchors:
+        assert any(anchor in h for h in hrefs[:3]), hrefs[:6]
+    rules = ("/pt/base-game/", "/pt/warring-colonies/", "/pt/lone-wolf/", "/pt/variants/", "/pt/winter-tricks/")
+    assert any(any(r in h for r in rules) for h in hrefs), hrefs
+    v.shot(f"header-search-pt-{query}")
+    v.clean()
+
+
+@pytest.mark.parametrize("lang,query", [("pt", "de"), ("pt", "a o e da do"), ("vi", "của và"), ("en", "the of")])
+def test_the_header_search_does_not_match_common_words_alone(site, browser, lang, query):
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/")
+    assert page.evaluate(_ASK_WORKER, [query]) == [[]]
+    v.clean()
+
+
+def _card_query(page, query):
+    """The card search page's answer to a query typed into its box: (the cards listed, the problem said)."""
+    page.locator("#card-query").fill(query)
+    problem = page.locator("#card-problem")
+    said = problem.inner_text() if problem.is_visible() else ""
+    return page.locator("#card-results li a").evaluate_all("els => els.map(e => e.getAttribute('href'))"), said
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_card_search_finds_every_card_by_its_name_typed_without_accents(site, browser, lang):
+    """Every card, in every language, its name typed without accents or tones into the card search:
+    it is listed first (a card whose name others share, among them). A name holding the query's own
+    marks (< > = ") is typed in quotes, as the syntax line says."""
+    base, build = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/search/")
+    page.wait_for_function("document.getElementById('card-query') !== null")
+    page.wait_for_timeout(300)
+    same = {}
+    for card in build.cards:
+        same.setdefault(" ".join(_fold(card["name"][lang]).split()), set()).add(card["id"])
+    wrong = []
+    for card in build.cards:
+        name = _plain(card["name"][lang])
+        typed = f'"{name}"' if any(m in name for m in '<>="') else name
+        found, said = _card_query(page, typed)
+        ids = [h.split("/cards/")[1].strip("/") for h in found]
+        namesakes = same[" ".join(_fold(card["name"][lang]).split())]
+        if said or card["id"] not in ids[:len(namesakes)]:
+            wrong.append((typed, ids[:3], said))
+    assert not wrong, f"{len(wrong)} of {len(build.cards)}: {wrong[:10]}"
+    v.clean()
+
+
+def _variants(word):
+    """A key as readers type it: as written, without accents, in capitals, and with dashes for spaces."""
+    return sorted({word, _plain(word), word.upper(), _plain(word).lower().replace(" ", "-")})
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_card_search_reads_its_keys_and_or_in_the_readers_words(site, browser, lang):
+    """Every key and OR word of the page's language, and the English ones, with and without accents and
+    in any case, reads as its English key: tipo:, coleção:, loại:, bộ:, ảnh hưởng>40, ou, HOẶC."""
+    from dow.compiler.site import site_words
+    base, build = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/search/")
+    page.wait_for_timeout(300)
+    examples = {"kind": ":survivor", "set": ":warring", "name": ":sparky", "text": ":sparky",
+                "influence": ">40", "attack": ">=3", "search": "<=2", "number": "=7"}
+    checked = 0
+    for words in (site_words(lang)["search_words"], site_words("en")["search_words"]):
+        keys = {**words["keys"], **words["fields"]}
+        for key, aliases in keys.items():
+            english, english_said = _card_query(page, key + examples[key])
+            assert english and not english_said, key
+            for alias in _words(aliases):
+                for typed in _variants(alias):
+                    found, said = _card_query(page, typed + examples[key])
+                    assert (found, said) == (english, ""), (typed + examples[key], said)
+                    checked += 1
+        either, _ = _card_query(page, "kind:tactic OR kind:crisis")
+        assert len(either) == len([c for c in build.cards if c["kind"] in ("tactic", "crisis")]) > 0
+        for word in _words(words["or"]):
+            for typed in _variants(word) + [word.lower()]:
+                assert _card_query(page, f"kind:tactic {typed} kind:crisis") == (either, ""), typed
+                checked += 1
+    assert _card_query(page, "ảnh hưởng > 40" if lang == "vi" else "influence > 40") == \
+        _card_query(page, "influence>40")
+    assert checked > 20
+    v.clean()
+
+
+@pytest.mark.parametrize("lang,query,problem,shows", [
+    ("pt", "tipo:", "no_value", "tipo:"), ("pt", "coleção:", "no_value", "coleção:"),
+    ("pt", "influência>muito", "not_number", "influência"), ("pt", "tipo:xyz", "no_kind", "xyz"),
+    ("pt", "ou tipo:dado", "lone_or", "ou"), ("pt", "de", "only_common", "de"),
+    ("pt", "nome>3", "words_only", "nome"), ("pt", "cor:azul", "not_a_key", "cor:"),
+    ("vi", "loại:", "no_value", "loại:"), ("vi", "bộ:", "no_value", "bộ:"),
+    ("vi", "ảnh hưởng>nhiều", "not_number", "ảnh hưởng"), ("vi", "bo:xyz", "no_set", "xyz"),
+    ("vi", "HOẶC", "lone_or", "HOẶC"), ("vi", "của", "only_common", "của"),
+    ("en", "kind:", "no_value", "kind:"), ("en", "attack<lots", "not_number", "attack"),
+    ("en", "the", "only_common", "the"), ("en", "colour:blue", "not_a_key", "colour:"),
+])
+def test_a_card_query_that_cannot_be_read_says_why_in_the_readers_language(site, browser, lang, query,
+                                                                            problem, shows):
+    """No silent 0: the sentence of templates/site/<lang>.yaml search_words.problems, naming what was typed."""
+    import re
+    from dow.compiler.site import site_words
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(f"/{lang}/search/")
+    page.wait_for_timeout(300)
+    found, said = _card_query(page, query)
+    assert found == [] and said, query
+    template = site_words(lang)["search_words"]["problems"][problem]
+    for fixed in re.split(r"\{\w+\}", template):
+        assert fixed.strip() in said, (fixed, said)
+    assert f"“{shows}" in said, said
+    v.shot(f"card-search-problem-{lang}-{problem}")
+    v.clean()
