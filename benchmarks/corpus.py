@@ -384,7 +384,8 @@ class Writer:
             event, ref = self.pick([("when you move a survivor", "moved"), ("when this survivor rolls for exposure", ""),
                                     ("after a survivor you control searches at the library", "searching"),
                                     ("when a survivor you control attacks", "attacking"),
-                                    ("when this survivor enters play", ""), ("before you spend food", "")])
+                                    ("when this survivor enters play", ""), ("when you spend food", ""),
+                                    ("before you move a survivor", "moved")])
             inner = Writer(self.rng, self.kind, tuple(self.refs | {ref} - {""}))
             body = inner.body(depth + 1, max(1, budget - 1))
             self.manual |= inner.manual

@@ -153,6 +153,9 @@ class Referents:
         for key in ("body", "then", "else", "options", "outcomes", "otherwise", "tied", "steps", "cost"):
             if key in node and isinstance(node[key], list):
                 target = inner if key not in ("cost", "steps") else scope    # tied steps: one sentence
+                if key in ("else", "otherwise"):   # the other branch: a scope of its own (nothing of the body
+                    # happened there), its sentences in turn
+                    target = scope.child()
                 for child in node[key]:
                     if child.get("op") in ("option", "outcome"):
                         sub = target.child()
@@ -160,7 +163,7 @@ class Referents:
                             child["requires"] = self.value(child["requires"], sub, "option", "requires")
                         self.block(child["body"], sub)
                     else:
-                        self.block([child], target if key != "else" else scope.child())
+                        self.block([child], target)
         if op not in RULE_OPS and any(n.get("op") == "exposure" for n in _walk(node)):
             scope.face = True          # "you may roll for exposure on …. if the result is blank: …"
         if op == "roll":
