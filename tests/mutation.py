@@ -54,7 +54,8 @@ END = "<!-- mutation: end -->"
 #: the modules mutated by default (a path in the project), with the test files each faces after the scenarios:
 #: the tests that exercise that module, chosen among the quick ones (a few seconds each)
 TESTS: dict[str, list[str]] = {
-    "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_interpreter.py"],
+    "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_effect_errors.py",
+                               "tests/runtime/test_interpreter.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
     "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_cards.py",
                             "tests/runtime/test_bundle_check.py"],
@@ -65,7 +66,43 @@ TESTS: dict[str, list[str]] = {
 MODULES = list(TESTS)
 
 #: survivors that are equivalent mutants, keyed "module: function: mutation", with the reason
-JUSTIFIED: dict[str, str] = {}
+CW = "runtime/engine/colony_warfare.py: ColonyWarfare."
+_ONE_PICKED = ("equivalent: the answer to a question of exactly 1 target is 1 item, so its first and its last "
+               "are the same")
+_WHEN_STARTS = ("equivalent for the content: the event \"when a colony warfare starts\" is sent, but no card "
+                "of the content waits for it (Father Fitzpatrick's rule is \"before\" it, sent and settled "
+                "just above); a card that says it would be its scenario")
+JUSTIFIED: dict[str, str] = {
+    CW + "warfare_sites: `<` → `<=` in `ma < mb`":
+        "equivalent: on equal morale the die decides when both colonies are contested, and when at most one is, "
+        "the colonies come before every other location whichever is first, so the order of the contested ones "
+        "is the same",
+    CW + "step_colony_warfare: dropped `h.deferred = []`":
+        "equivalent: a player whose last survivor's replacement was deferred has a survivor again after it, "
+        "and `replace_last` replaces only a player with none; a player left with none again in a later "
+        "warfare is deferred again, and replaced at the same point",
+    CW + "combat: negated `if lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
+    CW + "combat: `and` → `or` in `lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
+    CW + "combat: `not in` → `in` in `lid not in h.skipped`": _WHEN_STARTS,
+    CW + "combat: dropped `h.emit(start)`": _WHEN_STARTS,
+    CW + "combat: `0` → `-1` in `pick = (yield Decision(TARGETS, leader, tuple(s.tactics[tea…`": _ONE_PICKED,
+    CW + "combat: `0` → `-1` in `victim = (yield Decision(TARGETS, s.leaders[team], foes, 1,…`": _ONE_PICKED,
+    CW + "combat: `0` → `-1` in `hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, …`": _ONE_PICKED,
+    CW + "combat: `>` → `>=` in `diff > 0`": "equivalent: a difference of 0 returned just above",
+    CW + 'combat: `0` → `-1` in `winner = "a" if diff > 0 else "b"`':
+        "equivalent: the difference is a whole number other than 0 here, so `> -1` is `> 0`",
+    CW + "combat: dropped `h.emit(event)`":
+        "equivalent for the content: the event \"win a colony warfare\" is sent, but the one card that speaks "
+        "of it, Divide and Conquer, is a main objective, checked by `goal_met` on the next line, not a rule "
+        "waiting for the event",
+}
+#: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
+UNTESTED: dict[str, str] = {
+    CW + "combat: dropped `yield from self.settle()`":
+        "what the host queued (triggered rules, the spoils of a survivor killed at the enemy colony, entrance "
+        "choices) is run by the next settle a few lines on instead: only its order against the steps between "
+        "changes, and no scenario of the content makes that order visible yet",
+}
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds)
 SLOWER, FLOOR = 4, 10
@@ -75,7 +112,7 @@ SLOWER, FLOOR = 4, 10
 FLIPS: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
                            ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
                            ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-SYMBOL = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+SYMBOL: dict[type, str] = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
           ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
 DROPPED = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Break, ast.Continue)
 
@@ -108,6 +145,7 @@ class Planter(ast.NodeTransformer):
 
     def __init__(self, module: str, target: int = -1):
         self.module, self.target = module, target
+        self.lines = source_of(module).splitlines()
         self.sites: list[Mutant] = []
         self.scope: list[str] = []         # class and function names, outermost first
         self.function: str | None = None   # the outermost function's qualified name, when inside one
@@ -147,7 +185,8 @@ class Planter(ast.NodeTransformer):
     def _site(self, node: ast.AST, what: str) -> bool:
         """Record a site; whether it is the one to plant."""
         assert self.function is not None
-        self.sites.append(Mutant(self.module, len(self.sites), self.function, node.lineno, node.col_offset, what))
+        self.sites.append(Mutant(self.module, len(self.sites), self.function, getattr(node, "lineno"),
+                                 getattr(node, "col_offset"), what))
         return len(self.sites) - 1 == self.target
 
     # -- statements: dropped, or an if's condition negated
@@ -232,8 +271,10 @@ class Planter(ast.NodeTransformer):
         value = node.value
         if self.function is None or not isinstance(value, int) or isinstance(value, bool):
             return node
-        for new in (value + 1, value - 1):
-            if self._site(node, f"`{value}` → `{new}`"):
+        line = " ".join(self.lines[node.lineno - 1].split())
+        line = line if len(line) <= 60 else line[:59] + "…"
+        for new in (value + 1, value - 1):       # a number says its line: several share one function
+            if self._site(node, f"`{value}` → `{new}` in `{line}`"):
                 return ast.copy_location(ast.Constant(new), node)
         return node
 
@@ -337,7 +378,7 @@ class Suite:
             if not args and not kwargs and [Path(p) for p in paths] == [ROOT / "content"] and Path(root) == ROOT:
                 return build
             return original(paths, root, *args, **kwargs)
-        project.compile_paths = kept       # type: ignore[assignment]
+        project.compile_paths = kept
         suite = cls(project.bundle_of(build.cards, build.rulesets))
         for path in sorted((ROOT / "tests" / "engine" / "rules").glob("*.yaml")):
             for test in yaml.safe_load(path.read_text(encoding="utf-8")):
@@ -505,7 +546,9 @@ def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[i
     say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, tests {t2:.1f} s")
     for i, m in enumerate(mutants, 1):
         if i % 50 == 0:
-            say(f"  {i}/{len(mutants)} after {time.perf_counter() - started:.0f} s")
+            done = Measured(module, mutants[:i - 1])
+            say(f"  {i - 1}/{len(mutants)} after {time.perf_counter() - started:.0f} s: "
+                + ", ".join(f"{k} {v}" for k, v in counts(done).items() if k != "mutants"))
         if m.line not in reached:
             m.status = "not reached"
             continue
@@ -537,7 +580,8 @@ def table(results: list[Measured]) -> str:
             continue
         lines += ["", f"Survivors in `{r.module}`:", ""]
         for m in left:
-            reason = JUSTIFIED.get(m.key, "no test notices it" if m.status == "survived" else "no test runs this line")
+            reason = JUSTIFIED.get(m.key) or UNTESTED.get(m.key) or \
+                ("no test notices it" if m.status == "survived" else "no test runs this line")
             lines.append(f"- line {m.line}, `{m.function}`: {m.what} ({m.status}): {reason}")
     lines += ["", END]
     return "\n".join(lines)
@@ -588,6 +632,10 @@ def main(argv: list[str] | None = None) -> int:
     say(f"{sum(len(r.mutants) for r in results)} mutants in {time.perf_counter() - started:.0f} s")
     if args.write:
         write_doc(text)
+    stale = [k for k in (*JUSTIFIED, *UNTESTED) if k.split(": ")[0] in chosen
+             and k not in {m.key for r in results for m in r.mutants}]
+    if stale and not args.line:
+        say("reasons for mutants that are no more (the code changed): " + "; ".join(stale))
     unexplained = [m for r in results for m in r.mutants if m.status == "survived" and m.key not in JUSTIFIED]
     return 1 if unexplained else 0
 

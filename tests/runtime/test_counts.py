@@ -89,12 +89,24 @@ def test_up_to_n_survivors_is_a_choice_of_0_to_n_of_those_there(bundle, there, m
     assert sorted(s for s, f in host.survivors.items() if f["wounds"]) == sorted(picked)
 
 
-@pytest.mark.parametrize("there, wounded", [(3, 2), (2, 1), (1, 0)])
-def test_all_but_n_survivors_is_all_those_there_less_n(bundle, there, wounded):
+@pytest.mark.parametrize("but, there, wounded", [(1, 3, 2), (1, 2, 1), (1, 1, 0), (2, 1, 0), (2, 3, 1)])
+def test_all_but_n_survivors_is_all_those_there_less_n(bundle, but, there, wounded):
     host = table(at_colony=there)
-    run, decision = start(bundle, host, "place a wound on all but 1 survivor at the colony.")
+    noun = "survivor" if but == 1 else "survivors"
+    run, decision = start(bundle, host, f"place a wound on all but {but} {noun} at the colony.")
     if decision is not None:
         assert decision.kind == TARGETS and (decision.min, decision.max) == (wounded, wounded)
         decision = run.advance(decision.choices[:wounded])
     assert decision is None
     assert sum(bool(f["wounds"]) for f in host.survivors.values()) == wounded
+
+
+def test_a_survivor_is_a_choice_of_exactly_one(bundle):
+    """"a survivor" among several: one, no fewer and no more."""
+    host = table(at_colony=3)
+    run, decision = start(bundle, host, "place a wound on a survivor at the colony.")
+    assert decision is not None and decision.kind == TARGETS and (decision.min, decision.max) == (1, 1)
+    with pytest.raises(ValueError):
+        run.advance(decision.choices[:2])
+    assert run.advance(decision.choices[:1]) is None
+    assert [s for s, f in host.survivors.items() if f["wounds"]] == list(decision.choices[:1])
