@@ -89,7 +89,7 @@ def test_up_to_n_survivors_is_a_choice_of_0_to_n_of_those_there(bundle, there, m
     assert sorted(s for s, f in host.survivors.items() if f["wounds"]) == sorted(picked)
 
 
-@pytest.mark.parametrize("but, there, wounded", [(1, 3, 2), (1, 2, 1), (1, 1, 0), (2, 1, 0), (2, 3, 1)])
+@pytest.mark.parametrize("but, there, wounded", [(1, 3, 2), (1, 2, 1), (1, 1, 0), (2, 1, 0), (2, 3, 1), (3, 2, 0)])
 def test_all_but_n_survivors_is_all_those_there_less_n(bundle, but, there, wounded):
     host = table(at_colony=there)
     noun = "survivor" if but == 1 else "survivors"
