@@ -19,13 +19,14 @@ time limit; a mutant that runs past it counts as killed (it would hang). The tes
 A mutant on a line that neither the scenarios nor those tests ever run (traced once, unmutated) is told
 *not reached* without being run. What survives, reached or not, is a change no test notices: either a
 test is missing, or the mutant is *equivalent* (it behaves as the original does), which ``JUSTIFIED``
-says with the reason. The result is the section "What the tests notice" of docs/runtime.md.
+says with the reason (``UNTESTED``: a survivor that is no equivalent, with what a test of it needs). It prints
+the counts per module and every survivor with its reason; the section "What the tests notice" of
+docs/runtime.md reports the last measurement. The exit code is 1 when a survivor has no reason.
 
     python tests/mutation.py                               # every module of MODULES (hours on 2 busy cores)
     python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 13 min
     python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
     python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
-    python tests/mutation.py --write                       # and write the table into docs/runtime.md
 """
 from __future__ import annotations
 
@@ -34,7 +35,6 @@ import ast
 import contextlib
 import copy
 import importlib
-import inspect
 import json
 import os
 import select
@@ -47,9 +47,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "runtime.md"
-BEGIN = "<!-- mutation: begin (written by tests/mutation.py --write) -->"
-END = "<!-- mutation: end -->"
 
 #: the modules mutated by default (a path in the project), with the test files each faces after the scenarios:
 #: the tests that exercise that module, chosen among the quick ones (a few seconds each)
@@ -410,8 +407,11 @@ class Suite:
 
 
 def first_failing_test(files: list[str]) -> str | None:
-    """The first test of those files that fails (its node id), or None; '(pytest: exit N)' when pytest
-    itself could not run them."""
+    """The first test of those files that fails (its node id), or None (also for no files: a module with no
+    test files of its own in ``TESTS`` faces the scenarios only); '(pytest: exit N)' when pytest itself
+    could not run them."""
+    if not files:                          # no files: pytest would run the whole suite
+        return None
     import pytest
     failed: list[str] = []
 
@@ -576,7 +576,7 @@ def counts(measured: Measured) -> dict[str, int]:
 
 def table(results: list[Measured]) -> str:
     """The section's generated part: the counts per module, then every survivor with its reason."""
-    lines = [BEGIN, "", "| module | mutants | killed | survived | not reached | equivalent (of those) | time |",
+    lines = ["| module | mutants | killed | survived | not reached | equivalent (of those) | time |",
              "|---|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         c = counts(r)
@@ -591,17 +591,7 @@ def table(results: list[Measured]) -> str:
             reason = JUSTIFIED.get(m.key) or UNTESTED.get(m.key) or \
                 ("no test notices it" if m.status == "survived" else "no test runs this line")
             lines.append(f"- line {m.line}, `{m.function}`: {m.what} ({m.status}): {reason}")
-    lines += ["", END]
     return "\n".join(lines)
-
-
-def write_doc(text: str, doc: Path = DOC) -> None:
-    current = doc.read_text(encoding="utf-8")
-    start, end = current.find(BEGIN), current.find(END)
-    if start < 0 or end < start:
-        raise SystemExit(f"{doc}: the markers of the table are missing; put these two lines where it goes:\n"
-                         f"{BEGIN}\n{END}")
-    doc.write_text(current[:start] + text + current[end + len(END):], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -614,7 +604,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="after the scenarios, these test files instead of the module's (repeatable): to see "
                              "quickly whether a new test kills a mutant")
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
-    parser.add_argument("--write", action="store_true", help="write the table into docs/runtime.md")
     args = parser.parse_args(argv)
     chosen = [Path(m).as_posix() for m in args.module or MODULES]
     for module in chosen:
@@ -632,9 +621,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.tests:
         for module in chosen:
             TESTS[module] = args.tests
-    if args.write and (args.module or args.line or args.tests):
-        print("--write needs the whole run (no --module, --line or --tests)", file=sys.stderr)
-        return 2
 
     def say(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
@@ -644,8 +630,6 @@ def main(argv: list[str] | None = None) -> int:
     text = table(results)
     print(text)
     say(f"{sum(len(r.mutants) for r in results)} mutants in {time.perf_counter() - started:.0f} s")
-    if args.write:
-        write_doc(text)
     stale = [k for k in (*JUSTIFIED, *UNTESTED) if k.split(": ")[0] in chosen
              and k not in {m.key for r in results for m in r.mutants}]
     if stale and not args.line:
