@@ -80,3 +80,22 @@ def test_no_tactic_is_in_play_once_the_warfare_step_is_over(wc):
     assert events(g, "tactics") and events(g, "combat_result")[-1]["difference"] == 0
     assert not g.host.tactic_played("you", "ALL IN", "p1")
     assert not g.host.tactic_played("enemy", "ALL IN", "p1")
+
+
+def test_both_on_guard_end_every_combat_left_on_the_all_combats_reading(wc):
+    """ON GUARD (seed 000, the tactic card: "o combate entre colônias termina na hora"): the engine's reading
+    ends the combat being fought (`both_on_guard_ends: this_combat`); the other reading ends every combat
+    left in the step."""
+    survivors = {"brian-lee": ("p1", "library"), "olivia-brown": ("p3", "library"),
+                 "sparky": ("p2", "school"), "alexis-grey": ("p4", "school")}
+    fought = {}
+    for reading in ("this_combat", "all_combats"):
+        g = table(wc, survivors, rolls=[BIO1, BIO1])
+        g.wc = {**g.wc, "readings": {**g.wc["readings"], "both_on_guard_ends": reading}}
+        answers = {("p1", "tactic"): ["on-guard"], ("p3", "tactic"): ["on-guard"]}
+        if reading == "this_combat":
+            answers = {("p1", "tactic"): ["on-guard", "all-in"], ("p3", "tactic"): ["on-guard", "all-in"],
+                       ("p1", "bullet bid"): [0], ("p3", "bullet bid"): [0]}
+        warfare(g, answers)
+        fought[reading] = [e["location"] for e in events(g, "warfare")]
+    assert len(fought["this_combat"]) == 2 and fought["all_combats"] == fought["this_combat"][:1]
