@@ -306,15 +306,15 @@ def import_name(module: str) -> str:
     return ".".join(("dow", *parts))
 
 
-def _code_named(code: types.CodeType, qualname: str) -> types.CodeType | None:
+def _codes_named(code: types.CodeType, qualname: str) -> list[types.CodeType]:
+    """The code objects of that qualified name in a module's code (a property's getter and setter share one)."""
+    found = []
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             if const.co_qualname == qualname:
-                return const
-            found = _code_named(const, qualname)
-            if found is not None:
-                return found
-    return None
+                found.append(const)
+            found += _codes_named(const, qualname)
+    return found
 
 
 def _live_functions(module: types.ModuleType, qualname: str) -> list[types.FunctionType]:
@@ -348,18 +348,18 @@ def plant(mutant: Mutant) -> None:
     planter.visit(tree)
     ast.fix_missing_locations(tree)
     code = compile(tree, str(ROOT / mutant.module), "exec")
-    new = _code_named(code, mutant.function)
-    if new is None:
-        raise LookupError(f"no code named {mutant.function}")
+    codes = _codes_named(code, mutant.function)
     live = importlib.import_module(import_name(mutant.module))
     for f in _live_functions(live, mutant.function):
-        if f.__code__.co_firstlineno == new.co_firstlineno:
-            try:
-                f.__code__ = new
-            except ValueError as err:      # the drop changed the free variables of a closure
-                raise LookupError(str(err)) from None
-            return
-    raise LookupError(f"no live function {mutant.function} at line {new.co_firstlineno}")
+        for new in codes:
+            old = f.__code__
+            if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
+                try:
+                    f.__code__ = new
+                except ValueError as err:      # the drop changed the free variables of a closure
+                    raise LookupError(str(err)) from None
+                return
+    raise LookupError(f"no live function {mutant.function} that the mutation changes")
 
 
 # ---- the tests a mutant faces ------------------------------------------------------------------------
