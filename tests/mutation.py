@@ -1,0 +1,653 @@
+"""Which changes to the runtime's code the tests notice: operator mutation testing of runtime modules.
+
+Each *mutant* is the module with one small change planted by the standard library's ``ast``: a comparison
+flipped (``<`` and ``<=``, ``>`` and ``>=``, ``==`` and ``!=``, ``in`` and ``not in``, ``is`` and ``is not``),
+an integer constant made one larger or one smaller, ``and`` and ``or`` swapped, ``min`` and ``max`` swapped,
+the condition of an ``if`` (statement or expression) negated, or one statement dropped (an expression,
+an assignment, a ``raise``, a ``break`` or ``continue``). Only code inside functions and methods is
+mutated: the mutated function's code object replaces the live one (``__code__``), so every module that
+imported the function, the class or the module sees the mutant, and nothing is written to disk.
+
+Every mutant runs in a forked copy of this process, which already holds the compiled content, with a
+time limit; a mutant that runs past it counts as killed (it would hang). The tests it faces, cheapest first:
+
+1. the scenarios: every rule scenario (tests/engine/rules/*.yaml) and every card scenario (what
+   ``dow test`` runs), in process, stopping at the first that fails (about a second for all of them);
+2. when every scenario still passes, the module's own test files (``TESTS``), through ``pytest.main``
+   in the forked process, stopping at the first failure; the content is compiled once, before forking.
+
+A mutant on a line that neither the scenarios nor those tests ever run (traced once, unmutated) is told
+*not reached* without being run. What survives, reached or not, is a change no test notices: either a
+test is missing, or the mutant is *equivalent* (it behaves as the original does), which ``JUSTIFIED``
+says with the reason (``UNTESTED``: a survivor that is no equivalent, with what a test of it needs). It prints
+the counts per module and every survivor with its reason; the section "What the tests notice" of
+docs/runtime.md reports the last measurement. The exit code is 1 when a survivor has no reason.
+
+    python tests/mutation.py                               # every module of MODULES (hours on 2 busy cores)
+    python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 13 min
+    python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
+    python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import copy
+import importlib
+import json
+import os
+import select
+import signal
+import sys
+import time
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the modules mutated by default (a path in the project), with the test files each faces after the scenarios:
+#: the tests that exercise that module, chosen among the quick ones (a few seconds each)
+TESTS: dict[str, list[str]] = {
+    "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_effect_errors.py",
+                               "tests/runtime/test_execution.py", "tests/runtime/test_interpreter.py",
+                               "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py"],
+    "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
+    "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_cards.py",
+                            "tests/runtime/test_bundle_check.py"],
+    "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
+                                         "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
+    "runtime/engine/actions.py": ["tests/engine/test_decisions.py", "tests/engine/test_lone_wolf.py"],
+}
+MODULES = list(TESTS)
+
+#: survivors that are equivalent mutants, keyed "module: function: mutation", with the reason
+CW = "runtime/engine/colony_warfare.py: ColonyWarfare."
+_ONE_PICKED = ("equivalent: the answer to a question of exactly 1 target is 1 item, so its first and its last "
+               "are the same")
+_WHEN_STARTS = ("equivalent for the content: the event \"when a colony warfare starts\" is sent, but no card "
+                "of the content waits for it (Father Fitzpatrick's rule is \"before\" it, sent and settled "
+                "just above); a card that says it would be its scenario")
+JUSTIFIED: dict[str, str] = {
+    CW + "warfare_sites: `<` → `<=` in `ma < mb`":
+        "equivalent: on equal morale the die decides when both colonies are contested, and when at most one is, "
+        "the colonies come before every other location whichever is first, so the order of the contested ones "
+        "is the same",
+    CW + "step_colony_warfare: dropped `h.deferred = []`":
+        "equivalent: a player whose last survivor's replacement was deferred has a survivor again after it, "
+        "and `replace_last` replaces only a player with none; a player left with none again in a later "
+        "warfare is deferred again, and replaced at the same point",
+    CW + "combat: negated `if lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
+    CW + "combat: `and` → `or` in `lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
+    CW + "combat: `not in` → `in` in `lid not in h.skipped`": _WHEN_STARTS,
+    CW + "combat: dropped `h.emit(start)`": _WHEN_STARTS,
+    CW + "combat: `0` → `-1` in `pick = (yield Decision(TARGETS, leader, tuple(s.tactics[tea…`": _ONE_PICKED,
+    CW + "combat: `0` → `-1` in `victim = (yield Decision(TARGETS, s.leaders[team], foes, 1,…`": _ONE_PICKED,
+    CW + "combat: `0` → `-1` in `hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, …`": _ONE_PICKED,
+    CW + "combat: `>` → `>=` in `diff > 0`": "equivalent: a difference of 0 returned just above",
+    CW + 'combat: `0` → `-1` in `winner = "a" if diff > 0 else "b"`':
+        "equivalent: the difference is a whole number other than 0 here, so `> -1` is `> 0`",
+    'runtime/interpreter.py: Interpreter.count: `0` → `-1` in `return max((available or 0) - value["n"], 0)`':
+        "equivalent: `available or -1` differs only when nothing is there (None or 0), and then all but N "
+        "is below 0 either way, which the floor makes 0",
+    "runtime/interpreter.py: zone_first: `!=` → `==` in `f['op'] != 'in_zone'`":
+        "equivalent in what is chosen: without an `extreme` filter (returned above) every filter is required "
+        "of each thing, so their order is only the time it takes",
+    CW + "combat: dropped `h.emit(event)`":
+        "equivalent for the content: the event \"win a colony warfare\" is sent, but the one card that speaks "
+        "of it, Divide and Conquer, is a main objective, checked by `goal_met` on the next line, not a rule "
+        "waiting for the event",
+}
+#: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
+_LATER = ("what the host queued (triggered rules, the spoils of a survivor killed at the enemy colony, entrance "
+          "choices) is run by the next settle instead: only its order against the steps between changes, and no "
+          "scenario of the content makes that order visible yet")
+_EXTREME = ("a selector with an `extreme` filter (\"the survivor with the most …\") and a zone filter written "
+            "after it would rank another pool; no card of the content and no test has one")
+_START = ("every entry point (`execute`, `check`) sets the step count before its first step; the start value "
+          "shows only to a step taken outside them, which no host takes")
+UNTESTED: dict[str, str] = {
+    "runtime/interpreter.py: zone_first: negated `if any((f['op'] == 'extreme' for f in filters))`": _EXTREME,
+    "runtime/interpreter.py: zone_first: `==` → `!=` in `f['op'] == 'extreme'`": _EXTREME,
+    "runtime/interpreter.py: Interpreter.__init__: `0` → `1` in `self.steps = 0`": _START,
+    "runtime/interpreter.py: Interpreter.__init__: `0` → `-1` in `self.steps = 0`": _START,
+    CW + "combat: dropped `yield from self.settle()`": _LATER,
+    CW + "step_colony_warfare: dropped `yield from self.settle()`": _LATER,
+    CW + "combat: `and` → `or` in `zombies and (not s.over)`":
+        "with no biohazard it adds 0 zombies, which does nothing; it differs only when the game has ended during "
+        "the die's wounds and a biohazard shows, and no test ends a game there",
+}
+
+#: stage time limits: a multiple of the unmutated run's time, and a floor (seconds)
+SLOWER, FLOOR = 4, 10
+
+
+# ---- the mutations ---------------------------------------------------------------------------------
+FLIPS: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+                           ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+                           ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+SYMBOL: dict[type, str] = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+          ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+DROPPED = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Break, ast.Continue)
+
+
+@dataclass
+class Mutant:
+    """One planted change: where, in which function, and what it does."""
+    module: str                    # the project path, runtime/interpreter.py
+    index: int                     # its number among the module's mutation sites, in the order of the source
+    function: str                  # the qualified name of the outermost function holding it
+    line: int
+    col: int
+    what: str                      # "`<` → `<=` in `a < b`"
+    status: str = ""               # killed, survived, not reached, timeout, not planted
+    by: str = ""                   # the scenario or test that killed it; why it could not be planted
+
+    @property
+    def key(self) -> str:
+        return f"{self.module}: {self.function}: {self.what}"
+
+
+def _short(node: ast.AST, width: int = 60) -> str:
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+class Planter(ast.NodeTransformer):
+    """Walks a module's syntax tree in source order, numbering each mutation site inside a function; plants
+    the site numbered ``target`` (none when -1) and records every site seen."""
+
+    def __init__(self, module: str, target: int = -1):
+        self.module, self.target = module, target
+        self.lines = source_of(module).splitlines()
+        self.sites: list[Mutant] = []
+        self.scope: list[str] = []         # class and function names, outermost first
+        self.function: str | None = None   # the outermost function's qualified name, when inside one
+
+    # -- scopes
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        node.body = self._body(node.body)
+        return node
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        if self.function is not None:      # a class inside a function is part of that function
+            return self.generic_visit(node)
+        self.scope.append(node.name)
+        node.body = self._body(node.body)
+        self.scope.pop()
+        return node
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
+        if self.function is not None:
+            node.body = self._body(node.body)
+            return self.generic_visit_but_body(node)
+        self.function = ".".join([*self.scope, node.name])
+        node.body = self._body(node.body)
+        self.function = None
+        return node
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+
+    def generic_visit_but_body(self, node: ast.AST) -> ast.AST:
+        for name in ("args", "returns"):
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                self.visit(value)
+        return node
+
+    def _site(self, node: ast.AST, what: str) -> bool:
+        """Record a site; whether it is the one to plant."""
+        assert self.function is not None
+        self.sites.append(Mutant(self.module, len(self.sites), self.function, getattr(node, "lineno"),
+                                 getattr(node, "col_offset"), what))
+        return len(self.sites) - 1 == self.target
+
+    # -- statements: dropped, or an if's condition negated
+    def _body(self, body: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for i, stmt in enumerate(body):
+            docstring = i == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) \
+                and isinstance(stmt.value.value, str)
+            if self.function is not None and isinstance(stmt, DROPPED) and not docstring:
+                if self._site(stmt, f"dropped `{_short(stmt)}`"):
+                    out.append(ast.copy_location(ast.Pass(), stmt))
+                    continue
+            if self.function is None and not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out.append(stmt)           # module and class level code is not mutated
+                continue
+            out.append(self.visit(stmt))
+        return out or [ast.Pass()]
+
+    def visit_If(self, node: ast.If) -> ast.AST:
+        if self._site(node, f"negated `if {_short(node.test)}`"):
+            node.test = ast.copy_location(ast.UnaryOp(ast.Not(), node.test), node.test)
+        else:
+            node.test = self.visit(node.test)
+        node.body, node.orelse = self._body(node.body), self._body(node.orelse) if node.orelse else []
+        return node
+
+    def _blocks(self, node: ast.AST) -> ast.AST:
+        for name, value in ast.iter_fields(node):
+            if name in ("body", "orelse", "finalbody") and isinstance(value, list) and value \
+                    and isinstance(value[0], ast.stmt):
+                setattr(node, name, self._body(value))
+            elif name == "handlers":
+                for h in value:
+                    h.body = self._body(h.body)
+            elif isinstance(value, ast.AST):
+                setattr(node, name, self.visit(value))
+            elif isinstance(value, list):
+                setattr(node, name, [self.visit(v) if isinstance(v, ast.AST) else v for v in value])
+        return node
+
+    visit_For = visit_While = visit_With = visit_Try = visit_AsyncFor = visit_AsyncWith = _blocks
+
+    def visit_Match(self, node: ast.Match) -> ast.AST:
+        node.subject = self.visit(node.subject)
+        for case in node.cases:
+            case.body = self._body(case.body)
+        return node
+
+    # -- expressions
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        if self._site(node, f"negated `… if {_short(node.test)} else …`"):
+            node.test = ast.UnaryOp(ast.Not(), node.test)
+            ast.copy_location(node.test, node.test.operand)
+            return node
+        return self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        for i, op in enumerate(node.ops):
+            if type(op) in FLIPS:
+                new = FLIPS[type(op)]
+                if self._site(node, f"`{SYMBOL[type(op)]}` → `{SYMBOL[new]}` in `{_short(node)}`"):
+                    node.ops = [*node.ops[:i], new(), *node.ops[i + 1:]]
+                    return node
+        return self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        old, new = ("and", "or") if isinstance(node.op, ast.And) else ("or", "and")
+        if self._site(node, f"`{old}` → `{new}` in `{_short(node)}`"):
+            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+            return node
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            new = "max" if node.func.id == "min" else "min"
+            if self._site(node, f"`{node.func.id}` → `{new}` in `{_short(node)}`"):
+                node.func = ast.copy_location(ast.Name(new, ast.Load()), node.func)
+                return node
+        return self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        value = node.value
+        if self.function is None or not isinstance(value, int) or isinstance(value, bool):
+            return node
+        line = " ".join(self.lines[node.lineno - 1].split())
+        line = line if len(line) <= 60 else line[:59] + "…"
+        for new in (value + 1, value - 1):       # a number says its line: several share one function
+            if self._site(node, f"`{value}` → `{new}` in `{line}`"):
+                return ast.copy_location(ast.Constant(new), node)
+        return node
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return node                        # the text of messages is not what the tests hold
+
+
+def source_of(module: str) -> str:
+    return (ROOT / module).read_text(encoding="utf-8")
+
+
+def mutants_of(module: str, lines: list[int] | None = None) -> list[Mutant]:
+    """Every mutation site of a module, numbered (only those on the given lines, when given)."""
+    planter = Planter(module)
+    planter.visit(ast.parse(source_of(module), module))
+    return [m for m in planter.sites if not lines or m.line in lines]
+
+
+def import_name(module: str) -> str:
+    """runtime/engine/actions.py → dow.runtime.engine.actions"""
+    parts = Path(module).with_suffix("").parts
+    if parts[0] != "runtime":
+        raise SystemExit(f"{module}: only modules of runtime/ are mutated")
+    return ".".join(("dow", *parts))
+
+
+def _codes_named(code: types.CodeType, qualname: str) -> list[types.CodeType]:
+    """The code objects of that qualified name in a module's code (a property's getter and setter share one)."""
+    found = []
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            if const.co_qualname == qualname:
+                found.append(const)
+            found += _codes_named(const, qualname)
+    return found
+
+
+def _live_functions(module: types.ModuleType, qualname: str) -> list[types.FunctionType]:
+    """The function objects the module holds under that qualified name (a property's getter and setter
+    share one)."""
+    obj: Any = module
+    *outer, name = qualname.split(".")
+    for part in outer:
+        obj = getattr(obj, part)
+    found = vars(obj).get(name) if isinstance(obj, type) else getattr(obj, name, None)
+    candidates: list[Any] = []
+    if isinstance(found, property):
+        candidates = [found.fget, found.fset, found.fdel]
+    elif isinstance(found, (staticmethod, classmethod)):
+        candidates = [found.__func__]
+    else:
+        candidates = [found]
+    out = []
+    for f in candidates:
+        while hasattr(f, "__wrapped__"):
+            f = f.__wrapped__
+        if isinstance(f, types.FunctionType):
+            out.append(f)
+    return out
+
+
+def plant(mutant: Mutant) -> None:
+    """Put the mutant in place in this process (raises ``LookupError`` when it cannot be planted)."""
+    tree = ast.parse(source_of(mutant.module), mutant.module)
+    planter = Planter(mutant.module, mutant.index)
+    planter.visit(tree)
+    ast.fix_missing_locations(tree)
+    code = compile(tree, str(ROOT / mutant.module), "exec")
+    codes = _codes_named(code, mutant.function)
+    live = importlib.import_module(import_name(mutant.module))
+    for f in _live_functions(live, mutant.function):
+        for new in codes:
+            old = f.__code__
+            if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
+                try:
+                    f.__code__ = new
+                except ValueError as err:      # the drop changed the free variables of a closure
+                    raise LookupError(str(err)) from None
+                return
+    raise LookupError(f"no live function {mutant.function} that the mutation changes")
+
+
+# ---- the tests a mutant faces ------------------------------------------------------------------------
+@dataclass
+class Suite:
+    """The compiled content and its scenarios, made once before any fork."""
+    bundle: dict[str, Any]
+    scenarios: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = field(default_factory=list)
+
+    @classmethod
+    def load(cls) -> "Suite":
+        import yaml
+        from dow.compiler import project
+        build = project.compile_paths([ROOT / "content"], ROOT)
+        if not build.ok:
+            raise SystemExit("content/ has errors; run 'dow check' first")
+        # the tests' fixtures compile content/ again: in the forked processes they get this build
+        original = project.compile_paths
+
+        def kept(paths: Any, root: Any = None, *args: Any, **kwargs: Any) -> Any:
+            if not args and not kwargs and [Path(p) for p in paths] == [ROOT / "content"] and Path(root) == ROOT:
+                return build
+            return original(paths, root, *args, **kwargs)
+        project.compile_paths = kept
+        suite = cls(project.bundle_of(build.cards, build.rulesets))
+        for path in sorted((ROOT / "tests" / "engine" / "rules").glob("*.yaml")):
+            for test in yaml.safe_load(path.read_text(encoding="utf-8")):
+                suite.scenarios.append((f"{path.relative_to(ROOT).as_posix()}: {test['name']}", None, test))
+        for card in suite.bundle["cards"]:
+            for test in card.get("tests") or []:
+                suite.scenarios.append((f"{card['id']}: {test.get('name', '?')}", card, test))
+        return suite
+
+    def first_failing_scenario(self) -> str | None:
+        """The first scenario that does not hold (its name), or None."""
+        from dow.runtime.engine.scenario import run_scenario
+        for name, card, test in self.scenarios:
+            try:
+                problems = run_scenario(self.bundle, card, copy.deepcopy(test))
+            except Exception as err:       # noqa: BLE001 - a mutant that crashes the engine is caught
+                return f"{name} ({type(err).__name__})"
+            if problems:
+                return name
+        return None
+
+
+def first_failing_test(files: list[str]) -> str | None:
+    """The first test of those files that fails (its node id), or None (also for no files: a module with no
+    test files of its own in ``TESTS`` faces the scenarios only); '(pytest: exit N)' when pytest itself
+    could not run them."""
+    if not files:                          # no files: pytest would run the whole suite
+        return None
+    import pytest
+    failed: list[str] = []
+
+    class Watch:
+        def pytest_runtest_logreport(self, report: Any) -> None:
+            if report.failed:
+                failed.append(report.nodeid)
+    code = pytest.main([*files, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings"],
+                       plugins=[Watch()])
+    if failed:
+        return failed[0]
+    return None if code in (0, 5) else f"(pytest: exit {int(code)})"
+
+
+@contextlib.contextmanager
+def traced(path: Path, lines: set[int]) -> Iterator[None]:
+    """Record the lines of one file that run."""
+    filename = str(path)
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        if event == "line":
+            lines.add(frame.f_lineno)
+        return local
+
+    def globaltrace(frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code.co_filename == filename:
+            lines.add(frame.f_lineno)
+            return local
+        return None
+    sys.settrace(globaltrace)
+    try:
+        yield
+    finally:
+        sys.settrace(None)
+
+
+# ---- forking ---------------------------------------------------------------------------------------
+def in_fork(work: Callable[[], Any], seconds: float) -> tuple[str, Any]:
+    """Run ``work`` in a forked copy of this process, its output thrown away: ("ok", its result, which
+    must be JSON), ("timeout", None) or ("crashed", the reason)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                           # the child: no output, no return to the caller's code
+        os.close(read)
+        code = 0
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            result = json.dumps(["ok", work()])
+        except BaseException as err:       # noqa: BLE001 - told to the parent
+            result, code = json.dumps(["crashed", f"{type(err).__name__}: {err}"]), 1
+        with os.fdopen(write, "w") as out:
+            out.write(result)
+        os._exit(code)
+    os.close(write)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    with os.fdopen(read, "rb") as pipe:
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([pipe], [], [], max(left, 0))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return "timeout", None
+            chunk = os.read(pipe.fileno(), 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.waitpid(pid, 0)
+    if not chunks:
+        return "crashed", "the process ended without an answer"
+    status, value = json.loads(b"".join(chunks))
+    return status, value
+
+
+# ---- the run ---------------------------------------------------------------------------------------
+@dataclass
+class Measured:
+    """One module's mutants, and what the unmutated run took."""
+    module: str
+    mutants: list[Mutant]
+    seconds: float = 0.0
+
+
+def baseline(suite: Suite, module: str) -> tuple[set[int], float, float]:
+    """The module's lines that the scenarios and its tests run, and the time each stage took, unmutated;
+    stops the run when the tests fail without a mutant."""
+    path = ROOT / module
+
+    def work() -> dict[str, Any]:
+        lines: set[int] = set()
+        started = time.perf_counter()
+        with traced(path, lines):
+            scenario = suite.first_failing_scenario()
+        middle = time.perf_counter()
+        with traced(path, lines):
+            test = first_failing_test(TESTS.get(module, []))
+        return {"lines": sorted(lines), "scenario": scenario, "test": test,
+                "stage1": middle - started, "stage2": time.perf_counter() - middle}
+    status, value = in_fork(work, 900)
+    if status != "ok":
+        raise SystemExit(f"{module}: the unmutated run {status}: {value}")
+    if value["scenario"] or value["test"]:
+        raise SystemExit(f"{module}: fails without a mutant: {value['scenario'] or value['test']}")
+    return set(value["lines"]), value["stage1"], value["stage2"]
+
+
+def run_mutant(suite: Suite, mutant: Mutant, limits: tuple[float, float]) -> None:
+    """Plant the mutant in a forked process and face it with the scenarios, then the module's tests."""
+    def scenarios() -> list[str]:
+        plant(mutant)
+        failing = suite.first_failing_scenario()
+        return ["killed", failing] if failing else ["survived", ""]
+
+    def tests() -> list[str]:
+        plant(mutant)
+        failing = first_failing_test(TESTS.get(mutant.module, []))
+        return ["killed", failing] if failing else ["survived", ""]
+    for stage, limit in zip((scenarios, tests), limits):
+        status, value = in_fork(stage, limit)
+        if status == "timeout":
+            mutant.status, mutant.by = "killed", f"timeout after {limit:.0f} s"
+            return
+        if status == "crashed":
+            not_planted = value.startswith("LookupError")
+            mutant.status, mutant.by = ("not planted" if not_planted else "killed"), value
+            return
+        mutant.status, mutant.by = value
+        if mutant.status == "killed":
+            return
+
+
+def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[int] | None = None) -> Measured:
+    started = time.perf_counter()
+    mutants = mutants_of(module, lines)
+    reached, t1, t2 = baseline(suite, module)
+    limits = (max(FLOOR, SLOWER * t1), max(FLOOR, SLOWER * t2))
+    say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, tests {t2:.1f} s")
+    for i, m in enumerate(mutants, 1):
+        if i % 50 == 0:
+            done = Measured(module, mutants[:i - 1])
+            say(f"  {i - 1}/{len(mutants)} after {time.perf_counter() - started:.0f} s: "
+                + ", ".join(f"{k} {v}" for k, v in counts(done).items() if k != "mutants"))
+        if m.line not in reached:
+            m.status = "not reached"
+            continue
+        run_mutant(suite, m, limits)
+        if m.status == "survived":
+            say(f"  survived {m.line}:{m.col} {m.function}: {m.what}")
+    return Measured(module, mutants, time.perf_counter() - started)
+
+
+def counts(measured: Measured) -> dict[str, int]:
+    out = {"mutants": len(measured.mutants)}
+    for status in ("killed", "survived", "not reached", "not planted"):
+        out[status] = sum(m.status == status for m in measured.mutants)
+    out["equivalent"] = sum(m.status in ("survived", "not reached") and m.key in JUSTIFIED for m in measured.mutants)
+    return out
+
+
+def table(results: list[Measured]) -> str:
+    """The section's generated part: the counts per module, then every survivor with its reason."""
+    lines = ["| module | mutants | killed | survived | not reached | equivalent (of those) | time |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in results:
+        c = counts(r)
+        lines.append(f"| `{r.module}` | {c['mutants']} | {c['killed']} | {c['survived']} | {c['not reached']} | "
+                     f"{c['equivalent']} | {r.seconds / 60:.0f} min |")
+    for r in results:
+        left = [m for m in r.mutants if m.status in ("survived", "not reached")]
+        if not left:
+            continue
+        lines += ["", f"Survivors in `{r.module}`:", ""]
+        for m in left:
+            reason = JUSTIFIED.get(m.key) or UNTESTED.get(m.key) or \
+                ("no test notices it" if m.status == "survived" else "no test runs this line")
+            lines.append(f"- line {m.line}, `{m.function}`: {m.what} ({m.status}): {reason}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--module", action="append", metavar="PATH",
+                        help=f"mutate this module only (repeatable; default: {', '.join(MODULES)})")
+    parser.add_argument("--line", type=int, action="append", metavar="N",
+                        help="only the mutants on this line of the module (repeatable; with one --module)")
+    parser.add_argument("--tests", action="append", metavar="FILE",
+                        help="after the scenarios, these test files instead of the module's (repeatable): to see "
+                             "quickly whether a new test kills a mutant")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run none")
+    args = parser.parse_args(argv)
+    chosen = [Path(m).as_posix() for m in args.module or MODULES]
+    for module in chosen:
+        if not (ROOT / module).is_file() or not module.startswith("runtime/") or not module.endswith(".py"):
+            print(f"{module}: not a module of runtime/ (say runtime/interpreter.py)", file=sys.stderr)
+            return 2
+    if args.line and len(chosen) != 1:
+        print("--line needs one --module", file=sys.stderr)
+        return 2
+    if args.list:
+        for module in chosen:
+            for m in mutants_of(module, args.line):
+                print(f"{module}:{m.line}:{m.col}: {m.function}: {m.what}")
+        return 0
+    if args.tests:
+        for module in chosen:
+            TESTS[module] = args.tests
+
+    def say(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+    started = time.perf_counter()
+    suite = Suite.load()
+    results = [measure(suite, module, say, args.line) for module in chosen]
+    text = table(results)
+    print(text)
+    say(f"{sum(len(r.mutants) for r in results)} mutants in {time.perf_counter() - started:.0f} s")
+    stale = [k for k in (*JUSTIFIED, *UNTESTED) if k.split(": ")[0] in chosen
+             and k not in {m.key for r in results for m in r.mutants}]
+    if stale and not args.line:
+        say("reasons for mutants that are no more (the code changed): " + "; ".join(stale))
+    unexplained = [m for r in results for m in r.mutants if m.status == "survived" and m.key not in JUSTIFIED]
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
