@@ -36,7 +36,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs  # noqa: E402
-from dow.compiler.site import SiteData, build_site  # noqa: E402
+from dow.site.build import SiteData, build_site  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -114,7 +114,7 @@ _EN_LINE = re.compile(r"^(\s+en: )(\"?)([^'\"{\[|>\s].*?)(\2)$", re.M)
 
 def serve_rebuilds(root: Path, kept: dict, rounds: int) -> None:
     """Time dow serve's per-card rebuild: the site kept in memory, then one card changed ``rounds`` times."""
-    from dow.compiler.siteupdate import SiteUpdater
+    from dow.site.update import SiteUpdater
     wall, cpu = time.perf_counter(), time.process_time()
     updater = SiteUpdater(root, kept["build"], kept["data"])
     print(f"  serve: ready for per-card rebuilds in {time.perf_counter() - wall:.2f} s wall, "

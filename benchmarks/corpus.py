@@ -596,7 +596,7 @@ def generate(root: Path, n: int = 10_000, seed: int = 0) -> dict:
 def dow_command() -> list[str]:
     """The installed ``dow`` entry point next to this interpreter (or ``python -m``)."""
     exe = Path(sys.executable).with_name("dow")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "dow.compiler.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "dow.cli.main"]
 
 
 def provenance(repo: Path | None = None) -> str:

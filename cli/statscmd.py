@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
 
 
 def _positive(text: str) -> int:
-    from .cli import _positive as positive
+    from .main import _positive as positive
     return positive(text)
 
 
@@ -41,8 +41,8 @@ def command(args) -> int:
     from dow.runtime.engine.sim import new_game, parse_agents
     from dow.runtime.engine.workers import Progress, worker_count
 
-    from . import cardstats
-    from .cli import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
+    from dow.site import cardstats
+    from .main import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
     root = _root(args)
     out = args.out or root / cardstats.RESULTS
     bundle = _game_bundle(args)
@@ -67,8 +67,8 @@ def command(args) -> int:
 
 
 def _check(out: Path, bundle: dict) -> int:
-    from . import cardstats
-    from .cli import EXIT_CONTENT, EXIT_OK, UsageError
+    from dow.site import cardstats
+    from .main import EXIT_CONTENT, EXIT_OK, UsageError
     try:
         data = cardstats.read(out)
     except cardstats.StatsError as err:

@@ -153,7 +153,7 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: bool = False) -> 
 
     from .pipeline import compile_file
     if compare_text:
-        from .text import text_warnings
+        from dow.render.text import text_warnings
     enabled = gc.isenabled()
     gc.disable()
     try:

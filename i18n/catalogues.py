@@ -15,9 +15,9 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, source_hash
+from .workflow import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, source_hash
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "compiler" / "templates"
 #: the catalogues a reader sees, with an English file of their own (and "docs", the author
 #: references, whose English is in compiler/docs.py)
 CATALOGUES = ("site", "log", "messages", "text")
@@ -141,7 +141,7 @@ GOLDEN_DIAGNOSTICS = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
 def about_texts() -> dict:
     """{code: English about line} of each diagnostic code with a golden example."""
-    from .diagnostics import CODES
+    from dow.compiler.diagnostics import CODES
     out = {}
     for code in CODES:
         case = _load(GOLDEN_DIAGNOSTICS / f"{code}.yaml")
@@ -153,7 +153,7 @@ def about_texts() -> dict:
 def docs_english() -> dict:
     """The English of the generated author references (compiler/docs.py keeps it beside the code it
     documents, the golden diagnostics their about lines; templates/docs/{pt,vi}.yaml hold the same keys)."""
-    from .docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
+    from dow.render.docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
     return {**doc_texts("en"), "card_files": card_file_texts("en"),
             "diagnostics": {**DIAGNOSTICS_INTRO, "about": about_texts()}}
 
@@ -192,7 +192,7 @@ def load_sync(base: Path = TEMPLATES) -> dict:
 
 def write_sync(sync: dict, base: Path = TEMPLATES) -> None:
     """Write templates/sync.yaml, one line per entry, sorted, so a change is one line of a diff."""
-    from .i18n import write_all
+    from .workflow import write_all
     write_all({base / SYNC: sync_text(sync)})
 
 
@@ -285,7 +285,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
     """Write PO translations ({context: (English, text)}) back into the catalogues; returns the files
     changed. A translation of an older English is not written and is reported in ``older``. With
     ``stage``, nothing is written: the new text of each file is put in it ({path: text})."""
-    from .i18n import _yaml
+    from .workflow import _yaml
     sync = load_sync(base)
     by_file: dict[Path, list] = {}
     stamped = False
@@ -331,7 +331,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
     if stage is not None:
         stage.update(texts)
     else:
-        from .i18n import write_all
+        from .workflow import write_all
         write_all(texts)
     return changed
 

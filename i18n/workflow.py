@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import LANGS
-from .loader import LoadError, Node, load_file
+from dow.compiler.cards import LANGS
+from dow.compiler.loader import LoadError, Node, load_file
 
 SOURCE = "en"
 TARGETS = tuple(lang for lang in LANGS if lang != SOURCE)
@@ -135,14 +135,14 @@ def status(files: list[Path], base: Path | None = None, root: Path | None = None
                 row = table.setdefault((field.card_set, lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[field.state(lang)] += 1
     if base is not None:
-        from .i18n_catalogues import entries, load_sync
+        from .catalogues import entries, load_sync
         sync = load_sync(base)
         for entry in entries(base):
             for lang in TARGETS:
                 row = table.setdefault((f"templates/{entry.catalogue}", lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[entry.state(lang, sync)] += 1
     if root is not None:
-        from .i18n_rules import status_rows
+        from .rules import status_rows
         table.update(status_rows(root))
     return table
 
@@ -191,9 +191,9 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
                         previous_id=_previous_field_source(field, lang, root) if state == STALE else None)
     base = catalogue_base(root)
     if base is not None:
-        from .i18n_catalogues import add_to_catalog
+        from .catalogues import add_to_catalog
         add_to_catalog(catalog, lang, base)
-    from . import i18n_rules
+    from . import rules as i18n_rules
     i18n_rules.add_to_catalog(catalog, lang, root)
     for message in catalog:             # dow's texts use {name} placeholders only: babel takes "95% i" for a
         message.flags.discard("python-format")     # %i directive, and msgfmt -c then checks it in the translation
@@ -306,11 +306,11 @@ def _known(files: list[Path], root: Path | None) -> dict:
             known[field.context] = str(field.texts.get(SOURCE, ""))
     base = catalogue_base(root) if root is not None else None
     if base is not None:
-        from .i18n_catalogues import entries
+        from .catalogues import entries
         for entry in entries(base):
             known[entry.context] = entry.texts[SOURCE]
     if root is not None:
-        from .i18n_rules import units
+        from .rules import units
         for unit in units(root):
             known[unit.context] = unit.texts[SOURCE]
     return known
@@ -328,7 +328,7 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     """Check a PO file whole and make the new text of every file it changes, writing nothing:
     {path: new text}, only files whose text changes. Raises PoFileError or PoLanguageError."""
     from . import po_check
-    from .i18n_catalogues import plural_categories
+    from .catalogues import plural_categories
     po = po_check.parse(po_text)
     header = po.header.get("language", "").replace("-", "_").split("_")[0].lower()
     problems: list = []
@@ -356,7 +356,7 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     if problems:
         raise PoFileError(problems)
     known = _known(files, root)
-    from .i18n_rules import ANCHOR
+    from .rules import ANCHOR
     for entry in po.entries:
         if entry.context is None:
             problems.append((entry.line, "a message without msgctxt: dow cannot tell where its text goes"))
@@ -413,10 +413,10 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
             texts[path] = _fields_text(original, lang, updates)
     base = catalogue_base(root) if root is not None else None
     if base is not None:
-        from .i18n_catalogues import import_entries
+        from .catalogues import import_entries
         import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, stale, texts)
     if root is not None:
-        from . import i18n_rules
+        from . import rules as i18n_rules
         i18n_rules.import_entries({c: w for c, w in wanted.items() if c.startswith(("rules/", "glossary|"))},
                                   lang, root, stale, texts)
     for file, context in stale:
@@ -466,7 +466,7 @@ def _fields_text(original: str, lang: str, updates: list) -> str:
     long line); the whole round-trip dump, which keeps comments and order, where that cannot be done."""
     from ruamel.yaml.comments import CommentedMap
 
-    from .i18n_catalogues import Flow, _in_place, _position
+    from .catalogues import Flow, _in_place, _position
     yaml = _yaml()
     data = yaml.load(original)
     edits: list = []

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-CATALOGUES = Path(__file__).resolve().parent / "templates" / "log"
+CATALOGUES = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "log"
 
 
 @functools.lru_cache(maxsize=None)
@@ -30,7 +30,7 @@ QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", 
 
 def _contract(text: str, lang: str) -> str:
     """A filled-in sentence with the language's contractions, the table the rules text uses."""
-    from .examples import _contract as contract
+    from dow.site.examples import _contract as contract
     return contract(text, lang)
 
 
@@ -64,7 +64,7 @@ class Teller:
 
     def place(self, card: dict) -> str:
         """A location as this language names it mid-sentence, with its article where nouns carry one."""
-        from .examples import place_with_article
+        from dow.site.examples import place_with_article
         return place_with_article(card, self.lang)
 
     def told(self, raw: dict) -> dict:

@@ -30,11 +30,11 @@ import jinja2
 from babel import Locale
 from ruamel.yaml import YAML
 
-from .checks import DIE_FACES
-from .catalogue import BY_OP
-from .messages import M
+from dow.compiler.checks import DIE_FACES
+from dow.compiler.catalogue import BY_OP
+from dow.compiler.messages import M
 
-TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
+TEXT_DIR = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "text"
 LANGS = ("pt", "en", "vi")
 COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
 NODE_LISTS = ("options", "outcomes", "conds", "filters")
@@ -183,7 +183,7 @@ def _text_cache(lang: str, source: str, base: Path) -> _TextCache:
 @lru_cache(maxsize=None)
 def load_language(lang: str, folder: str | None = None) -> Language:
     """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
-    from .messages import PSEUDO, pseudo
+    from dow.compiler.messages import PSEUDO, pseudo
     base = Path(folder) if folder else TEXT_DIR
     source = "en" if lang == PSEUDO else lang
     cache = _text_cache(lang, source, base)
@@ -481,7 +481,7 @@ def an(text: str) -> str:
 
 def _pseudo_an(text: str) -> str:
     """The English article of the pseudo-locale, accented like every other word there."""
-    from .messages import accent
+    from dow.compiler.messages import accent
     out = an(text)
     return accent(out[:len(out) - len(text)]) + text
 
@@ -758,8 +758,8 @@ def named_cards(tree) -> set[str]:
 
 def text_warnings(cards: list[dict]) -> list:
     """L004 warnings for ``dow check`` (on unless --no-compare-text): authored and generated texts that disagree."""
-    from .cards import LANGS
-    from .diagnostics import WARNING, Diagnostic
+    from dow.compiler.cards import LANGS
+    from dow.compiler.diagnostics import WARNING, Diagnostic
     out = []
     spelt = {lang: names_in(cards, lang) for lang in LANGS}
     for card in cards:

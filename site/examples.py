@@ -18,7 +18,7 @@ class UntoldScenario(KeyError):
 
 
 def _words(lang: str) -> dict:
-    from .site import site_words
+    from .build import site_words
     return site_words(lang)["examples"]
 
 
@@ -250,7 +250,7 @@ class Teller:
 def _contract(text: str, lang: str) -> str:
     """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
     same table the rules text uses (templates/text/<lang>.yaml)."""
-    from .text import load_language
+    from dow.render.text import load_language
     for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
         text = pattern.sub(replacement, text)
     return text
@@ -327,7 +327,7 @@ def place_name(card: dict, lang: str) -> str:
     title = (name.get(lang) or name.get("en")) if isinstance(name, dict) else str(name)
     if lang not in COMMON_NOUN_PLACES:
         return title
-    from .text import load_language
+    from dow.render.text import load_language
     key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
     term = load_language(lang).glossary.get(key, {}).get(lang)
     term = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
@@ -340,12 +340,12 @@ def place_with_article(card: dict, lang: str) -> str:
     one (the log catalogue's ``articles``, pt: "a delegacia", "o posto de gasolina", by the gender of
     the glossary's term), so that the contractions fuse it with a template's bare preposition ("na
     delegacia", "do posto de gasolina"); else as place_name says."""
-    from .playlog import catalogue
+    from dow.render.playlog import catalogue
     name = place_name(card, lang)
     articles = catalogue(lang).get("articles") if lang in ("pt", "en", "vi") else None
     if not articles:
         return name
-    from .text import load_language
+    from dow.render.text import load_language
     key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
     term = load_language(lang).glossary.get(key, {}).get(lang)
     word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None

@@ -20,7 +20,7 @@ import pickle
 import sys
 from pathlib import Path
 
-from .i18n import collation_key
+from dow.i18n.workflow import collation_key
 
 GAMES, SEED, PLAYERS = 100, 0, 4
 AGENTS = "heuristic"
@@ -105,7 +105,7 @@ def cache_path(root: Path) -> Path | None:
     project, never in the project, whose build/ a ``dow build --out DIR`` must not touch."""
     import hashlib
 
-    from .text import cache_dir
+    from dow.render.text import cache_dir
     folder = cache_dir()
     if folder is None:
         return None

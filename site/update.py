@@ -29,10 +29,10 @@ import json
 import logging
 from pathlib import Path
 
-from .cards import LANGS
-from .project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
+from dow.compiler.cards import LANGS
+from dow.compiler.project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
                       write_outputs)
-from .site import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
+from .build import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
                    search_export_entry, statistics_page, transcription_page)
 
 #: more changed card files than this at once (a checkout, a search and replace) rebuild the whole site

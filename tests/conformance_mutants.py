@@ -280,7 +280,7 @@ class Suite:
     """The traces of the project's scenarios, and what each exercises on the reference runtime."""
 
     def __init__(self, bundle: dict[str, Any], root: Path = ROOT) -> None:
-        from dow.compiler.conformance import scenarios
+        from dow.cli.conformance import scenarios
         from dow.runtime.conformance import make_trace
         self.bundle = bundle
         self.bundles = {"bundle.json": bundle}

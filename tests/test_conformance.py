@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.conformance import compare, load_traces, run_suite
 
 REFERENCE = [sys.executable, "-m", "dow.runtime.conformance_reference"]

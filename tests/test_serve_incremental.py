@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.serve import rebuild, rebuild_cards
-from dow.compiler.siteupdate import MAX_CARDS
+from dow.site.serve import rebuild, rebuild_cards
+from dow.site.update import MAX_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = Path("content") / "base" / "survivors" / "annaleigh-chan.yaml"

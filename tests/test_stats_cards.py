@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import cardstats
-from dow.compiler.cli import main
-from dow.compiler.playlog import Teller
+from dow.site import cardstats
+from dow.cli.main import main
+from dow.render.playlog import Teller
 from dow.runtime.engine.sim import play_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import text
+from dow.render import text
 from dow.compiler.project import compile_paths
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from dow.compiler import checks
 from dow.compiler.language import bind_text
 from dow.compiler.catalogue import BY_OP, CATALOGUE, RUNTIME, STATEMENT_GROUPS
 from dow.compiler.lower import Lowering
-from dow.compiler.playlog import QUIET, catalogue
+from dow.render.playlog import QUIET, catalogue
 from dow.dsl import parse
 from dow.runtime.decisions import HeuristicAgent
 from dow.runtime.engine.scenario import Scenario

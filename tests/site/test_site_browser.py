@@ -193,7 +193,7 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
 def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc, lone_wolf):
     """The statistics page's Warring Colonies section, and the stand-ins it is played with, listed on the
     transcription page in the reader's words (not the ruleset's data ids), never as published cards."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     said = site_words(lang)["stand_in_values"]
     base, _ = site
     v = Visit(browser, base)
@@ -393,7 +393,7 @@ def test_the_card_search_takes_its_fields_and_or_in_the_readers_language(site, b
 def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_page(site, browser, locale, lang):
     """The site's root 404.html (a host serves it for any address it lacks) sends the reader to the
     not-found page of their language, never an English one."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     base, _ = site
     page = browser.new_page(locale=locale)
     page.goto(base + "/404.html")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.site import SiteData, _env, site_words, write_pages
+from dow.site.build import SiteData, _env, site_words, write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = {"pt": "Conteúdo de exemplo, não o jogo publicado", "en": "Example content, not the published game",
