@@ -605,13 +605,14 @@ def provenance(repo: Path | None = None) -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True,
                               check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "compiler", "dsl", "runtime", "pyproject.toml"],
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "compiler", "render", "i18n", "site", "cli",
+                                "dsl", "runtime", "pyproject.toml"],
                                cwd=repo, capture_output=True, text=True, check=True).stdout.split("\n")
     except (OSError, subprocess.CalledProcessError):
         return "commit unknown (no git)"
     changed = [line for line in dirty if line.strip()]
     return f"commit {head}" + (f" + uncommitted changes to {', '.join(line[3:] for line in changed)}" if changed
-                               else " (compiler/, dsl/, runtime/, pyproject.toml as committed)")
+                               else " (compiler/, render/, i18n/, site/, cli/, dsl/, runtime/, pyproject.toml as committed)")
 
 
 def verify(root: Path, k: int, seed: int = 1) -> tuple[bool, str, float]:

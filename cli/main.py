@@ -34,9 +34,8 @@ from pathlib import Path
 
 from dow.compiler.messages import M, Msg
 
-EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
-EXIT_INTERNAL = 70       # EX_SOFTWARE: a bug in dow, not in what it was given
-EXIT_INTERRUPTED = 130   # the shells' convention for a command stopped by Ctrl-C (128 + SIGINT)
+from .common import (EXIT_CONTENT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError,  # noqa: F401
+                     _game_bundle, _positive, _root, game_message)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,17 +109,6 @@ class _VersionAction(argparse._VersionAction):
     def __call__(self, parser, namespace, values, option_string=None):
         self.version = version()
         super().__call__(parser, namespace, values, option_string)
-
-
-class UsageError(Exception):
-    """A mistake in how the command was called."""
-
-
-def game_message(err: Exception) -> Msg | str:
-    """Why a game was refused: a ``GameError``'s catalogue message (told in the reader's language) when it has
-    a key, else the error's own text."""
-    key = getattr(err, "key", "")
-    return M("game." + key, **err.params) if key else str(err)
 
 
 LANG_HELP = "the language of the diagnostics (default: $DOW_LANG, else en)"
@@ -302,17 +290,6 @@ def _card_query(text: str) -> Path:
     return Path(text)
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
-
-
 def _port(text: str) -> int:
     """A TCP port number (0: let the system pick a free one)."""
     try:
@@ -329,16 +306,6 @@ def cmd_completion(args) -> int:
     from .completion import script
     print(script(_parser(), args.shell))
     return EXIT_OK
-
-
-def _game_bundle(args) -> dict:
-    """The current content, compiled in memory (games always run what content/ says now)."""
-    from dow.compiler.project import bundle_of, compile_paths
-    root = _root(args)
-    build = compile_paths([root / "content"], root)
-    if not build.ok:
-        raise UsageError("content/ has errors; run 'dow check' and fix them first")
-    return bundle_of(build.cards, build.rulesets)
 
 
 def _other_game(args):
@@ -736,15 +703,6 @@ def cmd_conformance(args) -> int:
     return EXIT_OK
 
 
-def _root(args) -> Path:
-    """The project folder: --root, or found from here upwards; elsewhere is a usage error."""
-    from dow.compiler.project import CONTENT, find_root
-    root = (args.root or find_root()).resolve()
-    if not (root / CONTENT).is_dir():
-        raise UsageError(M("cli.not-a-project", path=root.as_posix()))
-    return root
-
-
 def cmd_check(args) -> int:
     """dow check: compile and report, write nothing."""
     from dow.compiler.project import CONTENT, compile_paths
@@ -752,7 +710,10 @@ def cmd_check(args) -> int:
     paths = args.paths or [root / CONTENT]
     for p in args.paths:              # each path given is a card file or a folder holding some
         _card_path(p)
-    build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
+    compare = None
+    if args.compare_text:
+        from dow.render.text import text_warnings as compare
+    build = compile_paths(paths, root, compare_text=compare)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
         from .cardtests import carried

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .common import _positive
+
 GAMES = 2000
 """The committed file's games: about 2 minutes on 2 cores (docs/simulation.md gives the measured run)."""
 
@@ -30,11 +32,6 @@ def add_parser(sub) -> None:
     stats.set_defaults(run=command)
 
 
-def _positive(text: str) -> int:
-    from .main import _positive as positive
-    return positive(text)
-
-
 def command(args) -> int:
     """dow stats: play and write the results file, or (--check) say whether it is stale."""
     from dow.runtime.engine.game import GameError
@@ -42,7 +39,7 @@ def command(args) -> int:
     from dow.runtime.engine.workers import Progress, worker_count
 
     from dow.site import cardstats
-    from .main import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
+    from .common import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
     root = _root(args)
     out = args.out or root / cardstats.RESULTS
     bundle = _game_bundle(args)
@@ -68,7 +65,7 @@ def command(args) -> int:
 
 def _check(out: Path, bundle: dict) -> int:
     from dow.site import cardstats
-    from .main import EXIT_CONTENT, EXIT_OK, UsageError
+    from .common import EXIT_CONTENT, EXIT_OK, UsageError
     try:
         data = cardstats.read(out)
     except cardstats.StatsError as err:

@@ -30,6 +30,7 @@ import jinja2
 from babel import Locale
 from ruamel.yaml import YAML
 
+from dow.compiler.cachedir import cache_dir
 from dow.compiler.checks import DIE_FACES
 from dow.compiler.catalogue import BY_OP
 from dow.compiler.messages import M
@@ -81,19 +82,6 @@ class Language:
 
 
 CACHE_VERSION = 2
-
-
-def cache_dir() -> Path | None:
-    """Where the text catalogues' cache lives: ``$DOW_CACHE_DIR``, else ``$XDG_CACHE_HOME/dow``, else
-    ``~/.cache/dow``; ``DOW_CACHE_DIR=off`` turns it off (None)."""
-    chosen = os.environ.get("DOW_CACHE_DIR")
-    if chosen:
-        return None if chosen == "off" else Path(chosen)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return (Path(xdg) if xdg else Path.home() / ".cache") / "dow"
-    except RuntimeError:  # no home folder
-        return None
 
 
 class _TextCache:

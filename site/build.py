@@ -27,28 +27,16 @@ import jinja2
 
 from dow.compiler.cards import LANGS
 from dow.compiler.loader import load_file
+from dow.compiler.messages import LANG_NAMES
 from dow.compiler.project import located
 
+from .words import site_words
+
 SITE = Path(__file__).resolve().parent
-LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
 AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "scenarios", "diagnostics", "bundle", "runtime",
                "embedding", "conformance", "simulation")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
-
-SITE_WORDS = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "site"
-
-
-@functools.lru_cache(maxsize=None)
-def site_words(lang: str) -> dict:
-    """The website's own words in one language (templates/site/<lang>.yaml); in the pseudo-locale,
-    the English words accented and bracketed, so a word that skips this catalogue shows up plain."""
-    from ruamel.yaml import YAML
-
-    from dow.compiler.messages import PSEUDO, pseudo
-    if lang == PSEUDO:
-        return _map_strings(site_words("en"), pseudo)
-    return YAML(typ="safe").load((SITE_WORDS / f"{lang}.yaml").read_text(encoding="utf-8"))
 
 
 def _with_pseudo(table: dict) -> dict:
@@ -57,14 +45,6 @@ def _with_pseudo(table: dict) -> dict:
     from dow.compiler.messages import PSEUDO, pseudo
     return {k: {**v, PSEUDO: pseudo(v["en"])} if isinstance(v, dict) and isinstance(v.get("en"), str) else v
             for k, v in table.items()}
-
-
-def _map_strings(value, fn):
-    if isinstance(value, dict):
-        return {k: _map_strings(v, fn) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_map_strings(v, fn) for v in value]
-    return fn(value) if isinstance(value, str) else value
 
 
 def esc(text) -> str:

@@ -105,7 +105,7 @@ def cache_path(root: Path) -> Path | None:
     project, never in the project, whose build/ a ``dow build --out DIR`` must not touch."""
     import hashlib
 
-    from dow.render.text import cache_dir
+    from dow.compiler.cachedir import cache_dir
     folder = cache_dir()
     if folder is None:
         return None
