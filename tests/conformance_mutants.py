@@ -281,7 +281,7 @@ class Suite:
 
     def __init__(self, bundle: dict[str, Any], root: Path = ROOT) -> None:
         from dow.cli.conformance import scenarios
-        from dow.runtime.conformance import make_trace
+        from dow.runtime.conformance_reference import make_trace
         self.bundle = bundle
         self.bundles = {"bundle.json": bundle}
         self.traces: list[dict[str, Any]] = []

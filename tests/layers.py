@@ -15,9 +15,10 @@ layer or from layers below it::
 Within a layer any module may import any other, but no two modules may need each other, through
 any number of steps (a circle, found with Tarjan's strongly connected components). Imports inside
 functions count as much as those at the top of a module: they run, later, and a circle closed by
-one is still a circle. So do imports under ``if TYPE_CHECKING:`` and ``importlib.import_module``
-with a written module name. The implicit import of a package's ``__init__`` when one of its
-modules is imported is not counted (those files only re-export).
+one is still a circle. So does ``importlib.import_module`` with a written module name. An import
+under ``if TYPE_CHECKING:`` never runs: it closes no circle (two modules may name each other's
+types), but it may not go up a layer either. The implicit import of a package's ``__init__`` when
+one of its modules is imported is not counted (those files only re-export).
 
 The folders are read from pyproject.toml (``[tool.setuptools.package-dir]``), so a new top-level
 folder is found as soon as it is packaged; a module that no layer claims is reported too.
@@ -42,6 +43,7 @@ PREFIXES: dict[str, str] = {
     "dow.runtime": "runtime",
     "dow.runtime.engine": "engine",
     "dow.runtime.games": "engine",
+    "dow.runtime.conformance_reference": "engine",  # the reference engine behind the conformance protocol
     "dow.dsl": "dsl",
     "dow.compiler": "compiler",
     "dow.render": "render",
@@ -60,6 +62,7 @@ class Import:
     path: str  # the importer's file, relative to the root
     line: int
     in_function: bool
+    type_only: bool = False  # under ``if TYPE_CHECKING:``: never run
 
     def where(self) -> str:
         return f"{self.path}:{self.line}"
@@ -82,12 +85,13 @@ class Report:
             out.append(f"{self.modules[m]}: {m} belongs to no layer (tests/layers.py PREFIXES)")
         for i in self.upward:
             out.append(f"{i.where()}: {i.importer} ({layer_of(i.importer)}) imports {i.imported} "
-                       f"({layer_of(i.imported)}), a higher layer" + (" (inside a function)" if i.in_function else ""))
+                       f"({layer_of(i.imported)}), a higher layer" + (" (inside a function)" if i.in_function else "")
+                       + (" (for type checking)" if i.type_only else ""))
         for circle in self.circles:
             members = set(circle)
             out.append(f"circle of {len(circle)} modules: {' '.join(circle)}")
             for i in self.imports:
-                if i.importer in members and i.imported in members:
+                if i.importer in members and i.imported in members and not i.type_only:
                     out.append(f"    {i.where()}: {i.importer} imports {i.imported}"
                                + (" (inside a function)" if i.in_function else ""))
         return out
@@ -140,9 +144,22 @@ def _function_nodes(tree: ast.AST) -> set[int]:
     return inside
 
 
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """The nodes in the body of an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``), not its else."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
+            for stmt in node.body:
+                inside.update(id(sub) for sub in ast.walk(stmt))
+    return inside
+
+
 def imports_of(module: str, path: Path, root: Path, modules: dict[str, Path]) -> list[Import]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     inside = _function_nodes(tree)
+    typing_only = _type_checking_nodes(tree)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: list[Import] = []
     for node in ast.walk(tree):
@@ -167,7 +184,8 @@ def imports_of(module: str, path: Path, root: Path, modules: dict[str, Path]) ->
         targets = {t for t in (_resolve(n, modules) for n in names) if t and t != module}
         rel = path.relative_to(root).as_posix()
         for target in sorted(targets):
-            found.append(Import(module, target, rel, node.lineno, id(node) in inside))  # type: ignore[attr-defined]
+            found.append(Import(module, target, rel, node.lineno, id(node) in inside,  # type: ignore[attr-defined]
+                                id(node) in typing_only))
     return sorted(found, key=lambda i: (i.path, i.line, i.imported))
 
 
@@ -226,7 +244,8 @@ def check(root: Path) -> Report:
     imports = [i for m, p in sorted(modules.items()) for i in imports_of(m, p, root, modules)]
     graph: dict[str, set[str]] = {m: set() for m in modules}
     for i in imports:
-        graph[i.importer].add(i.imported)
+        if not i.type_only:
+            graph[i.importer].add(i.imported)
     upward = []
     for i in imports:
         a, b = layer_of(i.importer), layer_of(i.imported)

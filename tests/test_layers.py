@@ -62,6 +62,24 @@ def test_an_upward_import_is_found_even_through_import_module(tmp_path: Path) ->
                               "(engine), a higher layer (inside a function)"]
 
 
+def test_type_checking_imports_close_no_circle_but_may_not_go_up(tmp_path: Path) -> None:
+    root = _project(tmp_path, {
+        "runtime/__init__.py": "",
+        "runtime/interp.py": "from dow.runtime import handlers\n",
+        "runtime/handlers.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .interp import X\n"
+                                "    from dow.compiler.build import Y\nelse:\n    import dow.runtime.other\n"),
+        "runtime/other.py": "from dow.runtime import interp\n",
+        "compiler/__init__.py": "",
+        "compiler/build.py": "",
+    })
+    report = check(root)
+    # the else branch runs: handlers -> other -> interp -> handlers is a circle; the TYPE_CHECKING import is not
+    assert report.circles == [["dow.runtime.handlers", "dow.runtime.interp", "dow.runtime.other"]]
+    assert "    runtime/handlers.py:3: dow.runtime.handlers imports dow.runtime.interp" not in report.lines()
+    assert [(i.path, i.line, i.type_only) for i in report.upward] == [("runtime/handlers.py", 4, True)]
+    assert report.lines()[0].endswith("a higher layer (for type checking)")
+
+
 def test_a_module_without_a_layer_is_reported(tmp_path: Path) -> None:
     root = _project(tmp_path, {"compiler/__init__.py": "", "compiler/a.py": ""})
     (root / "pyproject.toml").write_text(PYPROJECT + '"dow.extras" = "extras"\n', encoding="utf-8")
