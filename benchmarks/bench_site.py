@@ -12,7 +12,7 @@ stages. --jobs is the number of site worker processes (default: one per core; 1 
 languages one after another). --profile K also runs cProfile over a one-process build of K
 generated cards and sums the time by stage. --serve R (default 5) times `dow serve`'s per-card
 rebuild on both built projects: R rebuilds of one card whose English text is changed back and forth
-(compiler/siteupdate.py, the same entry point as the serve loop), CPU and wall each, and once what
+(site/update.py, the same entry point as the serve loop), CPU and wall each, and once what
 comes after the pages (the bundle files and the statistics page).
 Targets: real content <= 15 s, 2,000 cards <= 30 s CPU, a card page <= 30 KB, a per-card rebuild <= 2 s.
 """

@@ -247,7 +247,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="play on the Dask scheduler at ADDRESS (tcp://host:8786), or 'local' for a local "
                                "Dask cluster of --workers processes; needs the extra: pip install 'dow-toolchain[cluster]'")
     simulate.set_defaults(run=cmd_simulate)
-    from .statscmd import add_parser as add_stats   # dow stats: the website's card statistics (compiler/statscmd.py)
+    from .statscmd import add_parser as add_stats   # dow stats: the website's card statistics (cli/statscmd.py)
     add_stats(sub)
 
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")

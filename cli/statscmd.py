@@ -1,6 +1,6 @@
 """`dow stats`: play the good bots' games once and write the card statistics the website shows.
 
-  dow stats [--games 2000] [--workers auto]   play, then write stats/base.json (compiler/cardstats.py)
+  dow stats [--games 2000] [--workers auto]   play, then write stats/base.json (site/cardstats.py)
   dow stats --check                           say whether stats/base.json still describes the content
                                               and the bots (exit 1 when stale or missing); plays nothing
 """

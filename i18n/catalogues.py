@@ -19,7 +19,7 @@ from .common import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, _in_place, 
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "compiler" / "templates"
 #: the catalogues a reader sees, with an English file of their own (and "docs", the author
-#: references, whose English is in compiler/docs.py)
+#: references, whose English is in render/docs.py)
 CATALOGUES = ("site", "log", "messages", "text")
 GLOSSARY = "text/glossary"
 SYNC = "sync.yaml"
@@ -45,7 +45,7 @@ class Entry:
         return source_hash(english if isinstance(english, str) else "\x00".join(english))
 
     def state(self, lang: str, sync: dict) -> str:
-        """missing, stale, unsynced or done, as for a card field (compiler/i18n.py)."""
+        """missing, stale, unsynced or done, as for a card field (i18n/workflow.py)."""
         text = self.texts.get(lang)
         forms = [text] if not isinstance(text, tuple) else list(text)
         if not forms or not all(isinstance(f, str) and f.strip() for f in forms):
@@ -151,7 +151,7 @@ def about_texts() -> dict:
 
 
 def docs_english() -> dict:
-    """The English of the generated author references (compiler/docs.py keeps it beside the code it
+    """The English of the generated author references (render/docs.py keeps it beside the code it
     documents, the golden diagnostics their about lines; templates/docs/{pt,vi}.yaml hold the same keys)."""
     from dow.render.docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
     return {**doc_texts("en"), "card_files": card_file_texts("en"),
@@ -249,7 +249,7 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
         except Exception:  # no git, or a revision that no longer parses
             return None
         return None
-    if entry.catalogue == "docs":   # its English is compiler/docs.py's: no YAML history to read
+    if entry.catalogue == "docs":   # its English is render/docs.py's: no YAML history to read
         return None
     name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"
     try:

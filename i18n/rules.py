@@ -46,7 +46,7 @@ class Unit:
     where: tuple          # (file of the English, line)
 
     def state(self, lang: str, sync: dict) -> str:
-        """missing, stale, unsynced or done, as for a card field (compiler/i18n.py)."""
+        """missing, stale, unsynced or done, as for a card field (i18n/workflow.py)."""
         text = self.texts.get(lang)
         if not isinstance(text, str) or not text.strip() or text.strip() == "TODO":
             return MISSING

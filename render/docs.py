@@ -40,7 +40,7 @@ def doc_texts(lang: str = "en") -> dict:
 
 
 def effect_language(lang: str = "en") -> str:
-    """The effect language reference, as Markdown, in lang (en, pt or vi): compiler/langdoc.py writes it
+    """The effect language reference, as Markdown, in lang (en, pt or vi): render/langdoc.py writes it
     from the language's own tables; the node kinds section comes from the catalogue."""
     texts = doc_texts(lang)
 

@@ -407,7 +407,7 @@ tree, its fields and an example that compiles to it.""",
 
 def render(texts: dict, lang: str, groups_doc) -> str:
     """The whole reference, as Markdown, from its texts in one language; ``groups_doc`` writes the node
-    kinds section (compiler/docs.py: it carries the catalogue's translated doc lines)."""
+    kinds section (render/docs.py: it carries the catalogue's translated doc lines)."""
     t = {**texts, "lang": lang}
     out = [t["title"], "", t["generated"], "", t["intro"].strip(), "", t["shape"].strip(), "",
            t["actors"].strip(), "", t["player_phrases"], "", t["survivor_subjects"], "",

@@ -259,7 +259,7 @@ class SiteData:
     @property
     def stats(self) -> dict:
         """Seeded bot games on the reference engine, played once for every language's page, and only when
-        the bundle or the code that plays them changed (kept in build/.cache, compiler/stats.py)."""
+        the bundle or the code that plays them changed (kept in build/.cache, site/stats.py)."""
         if self._stats is None:
             from .stats import page_statistics
             self._stats = {**page_statistics(self.bundle, self.root), "card_stats": self.card_stats}
@@ -267,12 +267,12 @@ class SiteData:
 
     @functools.cached_property
     def card_stats(self) -> dict:
-        """The card statistics `dow stats` wrote (stats/base.json), read, never played (compiler/cardstats.py)."""
+        """The card statistics `dow stats` wrote (stats/base.json), read, never played (site/cardstats.py)."""
         from .cardstats import for_site
         return for_site(self.bundle, self.root)
 
     def status(self) -> list:
-        """The rows of `dow status` (compiler/status.py), computed once for every language."""
+        """The rows of `dow status` (site/status.py), computed once for every language."""
         if not hasattr(self, "_status"):
             from .status import table
             self._status = table(self.root, self.bundle["cards"], source_facts=self._source_facts)
@@ -294,7 +294,7 @@ class SiteData:
 
     def stale(self) -> set:
         """(card id, field path, language) of every translation made from an older English text
-        (compiler/i18n.py): the card page marks them, so a reader knows the text may lag behind."""
+        (i18n/workflow.py): the card page marks them, so a reader knows the text may lag behind."""
         if not hasattr(self, "_stale"):
             from dow.compiler.project import card_files
             self._stale = {entry for path in card_files([self.root / "content"])
@@ -302,7 +302,7 @@ class SiteData:
         return self._stale
 
     def texts(self, card: dict, lang: str) -> dict:
-        """The generated rules text of every effect of a card in one language (compiler/text.py)."""
+        """The generated rules text of every effect of a card in one language (render/text.py)."""
         from dow.render.text import card_texts, names_in
         if lang not in self._names:              # the cards' names in this language, by their English name
             self._names[lang] = names_in(self.cards, lang)
@@ -355,7 +355,7 @@ def common_context(data: SiteData, lang: str, root: Path) -> dict:
 
 class CardPages:
     """The card pages of one language: render(card, texts) gives a page's HTML and its search entries.
-    The full build and the per-card rebuild of ``dow serve`` (compiler/siteupdate.py) both use it, so a
+    The full build and the per-card rebuild of ``dow serve`` (site/update.py) both use it, so a
     page rebuilt alone is the page a full build writes."""
 
     def __init__(self, env, data: SiteData, lang: str, common: dict):

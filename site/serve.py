@@ -2,7 +2,7 @@
 
 Content and docs are polled (a stat per file, once a second): no extra dependency,
 and it works the same in every editor. A saved card file rebuilds that card's pages in
-every language (compiler/siteupdate.py), then the statistics page; any other change
+every language (site/update.py), then the statistics page; any other change
 rebuilds the whole site. A rebuild with errors in a card or any other content file (the
 glossary, the sets, the sync hashes, the rulesets, the rules chapters: compiler/contentfiles.py)
 prints the located diagnostics and keeps serving the last good site, as does a site build that
@@ -35,7 +35,7 @@ def snapshot(root: Path) -> dict:
 def rebuild(root: Path, say=print) -> "SiteUpdater | None":
     """Compile the content and rebuild the site; None (site untouched) when a content file has errors or
     the site build fails. Returns
-    what a later per-card rebuild needs (compiler/siteupdate.py)."""
+    what a later per-card rebuild needs (site/update.py)."""
     from dow.compiler.project import bundle_of
     from .build import SiteData, build_site
     from .update import SiteUpdater

@@ -8,7 +8,7 @@ content or the engine does. Values the project does not know are played with the
 ruleset's stand-ins, and the page says so.
 
 The card statistics (crossroads cards, survivors, items) come from the good bots' games, played by
-`dow stats` into a committed results file (compiler/cardstats.py), never on a site build: ``card_section``
+`dow stats` into a committed results file (site/cardstats.py), never on a site build: ``card_section``
 and ``card_block`` put them in words for the statistics page and the card pages. Every word comes from
 the ``statistics`` section of the site catalogues.
 """

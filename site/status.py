@@ -11,7 +11,7 @@
 * **full / partial / manual**: the card files' ``status.implementation``.
 * **tested**: card files with a non-empty ``tests:`` entry.
 * **translated**: card files whose every localized field is current in pt, en and vi (the
-  translations were stamped from the present English text; see compiler/i18n.py).
+  translations were stamped from the present English text; see i18n/workflow.py).
 * **effects / automated**: effect texts compiled from the cards, and how many of them run without
   a ``manual`` step.
 """

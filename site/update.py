@@ -1,6 +1,6 @@
 """A changed card file while ``dow serve`` runs: that card's pages rebuilt in every language, not the site.
 
-After a full build (compiler/site.py), ``SiteUpdater`` keeps what the build was made of: the
+After a full build (site/build.py), ``SiteUpdater`` keeps what the build was made of: the
 compiled cards, the SiteData, and for each language a MkDocs build held in memory
 (``LanguagePages``: the configuration, files, navigation and theme, every page that is not a card
 page read and rendered, since the navigation shows their titles). When card files change,

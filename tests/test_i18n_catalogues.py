@@ -129,7 +129,7 @@ def test_an_import_into_a_hand_aligned_catalogue_changes_only_the_lines_of_its_v
 
 
 def test_a_block_text_of_the_author_references_goes_back_as_a_block_and_nothing_else_moves(tmp_path):
-    """templates/docs/pt.yaml (the effect language reference; its English is in compiler/docs.py) holds
+    """templates/docs/pt.yaml (the effect language reference; its English is in render/docs.py) holds
     long block texts: one translated back replaces its own block, every other line stays."""
     from dow.i18n.catalogues import entries, import_entries
     from ruamel.yaml import YAML

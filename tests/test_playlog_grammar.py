@@ -123,7 +123,7 @@ def _strings(value, path=""):
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_every_sentence_of_the_worked_examples_with_every_kind_of_value_reads_as_the_language(lang):
     """The same walk over the site's worked examples (compiler/templates/site/<lang>.yaml `examples`,
-    told by compiler/examples.py): a player, a colony, every location, a survivor, counts."""
+    told by site/examples.py): a player, a colony, every location, a survivor, counts."""
     from dow.site.examples import Teller as ExampleTeller, _contract, example_names
     from dow.site.build import site_words
     cards = [{"id": c["id"], "kind": c["kind"], "name": c["name"]} for c in BUNDLE["cards"]]

@@ -1,4 +1,4 @@
-"""dow serve's per-card rebuild (compiler/siteupdate.py): a changed card's pages, rebuilt alone, are
+"""dow serve's per-card rebuild (site/update.py): a changed card's pages, rebuilt alone, are
 the pages a full build of the same content writes; a card with errors leaves the site as it was."""
 import hashlib
 import shutil

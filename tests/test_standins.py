@@ -53,7 +53,7 @@ def test_a_readers_stand_in_values_are_in_their_language(bundle, lang):
 
 
 def test_a_card_page_names_the_stand_ins_its_card_is_played_with(bundle):
-    """A card's own stand-ins (compiler/standins.py card_rows), from its set's ruleset: the base objectives'
+    """A card's own stand-ins (site/standins.py card_rows), from its set's ruleset: the base objectives'
     morale and round track (an objective whose own text gives its rounds shows that instead), Kill Them's
     set-up zombies, a location's item deck; a card with none shows none."""
     from dow.site.standins import card_rows

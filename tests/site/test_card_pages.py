@@ -1,4 +1,4 @@
-"""Card pages as the site builds them: HTML written by compiler/site.py, passed to the theme by
+"""Card pages as the site builds them: HTML written by site/build.py, passed to the theme by
 site/hooks.py without Markdown. Their tooltips, title and table of contents, their entries in each
 language's search index, the navigation they share, and the trimmed whitespace (not in the code)."""
 from __future__ import annotations
@@ -170,7 +170,7 @@ def test_card_pages_are_trimmed_but_not_their_effect_tree(site):
 
 
 def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp_path):
-    """compiler/i18n.py calls such a translation stale; the card page says so in the reader's language."""
+    """i18n/workflow.py calls such a translation stale; the card page says so in the reader's language."""
     from dow.site.build import SiteData, _env, _programs, site_words
     from dow.render.text import card_texts
     root = tmp_path

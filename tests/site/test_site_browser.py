@@ -262,7 +262,7 @@ def test_a_card_page_opens_its_effect_tree(site, browser):
 
 
 def test_the_header_search_finds_a_card_by_its_name_and_its_text(site, browser):
-    """The theme's own search: card pages are indexed by compiler/site.py, not by the theme."""
+    """The theme's own search: card pages are indexed by site/build.py, not by the theme."""
     base, _ = site
     v = Visit(browser, base)
     page = v.go("/vi/")
