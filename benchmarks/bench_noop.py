@@ -16,7 +16,7 @@
 3. The same two commands again with a warm bytecode cache in a temp folder
    (``PYTHONPYCACHEPREFIX``, ``PYTHONDONTWRITEBYTECODE`` unset), to show what
    compiling the project's .py files on every start costs when no .pyc is written.
-4. ``python -c pass`` and ``python -c "import dow.compiler.cli"``, for scale.
+4. ``python -c pass`` and ``python -c "import dow.cli.main"``, for scale.
 5. ``python -X importtime -c "import dow.compiler.pipeline"``: the top imports by
    cumulative time (as the environment is, and with the warm bytecode cache).
 6. Where a ``dow check`` of one card spends its time, measured inside fresh
@@ -53,8 +53,8 @@ import sys, time
 t0 = time.perf_counter()
 from pathlib import Path
 card, root = Path(sys.argv[1]), Path(sys.argv[2])
-import dow.compiler.cli
-t1 = time.perf_counter(); print(f"{t1 - t0:.4f} import dow.compiler.cli (argparse, project, diagnostics)")
+import dow.cli.main
+t1 = time.perf_counter(); print(f"{t1 - t0:.4f} import dow.cli.main (argparse, project, diagnostics)")
 from dow.compiler import project, pipeline
 t2 = time.perf_counter(); print(f"{t2 - t1:.4f} import dow.compiler.pipeline (lark, ruamel.yaml, passes)")
 from dow.dsl import parser
@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
         print(summary(f"dow check {check_cmd[-1]}", chk, TARGET_CHECK))
         base, _ = timed_runs([sys.executable, "-c", "pass"], args.runs, env)
         print(summary("python -c pass (interpreter start, for scale)", base))
-        imp, _ = timed_runs([sys.executable, "-c", "import dow.compiler.cli"], args.runs, env)
-        print(summary('python -c "import dow.compiler.cli"', imp))
+        imp, _ = timed_runs([sys.executable, "-c", "import dow.cli.main"], args.runs, env)
+        print(summary('python -c "import dow.cli.main"', imp))
     except RuntimeError as err:
         print(f"FAILED: {err}", file=sys.stderr)
         return 1

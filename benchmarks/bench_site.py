@@ -12,7 +12,7 @@ stages. --jobs is the number of site worker processes (default: one per core; 1 
 languages one after another). --profile K also runs cProfile over a one-process build of K
 generated cards and sums the time by stage. --serve R (default 5) times `dow serve`'s per-card
 rebuild on both built projects: R rebuilds of one card whose English text is changed back and forth
-(compiler/siteupdate.py, the same entry point as the serve loop), CPU and wall each, and once what
+(site/update.py, the same entry point as the serve loop), CPU and wall each, and once what
 comes after the pages (the bundle files and the statistics page).
 Targets: real content <= 15 s, 2,000 cards <= 30 s CPU, a card page <= 30 KB, a per-card rebuild <= 2 s.
 """
@@ -36,7 +36,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs  # noqa: E402
-from dow.compiler.site import SiteData, build_site  # noqa: E402
+from dow.site.build import SiteData, build_site  # noqa: E402
 
 
 def cpu_seconds() -> float:
@@ -114,7 +114,7 @@ _EN_LINE = re.compile(r"^(\s+en: )(\"?)([^'\"{\[|>\s].*?)(\2)$", re.M)
 
 def serve_rebuilds(root: Path, kept: dict, rounds: int) -> None:
     """Time dow serve's per-card rebuild: the site kept in memory, then one card changed ``rounds`` times."""
-    from dow.compiler.siteupdate import SiteUpdater
+    from dow.site.update import SiteUpdater
     wall, cpu = time.perf_counter(), time.process_time()
     updater = SiteUpdater(root, kept["build"], kept["data"])
     print(f"  serve: ready for per-card rebuilds in {time.perf_counter() - wall:.2f} s wall, "

@@ -597,7 +597,7 @@ def generate(root: Path, n: int = 10_000, seed: int = 0) -> dict:
 def dow_command() -> list[str]:
     """The installed ``dow`` entry point next to this interpreter (or ``python -m``)."""
     exe = Path(sys.executable).with_name("dow")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "dow.compiler.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "dow.cli.main"]
 
 
 def provenance(repo: Path | None = None) -> str:
@@ -606,13 +606,14 @@ def provenance(repo: Path | None = None) -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=repo, capture_output=True, text=True,
                               check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "compiler", "dsl", "runtime", "pyproject.toml"],
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "compiler", "render", "i18n", "site", "cli",
+                                "dsl", "runtime", "pyproject.toml"],
                                cwd=repo, capture_output=True, text=True, check=True).stdout.split("\n")
     except (OSError, subprocess.CalledProcessError):
         return "commit unknown (no git)"
     changed = [line for line in dirty if line.strip()]
     return f"commit {head}" + (f" + uncommitted changes to {', '.join(line[3:] for line in changed)}" if changed
-                               else " (compiler/, dsl/, runtime/, pyproject.toml as committed)")
+                               else " (compiler/, render/, i18n/, site/, cli/, dsl/, runtime/, pyproject.toml as committed)")
 
 
 def verify(root: Path, k: int, seed: int = 1) -> tuple[bool, str, float]:

@@ -99,7 +99,7 @@ def _cache_file(root: Path) -> Path | None:
     build/ a ``dow build --out DIR`` must not touch."""
     import hashlib
 
-    from .text import cache_dir
+    from .cachedir import cache_dir
     folder = cache_dir()
     if folder is None:
         return None

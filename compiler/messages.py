@@ -182,6 +182,9 @@ def _category(n, lang: str) -> str:
 #: the pseudo-locale's code: every catalogue text accented and bracketed, so text that skips
 #: a catalogue shows up plain (dow build --pseudo; tests/site/test_pseudo.py)
 PSEUDO = "qps"
+#: each language's own name in itself (the pseudo-locale's accented), for the site's language selector
+#: and the PO checks' messages (i18n/po_check.py)
+LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
 #: every ASCII letter has an accented twin, so a plain ASCII word on a pseudo page is a leak
 _ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                          "âƀçđéƒĝĥîĵķĺɱñôþǫŕšţûṽŵẋýžÂƁÇĐÉƑĜĤÎĴĶĹṀÑÔÞǪŔŠŢÛṼŴẊÝŽ")

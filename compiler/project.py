@@ -24,6 +24,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,13 +106,18 @@ class Build:
         return not self.diagnostics.errors
 
 
+#: the L004 warnings of compiled cards (``dow.render.text.text_warnings``, a module-level function, so
+#: that worker processes receive it by name)
+TextWarnings = Callable[[list[dict]], list]
+
 #: below this many files one process is faster than starting workers
 PARALLEL_FROM = 200
 
 
-def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: bool = False) -> Build:
+def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: TextWarnings | None = None) -> Build:
     """Compile card files (in parallel when there are many) and run the checks across cards; with
-    ``compare_text``, also the L004 warnings of each card (``text.text_warnings``), as it is compiled."""
+    ``compare_text`` (the renderer's ``dow.render.text.text_warnings``: the compiler does not import the
+    renderers, which sit above it), also the L004 warnings of each card, as it is compiled."""
     from .pipeline import cross_card
     files = card_files(paths)
     jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
@@ -143,7 +149,7 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compar
 SWEEP = 200
 
 
-def _compile_chunk(work: list[tuple[Path, str]], compare_text: bool = False) -> list:
+def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | None = None) -> list:
     """Compile files in this process, keeping each card packed once compiled (and its text warnings
     with it). The collector is paused: compiling makes many small, short-lived objects and no cycles
     (the ledger lets go of its readers, ``Ledger.close``), and its pauses cost about 7%; the youngest
@@ -152,16 +158,14 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: bool = False) -> 
     import gc
 
     from .pipeline import compile_file
-    if compare_text:
-        from .text import text_warnings
     enabled = gc.isenabled()
     gc.disable()
     try:
         results = []
         for n, (path, display) in enumerate(work, 1):
             res = compile_file(path, display)
-            if compare_text and res.card is not None:
-                res.text_diags = text_warnings([res.card])
+            if compare_text is not None and res.card is not None:
+                res.text_diags = compare_text([res.card])
             res.pack()
             results.append(res)
             if n % SWEEP == 0:
@@ -173,7 +177,7 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: bool = False) -> 
             gc.enable()
 
 
-def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: bool = False) -> list:
+def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: TextWarnings | None = None) -> list:
     """Compile files in worker processes (fork), chunked, results back in file order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor

@@ -1,4 +1,4 @@
 """``python -m dow``: the same command line as ``dow``."""
-from dow.compiler.cli import entry
+from dow.cli.main import entry
 
 entry()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .interpreter import COMPARE, every_one, zone_first      # imported last by interpreter.py, like the handlers
+from .env import COMPARE, every_one, zone_first
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Interpreter, Node

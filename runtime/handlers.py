@@ -869,7 +869,7 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
     holds (a host lists its costs through the optional ``ignore_offers(face)`` hook), each player who can
     pay is asked in turn from the first player, clockwise (seed 004: the first player settles what happens
     at once); the first who pays has the result ignored. Returns whether it was."""
-    from .interpreter import Env
+    from .env import Env
     hook = getattr(ip.host, "ignore_offers", None)
     offers = hook(face) if hook is not None else []
     if not offers:

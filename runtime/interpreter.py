@@ -10,14 +10,15 @@ the evaluation path. Standard library only.
 """
 from __future__ import annotations
 
-import operator
 import random
-from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, cast
 
 from .bundle import check_version
 from .card_kinds import KINDS
+from .conditions import CompiledConditions
 from .decisions import AMOUNT, TARGETS, Decision, seat_agent
+from .env import COMPARE as COMPARE, Env as Env, every_one, zone_first   # Env: part of this module's API
+from .handlers import HANDLERS, offer_ignore
 from .host import Host, check_host
 
 Gen = Generator[Decision, Any, Any]
@@ -32,10 +33,6 @@ PREDICATES = frozenset({"state", "at", "sharing_location", "other_than", "card_n
 HIDDEN_CARDS = ("take_cards", "give_cards", "take_pot")
 #: zones whose survivors are out of play: a selector of survivors there looks at them, not at those in play
 OUT_OF_PLAY = ("survivor_deck", "dead_survivors")
-COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
-           "ne": operator.ne}
-
-
 class EffectError(Exception):
     """A runtime error located in a card: its id, line and the path of nodes being evaluated.
 
@@ -81,21 +78,6 @@ class BudgetExceeded(EffectError):
     """More evaluation steps than the budget allows: a runaway effect."""
 
 
-@dataclass
-class Env:
-    """What an effect runs with: the resolving player, the card, bound names, the last die result."""
-
-    player: str
-    card: str = ""
-    bindings: dict[str, Any] = field(default_factory=dict)
-    result: int | None = None
-    face: str | None = None       # the face of the last exposure roll in this block ("the result is blank")
-
-    def child(self, **bound: Any) -> "Env":
-        """A copy with more bindings (bindings made inside a block stay inside it)."""
-        return Env(self.player, self.card, {**self.bindings, **bound}, self.result, self.face)
-
-
 class Execution:
     """One running effect. ``advance`` until ``done``; answer each pending decision."""
 
@@ -128,16 +110,6 @@ class Execution:
             answer = agent.answer(decision) if hasattr(agent, "answer") else agent(decision)
             decision = self.advance(answer)
         return self.value
-
-
-def zone_first(filters: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A selector's filters in the order they are applied: a zone filter first (the zone is listed once and
-    leaves a handful of cards to test against the others, where every card of the game would be tested
-    first), then the rest as written. A selector with an 'extreme' filter (which ranks the pool it is given)
-    keeps its written order."""
-    if any(f["op"] == "extreme" for f in filters):
-        return filters
-    return sorted(filters, key=lambda f: f["op"] != "in_zone")
 
 
 class Interpreter:
@@ -742,11 +714,6 @@ class Interpreter:
         yield from self.block(effect, env.child(rolled=survivor))
 
 
-def every_one(selector: dict[str, Any]) -> bool:
-    """Whether a selector in a condition means every one of them ("each non-exiled player controls …")."""
-    return selector.get("op") == "select_of" and selector["quantity"]["mode"] == "each"
-
-
 def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:
     """The exposure die from the bundle as 12 (face, effect) slots."""
     for card in cards.values():
@@ -757,7 +724,3 @@ def _exposure_faces(cards: dict[str, Any]) -> list[tuple[str, list[Any]]]:
                 slots.extend([(face["face"], tree)] * (face.get("count") or 0))
             return slots
     return []
-
-
-from .conditions import CompiledConditions  # noqa: E402  (it compiles onto Interpreter's helpers)
-from .handlers import HANDLERS, offer_ignore  # noqa: E402  (the table refers back to Interpreter's helpers)

@@ -1,11 +1,11 @@
-"""MkDocs hooks of the website (compiler/site.py lists this file under ``hooks`` in mkdocs.yml).
+"""MkDocs hooks of the website (site/build.py lists this file under ``hooks`` in mkdocs.yml).
 
-Card pages (``cards/<id>.md``, all but ``cards/index.md``) are written by compiler/site.py as
+Card pages (``cards/<id>.md``, all but ``cards/index.md``) are written by site/build.py as
 finished HTML: every text in them is already escaped and every glossary tooltip placed, so they
 skip Python-Markdown, which was the largest part of building a site with thousands of cards.
 Their title and table of contents are read back from the headings the card template writes
 (``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
-out of the theme's search plugin; compiler/site.py adds one light entry per card and per effect
+out of the theme's search plugin; site/build.py adds one light entry per card and per effect
 to ``search/search_index.json`` after the build. The theme's whitespace between tags is trimmed on
 card pages, since thousands of them are served. The theme's search worker gets site/assets/search-fold.js
 in front of it, so the header search ignores accents and tones and ranks exact titles first.
@@ -108,7 +108,7 @@ def on_post_build(config):
     import json
 
     from dow.compiler.cards import LANGS
-    from dow.compiler.site import site_words
+    from dow.site.words import site_words
     with open(_SEARCH_FOLD, encoding="utf-8") as f:
         common = {lang: [w.strip() for w in site_words(lang)["search_words"]["common"].split(",") if w.strip()]
                   for lang in LANGS}

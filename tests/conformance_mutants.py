@@ -263,8 +263,8 @@ class Suite:
     each exercises on the reference runtime."""
 
     def __init__(self, bundle: dict[str, Any], root: Path = ROOT) -> None:
-        from dow.compiler.conformance import every_scenario
-        from dow.runtime.conformance import make_trace
+        from dow.cli.conformance import every_scenario
+        from dow.runtime.conformance_reference import make_trace
         self.bundle = bundle
         self.bundles: dict[str, dict[str, Any]] = {}      # file name -> bundle: the content's, the fixture's
         self.files: dict[str, str] = {}                    # trace id -> the bundle file it is made from

@@ -13,8 +13,8 @@ import jsonschema
 import pytest
 
 from conftest import ROOT
-from dow.compiler import cli
-from dow.compiler.cli import main
+from dow.cli import main as cli
+from dow.cli.main import main
 from dow.runtime.replay import Replay
 
 AGENT = ROOT / "tests" / "json_agent.py"

@@ -6,7 +6,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.bundle import load_bundle
 
 from conftest import card_yaml
@@ -83,7 +83,7 @@ def test_new_scaffolds_a_card_that_compiles(tmp_path, capsys):
 def test_the_console_script_runs_as_a_process(tmp_path):
     root = project(tmp_path)
     env = dict(os.environ)
-    done = subprocess.run([sys.executable, "-m", "dow.compiler.cli", "--root", str(root), "check"],
+    done = subprocess.run([sys.executable, "-m", "dow.cli.main", "--root", str(root), "check"],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 0 and "checked 1 card file" in done.stdout
 
@@ -151,7 +151,7 @@ def test_version_python_m_and_help_on_every_option(tmp_path):
     assert done.stdout.split()[1] == declared["version"], done.stdout
     import argparse
 
-    from dow.compiler.cli import _parser
+    from dow.cli.main import _parser
     missing, braces = [], []
 
     def walk(parser, name):
@@ -218,7 +218,7 @@ def test_a_path_that_cannot_be_written_is_a_usage_error_not_a_traceback(tmp_path
 
 
 def test_a_bug_is_one_line_with_exit_70_and_its_traceback_only_when_asked(tmp_path, capsys, monkeypatch):
-    from dow.compiler import cli
+    from dow.cli import main as cli
 
     def broken(args):
         raise KeyError("boom")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.conformance import compare, load_traces, run_suite
 
 REFERENCE = [sys.executable, "-m", "dow.runtime.conformance_reference"]
@@ -149,7 +149,7 @@ def test_the_fixture_traces_run_on_a_bundle_of_their_own(suite, bundle):
 def test_a_fixture_card_that_does_not_compile_is_named_without_a_traceback(tmp_path, bundle, capsys):
     """A broken fixture card stops the export with its file and line, as a broken content card would."""
     import shutil
-    from dow.compiler.conformance import FIXTURE, fixture_bundle
+    from dow.cli.conformance import FIXTURE, fixture_bundle
     project = tmp_path / "project"
     shutil.copytree(ROOT / FIXTURE, project / FIXTURE)
     (project / "content").mkdir()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 
 from conftest import CONTENT, ROOT
 

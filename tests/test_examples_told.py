@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dow.compiler.examples import example_names, worked_examples
+from dow.site.examples import example_names, worked_examples
 
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
@@ -30,7 +30,7 @@ def test_an_answer_for_a_named_player_is_told_with_the_player(bundle):
 def test_a_title_of_several_steps_reads_as_one_sentence(bundle, lang):
     """'Player 1 chooses option 1, then player 2 takes a whole turn': after the first step a step starts
     in lower case, unless it starts with a name ('…, then Sophie Robinson …')."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     then = site_words(lang)["examples"]["then"]
     names = example_names(bundle["cards"], lang)
     steps = 0

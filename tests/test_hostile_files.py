@@ -579,7 +579,7 @@ def test_a_one_line_quoted_effect_puts_its_diagnostic_on_its_own_line_under_the_
 
 
 def test_explain_never_writes_control_characters(tmp_path):
-    from dow.compiler.explain import explain
+    from dow.render.explain import explain
     content = tmp_path / "content"
     (content / "base" / "survivors").mkdir(parents=True)
     (content / "base" / "survivors" / "test-card.yaml").write_text(

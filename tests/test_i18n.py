@@ -2,8 +2,8 @@
 import shutil
 from pathlib import Path
 
-from dow.compiler import i18n
-from dow.compiler.cli import main
+from dow.i18n import workflow as i18n
+from dow.cli.main import main
 from dow.compiler.project import card_files, compile_paths
 
 from conftest import CONTENT

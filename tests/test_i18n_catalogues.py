@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import i18n
-from dow.compiler.cli import main
-from dow.compiler.i18n_catalogues import CATALOGUES
+from dow.i18n import workflow as i18n
+from dow.cli.main import main
+from dow.i18n.catalogues import CATALOGUES
 from dow.compiler.project import card_files
 
 from conftest import CONTENT, git, git_project, msgfmt_check
@@ -110,7 +110,7 @@ def test_a_plural_sentence_is_one_gettext_plural_entry_and_its_forms_go_back(pro
 def test_an_import_into_a_hand_aligned_catalogue_changes_only_the_lines_of_its_values(tmp_path):
     """The rules text's glossary and templates are aligned by hand, in flow mappings: a translation
     written back rewrites its own value and no other line (a whole round-trip dump would re-wrap them)."""
-    from dow.compiler.i18n_catalogues import entries, import_entries
+    from dow.i18n.catalogues import entries, import_entries
     base = tmp_path / "compiler" / "templates"
     shutil.copytree(ROOT / "compiler" / "templates", base)
     found = {e.context: e for e in entries(base)}
@@ -129,9 +129,9 @@ def test_an_import_into_a_hand_aligned_catalogue_changes_only_the_lines_of_its_v
 
 
 def test_a_block_text_of_the_author_references_goes_back_as_a_block_and_nothing_else_moves(tmp_path):
-    """templates/docs/pt.yaml (the effect language reference; its English is in compiler/docs.py) holds
+    """templates/docs/pt.yaml (the effect language reference; its English is in render/docs.py) holds
     long block texts: one translated back replaces its own block, every other line stays."""
-    from dow.compiler.i18n_catalogues import entries, import_entries
+    from dow.i18n.catalogues import entries, import_entries
     from ruamel.yaml import YAML
     base = tmp_path / "compiler" / "templates"
     shutil.copytree(ROOT / "compiler" / "templates", base)

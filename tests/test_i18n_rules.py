@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import i18n, i18n_rules
+from dow.i18n import workflow as i18n
+from dow.i18n import rules as i18n_rules
 from dow.compiler.project import card_files
 
 from conftest import git_project, msgfmt_check

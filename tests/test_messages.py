@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from dow.compiler import checks, statements
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.compiler.diagnostics import CODES, Diagnostic, Diagnostics, did_you_mean
-from dow.compiler.docs import diagnostics_doc
+from dow.render.docs import diagnostics_doc
 from dow.compiler.messages import (LANGS, M, MessageError, Msg, catalogue, from_parser, ids_in_source, pseudo,
                                    takes)
 from dow.compiler.pipeline import compile_text
@@ -21,7 +21,7 @@ from conftest import card_yaml
 from golden import GOLDEN, load, save
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "compiler").glob("*.py")) + sorted((ROOT / "dsl").glob("*.py"))
+SOURCES = [p for folder in ("compiler", "render", "i18n", "site", "cli", "dsl") for p in sorted((ROOT / folder).glob("*.py"))]
 #: calls that build an id from a variable, each checked by a test of its own below
 DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **params)", "M(ref.id, **params)",
            "M('token.' + params['token'])", "M('token.' + name)", "M('what:' + what)", "M('title.' + code)",
@@ -264,7 +264,7 @@ def _keys(value, prefix=""):
 
 @pytest.mark.parametrize("lang", ("pt", "vi"))
 def test_the_sites_own_words_have_the_same_keys_in_every_language(lang):
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     assert _keys(site_words(lang)) == _keys(site_words("en"))
     assert all(text.strip() for text in _strings(site_words(lang)))
 

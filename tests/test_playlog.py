@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.playlog import QUIET, Teller, catalogue
+from dow.render.playlog import QUIET, Teller, catalogue
 from dow.runtime.engine.sim import play_game
 from dow.runtime.games import winter_tricks
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dow.compiler.playlog import Teller, catalogue
+from dow.render.playlog import Teller, catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = ("events", "colony_events", "winter_tricks")
@@ -123,9 +123,9 @@ def _strings(value, path=""):
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_every_sentence_of_the_worked_examples_with_every_kind_of_value_reads_as_the_language(lang):
     """The same walk over the site's worked examples (compiler/templates/site/<lang>.yaml `examples`,
-    told by compiler/examples.py): a player, a colony, every location, a survivor, counts."""
-    from dow.compiler.examples import Teller as ExampleTeller, _contract, example_names
-    from dow.compiler.site import site_words
+    told by site/examples.py): a player, a colony, every location, a survivor, counts."""
+    from dow.site.examples import Teller as ExampleTeller, _contract, example_names
+    from dow.site.build import site_words
     cards = [{"id": c["id"], "kind": c["kind"], "name": c["name"]} for c in BUNDLE["cards"]]
     teller = ExampleTeller(example_names(cards, lang), lang)
     values = {"player": "p3", "colony A": "a", "colony B": "b", "survivor": SURVIVOR.rsplit(".", 1)[-1],

@@ -54,7 +54,7 @@ def test_the_cited_line_of_seed_002_prints_the_word(term):
 
 
 def test_a_game_told_in_vietnamese_uses_the_rulebooks_words(bundle):
-    from dow.compiler.playlog import Teller
+    from dow.render.playlog import Teller
     from dow.runtime.engine.sim import play_game
     lines = []
     for variants, players in (((), 4), (("warring-colonies",), 5)):

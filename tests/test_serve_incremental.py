@@ -1,4 +1,4 @@
-"""dow serve's per-card rebuild (compiler/siteupdate.py): a changed card's pages, rebuilt alone, are
+"""dow serve's per-card rebuild (site/update.py): a changed card's pages, rebuilt alone, are
 the pages a full build of the same content writes; a card with errors leaves the site as it was."""
 import hashlib
 import shutil
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.serve import rebuild, rebuild_cards
-from dow.compiler.siteupdate import MAX_CARDS
+from dow.site.serve import rebuild, rebuild_cards
+from dow.site.update import MAX_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = Path("content") / "base" / "survivors" / "annaleigh-chan.yaml"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs
-from dow.compiler.site import SiteBuildError, _in_processes, build_site
+from dow.site.build import SiteBuildError, _in_processes, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ("base/crossroads/car-crash.yaml", "base/survivors/sparky.yaml", "base/crises/fuel-shortage.yaml")

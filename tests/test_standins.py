@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from dow.compiler.site import site_words
-from dow.compiler.standins import rows, value_text
+from dow.site.build import site_words
+from dow.site.standins import rows, value_text
 
 
 def test_every_stand_in_of_the_real_rulesets_has_a_label_in_each_language(bundle):
@@ -53,10 +53,10 @@ def test_a_readers_stand_in_values_are_in_their_language(bundle, lang):
 
 
 def test_a_card_page_names_the_stand_ins_its_card_is_played_with(bundle):
-    """A card's own stand-ins (compiler/standins.py card_rows), from its set's ruleset: the base objectives'
+    """A card's own stand-ins (site/standins.py card_rows), from its set's ruleset: the base objectives'
     morale and round track (an objective whose own text gives its rounds shows that instead), Kill Them's
     set-up zombies, a location's item deck; a card with none shows none."""
-    from dow.compiler.standins import card_rows
+    from dow.site.standins import card_rows
     cards = {c["id"]: c for c in bundle["cards"]}
     stand = bundle["rulesets"]["base"]["stand_ins"]
     kill = dict(card_rows(cards["base.main-objective.kill-them"], bundle["rulesets"]))

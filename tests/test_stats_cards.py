@@ -1,4 +1,4 @@
-"""Card statistics (compiler/cardstats.py, `dow stats`): the Wilson interval at known values, the sample
+"""Card statistics (site/cardstats.py, `dow stats`): the Wilson interval at known values, the sample
 threshold on both sides, figures computed from a small simulated run and checked against the games' own
 logs, the engine's crossroads_resolved event, the results file and its staleness, the command."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import cardstats
-from dow.compiler.cli import main
-from dow.compiler.playlog import Teller
+from dow.site import cardstats
+from dow.cli.main import main
+from dow.render.playlog import Teller
 from dow.runtime.engine.sim import play_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -2,9 +2,9 @@
 import json
 from pathlib import Path
 
-from dow.compiler import status
-from dow.compiler.cli import main
-from dow.compiler.i18n import source_hash
+from dow.site import status
+from dow.cli.main import main
+from dow.i18n.workflow import source_hash
 
 from conftest import card_yaml
 
@@ -95,8 +95,8 @@ def test_real_content_counts_warring_colonies_placeholders(bundle, root):
 
 
 def test_site_transcription_page_shows_the_status_table(bundle, root, tmp_path):
-    from dow.compiler.site import SiteData, _env, _page, site_words
-    from dow.compiler.standins import rows, value_text
+    from dow.site.build import SiteData, _env, _page, site_words
+    from dow.site.standins import rows, value_text
     data = SiteData(bundle, root)
     out = tmp_path / "transcription.md"
     _page(_env(), "transcription.md.j2", out, counts=data.counts, status=data.status(), lang="en",

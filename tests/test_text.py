@@ -10,7 +10,7 @@ from babel import Locale
 
 from dow.compiler.catalogue import BY_OP, CATALOGUE
 from dow.compiler.checks import walk
-from dow.compiler.text import LANGS, TEXT_DIR, card_texts, disagreements, lint, load_language, names_in, programs, render
+from dow.render.text import LANGS, TEXT_DIR, card_texts, disagreements, lint, load_language, names_in, programs, render
 
 from helpers import bind
 
@@ -291,8 +291,8 @@ def form_keys(data: dict):
 def test_every_cards_authored_text_agrees_with_its_program(bundle, lang):
     """dow check's L004 (on by default) finds no card whose printed words and program disagree: a number
     in one and not the other is a card that plays differently from what it says."""
-    from dow.compiler.text import disagreements
-    from dow.compiler.text import names_in
+    from dow.render.text import disagreements
+    from dow.render.text import names_in
     names = names_in(bundle["cards"], lang)
     assert [f"{card['id']}: {line}" for card in bundle["cards"] for line in disagreements(card, lang, names)] == []
 

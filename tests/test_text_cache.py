@@ -1,5 +1,5 @@
 """The text catalogues and their compiled Jinja templates are kept on disk between runs
-(compiler/text.py, ``_TextCache``): a cached language says exactly what a freshly read one says, a
+(render/text.py, ``_TextCache``): a cached language says exactly what a freshly read one says, a
 changed catalogue is read again, and a broken or switched-off cache changes nothing."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import text
+from dow.render import text
 from dow.compiler.project import compile_paths
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .colony_table import COLONIES, TEAMS, other
-from .sim import BaseBot
+from .basebot import BaseBot
 
 if TYPE_CHECKING:  # pragma: no cover
     from .colonies import ColoniesGame

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..decisions import OPTION, TARGETS, Decision
 from .colony_table import COLONIES, DEN, TEAMS, WOLF, ColonyBoard, ColoniesState
 from .common import Gen
-from .sim import BaseBot
+from .basebot import BaseBot
 from .state import Player
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -9,84 +9,15 @@ Standard library only.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+import traceback
+from typing import Any, Callable, Sequence, cast
 
 from ..bundle import IR_VERSION
-from ..decisions import OPTION, HeuristicAgent, RandomAgent, check_seat
+from ..decisions import RandomAgent
 from ..replay import AnswersLeftOver, Recorder, Replay
-from .choices import cheapest
-from .game import ACTION, Game, GameError
-from .workers import Runner, processes, run_games, serial, summarize
-
-
-class BaseBot(HeuristicAgent):
-    """A modest bot for the base game, reading the table it sits at (no lookahead, no cheating on hidden cards
-    beyond its own hand): it feeds the colony, puts matching cards on the crisis, kills zombies, searches,
-    barricades the colony, never attacks survivors or calls exile votes, and ends its turn otherwise."""
-
-    def __init__(self, seed: int = 0):
-        self.random = RandomAgent(seed)
-        self.game: Game = None  # type: ignore[assignment]  # None until observe(); answer() then falls back
-
-    #: the games it plays (``decisions.check_seat``); ColoniesBot and LoneWolfBot play Warring Colonies
-    plays: tuple[str, ...] = ("base",)
-
-    def observe(self, game: Game) -> None:
-        """Sit at a table: the bot reads the public state and its own hand from it (SeatError at a game it does
-        not play)."""
-        check_seat(self, game)
-        self.game = game
-
-    def score(self, act: tuple) -> int:
-        """Higher is better; 0 or less means 'rather end the turn'."""
-        g = self.game
-        s, kind = g.state, act[0]
-        card_type = (lambda c: g.host.card_def(c).get("item_type"))
-        if kind == "play":
-            t = card_type(act[1])
-            return 90 if t == "food" else 20 if t in ("outsider",) else 0
-        if kind == "crisis":
-            prevent = set(g.host.card_def(s.crisis).get("prevent") or []) if s.crisis else set()
-            return 80 if card_type(act[1]) in prevent else -1
-        if kind == "attack":
-            if act[2] != "zombie":
-                return -1
-            v = s.survivors[act[1]]
-            return 70 if v.location == "colony" else 40
-        if kind == "search":
-            return 60
-        if kind == "barricade":
-            return 50 if s.survivors[act[1]].location == "colony" else 10
-        if kind == "equip":
-            return 45 if card_type(act[1]) == "weapon" else 25
-        if kind == "clean_waste":
-            return 35 if len(s.waste) >= 7 else 0
-        if kind == "food":
-            return 0
-        if kind in ("ability", "item"):
-            return 30
-        if kind == "move":
-            here = s.survivors[act[1]].location
-            to = s.locations[act[2]]
-            if here == "colony" and not to.colony and to.deck and s.survivors[act[1]].wounds == 0:
-                return 15
-            return -1
-        return -1
-
-    def answer(self, d):
-        if self.game is not None and d.kind == OPTION and d.prompt == ACTION:
-            scored = [(self.score(a), a) for a in d.choices if a[0] != "end"]
-            best = max((sc for sc, _ in scored), default=0)
-            if best <= 0:
-                return ("end",)
-            return self.random.rng.choice([a for sc, a in scored if sc == best])
-        if d.kind == "vote":
-            return "no" if "no" in d.choices else d.choices[0]
-        if self.game is not None and d.prompt == "spend" and d.kind == "targets":
-            return cheapest(self.game, d)             # the cheapest cards that pay (Food 1 before Food 3)
-        if d.kind == "may":
-            return d.prompt != "make noise" or self.random.rng.random() < 0.3
-        return super().answer(d)
+from .basebot import BaseBot
+from .game import Game, GameError
+from .workers import Record, Runner, processes, run_games, serial, summarize
 
 
 AGENTS: dict[str, Callable[[int], Any]] = {"random": RandomAgent, "bot": BaseBot}
@@ -232,16 +163,33 @@ def winner_kind(result: dict) -> str:
     return "betrayer" if winners & betrayers else "exiled"
 
 
+def game_record(bundle: dict, seed: int, players: int, agents: str, variants: Sequence[str]) -> Record:
+    """Play the game of ``seed`` with invariants checked after every step; what the summary needs of it (the
+    runners of engine/workers.py play it, handed it in their options by ``simulate``)."""
+    try:
+        game, _, result = play_game(bundle, seed, players, agents, check=True, variants=tuple(variants))
+    except Exception as exc:                                  # counted and reported, never hidden
+        return {"seed": seed, "crash": {"error": f"{type(exc).__name__}: {exc}",
+                                        "where": traceback.format_exc(limit=-3)}}
+    track = next((line["params"]["track"] for line in game.log.lines if line["event"] == "round"), None)
+    return {"seed": seed, "winner": winner_kind(result), "ending": result["ending"], "rounds": result["rounds"],
+            "track": track,                           # the round track when the first round began
+            "objective": result.get("objective"),     # the main objective played (base game)
+            "winners": list(result["winners"]), "morale": result["morale"],
+            "lone_wolf": bool((result.get("lone_wolf") or {}).get("won")),
+            "card_uses": dict(result["card_uses"]), "violations": list(result["violations"])}
+
+
 def simulate(bundle: dict, games: int, seed: int = 0, players: int = 4, agents: str = "bot",
              progress: Callable[[int, int], None] | None = None,
              variants: tuple[str, ...] | list[str] = (), workers: int = 1, runner: Runner | None = None,
              on_game: Callable[[dict], None] | None = None) -> dict:
     """Many games with invariants checked after every step; a summary of them all. ``workers`` > 1 plays
-    them on that many processes, ``runner`` elsewhere (a cluster: compiler/cluster.py); the summary is the
+    them on that many processes, ``runner`` elsewhere (a cluster: cli/cluster.py); the summary is the
     same for the same seeds either way (only its timing differs). ``on_game`` gets each game's record as it
     finishes, ``progress`` (done, total) after each."""
     if runner is None:
         runner = processes(workers) if workers > 1 and games > 1 else serial
-    options = {"players": players, "agents": agents, "variants": list(variants)}
+    options = {"players": players, "agents": agents, "variants": list(variants), "record": game_record}
     records, seconds = run_games(bundle, games, seed, options, runner, progress, on_game)
     return summarize(records, games, seed, players, agents, variants, seconds)

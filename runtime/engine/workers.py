@@ -2,7 +2,7 @@
 
 A game is played from its seed alone, so the record of seed ``s`` is the same wherever it is played:
 in this process, in one of ``N`` worker processes (``multiprocessing``), or on a cluster (the optional
-glue in compiler/cluster.py hands the same ``play_chunk`` to its workers). ``summarize`` sorts the
+glue in cli/cluster.py hands the same ``play_chunk`` to its workers). ``summarize`` sorts the
 records by seed before adding them up, so the summary does not depend on the order games finish in.
 Standard library only.
 """
@@ -13,7 +13,6 @@ import multiprocessing
 import os
 import sys
 import time
-import traceback
 from collections import Counter
 from typing import Any, Callable, Iterable, Iterator, Sequence, cast
 
@@ -22,26 +21,16 @@ Runner = Callable[[dict, Sequence[int], dict], Iterator[Record]]
 """A way to play games: (bundle, seeds, options) -> the records of those seeds, in any order."""
 
 
-def game_record(bundle: dict, seed: int, players: int, agents: str, variants: Sequence[str]) -> Record:
-    """Play the game of ``seed`` with invariants checked after every step; what the summary needs of it."""
-    from .sim import play_game, winner_kind
-    try:
-        game, _, result = play_game(bundle, seed, players, agents, check=True, variants=tuple(variants))
-    except Exception as exc:                                  # counted and reported, never hidden
-        return {"seed": seed, "crash": {"error": f"{type(exc).__name__}: {exc}",
-                                        "where": traceback.format_exc(limit=-3)}}
-    track = next((line["params"]["track"] for line in game.log.lines if line["event"] == "round"), None)
-    return {"seed": seed, "winner": winner_kind(result), "ending": result["ending"], "rounds": result["rounds"],
-            "track": track,                           # the round track when the first round began
-            "objective": result.get("objective"),     # the main objective played (base game)
-            "winners": list(result["winners"]), "morale": result["morale"],
-            "lone_wolf": bool((result.get("lone_wolf") or {}).get("won")),
-            "card_uses": dict(result["card_uses"]), "violations": list(result["violations"])}
+def game_record(bundle: dict, seed: int, options: dict) -> Record:
+    """The record of one seed's game, by the function the options hand in (``options["record"]``: engine/sim.py's
+    ``game_record``, a module-level function, so that worker processes and cluster workers receive it by name;
+    the runners here play what they are handed and import no engine)."""
+    return cast(Record, options["record"](bundle, seed, options["players"], options["agents"], options["variants"]))
 
 
 def play_chunk(bundle: dict, seeds: Sequence[int], options: dict) -> list[Record]:
     """The records of a few seeds (one task for a worker: fewer, larger tasks cost less to hand out)."""
-    return [game_record(bundle, s, options["players"], options["agents"], options["variants"]) for s in seeds]
+    return [game_record(bundle, s, options) for s in seeds]
 
 
 def chunks(seeds: Sequence[int], workers: int) -> list[list[int]]:
@@ -53,7 +42,7 @@ def chunks(seeds: Sequence[int], workers: int) -> list[list[int]]:
 def serial(bundle: dict, seeds: Sequence[int], options: dict) -> Iterator[Record]:
     """Every game in this process, in seed order."""
     for s in seeds:
-        yield game_record(bundle, s, options["players"], options["agents"], options["variants"])
+        yield game_record(bundle, s, options)
 
 
 _BUNDLE: dict | None = None          # a worker process's bundle, set once when it starts

@@ -40,7 +40,7 @@ from collections import Counter
 from typing import Any
 
 from ..decisions import Decision, HeuristicAgent, RandomAgent, check_seat
-from . import winter_tricks as wt
+from . import winter_tricks_rules as wt
 
 #: the haul's size (the expedition card: "take up to 2 cards from the expedition deck")
 HAUL = 2

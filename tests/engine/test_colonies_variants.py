@@ -11,7 +11,7 @@ import pytest
 from colonies_helpers import events, sv, table
 from colonies_helpers import wc  # noqa: F401  (the fixture)
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.decisions import RandomAgent
 from dow.runtime.engine.clock import ActionClock
 from dow.runtime.engine.colonies import TEAMS, ColoniesGame
@@ -401,7 +401,7 @@ def test_a_warring_colonies_log_is_told_in_sentences(wc, lang, players):
     """`dow play --variant warring-colonies --lang L`: every line the colonies engine writes (the Lone Wolf's
     too) has a sentence of its own in each language (no "event: key value" fallback), with colonies and
     stand-in cards named in that language."""
-    from dow.compiler.playlog import QUIET, Teller, catalogue
+    from dow.render.playlog import QUIET, Teller, catalogue
     MESSAGES, MESSAGES_COLONY = catalogue(lang)["events"], catalogue(lang)["colony_events"]
     game, _, _ = play_game(wc, 3, players, "bot", variants=["warring-colonies"])
     teller = Teller(wc, lang, game.state.cards)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.bundle import BundleError
 from dow.runtime.decisions import Decision
 from dow.runtime.engine.game import Game

@@ -44,7 +44,7 @@ CARDS_WITH_SCENARIOS = list(_card_files_with_scenarios())
 def test_card_scenarios(bundle, card_id, path):
     """Every scenario a card file carries under 'tests:' holds on the reference engine; a failure is told
     at its file:line:col, as dow test tells it."""
-    from dow.compiler.cardtests import positions, run_one
+    from dow.cli.cardtests import positions, run_one
     card = _card(bundle, card_id)
     display = path.relative_to(ROOT).as_posix()
     tests = card.get("tests") or []

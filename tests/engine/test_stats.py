@@ -1,7 +1,7 @@
 """The statistics behind the website's page: seeded bot games, summed up consistently."""
 from __future__ import annotations
 
-from dow.compiler.stats import game_statistics
+from dow.site.stats import game_statistics
 
 
 def test_statistics_add_up(bundle):
@@ -21,7 +21,7 @@ def test_an_unplayable_bundle_gives_a_reason_not_a_crash(bundle):
 
 
 def test_a_chart_is_plain_svg_with_escaped_labels():
-    from dow.compiler.stats import bar_chart
+    from dow.site.stats import bar_chart
     svg = bar_chart([("<script>alert(1)</script>", 3), ("two", 6)], "%")
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "<script>" not in svg and "&lt;script&gt;" in svg
@@ -29,7 +29,7 @@ def test_a_chart_is_plain_svg_with_escaped_labels():
 
 
 def test_winter_tricks_statistics_come_from_its_own_engine(bundle):
-    from dow.compiler.stats import winter_tricks_statistics
+    from dow.site.stats import winter_tricks_statistics
     wt = winter_tricks_statistics(bundle, games=6, seed=1)
     assert wt["games"] == 6 and wt["crashes"] == 0 and wt["invariant_violations"] == 0
     assert wt["agents"] == "heuristic"             # games played for the least damage, as the page says
@@ -37,8 +37,8 @@ def test_winter_tricks_statistics_come_from_its_own_engine(bundle):
 
 
 def test_warring_colonies_statistics_come_from_the_colonies_engine(bundle):
-    from dow.compiler.site import site_words
-    from dow.compiler.stats import WORDS, charts, colonies_statistics
+    from dow.site.build import site_words
+    from dow.site.stats import WORDS, charts, colonies_statistics
     labels = site_words("vi")[WORDS]                              # the statistics words of the site catalogue
     wc = colonies_statistics(bundle, games=6, seed=2, players=6)
     assert wc["games"] == 6 and wc["players"] == 6 and wc["half"] == 3 and wc["variants"] == ["warring-colonies"]

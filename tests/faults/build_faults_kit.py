@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CARDS = ("base/crossroads/car-crash.yaml", "base/survivors/sparky.yaml", "base/crises/fuel-shortage.yaml")

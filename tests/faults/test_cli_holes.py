@@ -26,7 +26,7 @@ import pytest
 
 from build_faults_kit import ROOT, make_project
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 
 TIMEOUT = 60      # seconds: a command that waits on a pipe is stopped and the test fails
 

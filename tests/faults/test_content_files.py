@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.compiler.diagnostics import CODES
-from dow.compiler.serve import rebuild, rebuild_cards
+from dow.site.serve import rebuild, rebuild_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
@@ -183,7 +183,7 @@ def test_serve_keeps_the_last_good_site_and_says_where(case, served):
 
 def test_serve_keeps_the_last_good_site_when_the_site_build_itself_fails(served, monkeypatch):
     """Whatever stops a site build part way (a template bug, a full disk), the server keeps what it had."""
-    from dow.compiler import site
+    from dow.site import build as site
     root, _ = served
     before = _site(root)
 

@@ -117,7 +117,7 @@ class Disk:
 def built(tmp_path_factory):
     """The small project built once, site and all."""
     root = make_project(tmp_path_factory.mktemp("disk"))
-    from dow.compiler.cli import main
+    from dow.cli.main import main
     assert main(["--root", str(root), "build"]) == 0
     return root
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import i18n
-from dow.compiler.cli import main
+from dow.i18n import workflow as i18n
+from dow.cli.main import main
 from dow.compiler.project import card_files
 
 from conftest import git_project, msgfmt_check

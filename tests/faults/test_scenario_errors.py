@@ -23,7 +23,7 @@ import yaml
 
 from build_faults_kit import ROOT
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.compiler.pipeline import compile_text
 
 CARD = "content/base/crossroads/car-crash.yaml"

@@ -338,7 +338,7 @@ def _project(tmp_path: Path, name: str, files: dict[str, str]) -> Path:
 
 
 def _dow(root: Path, *args: str) -> int:
-    from dow.compiler import cli
+    from dow.cli import main as cli
     return cli.main(["--root", str(root), *args])
 
 

@@ -120,7 +120,7 @@ def test_every_recorded_answer_changed_is_refused_at_its_number(bundle, name, se
 
 def test_the_group_leader_changed_at_set_up_is_refused_through_dow_replay(bundle, tmp_path, monkeypatch, capsys):
     """The issue's own example, through the command: the group leader chosen at set-up, changed."""
-    from dow.compiler import cli
+    from dow.cli import main as cli
     data, decisions = _recorded(bundle, 11, 4, "bot", ())
     i = next(i for i, d in enumerate(decisions) if d.prompt == "group leader")
     tampered = copy.deepcopy(data)

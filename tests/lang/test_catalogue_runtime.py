@@ -18,7 +18,7 @@ from dow.compiler import checks
 from dow.compiler.language import bind_text
 from dow.compiler.catalogue import BY_OP, CATALOGUE, RUNTIME, STATEMENT_GROUPS
 from dow.compiler.lower import Lowering
-from dow.compiler.playlog import QUIET, catalogue
+from dow.render.playlog import QUIET, catalogue
 from dow.dsl import parse
 from dow.runtime.decisions import HeuristicAgent
 from dow.runtime.engine.scenario import Scenario
@@ -55,7 +55,7 @@ def test_the_host_actions_are_the_ones_the_catalogue_declares():
 
 @pytest.mark.parametrize("event", sorted({e for r in RUNTIME.values() for e in (*r.actions, *r.events)}))
 def test_every_event_a_node_kind_logs_has_a_sentence_in_each_language(event):
-    if event in QUIET:      # a line that repeats another: the log leaves it out (compiler/playlog.py)
+    if event in QUIET:      # a line that repeats another: the log leaves it out (render/playlog.py)
         return
     for lang in ("pt", "en", "vi"):
         cat = catalogue(lang)       # the Teller looks in the base events, then the variant's, then Winter Tricks'

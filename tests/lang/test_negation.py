@@ -15,7 +15,7 @@ import pytest
 
 from dow.compiler import checks
 from dow.compiler.language import bind_text
-from dow.compiler.text import render
+from dow.render.text import render
 from dow.dsl.form_kit import F, NoNegative, negatives, op
 from dow.dsl.forms import FORMS, TESTS
 from dow.runtime.interpreter import EffectError, Env, Interpreter

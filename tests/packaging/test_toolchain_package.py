@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 from conftest import ROOT
@@ -23,3 +24,12 @@ def test_the_wheel_holds_the_site_templates_and_catalogues_without_setuptools_wa
     for folder in ("text", "messages", "site", "log"):
         assert f"dow/compiler/templates/{folder}/en.yaml" in names
     assert "dow/dsl/effects.lark" in names and "dow/runtime/py.typed" in names
+    # every module of every folder pyproject.toml maps to a dow.* package, under that package's path
+    folders = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
+    modules = {f"{name.replace('.', '/')}/{p.relative_to(ROOT / folder).as_posix()}"
+               for name, folder in folders.items() for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts}
+    assert {"dow/cli/main.py", "dow/render/text.py", "dow/i18n/workflow.py", "dow/site/build.py"} <= modules
+    assert not modules - names, sorted(modules - names)
+    entry = zipfile.ZipFile(next(tmp_path.glob("dow_toolchain-*.whl")))
+    points = entry.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "dow = dow.cli.main:entry" in points

@@ -219,7 +219,7 @@ def mutated_replay(rng: random.Random, replays: list[dict]) -> bytes:
 
 def run_replays(n: int, seed: int, bundle: dict) -> dict:
     """``dow replay`` on ``n`` mutated replay files (the content compiled once); outcomes by exit code."""
-    from dow.compiler import cli
+    from dow.cli import main as cli
     replays = recorded_replays(bundle)
     rng = random.Random(seed)
     counts, crashes = Counter(), []

@@ -21,7 +21,7 @@ def test_a_wrong_variant_is_named_in_the_apis_terms(bundle, variants, said):
 
 
 def test_the_cli_still_names_its_flag(bundle, capsys, monkeypatch):
-    from dow.compiler import cli
+    from dow.cli import main as cli
     monkeypatch.setattr(cli, "_game_bundle", lambda args: bundle)
     assert cli.main(["play", "--variant", "quick", "--quiet"]) == 2
     assert "add --variant warring-colonies" in capsys.readouterr().err

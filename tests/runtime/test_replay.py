@@ -121,7 +121,7 @@ def test_a_good_replay_file_reads():
 
 
 def _replay_cli(bundle, monkeypatch, capsys, tmp_path, data) -> tuple[int, str]:
-    from dow.compiler import cli
+    from dow.cli import main as cli
     monkeypatch.setattr(cli, "_game_bundle", lambda args: bundle)
     path = tmp_path / "game.json"
     path.write_text(data if isinstance(data, str) else _json.dumps(data), encoding="utf-8")
@@ -145,6 +145,6 @@ def test_dow_replay_refuses_answers_left_over_and_impossible_player_counts(bundl
     assert code == 2 and "is not a replay file: it is not valid JSON" in err
     path = tmp_path / "latin.json"
     path.write_bytes(b'{"seed": "\xe9"}')
-    from dow.compiler import cli
+    from dow.cli import main as cli
     assert cli.main(["--root", str(Path(__file__).resolve().parents[2]), "replay", str(path)]) == 2
     assert "not UTF-8" in capsys.readouterr().err

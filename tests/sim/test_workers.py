@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.engine.sim import parse_agents, simulate
 from dow.runtime.engine.workers import TIMING, Progress, chunks, cores, duration, worker_count
 
@@ -31,7 +31,7 @@ def test_worker_processes_give_the_serial_summary_for_warring_colonies(bundle):
 
 def test_a_local_dask_cluster_gives_the_serial_summary(bundle):
     pytest.importorskip("distributed", reason="the cluster extra (in the test extra) is not installed")
-    from dow.compiler.cluster import dask_runner
+    from dow.cli.cluster import dask_runner
     records = []
     on_cluster = simulate(bundle, 4, seed=70, players=3, runner=dask_runner("local", 2), on_game=records.append)
     assert same(on_cluster) == same(simulate(bundle, 4, seed=70, players=3))

@@ -104,7 +104,7 @@ def capital_places(lang: str) -> re.Pattern | None:
     """A place of the board written with a capital after a lower-case word, in a language that writes
     places as common nouns mid-sentence (Vietnamese: 'ở thuộc địa', never 'ở Thuộc địa'); a card of that
     name keeps its capital ('lá Thuộc địa', the Winter Tricks card)."""
-    from dow.compiler.examples import COMMON_NOUN_PLACES
+    from dow.render.playlog import COMMON_NOUN_PLACES
     if lang not in COMMON_NOUN_PLACES:
         return None
     glossary = yaml.safe_load((TEMPLATES / "text" / "glossary.yaml").read_text(encoding="utf-8"))

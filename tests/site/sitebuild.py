@@ -5,7 +5,7 @@ import shutil
 from pathlib import Path
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs
-from dow.compiler.site import build_site
+from dow.site.build import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""Card pages as the site builds them: HTML written by compiler/site.py, passed to the theme by
+"""Card pages as the site builds them: HTML written by site/build.py, passed to the theme by
 site/hooks.py without Markdown. Their tooltips, title and table of contents, their entries in each
 language's search index, the navigation they share, and the trimmed whitespace (not in the code)."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs
-from dow.compiler.site import Tooltips, _terms, build_site
+from dow.site.build import Tooltips, _terms, build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ("base/crossroads/car-crash.yaml", "base/crossroads/the-arctic-king.yaml", "base/crossroads/sparky.yaml",
@@ -170,9 +170,9 @@ def test_card_pages_are_trimmed_but_not_their_effect_tree(site):
 
 
 def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp_path):
-    """compiler/i18n.py calls such a translation stale; the card page says so in the reader's language."""
-    from dow.compiler.site import SiteData, _env, _programs, site_words
-    from dow.compiler.text import card_texts
+    """i18n/workflow.py calls such a translation stale; the card page says so in the reader's language."""
+    from dow.site.build import SiteData, _env, _programs, site_words
+    from dow.render.text import card_texts
     root = tmp_path
     (root / "pyproject.toml").write_text("")
     card = root / "content" / "base" / "crossroads" / "car-crash.yaml"
@@ -210,8 +210,8 @@ def test_chart_labels_keep_their_glossary_words():
 def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_engine_plays(tmp_path, lang):
     """An authored text that says 'kill 2' over an effect that kills 1 is a dow check L004 finding; the
     card page does not leave the reader trusting it: it adds the engine's reading, in the reader's language."""
-    from dow.compiler.site import _env, _programs, site_words
-    from dow.compiler.text import card_texts
+    from dow.site.build import _env, _programs, site_words
+    from dow.render.text import card_texts
     (tmp_path / "pyproject.toml").write_text("")
     card = tmp_path / "content" / "base" / "crossroads" / "car-crash.yaml"
     card.parent.mkdir(parents=True)
@@ -259,7 +259,7 @@ def test_a_card_page_shows_the_stand_ins_its_card_is_played_with(stand_in_site, 
     """Kill Them's page names its stand-ins (morale, round track, the zombies its set-up places) with their
     labels and values in the page's language and a link to the full list; the hospital's page its item deck,
     each card by its name; a survivor played with none shows no such section."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     words = site_words(lang)["stand_ins"]
     kill = page(stand_in_site, lang, "base.main-objective.kill-them")
     section = kill[kill.index('id="stand-ins"'):]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import stats
-from dow.compiler.cli import main
-from dow.compiler.site import SiteData
+from dow.site import stats
+from dow.cli.main import main
+from dow.site.build import SiteData
 from dow.runtime.engine import sim
 from dow.runtime.engine.workers import TIMING
 from dow.runtime.games import winter_tricks

@@ -18,7 +18,7 @@ import pytest
 
 from dow.compiler.messages import PSEUDO, pseudo
 from dow.compiler.project import bundle_of, compile_paths
-from dow.compiler.site import build_pseudo, pseudo_markdown
+from dow.site.build import build_pseudo, pseudo_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 #: words that stay as they are in every language: the game's name, file names and formats

@@ -6,7 +6,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from dow.compiler.serve import serve
+from dow.site.serve import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -193,7 +193,7 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
 def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc, lone_wolf):
     """The statistics page's Warring Colonies section, and the stand-ins it is played with, listed on the
     transcription page in the reader's words (not the ruleset's data ids), never as published cards."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     said = site_words(lang)["stand_in_values"]
     base, _ = site
     v = Visit(browser, base)
@@ -262,7 +262,7 @@ def test_a_card_page_opens_its_effect_tree(site, browser):
 
 
 def test_the_header_search_finds_a_card_by_its_name_and_its_text(site, browser):
-    """The theme's own search: card pages are indexed by compiler/site.py, not by the theme."""
+    """The theme's own search: card pages are indexed by site/build.py, not by the theme."""
     base, _ = site
     v = Visit(browser, base)
     page = v.go("/vi/")
@@ -394,7 +394,7 @@ def test_the_card_search_takes_its_fields_and_or_in_the_readers_language(site, b
 def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_page(site, browser, locale, lang):
     """The site's root 404.html (a host serves it for any address it lacks) sends the reader to the
     not-found page of their language, never an English one."""
-    from dow.compiler.site import site_words
+    from dow.site.build import site_words
     base, _ = site
     page = browser.new_page(locale=locale)
     page.goto(base + "/404.html")
@@ -419,7 +419,7 @@ def _plain(text):
 
 
 def _common(page):
-    from dow.compiler.site import site_words
+    from dow.site.words import site_words
     lang = page.locator("html").get_attribute("lang")
     return {_fold(w) for w in _words(site_words(lang)["search_words"]["common"])}
 
@@ -582,7 +582,7 @@ def _variants(word):
 def test_the_card_search_reads_its_keys_and_or_in_the_readers_words(site, browser, lang):
     """Every key and OR word of the page's language, and the English ones, with and without accents and
     in any case, reads as its English key: tipo:, coleção:, loại:, bộ:, ảnh hưởng>40, ou, HOẶC."""
-    from dow.compiler.site import site_words
+    from dow.site.words import site_words
     base, build = site
     v = Visit(browser, base)
     page = v.go(f"/{lang}/search/")
@@ -627,7 +627,7 @@ def test_a_card_query_that_cannot_be_read_says_why_in_the_readers_language(site,
                                                                             problem, shows):
     """No silent 0: the sentence of templates/site/<lang>.yaml search_words.problems, naming what was typed."""
     import re
-    from dow.compiler.site import site_words
+    from dow.site.words import site_words
     base, _ = site
     v = Visit(browser, base)
     page = v.go(f"/{lang}/search/")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler import cardstats
-from dow.compiler.site import _env, site_words
-from dow.compiler.stats import WORDS, card_block, card_charts, card_section
+from dow.site import cardstats
+from dow.site.build import _env, site_words
+from dow.site.stats import WORDS, card_block, card_charts, card_section
 
 ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"[^\W\d_]{3,}")
@@ -96,7 +96,7 @@ def test_a_card_block_holds_the_computed_figures(bundle, card_stats, lang):
 
 def test_a_large_enough_sample_is_shown_as_a_rate_with_its_interval():
     labels = site_words("en")[WORDS]
-    from dow.compiler.stats import shown
+    from dow.site.stats import shown
     fig = cardstats.figure(12, 40)
     assert shown(fig, labels) == "30% (95%: 18–45%; n = 40)"
     assert shown(cardstats.figure(12, cardstats.MIN_SAMPLE - 1), labels) == f"too small a sample (n = {cardstats.MIN_SAMPLE - 1})"
@@ -138,7 +138,7 @@ def test_chart_labels_are_plain_text_in_the_page_language(bundle, card_stats):
 
 @pytest.mark.parametrize("lang", ["pt", "vi"])
 def test_the_statistics_page_renders_its_card_section_in_the_language(bundle, card_stats, lang):
-    from dow.compiler.stats import charts
+    from dow.site.stats import charts
     words, names = site_words(lang), names_of(bundle, lang)
     stats = {"error": "-", "warring_colonies": {"error": "-"}, "winter_tricks": {"error": "-"}, "card_stats": card_stats}
     page = _env().get_template("statistics.md.j2").render(
@@ -158,7 +158,7 @@ def test_the_statistics_page_renders_its_card_section_in_the_language(bundle, ca
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_the_card_tables_follow_the_readers_alphabet(bundle, card_stats, lang):
     """Vietnamese: â after a, đ after d (seed 002's alphabet), as the card list sorts; accents only break ties."""
-    from dow.compiler.i18n import collation_key
+    from dow.i18n.workflow import collation_key
     names = names_of(bundle, lang)
     cs = card_section(card_stats, site_words(lang)[WORDS], names, lang)
     for part in ("crossroads", "survivors", "items"):

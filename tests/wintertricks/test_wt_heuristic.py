@@ -9,7 +9,7 @@ import random
 import pytest
 from wt_helpers import DRY_SPELL, LONG_NIGHT, WHITEOUT, put, start_event, table
 
-from dow.compiler.cli import main
+from dow.cli.main import main
 from dow.runtime.decisions import AMOUNT, KEEP, MAY, OPTION, TARGETS, Decision, HeuristicAgent
 from dow.runtime.games import winter_tricks as wt
 from dow.runtime.games.winter_tricks_bot import WinterTricksBot, agents_for

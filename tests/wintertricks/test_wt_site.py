@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from dow.compiler.site import SiteData, _env, site_words, write_pages
+from dow.site.build import SiteData, _env, site_words, write_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = {"pt": "Conteúdo de exemplo, não o jogo publicado", "en": "Example content, not the published game",
@@ -28,5 +28,5 @@ def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
     transcription = (docs / "transcription.md").read_text(encoding="utf-8")
     (row,) = [line for line in transcription.splitlines() if f"| {site_words(lang)['kinds']['winter-event']} |" in line]
     cells = [c.strip() for c in row.split("|")[1:-1]]
-    # official count unknown; none known; the 4 example events still need the real ones (compiler/status.py)
+    # official count unknown; none known; the 4 example events still need the real ones (site/status.py)
     assert cells[2:5] == [site_words(lang)["status_columns"]["unknown"], "0", "4"]

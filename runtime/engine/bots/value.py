@@ -5,7 +5,7 @@ The search bot (search.py) plays its candidates a round or two forward and score
 estimate instead of playing every copy to the game's end: a playout then costs a fraction of a game, and the
 estimate varies far less between playouts than a won-or-lost result does, so fewer playouts tell two
 candidates apart. The estimate is a logistic model of the features below (``features``), fitted by
-``python -m dow.runtime.engine.bots.value`` on positions of heuristic-bot games (each position at the start of
+``python -m dow.runtime.engine.bots.fit_value`` on positions of heuristic-bot games (each position at the start of
 a round, labelled by whether the colony went on to win); the fitted weights are committed in ``WEIGHTS`` with
 the command, seeds and fit that produced them, so a changed engine or bot is fitted again the same way.
 
@@ -109,7 +109,7 @@ def goal_progress(game: Any) -> float:
     return done / len(parts)
 
 
-#: fitted by ``python -m dow.runtime.engine.bots.value --games 6000 --seed 100000`` (see ``main``): 23,258 positions
+#: fitted by ``python -m dow.runtime.engine.bots.fit_value --games 6000 --seed 100000`` (see its ``main``): 23,258 positions
 #: fitted, 5,854 of the held-out games (one in five); held-out log loss 0.2795 against 0.3689 for the base rate alone
 #: (the 25 shared features of the model before it, fitted on the same positions, scored 0.317)
 WEIGHTS: tuple[float, ...] = (-2.2130, 0.1115, -1.0432, -0.5421, 0.1848, 0.1872, 0.0772, -0.0273, -0.3641, 0.0199, -0.1091, 0.1032, -0.0340, -0.1156, -0.0337, -0.0581, -0.0314, -0.0744, 0.1251, -0.0570, 0.2299, 0.1107, -0.8048, -0.1984, 1.8299, 0.1877, 0.1374, 0.1030, 0.1146, 0.0099)
@@ -136,26 +136,7 @@ def colony_chance(game: Any) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-# ---- the fit ------------------------------------------------------------------------------------------
-def positions(bundle: dict, seed: int, players: int = 4) -> tuple[list[tuple[str, list[float]]], int]:
-    """One heuristic game's positions at the start of each of its rounds (the main objective and the features),
-    and whether the colony won."""
-    from ..sim import agents_for, new_game
-    game = new_game(bundle, seed, players, check=False)
-    seats = agents_for("heuristic", seed, players)
-    for agent in seats.values():
-        agent.observe(game)
-    rows, seen = [], 0
-    decision = game.advance()
-    while decision is not None:
-        if game.state.rounds_played != seen:                 # the first decision of a round
-            seen = game.state.rounds_played
-            objective, own = objective_features(game)
-            rows.append((objective, features(game) + own))
-        decision = game.advance(seats[decision.player].answer(decision))
-    return rows, int(game.state.ending == "objective")
-
-
+# ---- the fit (engine/bots/fit_value.py plays the games) ------------------------------------------------
 def design(rows: list[tuple[str, list[float]]], objectives: list[str]) -> list[list[float]]:
     """The fit's rows: the shared features, then each objective's own three, zero for the other objectives."""
     k = len(OBJECTIVE_NAMES)
@@ -225,46 +206,3 @@ def log_loss(w: list[float], rows: list[list[float]], labels: list[int]) -> floa
         total -= math.log(p) if y else math.log(1 - p)
     return total / len(rows)
 
-
-def main() -> None:
-    """Fit the weights on heuristic games and print them (to paste into ``WEIGHTS`` and ``OBJECTIVE_WEIGHTS``)
-    with their held-out loss."""
-    import argparse
-    import importlib
-    from pathlib import Path
-
-    project = importlib.import_module("dow.compiler.project")     # the compiler, for this command only
-    ap = argparse.ArgumentParser(description="fit the search bot's value of a base-game position")
-    ap.add_argument("--games", type=int, default=6000)
-    ap.add_argument("--seed", type=int, default=100000)
-    ap.add_argument("--root", type=Path, default=Path("."))
-    args = ap.parse_args()
-    build = project.compile_paths([args.root / "content"], args.root)
-    bundle = project.bundle_of(build.cards, build.rulesets)
-    train: tuple[list, list] = ([], [])
-    test: tuple[list, list] = ([], [])
-    for seed in range(args.seed, args.seed + args.games):
-        rows, won = positions(bundle, seed)
-        into = test if seed % 5 == 0 else train               # one game in five held out
-        into[0].extend(rows)
-        into[1].extend([won] * len(rows))
-    objectives = sorted({o for o, _ in train[0]})
-    w = fit(design(train[0], objectives), train[1])
-    base = sum(train[1]) / len(train[1])
-    prior = [math.log(base / (1 - base))] + [0.0] * (len(w) - 1)
-    held = design(test[0], objectives)
-    print(f"positions: {len(train[0])} fitted, {len(test[0])} held out; held-out log loss "
-          f"{log_loss(w, held, test[1]):.4f} (the base rate alone: {log_loss(prior, held, test[1]):.4f})")
-    shared, k = w[:len(NAMES)], len(OBJECTIVE_NAMES)
-    print("WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{x:.4f}" for x in shared) + ")")
-    print("OBJECTIVE_WEIGHTS: dict[str, tuple[float, ...]] = {")
-    for i, o in enumerate(objectives):
-        own = w[len(NAMES) + i * k: len(NAMES) + (i + 1) * k]
-        print(f'    "{o}": (' + ", ".join(f"{x:.4f}" for x in own) + "),")
-    print("}")
-    for name, x in zip(NAMES, shared):
-        print(f"  {name:16} {x:+.4f}")
-
-
-if __name__ == "__main__":
-    main()

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, file_texts, source_hash
+from .common import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, file_texts, source_hash
 
 ANCHOR = re.compile(r"\{:?\s*#([a-z0-9-]+)\s*\}")
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -46,7 +46,7 @@ class Unit:
     where: tuple          # (file of the English, line)
 
     def state(self, lang: str, sync: dict) -> str:
-        """missing, stale, unsynced or done, as for a card field (compiler/i18n.py)."""
+        """missing, stale, unsynced or done, as for a card field (i18n/workflow.py)."""
         text = self.texts.get(lang)
         if not isinstance(text, str) or not text.strip() or text.strip() == "TODO":
             return MISSING
@@ -151,7 +151,7 @@ def load_sync(root: Path) -> dict:
 
 def write_sync(root: Path, sync: dict) -> None:
     """content/sync.yaml, one sorted line per block, so a change is one line of a diff."""
-    from .i18n import write_all
+    from .common import write_all
     write_all({root / "content" / SYNC: sync_text(sync)})
 
 
@@ -279,7 +279,7 @@ def import_entries(wanted: dict, lang: str, root: Path, older: list | None = Non
     if stage is not None:
         stage.update(texts)
     else:
-        from .i18n import write_all
+        from .common import write_all
         write_all(texts)
     return changed
 
@@ -304,8 +304,7 @@ def _chapter_text(root: Path, chapter: str, lang: str, items: dict) -> tuple[Pat
 
 def _glossary_text(root: Path, lang: str, items: dict) -> tuple[Path, str]:
     """Set glossary terms and definitions, rewriting only the lines of the changed values."""
-    from .i18n import _yaml
-    from .i18n_catalogues import _in_place, _position
+    from .common import _in_place, _position, _yaml
     path = root / "content" / "glossary.yaml"
     yaml = _yaml()
     original = path.read_text(encoding="utf-8")

@@ -5,7 +5,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from .project import card_files, display_path
+from dow.compiler.project import card_files, display_path
 
 
 def fold(text: str) -> str:
@@ -43,7 +43,7 @@ def card_matches(query: str, content: Path) -> list[Path]:
 
 
 def _kind_of_folder(folder: str) -> str:
-    from .cards import folder_kind
+    from dow.compiler.cards import folder_kind
     kind = folder_kind(folder)
     return kind.name if kind else folder
 
@@ -71,13 +71,13 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _explain(query: str, content: Path, root: Path, lang: str) -> tuple[str, int]:
-    from .pipeline import compile_file
+    from dow.compiler.pipeline import compile_file
     path = find_card(query, content, root)
     if path is None:
         return f"no card matches {query!r}; give an id such as 'base.crossroads.car-crash' or a file path", 2
     result = compile_file(path, display_path(path, root))
     if result.card is None:
-        from .diagnostics import Diagnostics
+        from dow.compiler.diagnostics import Diagnostics
         return Diagnostics(result.diags).render(), 1
     card = result.card
     out = [f"{card['name'][lang]}  ({card['kind']}, {card['set']})  id: {card['id']}",
@@ -154,7 +154,7 @@ def _outline(node, out: list[str], depth: int) -> None:
 def _in_catalogue_order(node: dict) -> list:
     """A node's fields in the order its catalogue entry declares them (any others after, as they come):
     the outline reads the same however the node was built."""
-    from .catalogue import BY_OP
+    from dow.compiler.catalogue import BY_OP
     spec = BY_OP.get(node.get("op", ""))
     order = {name: i for i, name in enumerate(spec.fields)} if spec else {}
     return sorted(node.items(), key=lambda kv: order.get(kv[0], len(order)))

@@ -18,17 +18,15 @@ order stay, and stamps the new hashes.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import LANGS
-from .loader import LoadError, Node, load_file
+from dow.compiler.cards import LANGS
+from dow.compiler.loader import LoadError, Node, load_file
 
-SOURCE = "en"
-TARGETS = tuple(lang for lang in LANGS if lang != SOURCE)
-MISSING, STALE, UNSYNCED, DONE = "missing", "stale", "unsynced", "done"
+from .common import (DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, Flow, _in_place, _position,  # noqa: F401
+                     _yaml, file_history, file_texts, source_hash, write_all)
 
 
 #: a line width no exported line reaches (see export)
@@ -56,11 +54,6 @@ def collation_key(text: str, lang: str) -> tuple:
 def by_name(cards: list, lang: str) -> list:
     """Cards sorted by their name in one language, as collation_key orders names."""
     return sorted(cards, key=lambda c: collation_key(c["name"][lang] if isinstance(c["name"], dict) else c["name"], lang))
-
-
-def source_hash(text: str) -> str:
-    """A short, stable hash of a source text."""
-    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:8]
 
 
 @dataclass(frozen=True)
@@ -135,14 +128,14 @@ def status(files: list[Path], base: Path | None = None, root: Path | None = None
                 row = table.setdefault((field.card_set, lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[field.state(lang)] += 1
     if base is not None:
-        from .i18n_catalogues import entries, load_sync
+        from .catalogues import entries, load_sync
         sync = load_sync(base)
         for entry in entries(base):
             for lang in TARGETS:
                 row = table.setdefault((f"templates/{entry.catalogue}", lang), {MISSING: 0, STALE: 0, UNSYNCED: 0, DONE: 0})
                 row[entry.state(lang, sync)] += 1
     if root is not None:
-        from .i18n_rules import status_rows
+        from .rules import status_rows
         table.update(status_rows(root))
     return table
 
@@ -191,9 +184,9 @@ def export_po(files: list[Path], lang: str, root: Path) -> str:
                         previous_id=_previous_field_source(field, lang, root) if state == STALE else None)
     base = catalogue_base(root)
     if base is not None:
-        from .i18n_catalogues import add_to_catalog
+        from .catalogues import add_to_catalog
         add_to_catalog(catalog, lang, base)
-    from . import i18n_rules
+    from . import rules as i18n_rules
     i18n_rules.add_to_catalog(catalog, lang, root)
     for message in catalog:             # dow's texts use {name} placeholders only: babel takes "95% i" for a
         message.flags.discard("python-format")     # %i directive, and msgfmt -c then checks it in the translation
@@ -216,27 +209,6 @@ def _previous_lines(po: str) -> str:
         parts = _QUOTED.findall(match.group(1))
         return "\n".join(["#| msgid " + parts[0]] + [f"#| {part}" for part in parts[1:]])
     return re.sub(r'^#\| msgid ((?:"(?:[^"\\]|\\.)*" ?){2,})$', split, po, flags=re.M)
-
-
-def file_texts(root: Path, rel: str, depth: int = 40):
-    """A project file's text in its last ``depth`` committed versions, newest first (git log and git
-    show); a revision that cannot be shown is skipped. Errors (no git) reach the caller."""
-    import subprocess
-    commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
-                             capture_output=True, text=True, timeout=30).stdout.split()
-    for commit in commits:
-        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
-                               text=True, timeout=30)
-        if not shown.returncode:
-            yield shown.stdout
-
-
-def file_history(root: Path, rel: str, depth: int = 40):
-    """The parsed YAML of a project file's last ``depth`` committed versions, newest first; errors (no
-    git, a revision that no longer parses) reach the caller."""
-    from ruamel.yaml import YAML
-    for text in file_texts(root, rel, depth):
-        yield YAML(typ="safe").load(text)
 
 
 def _previous_field_source(field: Field, lang: str, root: Path, depth: int = 40) -> str | None:
@@ -306,11 +278,11 @@ def _known(files: list[Path], root: Path | None) -> dict:
             known[field.context] = str(field.texts.get(SOURCE, ""))
     base = catalogue_base(root) if root is not None else None
     if base is not None:
-        from .i18n_catalogues import entries
+        from .catalogues import entries
         for entry in entries(base):
             known[entry.context] = entry.texts[SOURCE]
     if root is not None:
-        from .i18n_rules import units
+        from .rules import units
         for unit in units(root):
             known[unit.context] = unit.texts[SOURCE]
     return known
@@ -328,7 +300,7 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     """Check a PO file whole and make the new text of every file it changes, writing nothing:
     {path: new text}, only files whose text changes. Raises PoFileError or PoLanguageError."""
     from . import po_check
-    from .i18n_catalogues import plural_categories
+    from .catalogues import plural_categories
     po = po_check.parse(po_text)
     header = po.header.get("language", "").replace("-", "_").split("_")[0].lower()
     problems: list = []
@@ -356,7 +328,7 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
     if problems:
         raise PoFileError(problems)
     known = _known(files, root)
-    from .i18n_rules import ANCHOR
+    from .rules import ANCHOR
     for entry in po.entries:
         if entry.context is None:
             problems.append((entry.line, "a message without msgctxt: dow cannot tell where its text goes"))
@@ -413,10 +385,10 @@ def plan_import(po_text: str, files: list[Path], lang: str | None = None, older:
             texts[path] = _fields_text(original, lang, updates)
     base = catalogue_base(root) if root is not None else None
     if base is not None:
-        from .i18n_catalogues import import_entries
+        from .catalogues import import_entries
         import_entries({c: w for c, w in wanted.items() if c.startswith("templates/")}, lang, base, stale, texts)
     if root is not None:
-        from . import i18n_rules
+        from . import rules as i18n_rules
         i18n_rules.import_entries({c: w for c, w in wanted.items() if c.startswith(("rules/", "glossary|"))},
                                   lang, root, stale, texts)
     for file, context in stale:
@@ -441,15 +413,6 @@ def sync(files: list[Path], lang: str) -> list[Path]:
     return changed
 
 
-def _yaml():
-    from ruamel.yaml import YAML
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
-
-
 def _write_fields(path: Path, lang: str, updates: list) -> bool:
     """Set texts and sync hashes at field paths (see _fields_text); the file replaced whole, atomically."""
     original = path.read_text(encoding="utf-8")
@@ -466,7 +429,6 @@ def _fields_text(original: str, lang: str, updates: list) -> str:
     long line); the whole round-trip dump, which keeps comments and order, where that cannot be done."""
     from ruamel.yaml.comments import CommentedMap
 
-    from .i18n_catalogues import Flow, _in_place, _position
     yaml = _yaml()
     data = yaml.load(original)
     edits: list = []
@@ -490,35 +452,3 @@ def _fields_text(original: str, lang: str, updates: list) -> str:
     yaml.dump(data, buf)
     return _in_place(original, edits, buf.getvalue(), plain=True)
 
-
-def write_all(texts: dict) -> None:
-    """Replace files with new texts, all of them or none: each text is first written beside its file
-    (a temporary file in the same folder), then each file is replaced by a rename; when a step fails
-    part way, the files already replaced get their old bytes back and the error reaches the caller."""
-    import os
-    import shutil
-    originals = {path: path.read_bytes() if path.exists() else None for path in texts}
-    temps: dict = {}
-    replaced: list = []
-    try:
-        for path, text in texts.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temp = path.with_name(f".{path.name}.dow-import")
-            temp.write_bytes(text.encode("utf-8"))
-            if originals[path] is not None:
-                shutil.copymode(path, temp)
-            temps[path] = temp
-        for path, temp in temps.items():
-            os.replace(temp, path)
-            replaced.append(path)
-    except BaseException:
-        for path in reversed(replaced):
-            if originals[path] is None:
-                path.unlink(missing_ok=True)
-            else:
-                back = path.with_name(f".{path.name}.dow-restore")
-                back.write_bytes(originals[path])
-                os.replace(back, path)
-        for temp in temps.values():
-            temp.unlink(missing_ok=True)
-        raise

@@ -12,13 +12,15 @@ import re
 from itertools import combinations
 from typing import Any
 
+from dow.render.playlog import _contract, place_with_article
+
 
 class UntoldScenario(KeyError):
     """A scenario key, step or event the examples catalogue has no sentence for."""
 
 
 def _words(lang: str) -> dict:
-    from .site import site_words
+    from .words import site_words
     return site_words(lang)["examples"]
 
 
@@ -247,15 +249,6 @@ class Teller:
     own = ""
 
 
-def _contract(text: str, lang: str) -> str:
-    """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
-    same table the rules text uses (templates/text/<lang>.yaml)."""
-    from .text import load_language
-    for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
-        text = pattern.sub(replacement, text)
-    return text
-
-
 def _mid_sentence(text: str, teller: "Teller") -> str:
     """A sentence set after a colon: its first letter in lower case, unless it starts with a name."""
     if any(name and text.startswith(name) for name in teller.names.values()):
@@ -310,49 +303,6 @@ def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[di
                 template, fact = options[0]
                 example["title"] = teller.say(template, title=example["title"], fact=_mid_sentence(fact.rstrip("."), teller))
     return examples
-
-
-#: languages that write a place of the board in running text as the common noun it is, lower case
-#: mid-sentence (Vietnamese, as seed 002 writes "các thuộc địa", "địa điểm"); the card's name is its
-#: title, capitalized. Portuguese writes it the same way with its article ("o posto de gasolina",
-#: place_with_article), where the card's name is the glossary's term.
-COMMON_NOUN_PLACES = frozenset({"vi"})
-
-
-def place_name(card: dict, lang: str) -> str:
-    """How a sentence names a location card in one language: its glossary term where the language
-    writes places as common nouns (the sentence's first letter is capitalized by whoever starts it),
-    else the card's name."""
-    name = card.get("name", {})
-    title = (name.get(lang) or name.get("en")) if isinstance(name, dict) else str(name)
-    if lang not in COMMON_NOUN_PLACES:
-        return title
-    from .text import load_language
-    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
-    term = load_language(lang).glossary.get(key, {}).get(lang)
-    term = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
-    # the term and the name must be the same words (a place the glossary names otherwise keeps its title)
-    return term if isinstance(term, str) and term.lower() == str(title).lower() else title
-
-
-def place_with_article(card: dict, lang: str) -> str:
-    """A location as a sentence names it mid-sentence, with its article in a language whose nouns carry
-    one (the log catalogue's ``articles``, pt: "a delegacia", "o posto de gasolina", by the gender of
-    the glossary's term), so that the contractions fuse it with a template's bare preposition ("na
-    delegacia", "do posto de gasolina"); else as place_name says."""
-    from .playlog import catalogue
-    name = place_name(card, lang)
-    articles = catalogue(lang).get("articles") if lang in ("pt", "en", "vi") else None
-    if not articles:
-        return name
-    from .text import load_language
-    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
-    term = load_language(lang).glossary.get(key, {}).get(lang)
-    word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
-    gender = term.get("gender", "m") if isinstance(term, dict) else "m"
-    if isinstance(word, str) and word.lower() == name.lower():
-        name = word                                     # a common noun mid-sentence: "a delegacia"
-    return f"{articles[gender]} {name}"
 
 
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:

@@ -15,11 +15,11 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, file_history, source_hash
+from .common import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, _in_place, _position, file_history, source_hash
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "compiler" / "templates"
 #: the catalogues a reader sees, with an English file of their own (and "docs", the author
-#: references, whose English is in compiler/docs.py)
+#: references, whose English is in render/docs.py)
 CATALOGUES = ("site", "log", "messages", "text")
 GLOSSARY = "text/glossary"
 SYNC = "sync.yaml"
@@ -45,7 +45,7 @@ class Entry:
         return source_hash(english if isinstance(english, str) else "\x00".join(english))
 
     def state(self, lang: str, sync: dict) -> str:
-        """missing, stale, unsynced or done, as for a card field (compiler/i18n.py)."""
+        """missing, stale, unsynced or done, as for a card field (i18n/workflow.py)."""
         text = self.texts.get(lang)
         forms = [text] if not isinstance(text, tuple) else list(text)
         if not forms or not all(isinstance(f, str) and f.strip() for f in forms):
@@ -141,7 +141,7 @@ GOLDEN_DIAGNOSTICS = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
 def about_texts() -> dict:
     """{code: English about line} of each diagnostic code with a golden example."""
-    from .diagnostics import CODES
+    from dow.compiler.diagnostics import CODES
     out = {}
     for code in CODES:
         case = _load(GOLDEN_DIAGNOSTICS / f"{code}.yaml")
@@ -151,9 +151,9 @@ def about_texts() -> dict:
 
 
 def docs_english() -> dict:
-    """The English of the generated author references (compiler/docs.py keeps it beside the code it
+    """The English of the generated author references (render/docs.py keeps it beside the code it
     documents, the golden diagnostics their about lines; templates/docs/{pt,vi}.yaml hold the same keys)."""
-    from .docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
+    from dow.render.docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
     return {**doc_texts("en"), "card_files": card_file_texts("en"),
             "diagnostics": {**DIAGNOSTICS_INTRO, "about": about_texts()}}
 
@@ -192,7 +192,7 @@ def load_sync(base: Path = TEMPLATES) -> dict:
 
 def write_sync(sync: dict, base: Path = TEMPLATES) -> None:
     """Write templates/sync.yaml, one line per entry, sorted, so a change is one line of a diff."""
-    from .i18n import write_all
+    from .common import write_all
     write_all({base / SYNC: sync_text(sync)})
 
 
@@ -249,7 +249,7 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
         except Exception:  # no git, or a revision that no longer parses
             return None
         return None
-    if entry.catalogue == "docs":   # its English is compiler/docs.py's: no YAML history to read
+    if entry.catalogue == "docs":   # its English is render/docs.py's: no YAML history to read
         return None
     name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"
     try:
@@ -285,7 +285,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
     """Write PO translations ({context: (English, text)}) back into the catalogues; returns the files
     changed. A translation of an older English is not written and is reported in ``older``. With
     ``stage``, nothing is written: the new text of each file is put in it ({path: text})."""
-    from .i18n import _yaml
+    from .common import _yaml
     sync = load_sync(base)
     by_file: dict[Path, list] = {}
     stamped = False
@@ -331,7 +331,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
     if stage is not None:
         stage.update(texts)
     else:
-        from .i18n import write_all
+        from .common import write_all
         write_all(texts)
     return changed
 
@@ -359,102 +359,3 @@ def _put(node, key, text, lang: str) -> list:
         container[k] = value
     return [(container if existed else None, k, value) for container, k, value, existed in positions]
 
-
-def _position(container, key, value):
-    """(line, column, new value) of a scalar the file already has, or None (a key it lacks)."""
-    data = getattr(getattr(container, "lc", None), "data", None) if container is not None else None
-    where = data.get(key) if isinstance(data, dict) else None
-    if not where:
-        return None
-    return (where[-2], where[-1], value)     # a mapping's [key line, key col, value line, value col]; a list's [line, col]
-
-
-class Flow(dict):
-    """A one-line flow mapping of plain words (a card field's ``sync: {pt: 5d41402a, vi: 5d41402a}``) that
-    _in_place writes over the one it replaces."""
-
-    def render(self) -> str:
-        return "{" + ", ".join(f"{k}: {_plain(str(v))}" for k, v in self.items()) + "}"
-
-
-def _plain(word: str) -> str:
-    """A word as YAML reads it back as that string: plain where it can be, else quoted."""
-    import json
-
-    from ruamel.yaml import YAML
-    try:
-        if YAML(typ="safe").load(f"k: {word}") == {"k": word}:
-            return word
-    except Exception:  # noqa: BLE001 - a word YAML cannot read plain: quoted below
-        pass
-    return json.dumps(word, ensure_ascii=False)
-
-
-def _in_place(original: str, edits: list, dumped: str, plain: bool = False) -> str:
-    """The file with only the changed values rewritten on their own lines (a round-trip dump would
-    re-align and re-wrap a hand-kept catalogue); the whole dump where that cannot be done safely:
-    a new key, a block scalar, or a result that does not read back as the dump does."""
-    import json
-
-    from ruamel.yaml import YAML
-    if not edits or None in edits:
-        return dumped
-    lines = original.split("\n")
-    for line, col, value in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        text = lines[line]
-        if text[col:col + 1] in ("|", ">"):   # a block scalar: its lines, as a literal block at the same indent
-            indent = len(text) - len(text.lstrip())
-            last = line
-            while last + 1 < len(lines) and (not lines[last + 1].strip() or
-                                               len(lines[last + 1]) - len(lines[last + 1].lstrip()) > indent):
-                last += 1
-            while last > line and not lines[last].strip():
-                last -= 1
-            body = [(" " * (indent + 2) + row) if row else "" for row in value.rstrip("\n").split("\n")]
-            lines[line:last + 1] = [text[:col] + ("|" if value.endswith("\n") else "|-")] + body
-            continue
-        if isinstance(value, Flow):     # a flow mapping on this one line: written whole
-            end = text.find("}", col) + 1 if text[col:col + 1] == "{" else 0
-            if not end or "{" in text[col + 1:end]:
-                return dumped
-            lines[line] = text[:col] + value.render() + text[end:]
-            continue
-        if not isinstance(value, str):
-            return dumped
-        end = _scalar_end(text, col)
-        if end is None:
-            return dumped
-        flow = text[:col].count("{") + text[:col].count("[") > text[:col].count("}") + text[:col].count("]")
-        simple = plain and "\n" not in value and not (flow and any(c in value for c in ",[]{}:#"))
-        written = _plain(value) if simple else json.dumps(value, ensure_ascii=False)
-        lines[line] = text[:col] + written + text[end:]
-    result = "\n".join(lines)
-    safe = YAML(typ="safe")
-    try:
-        return result if safe.load(result) == safe.load(dumped) else dumped
-    except Exception:  # the edited text does not parse: the dump, which does
-        return dumped
-
-
-def _scalar_end(line: str, col: int) -> int | None:
-    """Where the scalar starting at line[col] ends; None for a block scalar (| or >)."""
-    if col >= len(line) or line[col] in "|>":
-        return None
-    quote = line[col]
-    if quote in "\"'":
-        i = col + 1
-        while i < len(line):
-            if quote == '"' and line[i] == "\\":
-                i += 2
-                continue
-            if line[i] == quote:
-                if quote == "'" and line[i + 1:i + 2] == "'":
-                    i += 2
-                    continue
-                return i + 1
-            i += 1
-        return None
-    in_flow = line[:col].count("{") > line[:col].count("}")
-    import re
-    stop = re.search(r",\s|,$|\}" if in_flow else r"\s#", line[col:])
-    return col + stop.start() if stop else len(line.rstrip())

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-CATALOGUES = Path(__file__).resolve().parent / "templates" / "log"
+CATALOGUES = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "log"
 
 
 @functools.lru_cache(maxsize=None)
@@ -29,9 +29,12 @@ QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", 
 
 
 def _contract(text: str, lang: str) -> str:
-    """A filled-in sentence with the language's contractions, the table the rules text uses."""
-    from .examples import _contract as contract
-    return contract(text, lang)
+    """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
+    same table the rules text uses (templates/text/<lang>.yaml)."""
+    from dow.render.text import load_language
+    for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
+        text = pattern.sub(replacement, text)
+    return text
 
 
 class Teller:
@@ -64,7 +67,6 @@ class Teller:
 
     def place(self, card: dict) -> str:
         """A location as this language names it mid-sentence, with its article where nouns carry one."""
-        from .examples import place_with_article
         return place_with_article(card, self.lang)
 
     def told(self, raw: dict) -> dict:
@@ -193,3 +195,45 @@ def _pick(template, raw: dict):
         count = raw.get(template.get("by", "count"))
         return template["one"] if count == 1 and "one" in template else template["other"]
     return template
+
+
+#: languages that write a place of the board in running text as the common noun it is, lower case
+#: mid-sentence (Vietnamese, as seed 002 writes "các thuộc địa", "địa điểm"); the card's name is its
+#: title, capitalized. Portuguese writes it the same way with its article ("o posto de gasolina",
+#: place_with_article), where the card's name is the glossary's term.
+COMMON_NOUN_PLACES = frozenset({"vi"})
+
+
+def place_name(card: dict, lang: str) -> str:
+    """How a sentence names a location card in one language: its glossary term where the language
+    writes places as common nouns (the sentence's first letter is capitalized by whoever starts it),
+    else the card's name."""
+    name = card.get("name", {})
+    title = (name.get(lang) or name.get("en")) if isinstance(name, dict) else str(name)
+    if lang not in COMMON_NOUN_PLACES:
+        return title
+    from dow.render.text import load_language
+    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
+    term = load_language(lang).glossary.get(key, {}).get(lang)
+    term = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+    # the term and the name must be the same words (a place the glossary names otherwise keeps its title)
+    return term if isinstance(term, str) and term.lower() == str(title).lower() else title
+
+
+def place_with_article(card: dict, lang: str) -> str:
+    """A location as a sentence names it mid-sentence, with its article in a language whose nouns carry
+    one (the log catalogue's ``articles``, pt: "a delegacia", "o posto de gasolina", by the gender of
+    the glossary's term), so that the contractions fuse it with a template's bare preposition ("na
+    delegacia", "do posto de gasolina"); else as place_name says."""
+    name = place_name(card, lang)
+    articles = catalogue(lang).get("articles") if lang in ("pt", "en", "vi") else None
+    if not articles:
+        return name
+    from dow.render.text import load_language
+    key = "location." + card["id"].rsplit(".", 1)[-1].replace("-", "_")
+    term = load_language(lang).glossary.get(key, {}).get(lang)
+    word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+    gender = term.get("gender", "m") if isinstance(term, dict) else "m"
+    if isinstance(word, str) and word.lower() == name.lower():
+        name = word                                     # a common noun mid-sentence: "a delegacia"
+    return f"{articles[gender]} {name}"

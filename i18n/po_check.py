@@ -258,7 +258,7 @@ _PT = re.compile(r"ç|Ç|ão|ões|õe|\b(?:não|você|uma|para|com|dos|das|pelo|
 
 def _language(lang: str) -> str:
     """A language as the site's language selector names it, in itself, with its code ("Tiếng Việt (vi)")."""
-    from .site import LANG_NAMES
+    from dow.compiler.messages import LANG_NAMES
     return f"{LANG_NAMES.get(lang, lang)} ({lang})"
 
 

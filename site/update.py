@@ -1,6 +1,6 @@
 """A changed card file while ``dow serve`` runs: that card's pages rebuilt in every language, not the site.
 
-After a full build (compiler/site.py), ``SiteUpdater`` keeps what the build was made of: the
+After a full build (site/build.py), ``SiteUpdater`` keeps what the build was made of: the
 compiled cards, the SiteData, and for each language a MkDocs build held in memory
 (``LanguagePages``: the configuration, files, navigation and theme, every page that is not a card
 page read and rendered, since the navigation shows their titles). When card files change,
@@ -29,10 +29,10 @@ import json
 import logging
 from pathlib import Path
 
-from .cards import LANGS
-from .project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
+from dow.compiler.cards import LANGS
+from dow.compiler.project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
                       write_outputs)
-from .site import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
+from .build import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
                    search_export_entry, statistics_page, transcription_page)
 
 #: more changed card files than this at once (a checkout, a search and replace) rebuild the whole site

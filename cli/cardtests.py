@@ -21,9 +21,9 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Diagnostics
-from .messages import M, Msg
-from .project import CONTENT, card_files, display_path
+from dow.compiler.diagnostics import Diagnostic, Diagnostics
+from dow.compiler.messages import M, Msg
+from dow.compiler.project import CONTENT, card_files, display_path
 
 PASSED, FAILED, MALFORMED, CRASHED = "passed", "failed", "malformed", "crashed"
 
@@ -87,7 +87,7 @@ def choose(queries: list[str], root: Path) -> list[Path] | None:
     of them (as ``dow check`` takes them), else a card id, file name or card name (as ``dow explain``
     finds one; a file name several cards share chooses them all). Raises ``NoSuchCard`` for a query that
     matches nothing."""
-    from .explain import card_matches, find_card
+    from dow.render.explain import card_matches, find_card
     if not queries:
         return None
     chosen: dict[Path, None] = {}
@@ -113,7 +113,7 @@ def choose(queries: list[str], root: Path) -> list[Path] | None:
 def run(root: Path, chosen: list[Path] | None = None) -> ScenarioRun:
     """Compile the project (and any chosen file outside content/), then run the scenarios of the chosen
     cards (every card when ``chosen`` is None)."""
-    from .project import bundle_of, compile_paths
+    from dow.compiler.project import bundle_of, compile_paths
     content = root / CONTENT
     every = {p.resolve() for p in card_files([content])}
     outside = [p for p in chosen or [] if p not in every]
@@ -167,7 +167,7 @@ def _unprefixed(text: str, card_id: str, name: str) -> str:
 
 def positions(path: Path, display: str, count: int) -> list[tuple[int, int]]:
     """The line and column of each scenario under ``tests:`` (the mapping of its ``- name:`` item)."""
-    from .loader import LoadError, load_file
+    from dow.compiler.loader import LoadError, load_file
     try:
         node, _ = load_file(path, display)
     except (LoadError, OSError):        # it compiled a moment ago; a file changed since has no positions

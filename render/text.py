@@ -30,11 +30,12 @@ import jinja2
 from babel import Locale
 from ruamel.yaml import YAML
 
-from .checks import DIE_FACES
-from .catalogue import BY_OP
-from .messages import M
+from dow.compiler.cachedir import cache_dir
+from dow.compiler.checks import DIE_FACES
+from dow.compiler.catalogue import BY_OP
+from dow.compiler.messages import M
 
-TEXT_DIR = Path(__file__).resolve().parent / "templates" / "text"
+TEXT_DIR = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "text"
 LANGS = ("pt", "en", "vi")
 COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
 NODE_LISTS = ("options", "outcomes", "conds", "filters")
@@ -81,19 +82,6 @@ class Language:
 
 
 CACHE_VERSION = 2
-
-
-def cache_dir() -> Path | None:
-    """Where the text catalogues' cache lives: ``$DOW_CACHE_DIR``, else ``$XDG_CACHE_HOME/dow``, else
-    ``~/.cache/dow``; ``DOW_CACHE_DIR=off`` turns it off (None)."""
-    chosen = os.environ.get("DOW_CACHE_DIR")
-    if chosen:
-        return None if chosen == "off" else Path(chosen)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return (Path(xdg) if xdg else Path.home() / ".cache") / "dow"
-    except RuntimeError:  # no home folder
-        return None
 
 
 class _TextCache:
@@ -183,7 +171,7 @@ def _text_cache(lang: str, source: str, base: Path) -> _TextCache:
 @lru_cache(maxsize=None)
 def load_language(lang: str, folder: str | None = None) -> Language:
     """Read a language's templates and the glossary from ``folder`` (default: the package's)."""
-    from .messages import PSEUDO, pseudo
+    from dow.compiler.messages import PSEUDO, pseudo
     base = Path(folder) if folder else TEXT_DIR
     source = "en" if lang == PSEUDO else lang
     cache = _text_cache(lang, source, base)
@@ -481,7 +469,7 @@ def an(text: str) -> str:
 
 def _pseudo_an(text: str) -> str:
     """The English article of the pseudo-locale, accented like every other word there."""
-    from .messages import accent
+    from dow.compiler.messages import accent
     out = an(text)
     return accent(out[:len(out) - len(text)]) + text
 
@@ -772,8 +760,8 @@ def named_cards(tree) -> set[str]:
 
 def text_warnings(cards: list[dict]) -> list:
     """L004 warnings for ``dow check`` (on unless --no-compare-text): authored and generated texts that disagree."""
-    from .cards import LANGS
-    from .diagnostics import WARNING, Diagnostic
+    from dow.compiler.cards import LANGS
+    from dow.compiler.diagnostics import WARNING, Diagnostic
     out = []
     spelt = {lang: names_in(cards, lang) for lang in LANGS}
     for card in cards:

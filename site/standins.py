@@ -39,7 +39,7 @@ class _Sayer:
         for table in ("keys", "goals", "faces"):
             if token in (self.words.get(table) or {}):
                 return str(self.words[table][token])
-        from .text import load_language
+        from dow.render.text import load_language
         glossary = load_language(self.lang).glossary if self.lang in ("pt", "en", "vi", "qps") else {}
         for key in (f"location.{token.replace('-', '_')}", f"card_type.{token}"):
             if key in glossary:

@@ -9,9 +9,9 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from .cards import KINDS, SETS
-from .diagnostics import did_you_mean
-from .messages import M
+from dow.compiler.cards import KINDS, SETS
+from dow.compiler.diagnostics import did_you_mean
+from dow.compiler.messages import M
 
 PROPER_NAME_KINDS = ("survivor",)
 #: a card's file name (without .yaml) is at most this long: well inside every file system's limit

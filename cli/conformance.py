@@ -13,7 +13,8 @@ from typing import Any, Iterator
 
 from ruamel.yaml import YAML
 
-from dow.runtime.conformance import PROTOCOL, TRACE_FORMAT, make_trace
+from dow.runtime.conformance import PROTOCOL, TRACE_FORMAT
+from dow.runtime.conformance_reference import make_trace
 from dow.runtime.engine.scenario import ScenarioError
 
 #: the rule scenarios, relative to the project root (docs/scenarios.md)

@@ -2,7 +2,7 @@
 
 Content and docs are polled (a stat per file, once a second): no extra dependency,
 and it works the same in every editor. A saved card file rebuilds that card's pages in
-every language (compiler/siteupdate.py), then the statistics page; any other change
+every language (site/update.py), then the statistics page; any other change
 rebuilds the whole site. A rebuild with errors in a card or any other content file (the
 glossary, the sets, the sync hashes, the rulesets, the rules chapters: compiler/contentfiles.py)
 prints the located diagnostics and keeps serving the last good site, as does a site build that
@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cards import LANGS
-from .messages import M
-from .project import (BUILD, CONTENT, build_lock, compile_paths, fingerprint, forget_manifest, read_inputs, swap_in,
+from dow.compiler.cards import LANGS
+from dow.compiler.messages import M
+from dow.compiler.project import (BUILD, CONTENT, build_lock, compile_paths, fingerprint, forget_manifest, read_inputs, swap_in,
                       write_manifest, write_outputs)
 
 if TYPE_CHECKING:
-    from .siteupdate import SiteUpdater
+    from .update import SiteUpdater
 
 
 def snapshot(root: Path) -> dict:
@@ -35,10 +35,10 @@ def snapshot(root: Path) -> dict:
 def rebuild(root: Path, say=print) -> "SiteUpdater | None":
     """Compile the content and rebuild the site; None (site untouched) when a content file has errors or
     the site build fails. Returns
-    what a later per-card rebuild needs (compiler/siteupdate.py)."""
-    from .project import bundle_of
-    from .site import SiteData, build_site
-    from .siteupdate import SiteUpdater
+    what a later per-card rebuild needs (site/update.py)."""
+    from dow.compiler.project import bundle_of
+    from .build import SiteData, build_site
+    from .update import SiteUpdater
     started = time.perf_counter()
     before = fingerprint(root)        # the inputs before they are read: a card saved meanwhile is built next time
     build = compile_paths([root / CONTENT], root)

@@ -32,11 +32,10 @@ import os
 import sys
 from pathlib import Path
 
-from .messages import M, Msg
+from dow.compiler.messages import M, Msg
 
-EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
-EXIT_INTERNAL = 70       # EX_SOFTWARE: a bug in dow, not in what it was given
-EXIT_INTERRUPTED = 130   # the shells' convention for a command stopped by Ctrl-C (128 + SIGINT)
+from .common import (EXIT_CONTENT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError,  # noqa: F401
+                     _game_bundle, _positive, _root, game_message)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,17 +109,6 @@ class _VersionAction(argparse._VersionAction):
     def __call__(self, parser, namespace, values, option_string=None):
         self.version = version()
         super().__call__(parser, namespace, values, option_string)
-
-
-class UsageError(Exception):
-    """A mistake in how the command was called."""
-
-
-def game_message(err: Exception) -> Msg | str:
-    """Why a game was refused: a ``GameError``'s catalogue message (told in the reader's language) when it has
-    a key, else the error's own text."""
-    key = getattr(err, "key", "")
-    return M("game." + key, **err.params) if key else str(err)
 
 
 LANG_HELP = "the language of the diagnostics (default: $DOW_LANG, else en)"
@@ -259,7 +247,7 @@ def _parser() -> argparse.ArgumentParser:
                           help="play on the Dask scheduler at ADDRESS (tcp://host:8786), or 'local' for a local "
                                "Dask cluster of --workers processes; needs the extra: pip install 'dow-toolchain[cluster]'")
     simulate.set_defaults(run=cmd_simulate)
-    from .statscmd import add_parser as add_stats   # dow stats: the website's card statistics (compiler/statscmd.py)
+    from .statscmd import add_parser as add_stats   # dow stats: the website's card statistics (cli/statscmd.py)
     add_stats(sub)
 
     i18n = sub.add_parser("i18n", help="translation coverage, PO export and import")
@@ -302,17 +290,6 @@ def _card_query(text: str) -> Path:
     return Path(text)
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
-    return value
-
-
 def _port(text: str) -> int:
     """A TCP port number (0: let the system pick a free one)."""
     try:
@@ -329,16 +306,6 @@ def cmd_completion(args) -> int:
     from .completion import script
     print(script(_parser(), args.shell))
     return EXIT_OK
-
-
-def _game_bundle(args) -> dict:
-    """The current content, compiled in memory (games always run what content/ says now)."""
-    from .project import bundle_of, compile_paths
-    root = _root(args)
-    build = compile_paths([root / "content"], root)
-    if not build.ok:
-        raise UsageError("content/ has errors; run 'dow check' and fix them first")
-    return bundle_of(build.cards, build.rulesets)
 
 
 def _other_game(args):
@@ -383,7 +350,7 @@ def _regular_or_absent(path: Path, write: bool) -> None:
 def _save(path: Path, text: str) -> None:
     """Write a replay file whole (or not at all): a temporary file beside it, renamed into its place; a
     folder that is not there, or a path that is not a regular file (a device), is a usage error."""
-    from .project import write_atomic
+    from dow.compiler.project import write_atomic
     _regular_or_absent(path, write=True)
     try:
         write_atomic(path, text, make_folder=False)
@@ -394,7 +361,7 @@ def _save(path: Path, text: str) -> None:
 def cmd_play(args) -> int:
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import play_game
-    from .playlog import Teller
+    from dow.render.playlog import Teller
     if args.save and not args.save.parent.is_dir():   # said before the game is played, not after
         raise UsageError(M("cli.cannot-write", path=args.save, reason=M("cli.no-folder")))
     if args.save:
@@ -453,7 +420,7 @@ def _play_with_agent(args, bundle, other, seats: list[str]) -> int:
     from dow.runtime.agent_process import AgentError, ProcessAgent
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import play_game
-    from .playlog import Teller
+    from dow.render.playlog import Teller
     try:
         command = shlex.split(args.agent_cmd)
     except ValueError as err:
@@ -503,7 +470,7 @@ def cmd_replay(args) -> int:
     from dow.runtime.engine.sim import replay_game
     from dow.runtime.interpreter import EffectError
     from dow.runtime.replay import AnswersLeftOver, Replay, ReplayError
-    from .playlog import Teller
+    from dow.render.playlog import Teller
     if args.file.exists():
         _regular_or_absent(args.file, write=False)       # a pipe would be waited on for ever
     try:
@@ -621,14 +588,14 @@ def _simulate_workers(args) -> tuple:
 
 def cmd_serve(args) -> int:
     """dow serve: preview the site locally; a saved card rebuilds its pages, any other file the site."""
-    from .serve import serve
+    from dow.site.serve import serve
     return serve(_root(args), args.port, once=args.once)
 
 
 def cmd_i18n(args) -> int:
     """dow i18n status|export|import|sync."""
-    from . import i18n
-    from .project import CONTENT, card_files
+    from dow.i18n import workflow as i18n
+    from dow.compiler.project import CONTENT, card_files
     root = _root(args)
     files = card_files([root / CONTENT])
     if args.action == "status":
@@ -644,9 +611,9 @@ def cmd_i18n(args) -> int:
         changed = i18n.sync(files, args.lang)
         print(f"recorded hashes in {len(changed)} card file{'s' * (len(changed) != 1)}")
         if i18n.catalogue_base(root) is not None:
-            from .i18n_catalogues import sync_all
+            from dow.i18n.catalogues import sync_all
             print(f"recorded hashes of {sync_all(args.lang, i18n.catalogue_base(root))} catalogue strings")
-        from .i18n_rules import sync_all as sync_rules
+        from dow.i18n.rules import sync_all as sync_rules
         print(f"recorded hashes of {sync_rules(root, args.lang)} rules and glossary texts")
         return EXIT_OK
     text = i18n.export_po(files, args.lang, root)
@@ -697,8 +664,8 @@ def _import(args, i18n, files: list, root: Path) -> int:
 
 def cmd_status(args) -> int:
     """dow status: how far the corpus has come (exit 1 if the content does not compile)."""
-    from . import status
-    from .project import CONTENT, compile_paths
+    from dow.site import status
+    from dow.compiler.project import CONTENT, compile_paths
     root = _root(args)
     build = compile_paths([root / CONTENT], root)
     if not build.ok:
@@ -711,7 +678,7 @@ def cmd_status(args) -> int:
 
 def cmd_docs(args) -> int:
     """dow docs: write the generated author reference and the generated sections of the engine docs."""
-    from .docs import write_docs
+    from dow.render.docs import write_docs
     try:
         written = write_docs(_root(args))
     except ValueError as err:        # a hand-written page whose generated section lost its end mark
@@ -736,23 +703,17 @@ def cmd_conformance(args) -> int:
     return EXIT_OK
 
 
-def _root(args) -> Path:
-    """The project folder: --root, or found from here upwards; elsewhere is a usage error."""
-    from .project import CONTENT, find_root
-    root = (args.root or find_root()).resolve()
-    if not (root / CONTENT).is_dir():
-        raise UsageError(M("cli.not-a-project", path=root.as_posix()))
-    return root
-
-
 def cmd_check(args) -> int:
     """dow check: compile and report, write nothing."""
-    from .project import CONTENT, compile_paths
+    from dow.compiler.project import CONTENT, compile_paths
     root = _root(args)
     paths = args.paths or [root / CONTENT]
     for p in args.paths:              # each path given is a card file or a folder holding some
         _card_path(p)
-    build = compile_paths(paths, root, compare_text=args.compare_text)   # L004 warnings made card by card
+    compare = None
+    if args.compare_text:
+        from dow.render.text import text_warnings as compare
+    build = compile_paths(paths, root, compare_text=compare)   # L004 warnings made card by card
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
         from .cardtests import carried
@@ -766,7 +727,7 @@ def _card_path(path: Path) -> None:
     """Refuse a path ``dow check`` would check nothing in: one that is not there, a file that is not a
     card file (.yaml), a pipe or a device (reading one would wait, or read nothing), a folder without
     card files."""
-    from .project import card_files
+    from dow.compiler.project import card_files
     if not path.exists():
         raise UsageError(M("cli.no-such-path", path=path))
     if path.is_dir():
@@ -800,7 +761,7 @@ def cmd_test(args) -> int:
 def cmd_build(args) -> int:
     """dow build: compile content/, write the bundle, the schemas and the site, only if clean; one build at a
     time per folder; a build stopped part way is redone by the next."""
-    from .project import BUILD, build_lock
+    from dow.compiler.project import BUILD, build_lock
     root = _root(args)
     out = (args.out or root / BUILD).resolve()
     say = (lambda m: print(m, file=sys.stderr, flush=True)) if args.format == "json" else \
@@ -820,7 +781,7 @@ def _build(args, root: Path, out: Path, say) -> dict:
     """The build itself, under the folder's lock; what it did, as the JSON form prints it. The bundle and
     the schemas are written beside their places, the site in a folder of its own, and all of them put
     in place once every one is written: a failure (a full disk) leaves the old ones as they were."""
-    from .project import (bundle_of, compile_paths, fingerprint, forget_manifest, read_inputs, schema_errors,
+    from dow.compiler.project import (bundle_of, compile_paths, fingerprint, forget_manifest, read_inputs, schema_errors,
                           stage_outputs, swap_in, up_to_date, write_manifest)
     site = not args.no_site and not args.pseudo
     result = {"ok": True, "up_to_date": False, "bundle": None, "cards": 0, "site": None, "diagnostics": []}
@@ -848,12 +809,12 @@ def _build(args, root: Path, out: Path, say) -> dict:
         target = out / "bundle.json"
         bundle = bundle_of(build.cards, build.rulesets)
         if args.pseudo:
-            from .site import build_pseudo
+            from dow.site.build import build_pseudo
             made = swap_in(lambda folder: build_pseudo(bundle, root, folder, say=say), out / "site-pseudo")
             result["site"] = made.as_posix()
             say(f"wrote {made}/qps/ (pseudo-locale)")
         elif site:
-            from .site import build_site
+            from dow.site.build import build_site
             made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
             result["site"] = made.as_posix()
             say(f"wrote {made}/ (pt, en, vi)")
@@ -867,8 +828,8 @@ def _build(args, root: Path, out: Path, say) -> dict:
 
 
 def _v001(message: str):
-    from .diagnostics import Diagnostic
-    from .messages import M
+    from dow.compiler.diagnostics import Diagnostic
+    from dow.compiler.messages import M
     return Diagnostic("V001", M("V001.bundle-schema", problem=message), hint=M("hint.compiler-bug-files"))
 
 
@@ -888,8 +849,8 @@ def _report(diags, fmt: str, summary: str, lang: str | None = None, result: dict
 
 def cmd_explain(args) -> int:
     """dow explain: the card's own text and its compiled tree."""
-    from .explain import explain
-    from .project import CONTENT
+    from dow.render.explain import explain
+    from dow.compiler.project import CONTENT
     if not args.card.strip():          # an empty name is found in every card's name: it names none
         raise UsageError(M("cli.empty-card"))
     root = _root(args)

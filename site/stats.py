@@ -8,7 +8,7 @@ content or the engine does. Values the project does not know are played with the
 ruleset's stand-ins, and the page says so.
 
 The card statistics (crossroads cards, survivors, items) come from the good bots' games, played by
-`dow stats` into a committed results file (compiler/cardstats.py), never on a site build: ``card_section``
+`dow stats` into a committed results file (site/cardstats.py), never on a site build: ``card_section``
 and ``card_block`` put them in words for the statistics page and the card pages. Every word comes from
 the ``statistics`` section of the site catalogues.
 """
@@ -20,7 +20,7 @@ import pickle
 import sys
 from pathlib import Path
 
-from .i18n import collation_key
+from dow.i18n.workflow import collation_key
 
 GAMES, SEED, PLAYERS = 100, 0, 4
 AGENTS = "heuristic"
@@ -105,7 +105,7 @@ def cache_path(root: Path) -> Path | None:
     project, never in the project, whose build/ a ``dow build --out DIR`` must not touch."""
     import hashlib
 
-    from .text import cache_dir
+    from dow.compiler.cachedir import cache_dir
     folder = cache_dir()
     if folder is None:
         return None

@@ -1,6 +1,6 @@
 """`dow stats`: play the good bots' games once and write the card statistics the website shows.
 
-  dow stats [--games 2000] [--workers auto]   play, then write stats/base.json (compiler/cardstats.py)
+  dow stats [--games 2000] [--workers auto]   play, then write stats/base.json (site/cardstats.py)
   dow stats --check                           say whether stats/base.json still describes the content
                                               and the bots (exit 1 when stale or missing); plays nothing
 """
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+from .common import _positive
 
 GAMES = 2000
 """The committed file's games: about 2 minutes on 2 cores (docs/simulation.md gives the measured run)."""
@@ -30,19 +32,14 @@ def add_parser(sub) -> None:
     stats.set_defaults(run=command)
 
 
-def _positive(text: str) -> int:
-    from .cli import _positive as positive
-    return positive(text)
-
-
 def command(args) -> int:
     """dow stats: play and write the results file, or (--check) say whether it is stale."""
     from dow.runtime.engine.game import GameError
     from dow.runtime.engine.sim import new_game, parse_agents
     from dow.runtime.engine.workers import Progress, worker_count
 
-    from . import cardstats
-    from .cli import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
+    from dow.site import cardstats
+    from .common import EXIT_CONTENT, EXIT_OK, UsageError, _game_bundle, _root, game_message
     root = _root(args)
     out = args.out or root / cardstats.RESULTS
     bundle = _game_bundle(args)
@@ -67,8 +64,8 @@ def command(args) -> int:
 
 
 def _check(out: Path, bundle: dict) -> int:
-    from . import cardstats
-    from .cli import EXIT_CONTENT, EXIT_OK, UsageError
+    from dow.site import cardstats
+    from .common import EXIT_CONTENT, EXIT_OK, UsageError
     try:
         data = cardstats.read(out)
     except cardstats.StatsError as err:

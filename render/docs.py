@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .catalogue import CATALOGUE, GROUPS
-from .diagnostics import CODES
+from dow.compiler.catalogue import CATALOGUE, GROUPS
+from dow.compiler.diagnostics import CODES
 from .langdoc import REFERENCE, render
 
 GROUP_TITLES = {
@@ -27,7 +27,7 @@ GROUP_TITLES = {
 }
 
 DOC_LANGS = ("en", "pt", "vi")
-DOCS_DIR = Path(__file__).resolve().parent / "templates" / "docs"
+DOCS_DIR = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "docs"
 
 
 def doc_texts(lang: str = "en") -> dict:
@@ -40,7 +40,7 @@ def doc_texts(lang: str = "en") -> dict:
 
 
 def effect_language(lang: str = "en") -> str:
-    """The effect language reference, as Markdown, in lang (en, pt or vi): compiler/langdoc.py writes it
+    """The effect language reference, as Markdown, in lang (en, pt or vi): render/langdoc.py writes it
     from the language's own tables; the node kinds section comes from the catalogue."""
     texts = doc_texts(lang)
 
@@ -84,7 +84,7 @@ def diagnostics_doc(golden: Path, lang: str = "en") -> str:
     The code titles and fixes are ``title.<code>`` and ``fix.<code>`` in the message catalogues;
     the examples are the golden cases compiled again and printed in ``lang`` (what each example
     shows is translated under ``diagnostics: about:`` in templates/docs/{pt,vi}.yaml)."""
-    from .messages import M
+    from dow.compiler.messages import M
     words = DIAGNOSTICS_INTRO if lang == "en" else doc_texts(lang)["diagnostics"]
     out = [words[k] for k in ("title", "generated", "intro", "letters", "exits")]
     for code in CODES:
@@ -111,8 +111,8 @@ def _rendered(case: dict, lang: str) -> str:
     import codecs
     import tempfile
 
-    from .diagnostics import Diagnostics
-    from .pipeline import compile_file, compile_text
+    from dow.compiler.diagnostics import Diagnostics
+    from dow.compiler.pipeline import compile_file, compile_text
     display = case.get("file", "content/base/survivors/test-card.yaml")
     if "source_bytes" in case:
         with tempfile.TemporaryDirectory() as tmp:
@@ -146,7 +146,7 @@ CARD_FILES = {
 
 def card_file_texts(lang: str = "en") -> dict:
     """The words of the card file reference in one language, with one line per kind under "kinds"."""
-    from .cards import KINDS
+    from dow.compiler.cards import KINDS
     if lang == "en":
         return {**CARD_FILES, "kinds": {name: kind.doc for name, kind in KINDS.items()}}
     return doc_texts(lang)["card_files"]
@@ -154,7 +154,7 @@ def card_file_texts(lang: str = "en") -> dict:
 
 def card_files_doc(lang: str = "en") -> str:
     """Every card kind, its folder and its fields, in lang (en, pt or vi)."""
-    from .cards import COMMON, COMMON_REQUIRED, KINDS
+    from dow.compiler.cards import COMMON, COMMON_REQUIRED, KINDS
     texts = card_file_texts(lang)
     out = [texts["title"] + "\n", texts["generated"] + "\n", texts["intro"].strip() + "\n",
            f"## {texts['common']}\n", _field_table(COMMON, COMMON_REQUIRED, texts)]

@@ -11,7 +11,7 @@
 * **full / partial / manual**: the card files' ``status.implementation``.
 * **tested**: card files with a non-empty ``tests:`` entry.
 * **translated**: card files whose every localized field is current in pt, en and vi (the
-  translations were stamped from the present English text; see compiler/i18n.py).
+  translations were stamped from the present English text; see i18n/workflow.py).
 * **effects / automated**: effect texts compiled from the cards, and how many of them run without
   a ``manual`` step.
 """
@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cards import KINDS, SETS
+from dow.compiler.cards import KINDS, SETS
 
 COLUMNS = ("official", "known", "needs_transcription", "full", "partial", "manual", "tested", "translated",
            "effects", "automated")
@@ -67,8 +67,8 @@ def has_manual(node) -> bool:
 
 def _source_facts(path: Path) -> tuple[bool, bool]:
     """(tested, translated) read from a card's source file."""
-    from . import i18n
-    from .loader import LoadError, load_file
+    from dow.i18n import workflow as i18n
+    from dow.compiler.loader import LoadError, load_file
     try:
         node, _ = load_file(path)
     except LoadError:
@@ -83,7 +83,7 @@ def _source_facts(path: Path) -> tuple[bool, bool]:
 
 def official_counts(root: Path) -> dict:
     """content/sets.yaml as {set: {kind: count or None}}."""
-    from .loader import load_file
+    from dow.compiler.loader import load_file
     path = root / "content" / "sets.yaml"
     if not path.is_file():
         return {}

@@ -25,46 +25,26 @@ from pathlib import Path
 
 import jinja2
 
-from .cards import LANGS
-from .loader import load_file
-from .project import located
+from dow.compiler.cards import LANGS
+from dow.compiler.loader import load_file
+from dow.compiler.messages import LANG_NAMES
+from dow.compiler.project import located
 
-SITE = Path(__file__).resolve().parent.parent / "site"
-LANG_NAMES = {"pt": "Português", "en": "English", "vi": "Tiếng Việt", "qps": "⟦Þšéûđô⟧"}
+from .words import site_words
+
+SITE = Path(__file__).resolve().parent
 CHAPTERS = ("base-game", "warring-colonies", "lone-wolf", "variants", "winter-tricks")
 AUTHOR_DOCS = ("authoring", "effect-language", "card-files", "scenarios", "diagnostics", "bundle", "runtime",
                "embedding", "conformance", "simulation")
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 
-SITE_WORDS = Path(__file__).resolve().parent / "templates" / "site"
-
-
-@functools.lru_cache(maxsize=None)
-def site_words(lang: str) -> dict:
-    """The website's own words in one language (templates/site/<lang>.yaml); in the pseudo-locale,
-    the English words accented and bracketed, so a word that skips this catalogue shows up plain."""
-    from ruamel.yaml import YAML
-
-    from .messages import PSEUDO, pseudo
-    if lang == PSEUDO:
-        return _map_strings(site_words("en"), pseudo)
-    return YAML(typ="safe").load((SITE_WORDS / f"{lang}.yaml").read_text(encoding="utf-8"))
-
 
 def _with_pseudo(table: dict) -> dict:
     """A {key: {pt, en, vi}} label table that also answers in the pseudo-locale (from the English).
     The worked examples and the statistics page keep their labels in such tables for now."""
-    from .messages import PSEUDO, pseudo
+    from dow.compiler.messages import PSEUDO, pseudo
     return {k: {**v, PSEUDO: pseudo(v["en"])} if isinstance(v, dict) and isinstance(v.get("en"), str) else v
             for k, v in table.items()}
-
-
-def _map_strings(value, fn):
-    if isinstance(value, dict):
-        return {k: _map_strings(v, fn) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_map_strings(v, fn) for v in value]
-    return fn(value) if isinstance(value, str) else value
 
 
 def esc(text) -> str:
@@ -116,7 +96,7 @@ def _env() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined)
     env.filters["esc"] = esc
     env.filters["h"] = h
-    from .i18n import by_name
+    from dow.i18n.workflow import by_name
     env.filters["by_name"] = by_name   # the card list in the reader's alphabetical order
     return env
 
@@ -298,7 +278,7 @@ class SiteData:
     @property
     def stats(self) -> dict:
         """Seeded bot games on the reference engine, played once for every language's page, and only when
-        the bundle or the code that plays them changed (kept in build/.cache, compiler/stats.py)."""
+        the bundle or the code that plays them changed (kept in build/.cache, site/stats.py)."""
         if self._stats is None:
             from .stats import page_statistics
             self._stats = {**page_statistics(self.bundle, self.root), "card_stats": self.card_stats}
@@ -306,12 +286,12 @@ class SiteData:
 
     @functools.cached_property
     def card_stats(self) -> dict:
-        """The card statistics `dow stats` wrote (stats/base.json), read, never played (compiler/cardstats.py)."""
+        """The card statistics `dow stats` wrote (stats/base.json), read, never played (site/cardstats.py)."""
         from .cardstats import for_site
         return for_site(self.bundle, self.root)
 
     def status(self) -> list:
-        """The rows of `dow status` (compiler/status.py), computed once for every language."""
+        """The rows of `dow status` (site/status.py), computed once for every language."""
         if not hasattr(self, "_status"):
             from .status import table
             self._status = table(self.root, self.bundle["cards"], source_facts=self._source_facts)
@@ -333,16 +313,16 @@ class SiteData:
 
     def stale(self) -> set:
         """(card id, field path, language) of every translation made from an older English text
-        (compiler/i18n.py): the card page marks them, so a reader knows the text may lag behind."""
+        (i18n/workflow.py): the card page marks them, so a reader knows the text may lag behind."""
         if not hasattr(self, "_stale"):
-            from .project import card_files
+            from dow.compiler.project import card_files
             self._stale = {entry for path in card_files([self.root / "content"])
                            for entry in self._per_file("stale", path, _stale_fields)}
         return self._stale
 
     def texts(self, card: dict, lang: str) -> dict:
-        """The generated rules text of every effect of a card in one language (compiler/text.py)."""
-        from .text import card_texts, names_in
+        """The generated rules text of every effect of a card in one language (render/text.py)."""
+        from dow.render.text import card_texts, names_in
         if lang not in self._names:              # the cards' names in this language, by their English name
             self._names[lang] = names_in(self.cards, lang)
         return card_texts(card, lang, names=self._names[lang])
@@ -370,7 +350,7 @@ class SiteData:
 
 def _stale_fields(path: Path) -> set:
     """(card id, field path, language) of a card file's translations made from an older English text."""
-    from .i18n import STALE, TARGETS, fields_of
+    from dow.i18n.workflow import STALE, TARGETS, fields_of
     return {(f.card_id, ".".join(map(str, f.path)), lang) for f in fields_of(path)
             for lang in TARGETS if f.state(lang) == STALE}
 
@@ -394,7 +374,7 @@ def common_context(data: SiteData, lang: str, root: Path) -> dict:
 
 class CardPages:
     """The card pages of one language: render(card, texts) gives a page's HTML and its search entries.
-    The full build and the per-card rebuild of ``dow serve`` (compiler/siteupdate.py) both use it, so a
+    The full build and the per-card rebuild of ``dow serve`` (site/update.py) both use it, so a
     page rebuilt alone is the page a full build writes."""
 
     def __init__(self, env, data: SiteData, lang: str, common: dict):
@@ -409,7 +389,7 @@ class CardPages:
     def render(self, card: dict, texts: dict) -> tuple[str, list[dict]]:
         """(the page's source, its search entries) from the card and its generated texts."""
         from .examples import worked_examples
-        from .explain import tree_outline
+        from dow.render.explain import tree_outline
         from .standins import card_rows
         from .stats import WORDS as STATS_WORDS, card_block
         words, lang = self.words, self.lang
@@ -484,7 +464,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     docs.mkdir(parents=True)
     common = common_context(data, lang, root)
     _page(env, "index.md.j2", docs / "index.md", **common)
-    from .i18n_rules import load_sync, mark_stale
+    from dow.i18n.rules import load_sync, mark_stale
     sync, note = load_sync(root), h(site_words(lang)["stale_rules"])
     for chapter in common["chapters"]:
         text = mark_stale(root, chapter, lang,
@@ -513,7 +493,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     downloads = docs / "downloads"
     downloads.mkdir()
     _write(downloads / "bundle.json", bundle_text(data.bundle), encoding="utf-8")
-    from .project import schema_texts
+    from dow.compiler.project import schema_texts
     for name, text in schema_texts().items():   # the schemas as the build writes them, wherever it writes them
         _write(downloads / name, text)
     clock = time.perf_counter()
@@ -648,7 +628,7 @@ def _used(abbreviations: dict[str, str], text: str) -> str:
 def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> list[dict]:
     """Each effect of a card: where it is, the authored text beside it (and whether its translation
     was made from an older English text), the generated text, and whether the two disagree."""
-    from .text import compare
+    from dow.render.text import compare
     out = []
     for path, generated in texts.items():
         parts = path.split(".")
@@ -802,7 +782,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     tests/site/test_pseudo.py looks for them. The author docs are documents kept in their
     own languages and are copied as they are.
     """
-    from .messages import PSEUDO, pseudo
+    from dow.compiler.messages import PSEUDO, pseudo
     work = out.parent / "pseudo-root"  # a project folder holding the pseudo content next to the real one
     shutil.rmtree(work, ignore_errors=True)
     shutil.rmtree(out, ignore_errors=True)
@@ -833,7 +813,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
 
 def _pseudo_content(value, fn):
     """Content with a pseudo-locale text beside every localized one ({pt, en, vi} gains qps)."""
-    from .messages import PSEUDO
+    from dow.compiler.messages import PSEUDO
     if isinstance(value, dict):
         out = {k: _pseudo_content(v, fn) for k, v in value.items()}
         if set(LANGS) <= set(value) and isinstance(value["en"], str):
@@ -850,7 +830,7 @@ _MD_KEEP = re.compile(r"^(\s*)(#+ |[-*+] |\d+\. |\|)?(.*?)(\s*\{[#:][^}]*\}\s*)?
 def pseudo_markdown(text: str) -> str:
     """A Markdown chapter in the pseudo-locale: the words of each line transformed, its Markdown
     (headings, list marks, {#ids}, {: attribute lists }, link targets, code) kept."""
-    from .messages import pseudo
+    from dow.compiler.messages import pseudo
     out, fenced = [], False
     for line in text.split("\n"):
         if line.lstrip().startswith("```"):

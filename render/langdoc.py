@@ -416,7 +416,7 @@ tree, its fields and an example that compiles to it.""",
 
 def render(texts: dict, lang: str, groups_doc) -> str:
     """The whole reference, as Markdown, from its texts in one language; ``groups_doc`` writes the node
-    kinds section (compiler/docs.py: it carries the catalogue's translated doc lines)."""
+    kinds section (render/docs.py: it carries the catalogue's translated doc lines)."""
     t = {**texts, "lang": lang}
     out = [t["title"], "", t["generated"], "", t["intro"].strip(), "", t["shape"].strip(), "",
            t["actors"].strip(), "", t["player_phrases"], "", t["survivor_subjects"], "",
@@ -450,7 +450,7 @@ def _kinds(t: dict) -> str:
 
 def _kind(name: str, lang: str) -> str:
     """A kind of thing in the reader's language (the messages catalogue's word for it)."""
-    from .messages import M
+    from dow.compiler.messages import M
     return M("refkind." + name).render(lang)
 
 
@@ -474,7 +474,7 @@ def _spellings() -> str:
 
 def _zones(texts: dict, lang: str) -> str:
     """The zones × verbs table of ZONE_VERBS, and the reason of each refusal in the reference's language."""
-    from .messages import catalogue
+    from dow.compiler.messages import catalogue
     head = [texts["zone"], *(VERB_WORDS[v] for v in L.ZONE_VERB_NAMES)]
     lines = [texts["title"], "", texts["intro"], "", "| " + " | ".join(head) + " |", "|---" * len(head) + "|"]
     for zone, row in L.ZONE_VERBS.items():
@@ -503,7 +503,7 @@ def _participles(lang: str) -> str:
 
 def _events(t: dict) -> str:
     """Every event kind: how it is written, what its block can name, whether it has a before and an instead."""
-    from .language import bind_text
+    from dow.compiler.language import bind_text
     written: dict[str, list[str]] = {}
     for form in FORMS:
         if form.role != "event" or not form.example or _refusal(form):
@@ -561,7 +561,7 @@ def _forms(t: dict, role: str) -> str:
 
 
 def _refusals(lang: str) -> str:
-    from .messages import M
+    from dow.compiler.messages import M
     lines = []
     for form in FORMS:
         refusal = _refusal(form)

@@ -1,0 +1,1 @@
+"""The ``dow`` command line (cli/main.py) and its subcommands."""

@@ -1,0 +1,23 @@
+"""The toolchain's cache folder: kept results that make a second run quick and never change what it makes.
+
+The rules text's compiled catalogues (render/text.py), the content files' stamp (compiler/contentfiles.py)
+and the website's kept statistics (site/stats.py) live here, one file per project or per input, never in
+the project, whose build/ a ``dow build --out DIR`` must not touch.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def cache_dir() -> Path | None:
+    """Where the text catalogues' cache lives: ``$DOW_CACHE_DIR``, else ``$XDG_CACHE_HOME/dow``, else
+    ``~/.cache/dow``; ``DOW_CACHE_DIR=off`` turns it off (None)."""
+    chosen = os.environ.get("DOW_CACHE_DIR")
+    if chosen:
+        return None if chosen == "off" else Path(chosen)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        return (Path(xdg) if xdg else Path.home() / ".cache") / "dow"
+    except RuntimeError:  # no home folder
+        return None
