@@ -243,10 +243,12 @@ class EffectRules(GameParts):
         bindings = {k: v for k, v in env.items() if k not in ("player", "card")}
         e = Env(cast(str, env.get("player")), env.get("card", ""), bindings)
         self.placing = placing
-        try:
+        self.host.quiet += 1          # putting a rule in force asks nothing: choices an effect around it left to
+        try:                          # a player (ask_now) stay queued for that effect
             self.interp.run_now(self.interp.stmt(node, e))
         finally:
             self.placing = None
+            self.host.quiet -= 1
 
     def keep_rule(self, node: dict, env: dict) -> None:
         """A rule handed over by a running effect: 'lasting' says how long; others last the action or turn. A
