@@ -53,7 +53,7 @@ def fixture_bundle(bundle: dict[str, Any], root: Path) -> tuple[dict[str, Any] |
     """The bundle of the fixture's traces (the content's cards and rulesets, and the fixture's cards) and the
     fixture's card ids; ``None`` when the project has no fixture (an installed toolchain run elsewhere). A
     fixture card that does not compile is a ValueError naming its file, line and what is wrong."""
-    from .project import bundle_of, compile_paths
+    from dow.compiler.project import bundle_of, compile_paths
     folder = root / FIXTURE
     if not folder.is_dir():
         return None, set()

@@ -257,7 +257,7 @@ ACTIONS = {
     "use_limit": "key, per (returns whether this use is still allowed, and counts it; key is an opaque string "
                  "naming the card, the limit's place in it and the player: compare it, never parse it; per is "
                  "turn, round or game)",
-    "attach": "card, survivor",
+    "attach": "card, survivor (card: your id of the card in play, what the card's 'this card' is bound to)",
     "take_pot": "cards, player (every staked card, from the hands of those who staked it, to that player's hand)",
     "damage": "player, amount", "reveal_cards": "zone, owner, location, count, player",
     "make_leader": "survivor, player",

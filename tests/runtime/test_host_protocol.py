@@ -149,3 +149,40 @@ def test_run_card_effect_runs_a_set_up_and_refuses_a_field_the_card_does_not_hav
         assert len(host.applied) > before, f"{card['id']}: its set-up asked the host nothing"
     with pytest.raises(ValueError, match=r"has no effect field 'nonexistent' \(its effect fields: .*setup"):
         run_card_effect(interp, card, "nonexistent", Env(player="p1", card=card["id"]))
+
+
+def test_attach_gives_the_host_the_card_in_play_that_this_card_is_bound_to(bundle):
+    """'attach this card to …' hands the host its own id of the physical card (``this_card``), as every other
+    thing in play, never the bundle's card id it could not know (embedding trial 2, finding 4): every attach
+    node of the bundle, run with this_card bound."""
+    from dow.compiler import checks
+    from dow.runtime.decisions import RandomAgent
+
+    class Spy(MinimalHost):
+        def __init__(self) -> None:
+            super().__init__()
+            self.attached: list[dict[str, Any]] = []
+
+        def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
+            if action == "attach":
+                self.attached.append(dict(params))
+            return super().apply(action, params, src)
+
+    def fields(card):
+        for value in card.values():
+            if isinstance(value, dict):
+                yield from ([value["tree"]] if "tree" in value else []) + list(fields(value))
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, dict):
+                        yield from fields(item)
+    nodes = [(c["id"], n) for c in bundle["cards"] for tree in fields(c) for n in checks.walk(tree)
+             if n.get("op") == "attach"]
+    assert len(nodes) >= 5
+    for card, node in nodes:
+        host = Spy()
+        interp = Interpreter(bundle, host, random.Random(1))
+        attach = {**node, "to": {"op": "ref", "name": "moved", "kind": "survivor"}}
+        env = Env(player="p1", card=card, bindings={"this_card": "c:7", "moved": "s:sparky"})
+        interp.execute([attach], env).run(RandomAgent(1))
+        assert host.attached == [{"card": "c:7", "survivor": "s:sparky"}], card
