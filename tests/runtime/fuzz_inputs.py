@@ -113,7 +113,9 @@ def mutated_bundle(rng: random.Random, bundle: dict) -> bytes:
     whole = rng.random() < 0.2
     cards = bundle["cards"] if whole else rng.sample(bundle["cards"], rng.randint(1, 12))
     cards = cards if whole else [c for c in cards if c["kind"] != "crossroads" or rng.random() < 0.3]
-    data = {**bundle, "cards": copy.deepcopy(cards), "rulesets": copy.deepcopy(bundle["rulesets"]) if whole else {}}
+    rest = {k: v for k, v in bundle.items() if k not in ("cards", "rulesets")}   # copied whole: a change to the
+    data = {**copy.deepcopy(rest), "cards": copy.deepcopy(cards),                 # copy must never reach the
+            "rulesets": copy.deepcopy(bundle["rulesets"]) if whole else {}}        # caller's bundle (languages)
     for _ in range(rng.randint(1, 3)):
         _change(rng, data if rng.random() < 0.9 else {"root": data})
     if isinstance(data, dict) and isinstance(data.get("cards"), list) and rng.random() < 0.85:
