@@ -212,7 +212,10 @@ class ProcessAgent:
         """Carry an embedding host's log lines: ``lines`` is the list the host's ``log()`` appends
         ``{event, params, src, private_to}`` to (only appends: a line's place is how the agent knows it
         was sent). Each request then carries the lines its player may see (public, or private to that
-        player) that no earlier request to that player carried."""
+        player) that no earlier request to that player carried. Another list (a new table) starts the count
+        again: its lines are all new to every player."""
+        if lines is not self.lines_of:
+            self.seen = {}
         self.lines_of = lines
 
     def _new_lines(self, player: str) -> list[Any]:

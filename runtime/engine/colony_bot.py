@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .colony_table import COLONIES, TEAMS, other
+from ..decisions import SeatError
+from .colony_table import COLONIES, TEAMS, WOLF, other
 from .basebot import BaseBot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,6 +19,12 @@ class ColoniesBot(BaseBot):
     plays: tuple[str, ...] = ("warring-colonies",)
 
     game: ColoniesGame
+
+    def colony_seat(self, player: str) -> None:
+        """Refuse the Lone Wolf's seat: this bot plays a colony's."""
+        if self.game is not None and self.game.state.teams.get(player) == WOLF:
+            raise SeatError(f"{type(self).__name__} plays a colony's seat, not the Lone Wolf's ({player}): the Lone "
+                            "Wolf's seat is played by LoneWolfBot (or RandomAgent, HeuristicAgent)")
 
     def score(self, act: tuple) -> int:
         g = self.game
@@ -49,6 +56,7 @@ class ColoniesBot(BaseBot):
         if g is None:
             return super().answer(d)
         s = g.state
+        self.colony_seat(d.player)
         rng = self.random.rng
         if d.prompt == "tactic":
             named = {g._card_name(c): c for c in d.choices}

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..decisions import OPTION, TARGETS, Decision
+from ..decisions import OPTION, TARGETS, Decision, HeuristicAgent, SeatError
 from .colony_table import COLONIES, DEN, TEAMS, WOLF, ColonyBoard, ColoniesState
 from .common import Gen
 from .basebot import BaseBot
@@ -442,7 +442,12 @@ class LoneWolfBot(BaseBot):
 
     def answer(self, d):
         g = self.game
+        if g is None:                  # shown no game: answers without reading a table (docs/runtime.md, Agents)
+            return HeuristicAgent.answer(self, d)
         s = g.state
+        if s.teams.get(d.player, WOLF) != WOLF:
+            raise SeatError(f"LoneWolfBot plays the Lone Wolf's seat, not {d.player}'s, a colony's: a colony's seat "
+                            "is played by ColoniesBot or ColoniesHeuristicBot (or RandomAgent, HeuristicAgent)")
         rng = self.random.rng
         if d.prompt == "lone wolf in combat":
             lid = g.lone_wolf.combat_site

@@ -115,6 +115,10 @@ def play_game(bundle: dict, seed: int = 0, players: int = 4, agents: str = "bot"
     step (what they find is ``result["violations"]``); ``objective`` picks the main objective by card id;
     ``variants`` holds ``warring-colonies``, ``quick`` (with ``warring-colonies``) and ``random-items``
     (GameError for another name or a combination the rules do not have)."""
+    if not isinstance(agents, str):
+        raise TypeError(f"agents names the bots of every seat ('random', 'bot', 'heuristic', 'search', or two joined "
+                        f"by ':'), not an agent ({type(agents).__name__}): put an agent of your own in seated, "
+                        "{player: agent}, a seat at a time")
     game = new_game(bundle, seed, players, check, objective, variants)
     seats = agents_for(agents, seed, players, colonies="warring-colonies" in variants, game=game)
     seats.update(seated or {})

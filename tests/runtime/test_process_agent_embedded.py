@@ -134,3 +134,18 @@ def test_the_docs_process_agent_block_runs_with_the_docs_small_agent(bundle, tmp
     exec(block.replace('"python3"', repr(sys.executable)), scope)
     assert scope["run"].done and [line["event"] for line in host.lines][0] == "chose"
     assert scope["agent"].asked == 1 and scope["agent"].process.returncode == 0
+
+
+def test_follow_with_the_list_of_a_new_table_sends_its_lines_from_the_first(bundle, tmp_path):
+    """One agent over two tables, each with its own log list: the second table's lines are all new to it
+    (embedding trial 3, finding 12: it kept the first list's count and sent nothing)."""
+    record = tmp_path / "got.jsonl"
+    seated = agent(record, seats=["p1"])
+    for table in range(2):
+        host, interp, card, env = _sparky_table(bundle)
+        seated.follow(host.lines)
+        host.log("look_at", {"things": [f"c:{table}"]}, {}, private_to="p1")
+        cards.resolve_crossroads(interp, card, env).run({"p1": seated})
+    seated.close()
+    requests = [m for m in received(record) if m["type"] == "decision"]
+    assert [r["log"][0]["params"]["things"] for r in requests] == [["c:0"], ["c:1"]]

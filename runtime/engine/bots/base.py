@@ -17,7 +17,7 @@ import random
 import re
 from typing import Any, cast
 
-from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent, check_seat
+from ...decisions import AMOUNT, MAY, VOTE, Decision, HeuristicAgent, SeatError, check_seat
 from ...interpreter import Env
 from ..choices import cheapest
 from ..common import ACTION
@@ -93,6 +93,10 @@ class HeuristicBot(HeuristicAgent):
             return super().answer(d)
         if self.view is None:
             self.view = View(self.game, d.player)
+        elif d.player != self.view.me:  # it reads the table as one player (its hand, its secret objective, its plans)
+            raise SeatError(f"{type(self).__name__} plays one seat ({self.view.me}), not {d.player} too: give each "
+                            "seat a bot of its own ({player: bot}; play_game and dow simulate do), or one "
+                            "RandomAgent or HeuristicAgent for every seat")
         self._overruns = {}                             # this decision's threat per location, while it lasts
         try:
             return self.decide(d)

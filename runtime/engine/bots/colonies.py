@@ -219,6 +219,7 @@ class ColoniesHeuristicBot(ColoniesBot):
 
     def answer(self, d):
         """The colonies bot's answer, with movement kept careful and aimed at the main objective."""
+        self.colony_seat(d.player)
         if self.game is not None and d.prompt in ("tactic", "bullet bid") and self.combat_site() in COLONIES.values():
             if d.prompt == "bullet bid":
                 return d.max                            # the game hangs on a combat at a colony: every bullet
