@@ -203,10 +203,10 @@ def _parser() -> argparse.ArgumentParser:
                       help=VARIANT_HELP)
     play.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
     play.add_argument("--seed", type=int, default=0, help="the game's seed: the same seed plays the same game")
-    play.add_argument("--agents", choices=("bot", "random", "heuristic", "search"), default="bot",
-                      help="who plays: the bots (default), the heuristic bots that play toward their goals, "
-                           "the search bots that look ahead, or players choosing at random (Winter Tricks: "
-                           "random or heuristic; the default seats random players)")
+    play.add_argument("--agents", choices=("bot", "random", "heuristic", "search"), default="heuristic",
+                      help="who plays: the heuristic bots that play toward their goals (default), the modest "
+                           "bots, the search bots that look ahead, or players choosing at random (Winter Tricks: "
+                           "random or heuristic; 'bot' seats random players there)")
     play.add_argument("--lang", choices=("pt", "en", "vi"), default="en", help="the language of the log (default: en)")
     play.add_argument("--as", dest="as_player", default=None, help="also show this player's private lines (p1 …)")
     play.add_argument("--agent-cmd", default=None, metavar="CMD",
@@ -234,10 +234,10 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default: 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the first game's seed; the others follow it")
     simulate.add_argument("--players", type=_positive, default=4, help="how many players (default: 4)")
-    simulate.add_argument("--agents", default="bot", help="random, bot, heuristic or search; or two joined by ':' "
-                          "(loyal:betrayer in the base game, colony a:colony b in Warring Colonies); Winter "
-                          "Tricks: random or heuristic (the default seats random players), or kinds joined by "
-                          "':' for seats p1, p2, … (the last fills the others: heuristic:random)")
+    simulate.add_argument("--agents", default="heuristic", help="heuristic (default), bot, random or search; or two "
+                          "joined by ':' (loyal:betrayer in the base game, colony a:colony b in Warring Colonies); "
+                          "Winter Tricks: random or heuristic ('bot' seats random players there), or kinds joined "
+                          "by ':' for seats p1, p2, … (the last fills the others: heuristic:random)")
     simulate.add_argument("--format", choices=("text", "json"), default="text",
                           help="json: one JSON object per finished game as it ends, then the summary (JSON Lines)")
     simulate.add_argument("--out", type=Path, default=None, help="also write the summary as JSON here")
@@ -321,7 +321,7 @@ def _other_game(args):
 
 def _other_agents(args) -> dict:
     """Winter Tricks' seats for --agents: random or heuristic, or kinds joined by ':' for seats p1, p2, …
-    (the last kind fills the other seats); 'bot', the default, seats random players as before."""
+    (the last kind fills the other seats); 'bot' seats random players (Winter Tricks has no modest bot)."""
     from dow.runtime.games.winter_tricks_bot import agents_for
     try:
         return agents_for("random" if args.agents == "bot" else args.agents, args.seed, args.players)

@@ -231,3 +231,21 @@ def test_a_bug_is_one_line_with_exit_70_and_its_traceback_only_when_asked(tmp_pa
     import pytest
     with pytest.raises(KeyError):
         main(["--root", str(root), "status"])
+
+
+def test_play_and_simulate_seat_the_heuristic_bots_by_default(capsys, monkeypatch):
+    """Every command that seats bots seats the heuristic bots unless --agents says otherwise (issue 33: the
+    best bot that plays a game in under a second; benchmarks/bench_agents_time.py)."""
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    assert main(["simulate", "--games", "2", "--seed", "7", "--format", "json"]) == 0
+    summary = [json.loads(line) for line in capsys.readouterr().out.splitlines()][-1]
+    assert summary["agents"] == "heuristic"
+    logs = {}
+    for extra in ([], ["--agents", "heuristic"], ["--agents", "bot"]):
+        assert main(["play", "--seed", "7", *extra]) == 0
+        logs[tuple(extra)] = capsys.readouterr().out
+    assert logs[()] == logs[("--agents", "heuristic")] != logs[("--agents", "bot")]
+    for extra in ([], ["--agents", "heuristic"], ["--agents", "random"]):
+        assert main(["play", "--game", "winter-tricks", "--players", "3", "--seed", "7", *extra]) == 0
+        logs[("wt", *extra)] = capsys.readouterr().out
+    assert logs[("wt",)] == logs[("wt", "--agents", "heuristic")] != logs[("wt", "--agents", "random")]

@@ -182,7 +182,12 @@ def test_the_bot_cleans_waste_before_it_costs_morale(bundle):
     clean = next(a for a in acts if a[0] == "clean_waste")
     assert bot.score(clean, ctx) > 70                 # one card short of the morale line: urgent
     s.waste = s.waste[:per - 5]
-    assert bot.score(clean, bot.context() | {"best_move": -1}) < 0     # far from it: not worth a die
+    low = bot.score(clean, bot.context() | {"best_move": -1})   # far from it: a die nothing else wants (one
+    assert 0 < low < 5                                         # left unused is lost), below every other use
+    barricade = next((a for a in acts if a[0] == "barricade"), None)
+    assert barricade is None or bot.score(barricade, bot.context() | {"best_move": -1}) > low
+    s.waste = []
+    assert bot.score(clean, bot.context() | {"best_move": -1}) < 0     # nothing to clean
 
 
 def test_heuristic_games_keep_every_invariant(bundle):
@@ -203,8 +208,8 @@ def test_mixed_sides_seat_the_betrayer_with_its_own_kind(bundle):
 
 
 def test_a_crisis_that_fails_anyway_gets_no_cards(bundle):
-    """With the cards added, this hand's and one per player still to play fewer than the players, the bot keeps
-    its cards for the next crisis; one more card in reach and it gives."""
+    """With the cards added, this hand's and two per player still to play fewer than the crisis needs, the bot
+    keeps its cards for the next crisis; one more card in reach and it gives."""
     game, seats, d = seated(bundle)
     s, me = game.state, d.player
     bot = seats[me]
@@ -214,9 +219,23 @@ def test_a_crisis_that_fails_anyway_gets_no_cards(bundle):
     players = sum(1 for p in s.players if not p.exiled)
     assert bot.hopeless(players - 1)
     assert not bot.hopeless(players)
+    s.first = (order.index(me) + 2) % len(order)          # one other still to come, who may bring two
+    assert bot.hopeless(players - 3)
+    assert not bot.hopeless(players - 2)
     s.first = order.index(me)                             # first: the three others still to come
-    assert not bot.hopeless(players - 3)
-    assert bot.hopeless(players - 4)
+    assert not bot.hopeless(0)
+
+
+def test_the_crisis_counts_every_player_as_the_rules_do(bundle):
+    """An exiled player still counts toward what a crisis needs (seed 004 line 126, the ruleset's reading):
+    the bot counts what is needed as the game does, not the players still playing."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    other = next(p for p in s.players if p.id != me)
+    other.exiled = True
+    assert bot.crisis_needed() == game.crisis_target() == len(s.players)
+    assert bot.crisis_target() == len(s.players) + game.rules["crisis"]["bonus_over"]
 
 
 def test_in_the_last_round_a_colony_goes_for_control_of_the_town(bundle):
@@ -375,3 +394,79 @@ def test_in_heuristic_games_votes_exile_betrayers_and_no_loyal_player(bundle):
             if p.exiled:
                 exiled["betrayer" if p.id in result["betrayers"] else "loyal"] += 1
     assert exiled["betrayer"] >= 5 and exiled["loyal"] <= 1, exiled
+
+
+def _positions(node, op):
+    """The positions of every ``op`` node in a card's effect tree, with the node."""
+    todo, out = [node], []
+    while todo:
+        n = todo.pop()
+        if isinstance(n, list):
+            todo += n
+        elif isinstance(n, dict):
+            if n.get("op") == op:
+                out.append(n)
+            todo += [v for v in n.values() if isinstance(v, (dict, list))]
+    return out
+
+
+def test_a_heal_goes_to_the_survivor_with_wounds(bundle):
+    """Medicine (seed 004: "heal 1 wound"): the survivor question of its heal gets the most wounded survivor,
+    wherever it stands in the choices (before issue 33 the first was taken: half the heals healed nothing),
+    and its "choose one" takes the option that offers a wounded survivor."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    medicine = game.defs["base.item.medicine"]
+    heal = _positions(medicine, "heal")[0]                  # "heal 1 wound on a survivor you control"
+    mine = list(s.player(me).survivors)
+    assert len(mine) >= 2
+    first, second = mine[0], mine[1]
+    s.survivors[first].wounds, s.survivors[second].wounds = 0, 2
+    ask = Decision(TARGETS, me, (first, second), 1, 1, prompt="survivor", src=heal["target"]["pos"])
+    assert bot.answer(ask) == (second,)
+    s.survivors[first].wounds, s.survivors[second].wounds = 1, 0
+    assert bot.answer(ask) == (first,)
+    choose = _positions(medicine, "choose")[0]
+    s.survivors[first].wounds = 1                           # own survivor wounded: option 0 (yours)
+    assert bot.answer(Decision(OPTION, me, (0, 1), prompt="choose", src=choose["pos"])) == 0
+    s.survivors[first].wounds = 0                           # none of yours: another's sharing a location
+    other = next(p for p in s.players if p.id != me)
+    theirs = other.survivors[0]
+    s.survivors[theirs].location = s.survivors[first].location
+    s.survivors[theirs].wounds = 1
+    assert bot.answer(Decision(OPTION, me, (0, 1), prompt="choose", src=choose["pos"])) == 1
+
+
+def test_a_survivor_question_that_is_not_a_heal_keeps_the_generic_answer(bundle):
+    game, seats, d = seated(bundle)
+    bot = seats[d.player]
+    mine = tuple(game.state.player(d.player).survivors)
+    assert bot.answer(Decision(TARGETS, d.player, mine, 1, 1, prompt="survivor", src={})) == mine[:1]
+
+
+def test_the_first_player_names_itself_to_choose(bundle):
+    """"The player who controls …" met by several: a bot asked who chooses names itself when it can."""
+    game, seats, d = seated(bundle)
+    me = d.player
+    others = [p.id for p in game.state.players if p.id != me]
+    assert seats[me].answer(Decision(TARGETS, me, (others[0], me), 1, 1, prompt="who chooses")) == (me,)
+    bot = seats[me]
+    bot.suspicion = {others[0]: 0.6, others[1]: 0.1}
+    assert bot.answer(Decision(TARGETS, me, (others[0], others[1]), 1, 1, prompt="who chooses")) == (others[1],)
+
+
+def test_a_spare_die_kills_a_zombie_at_the_colony(bundle):
+    """A die nothing else wants is lost at the turn's end: an unwounded survivor at the colony spends it on a
+    zombie there (a wounded one does not risk the exposure roll)."""
+    game, seats, d = seated(bundle)
+    s, me = game.state, d.player
+    bot = seats[me]
+    sid = next(v for v in s.player(me).survivors if s.survivors[v].location == "colony")
+    s.survivors[sid].wounds = 0
+    ctx = bot.context() | {"best_move": -1, "colony_overruns": 0}
+    act = ("attack", sid, "zombie", 6)
+    assert not bot.safe_attack(sid) and bot.objective_slug() != "kill-them"   # seed 5: the spare-die rule scores it
+    assert 0 < bot.score_attack(act, ctx) < 5
+    s.survivors[sid].wounds = 1
+    assert bot.score_attack(act, ctx) < 0
