@@ -87,7 +87,8 @@ def new_game(bundle: dict, seed: int = 0, players: int = 4, check: bool = True, 
     """A base game, or a Warring Colonies game if ``variants`` names it; ``quick`` and ``random-items`` set
     the game's options. A combination the rules do not have is refused (GameError)."""
     if isinstance(variants, str):       # tuple("quick") would be its letters
-        raise GameError(f"variants is a list of variant names, such as ({variants!r},), not the string {variants!r}")
+        raise GameError(f"variants is a list of variant names, such as ({variants!r},), not the string {variants!r}",
+                        "variants-string", variant=variants)
     variants = tuple(variants)
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
