@@ -144,3 +144,29 @@ def test_a_block_text_of_the_author_references_goes_back_as_a_block_and_nothing_
     tail = rest[rest.index("\n  trees: "):]
     assert after.startswith(head + "\n  crossroads: |") and after.endswith(tail)       # every other line stays
     assert len(after.splitlines()) == len(head.splitlines()) + 1 + 4 + len(tail.splitlines()) - 1
+
+
+def test_a_stale_entry_finds_the_english_it_was_translated_from_in_the_history_before_its_catalogue_moved(tmp_path):
+    """The catalogues moved from compiler/templates/ to the layers that read them. A translation made
+    before the move, of an English text changed before the move too, is still exported fuzzy with the
+    English it was made from: the history is followed across the move (i18n/common.py file_texts)."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("")
+    shutil.copytree(CONTENT, root / "content")
+    copy_catalogues(root)
+    old = root / "compiler" / "templates" / "site"
+    old.parent.mkdir(parents=True)
+    (root / "site" / "catalogues" / "site").rename(old)      # the catalogue where it was before the move
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "translated")
+    en = old / "en.yaml"
+    en.write_text(en.read_text(encoding="utf-8").replace("  home: Home\n", "  home: Front page\n"), encoding="utf-8")
+    git(root, "commit", "-qam", "English changed")
+    git(root, "mv", "compiler/templates/site", "site/catalogues/site")
+    git(root, "commit", "-qm", "moved beside the site")
+    po = i18n.export_po(card_files([root / "content"]), "pt", root)
+    entry = po.split('msgctxt "templates/site|ui.home"')[0].rsplit("\n\n", 1)[1]
+    assert "#, fuzzy" in entry and '#| msgid "Home"' in entry
+    assert 'msgid "Front page"' in po.split('msgctxt "templates/site|ui.home"')[1].split("\n\n")[0]
