@@ -56,11 +56,7 @@ ALLOWED: dict[tuple[str, str], str] = {
 }
 #: (file, name): real state still to be taken out, with how; the check fails on it once it is gone
 #: from the code but still listed here, so the list only shrinks
-TO_REMOVE: dict[tuple[str, str], str] = {
-    ("runtime/decisions.py", "PICK_WATCHERS"): "a registry a caller fills in (tests/engine/test_every_choice_asked.py): "
-                                               "the watchers belong to the game (Game(..., pick_watchers=...)), "
-                                               "handed to picked_for_player by its callers in runtime/engine/",
-}
+TO_REMOVE: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)
