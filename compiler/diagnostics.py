@@ -19,7 +19,7 @@ from .messages import M, Msg, MessageError, catalogue, render as say
 
 #: Stable codes and what each means. The letter says which pass speaks: Y load, P parse,
 #: N names, T types, S structure, V schema, L localization, B bundle, U usage. The words are
-#: ``title.<code>`` in templates/messages/en.yaml (and pt.yaml, vi.yaml): add a code there.
+#: ``title.<code>`` in compiler/catalogues/messages/en.yaml (and pt.yaml, vi.yaml): add a code there.
 CODES: dict[str, str] = {key.split(".", 1)[1]: str(text) for key, text in catalogue("en").items()
                          if key.startswith("title.")}
 

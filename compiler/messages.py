@@ -2,7 +2,7 @@
 
 A diagnostic never carries a finished sentence. It carries a message id and the values that
 fill the message (``M("N001.unknown-action", word="kil")``); the words live in
-``templates/messages/{en,pt,vi}.yaml``, one template per id, and are chosen when the
+``compiler/catalogues/messages/{en,pt,vi}.yaml``, one template per id, and are chosen when the
 diagnostic is printed (``dow check --lang vi``, or ``DOW_LANG``).
 
 Ids start with the diagnostic code that says them (``N001.…``), or with ``expected.``,
@@ -28,7 +28,7 @@ from pathlib import Path
 #: a phrase made only of quoted effect-language words ("'combat strength'", "'a' or 'an'")
 QUOTED = re.compile(r"'[^']*'(?:(?:, | or | and/or )'[^']*')*")
 
-MESSAGES_DIR = Path(__file__).resolve().parent / "templates" / "messages"
+MESSAGES_DIR = Path(__file__).resolve().parent / "catalogues" / "messages"
 LANGS = ("pt", "en", "vi")
 DEFAULT = "en"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

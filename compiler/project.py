@@ -302,11 +302,13 @@ class Staged:
 
 
 def _tool_files() -> list[Path]:
-    """The toolchain's own files a build depends on: the compiler with its templates, the effect
-    language, the site's templates and assets, the runtime (the statistics page plays games)."""
+    """The toolchain's own files a build depends on: every layer a build runs, with the catalogues
+    beside them: the compiler and its messages, the effect language, the renderers with the rules
+    text's, the log's and the reference's words, the translation states the pages show (i18n), the
+    site's templates, assets and words, the runtime (the statistics page plays games)."""
     package = Path(__file__).resolve().parent.parent
     out = []
-    for name in ("compiler", "dsl", "site", "runtime"):
+    for name in ("compiler", "dsl", "render", "i18n", "site", "runtime"):
         out += [p for p in (package / name).rglob("*") if "__pycache__" not in p.parts and p.suffix != ".pyc"]
     return out
 

@@ -16,6 +16,7 @@ become ``EffectSyntaxError`` here and nowhere else.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Iterable
 
 from lark import Lark, Token
@@ -301,17 +302,14 @@ def _did_you_mean(word: str, expected: tuple[str, ...], anywhere: bool = False) 
     return Say.of("hint.did-you-mean-word", word=close[0]) if close and close[0] != word else ""
 
 
-_WORD = None
+#: a word as the structural parser cuts a one-line clause (words_of)
+_WORD = re.compile(r'(?P<or_more>or\s+(?:more|less|fewer|higher|lower|greater)\b)|(?P<name>"[^"\n]*")'
+                   r"|(?P<int>[0-9]+)|(?P<cmp><=|>=|!=|<|>|=)|(?P<comma>,)|(?P<word>[^\W\d_][\w'’-]*)",
+                   re.IGNORECASE)
 
 
 def words_of(text: str, line: int = 1, col: int = 1) -> tuple[A.Word, ...]:
     """The words of a one-line clause as the structural parser cuts them (for tools and tests)."""
-    import re
-    global _WORD
-    if _WORD is None:
-        _WORD = re.compile(r'(?P<or_more>or\s+(?:more|less|fewer|higher|lower|greater)\b)|(?P<name>"[^"\n]*")'
-                           r"|(?P<int>[0-9]+)|(?P<cmp><=|>=|!=|<|>|=)|(?P<comma>,)|(?P<word>[^\W\d_][\w'’-]*)",
-                           re.IGNORECASE)
     out = []
     for m in _WORD.finditer(text):
         kind = m.lastgroup

@@ -207,7 +207,7 @@ class Allowed:
 @dataclass(frozen=True)
 class Refused:
     """A verb the game does not allow on a zone, and why in one line: the message a text that asks for it
-    gets, at its words (its pt and vi are ``zone-verb.<zone>.<verb>`` in compiler/templates/messages/)."""
+    gets, at its words (its pt and vi are ``zone-verb.<zone>.<verb>`` in compiler/catalogues/messages/)."""
 
     reason: str
 

@@ -32,7 +32,7 @@ TOKEN_NAMES = ("WORD", "INT", "NAME", "COMMA", "_DOT", "COLON", "_NL", "_INDENT"
 @dataclass(frozen=True)
 class Say:
     """A message by id and parameters. The parser keeps no sentences: the compiler's catalogues
-    (compiler/templates/messages) word each id in every language when a diagnostic is printed."""
+    (compiler/catalogues/messages) word each id in every language when a diagnostic is printed."""
 
     id: str
     params: tuple = ()

@@ -1,13 +1,19 @@
 """The catalogues in the translator's workflow: the site's, the game log's, the messages' and the
-rules text's words (compiler/templates/<catalogue>/<lang>.yaml, and the terms of
-templates/text/glossary.yaml) as PO entries beside the card texts.
+rules text's words, and the terms of the glossary, as PO entries beside the card texts.
+
+Each catalogue lives beside the layer that reads it, one ``<lang>.yaml`` per language (``FOLDERS``):
+render/catalogues/text (rules text, and its glossary.yaml), render/catalogues/log (game-log
+sentences), render/catalogues/docs (the translated reference), site/catalogues/site (the website's
+words), compiler/catalogues/messages (diagnostics and the command line's messages).
 
 Each English string of a catalogue is one entry: message context ``templates/<catalogue>|<key path>``,
-the English as msgid, the translation at the same key as msgstr. Like a card field, a catalogue
-translation records the hash of the English it was made from, here in one file,
-compiler/templates/sync.yaml (``dow i18n sync`` stamps the present ones); when the English changes
+the English as msgid, the translation at the same key as msgstr. The context names the catalogue, not
+its folder: the catalogues once lived together under compiler/templates/, and the contexts kept that
+name so that PO files exported before they moved still import. Like a card field, a catalogue
+translation records the hash of the English it was made from, here in one file, i18n/sync.yaml
+(``dow i18n sync`` stamps the present ones, keyed by message context); when the English changes
 the entry is stale: exported fuzzy, with the previous English (``#| msgid``, found in the project's
-git history by its hash) so the translator sees what changed.
+git history by its hash, across the move) so the translator sees what changed.
 """
 from __future__ import annotations
 
@@ -17,12 +23,32 @@ from pathlib import Path
 
 from .common import DONE, MISSING, SOURCE, STALE, TARGETS, UNSYNCED, _in_place, _position, file_history, source_hash
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "compiler" / "templates"
+#: the toolchain's folder, the one holding compiler/, render/, site/ and i18n/ (the package's own by
+#: default; a test hands in a copy)
+TOOLCHAIN = Path(__file__).resolve().parent.parent
 #: the catalogues a reader sees, with an English file of their own (and "docs", the author
 #: references, whose English is in render/docs.py)
 CATALOGUES = ("site", "log", "messages", "text")
+#: where each catalogue's <lang>.yaml files are, under the toolchain's folder: beside the layer that reads it
+FOLDERS = {"site": "site/catalogues/site", "log": "render/catalogues/log", "messages": "compiler/catalogues/messages",
+           "text": "render/catalogues/text", "docs": "render/catalogues/docs"}
+#: the glossary, a catalogue of its own (every language in one file, beside the rules text that uses it)
 GLOSSARY = "text/glossary"
-SYNC = "sync.yaml"
+GLOSSARY_FILE = "render/catalogues/text/glossary.yaml"
+#: the hashes of the English each translation was made from
+SYNC = "i18n/sync.yaml"
+
+
+def catalogue_file(base: Path, catalogue: str, lang: str) -> Path:
+    """The file that holds a catalogue's text in one language (the glossary: every language's)."""
+    return base / (GLOSSARY_FILE if catalogue == GLOSSARY else f"{FOLDERS[catalogue]}/{lang}.yaml")
+
+
+def language_files(lang: str, base: Path = TOOLCHAIN) -> list[Path]:
+    """Every catalogue's file in one language, where the catalogue has one (the docs catalogue has no
+    English file: its English is in render/docs.py), in the order of ``FOLDERS``; the glossary,
+    every language in one file, is ``base / GLOSSARY_FILE``."""
+    return [path for name in FOLDERS if (path := catalogue_file(base, name, lang)).is_file()]
 
 
 @dataclass(frozen=True)
@@ -135,7 +161,7 @@ def _english(value, path: tuple = ()):
 
 
 #: the golden diagnostics, whose ``about`` line says in English what each example of the diagnostics
-#: reference shows (translated under diagnostics.about in templates/docs/{pt,vi}.yaml)
+#: reference shows (translated under diagnostics.about in render/catalogues/docs/{pt,vi}.yaml)
 GOLDEN_DIAGNOSTICS = Path(__file__).resolve().parent.parent / "tests" / "golden" / "diagnostics"
 
 
@@ -152,18 +178,18 @@ def about_texts() -> dict:
 
 def docs_english() -> dict:
     """The English of the generated author references (render/docs.py keeps it beside the code it
-    documents, the golden diagnostics their about lines; templates/docs/{pt,vi}.yaml hold the same keys)."""
+    documents, the golden diagnostics their about lines; render/catalogues/docs/{pt,vi}.yaml hold the same keys)."""
     from dow.render.docs import DIAGNOSTICS_INTRO, card_file_texts, doc_texts
     return {**doc_texts("en"), "card_files": card_file_texts("en"),
             "diagnostics": {**DIAGNOSTICS_INTRO, "about": about_texts()}}
 
 
-def entries(base: Path = TEMPLATES) -> list[Entry]:
+def entries(base: Path = TOOLCHAIN) -> list[Entry]:
     """Every English string of the catalogues, with its translations, in file order."""
     out = []
     for name in CATALOGUES + ("docs",):
-        files = {lang: _load(base / name / f"{lang}.yaml") for lang in (SOURCE,) + TARGETS}
-        if name == "docs" and (base / name / f"{TARGETS[0]}.yaml").is_file():
+        files = {lang: _load(catalogue_file(base, name, lang)) for lang in (SOURCE,) + TARGETS}
+        if name == "docs" and catalogue_file(base, name, TARGETS[0]).is_file():
             files[SOURCE] = docs_english()
         if files[SOURCE] is None:
             continue
@@ -171,7 +197,7 @@ def entries(base: Path = TEMPLATES) -> list[Entry]:
             out.append(Entry(name, path, {SOURCE: english, **{
                 lang: _forms(_at(files[lang], path), lang) if isinstance(english, tuple) else _form(files[lang], path)
                 for lang in TARGETS}}))
-    glossary = _load(base / f"{GLOSSARY}.yaml") or {}
+    glossary = _load(catalogue_file(base, GLOSSARY, SOURCE)) or {}
     for key, forms in glossary.items():  # {en: word, pt: word or {one, other, gender}, vi: word}
         english = forms.get(SOURCE) if isinstance(forms, dict) else None
         for sub, text in _english(english) if english is not None else ():
@@ -185,21 +211,21 @@ def entries(base: Path = TEMPLATES) -> list[Entry]:
     return out
 
 
-def load_sync(base: Path = TEMPLATES) -> dict:
-    """{context: {lang: hash}} of the catalogue translations (templates/sync.yaml)."""
+def load_sync(base: Path = TOOLCHAIN) -> dict:
+    """{context: {lang: hash}} of the catalogue translations (i18n/sync.yaml)."""
     return _load(base / SYNC) or {}
 
 
-def write_sync(sync: dict, base: Path = TEMPLATES) -> None:
-    """Write templates/sync.yaml, one line per entry, sorted, so a change is one line of a diff."""
+def write_sync(sync: dict, base: Path = TOOLCHAIN) -> None:
+    """Write i18n/sync.yaml, one line per entry, sorted, so a change is one line of a diff."""
     from .common import write_all
     write_all({base / SYNC: sync_text(sync)})
 
 
 def sync_text(sync: dict) -> str:
-    """The text of templates/sync.yaml for these hashes."""
+    """The text of i18n/sync.yaml for these hashes."""
     import json
-    lines = ["# The English each catalogue translation was made from, as a hash (compiler/i18n_catalogues.py).",
+    lines = ["# The English each catalogue translation was made from, as a hash (i18n/catalogues.py).",
              "# Written by `dow i18n sync` and `dow i18n import`; do not edit by hand."]
     for context in sorted(sync):
         stamps = ", ".join(f'{lang}: "{sync[context][lang]}"' for lang in TARGETS if lang in sync[context])
@@ -207,7 +233,7 @@ def sync_text(sync: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def sync_all(lang: str, base: Path = TEMPLATES) -> int:
+def sync_all(lang: str, base: Path = TOOLCHAIN) -> int:
     """Record the current English hash for every present catalogue translation; returns how many changed."""
     sync, changed = load_sync(base), 0
     for entry in entries(base):
@@ -237,8 +263,9 @@ def _same(a, b) -> bool:
 
 def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
     """The English an entry was translated from (its hash is ``digest``), from git history; None
-    where there is no history or it does not go back so far."""
-    root = base.parent.parent
+    where there is no history or it does not go back so far. The history follows a file across a
+    move (the catalogues were under compiler/templates/ before they moved beside their layers)."""
+    root = base
     if entry.catalogue == "docs" and entry.path[:2] == ("diagnostics", "about"):   # a golden case's about line
         try:
             rel = (GOLDEN_DIAGNOSTICS / f"{entry.path[2]}.yaml").resolve().relative_to(Path(__file__).resolve().parent.parent)
@@ -251,9 +278,8 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
         return None
     if entry.catalogue == "docs":   # its English is render/docs.py's: no YAML history to read
         return None
-    name = f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{SOURCE}.yaml"
     try:
-        rel = (base / name).resolve().relative_to(root.resolve()).as_posix()
+        rel = catalogue_file(base, entry.catalogue, SOURCE).resolve().relative_to(root.resolve()).as_posix()
         for version in file_history(root, rel, depth):
             old = _english_at(version, entry)
             if old is not None and Entry(entry.catalogue, entry.path, {SOURCE: old}).digest == digest:
@@ -263,7 +289,7 @@ def previous_source(base: Path, entry: Entry, digest: str, depth: int = 40):
     return None
 
 
-def add_to_catalog(catalog, lang: str, base: Path = TEMPLATES) -> None:
+def add_to_catalog(catalog, lang: str, base: Path = TOOLCHAIN) -> None:
     """Add every catalogue string to a babel Catalog for one language (a plural sentence as a
     gettext plural entry, msgstr[i] in the language's plural order)."""
     sync = load_sync(base)
@@ -280,7 +306,7 @@ def add_to_catalog(catalog, lang: str, base: Path = TEMPLATES) -> None:
                     previous_id=previous if previous is not None and not _same(previous, english) else None)
 
 
-def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list | None = None,
+def import_entries(wanted: dict, lang: str, base: Path = TOOLCHAIN, older: list | None = None,
                    stage: dict | None = None) -> list[Path]:
     """Write PO translations ({context: (English, text)}) back into the catalogues; returns the files
     changed. A translation of an older English is not written and is reported in ``older``. With
@@ -295,7 +321,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
         source, text = wanted[entry.context]
         if not _same(source, entry.texts[SOURCE]):
             if older is not None:
-                older.append((base / entry.catalogue, entry.context))
+                older.append((catalogue_file(base, entry.catalogue, lang), entry.context))
             continue
         if isinstance(entry.texts[SOURCE], tuple) != isinstance(text, tuple):
             continue   # a plural entry answered by a single string (or the reverse): not this entry's shape
@@ -304,7 +330,7 @@ def import_entries(wanted: dict, lang: str, base: Path = TEMPLATES, older: list 
         sync.setdefault(entry.context, {})[lang] = entry.digest
         stamped = True
         if text != entry.texts.get(lang):
-            path = base / (f"{GLOSSARY}.yaml" if entry.catalogue == GLOSSARY else f"{entry.catalogue}/{lang}.yaml")
+            path = catalogue_file(base, entry.catalogue, lang)
             by_file.setdefault(path, []).append((entry, text))
     changed: list = []
     texts: dict = {}

@@ -23,15 +23,18 @@ def source_hash(text: str) -> str:
 
 def file_texts(root: Path, rel: str, depth: int = 40):
     """A project file's text in its last ``depth`` committed versions, newest first (git log and git
-    show); a revision that cannot be shown is skipped. Errors (no git) reach the caller."""
+    show), followed across moves: a version from before the file was moved is read at the path it had
+    then. A revision that cannot be shown is skipped. Errors (no git) reach the caller."""
     import subprocess
-    commits = subprocess.run(["git", "-C", str(root), "log", f"-n{depth}", "--format=%H", "--", rel],
-                             capture_output=True, text=True, timeout=30).stdout.split()
-    for commit in commits:
-        shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{rel}"], capture_output=True,
-                               text=True, timeout=30)
-        if not shown.returncode:
-            yield shown.stdout
+    log = subprocess.run(["git", "-c", "core.quotePath=false", "-C", str(root), "log", "--follow", f"-n{depth}",
+                          "--format=%x00%H", "--name-only", "--", rel], capture_output=True, text=True, timeout=30).stdout
+    for record in log.split("\0")[1:]:     # "<commit>\n\n<path at that commit>\n"
+        commit, *names = [line for line in record.split("\n") if line]
+        for name in names[-1:] or [rel]:
+            shown = subprocess.run(["git", "-C", str(root), "show", f"{commit}:{name}"], capture_output=True,
+                                   text=True, timeout=30)
+            if not shown.returncode:
+                yield shown.stdout
 
 
 def file_history(root: Path, rel: str, depth: int = 40):

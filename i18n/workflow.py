@@ -154,10 +154,11 @@ def render_status(table: dict) -> str:
 
 
 def catalogue_base(root: Path) -> Path | None:
-    """The toolchain's catalogues when the project holds them (compiler/templates), else None: a
-    project of cards alone translates its cards."""
-    base = root / "compiler" / "templates"
-    return base if (base / "site" / f"{SOURCE}.yaml").is_file() else None
+    """The project's folder when it is the toolchain's too, holding the catalogues beside their layers
+    (site/catalogues/site, render/catalogues/…: i18n/catalogues.py), else None: a project of cards
+    alone translates its cards."""
+    from .catalogues import catalogue_file
+    return root if catalogue_file(root, "site", SOURCE).is_file() else None
 
 
 def export_po(files: list[Path], lang: str, root: Path) -> str:

@@ -3,7 +3,7 @@
 The runtime logs events as data (``{event, params, src}``); this module renders them
 for people: card and location names in the chosen language, survivors by their
 proper names, players by number, one sentence per event in the project's own words.
-The sentences are the catalogues compiler/templates/log/<lang>.yaml. An event without
+The sentences are the catalogues render/catalogues/log/<lang>.yaml. An event without
 a sentence there is told as "something happened" (never by its name) and recorded in
 ``Teller.untold``: tests/test_playlog.py plays every game and fails on it.
 """
@@ -14,12 +14,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-CATALOGUES = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "log"
+CATALOGUES = Path(__file__).resolve().parent / "catalogues" / "log"
 
 
 @functools.lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict:
-    """The log's sentences and words in one language (templates/log/<lang>.yaml)."""
+    """The log's sentences and words in one language (render/catalogues/log/<lang>.yaml)."""
     from ruamel.yaml import YAML
     return YAML(typ="safe").load((CATALOGUES / f"{lang}.yaml").read_text(encoding="utf-8"))
 
@@ -30,7 +30,7 @@ QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", 
 
 def _contract(text: str, lang: str) -> str:
     """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
-    same table the rules text uses (templates/text/<lang>.yaml)."""
+    same table the rules text uses (render/catalogues/text/<lang>.yaml)."""
     from dow.render.text import load_language
     for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
         text = pattern.sub(replacement, text)

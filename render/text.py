@@ -1,7 +1,7 @@
 """Rules text generated from compiled effect trees, in Portuguese, English and Vietnamese.
 
-The words are data. ``templates/text/{pt,en,vi}.yaml`` hold one message per catalogue node
-kind and a few phrase tables (cases, quantities, events …); ``templates/text/glossary.yaml``
+The words are data. ``render/catalogues/text/{pt,en,vi}.yaml`` hold one message per catalogue node
+kind and a few phrase tables (cases, quantities, events …); ``render/catalogues/text/glossary.yaml``
 holds the game's terms in each language. A message or phrase maps *forms* to Jinja templates:
 a case the parent asks for ("at", "from", "not", "ing" …), an exact count ("=2"), a CLDR
 plural category ("one", "many" …) or ``other``, which every message has. The plural category
@@ -35,7 +35,7 @@ from dow.compiler.checks import DIE_FACES
 from dow.compiler.catalogue import BY_OP
 from dow.compiler.messages import M
 
-TEXT_DIR = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "text"
+TEXT_DIR = Path(__file__).resolve().parent / "catalogues" / "text"
 LANGS = ("pt", "en", "vi")
 COUNT_FIELDS = ("count", "amount", "times", "n", "value", "min")
 NODE_LISTS = ("options", "outcomes", "conds", "filters")

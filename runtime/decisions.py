@@ -92,17 +92,20 @@ class Decision:
                 "max": self.max, "prompt": self.prompt, "src": self.src}
 
 
-#: watchers of the picks the engine makes for a player without asking (tests/engine/test_every_choice_asked.py
-#: installs one): each is called with (player, prompt, options, picked) when a pick had more than one option
-PICK_WATCHERS: list[Callable[[Any, str, tuple[Any, ...], Any], None]] = []
+#: a watcher of the picks the engine makes for a player without asking, called with (player, prompt,
+#: options, picked) when a pick had more than one option (a game's ``pick_watchers``; tests/engine/
+#: test_every_choice_asked.py gives one)
+PickWatcher = Callable[[Any, str, tuple[Any, ...], Any], None]
 
 
-def picked_for_player(player: Any, prompt: str, options: Sequence[Any], picked: Any) -> Any:
+def picked_for_player(player: Any, prompt: str, options: Sequence[Any], picked: Any,
+                      watchers: Sequence[PickWatcher] = ()) -> Any:
     """``picked``, which the engine chose among ``options`` for ``player`` without asking: told to the
-    watchers when there was more than one option. The rules leave no choice of a player's to the engine
-    (docs/runtime.md, Every choice is asked): a call of this is a pick still to be turned into a question."""
+    ``watchers`` (the game's) when there was more than one option. The rules leave no choice of a player's
+    to the engine (docs/runtime.md, Every choice is asked): a call of this is a pick still to be turned into
+    a question."""
     if len(set(options)) > 1:
-        for watch in PICK_WATCHERS:
+        for watch in watchers:
             watch(player, prompt, tuple(options), picked)
     return picked
 

@@ -778,7 +778,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
     Every text that reaches a page through a catalogue is the English one accented and
     bracketed (⟦Šûŕvîvôŕ⟧): card names and texts, the glossary and the rules chapters from
     content, generated rules text from the text templates, the site's own words from
-    templates/site. A plain English word on this site is a text that skips the catalogues;
+    site/catalogues/site. A plain English word on this site is a text that skips the catalogues;
     tests/site/test_pseudo.py looks for them. The author docs are documents kept in their
     own languages and are copied as they are.
     """

@@ -3,7 +3,7 @@
 Each scenario (docs/scenarios.md) becomes a title and three lists of sentences in the page's
 language: the table before, what happens, and what is true after, with survivors, cards, places and
 players by their names. Every word comes from the ``examples`` section of the site catalogue
-(compiler/templates/site/<lang>.yaml); a scenario key or step the catalogue does not tell raises
+(site/catalogues/site/<lang>.yaml); a scenario key or step the catalogue does not tell raises
 UntoldScenario, so a new scenario form cannot reach a page as raw data.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ know (the morale printed on an objective, the combat die's faces, the Lone Wolf'
 engine plays with instead, so that games and simulations run. The website shows them on the
 transcription page, each with a label in the page's language and its value as data, so a reader never
 takes a stand-in for a published fact. ``rows`` gives them per ruleset; every key has a label in the
-site catalogues, ``stand_ins`` in compiler/templates/site/<lang>.yaml (a test checks no key is left
+site catalogues, ``stand_ins`` in site/catalogues/site/<lang>.yaml (a test checks no key is left
 without one).
 """
 from __future__ import annotations

@@ -28,7 +28,7 @@ AGENTS = "heuristic"
 figures describe games played for the win, as the card statistics' do (Winter Tricks' too: its own heuristic bot)."""
 
 WORDS = "statistics"
-"""The section of the site catalogues (compiler/templates/site/<lang>.yaml) that holds this page's words."""
+"""The section of the site catalogues (site/catalogues/site/<lang>.yaml) that holds this page's words."""
 
 
 def bar_chart(rows: list[tuple[str, float]], unit: str = "", width: int = 640) -> str:

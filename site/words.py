@@ -1,4 +1,4 @@
-"""The website's own words (compiler/templates/site/<lang>.yaml), read once per language.
+"""The website's own words (site/catalogues/site/<lang>.yaml), read once per language.
 
 Apart from site/build.py so that what tells a page's parts (site/examples.py, site/stats.py …) reads the
 words without importing the whole build.
@@ -8,12 +8,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-SITE_WORDS = Path(__file__).resolve().parent.parent / "compiler" / "templates" / "site"
+SITE_WORDS = Path(__file__).resolve().parent / "catalogues" / "site"
 
 
 @functools.lru_cache(maxsize=None)
 def site_words(lang: str) -> dict:
-    """The website's own words in one language (templates/site/<lang>.yaml); in the pseudo-locale,
+    """The website's own words in one language (site/catalogues/site/<lang>.yaml); in the pseudo-locale,
     the English words accented and bracketed, so a word that skips this catalogue shows up plain."""
     from ruamel.yaml import YAML
 

@@ -41,6 +41,18 @@ def git(root: Path, *args: str) -> None:
                    check=True, capture_output=True)
 
 
+def copy_catalogues(dest: Path) -> Path:
+    """The toolchain's word catalogues, each beside its layer (i18n/catalogues.py FOLDERS), and their
+    translation hashes (i18n/sync.yaml) copied into ``dest`` at the same paths; returns ``dest``."""
+    import shutil
+    from dow.i18n.catalogues import FOLDERS, SYNC
+    for folder in FOLDERS.values():
+        shutil.copytree(ROOT / folder, dest / folder)
+    (dest / SYNC).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / SYNC, dest / SYNC)
+    return dest
+
+
 def git_project(tmp_path: Path) -> Path:
     """A project folder with the content and the catalogues, in git (the previous English comes from history)."""
     import shutil
@@ -48,7 +60,7 @@ def git_project(tmp_path: Path) -> Path:
     root.mkdir()
     (root / "pyproject.toml").write_text("")
     shutil.copytree(CONTENT, root / "content")
-    shutil.copytree(ROOT / "compiler" / "templates", root / "compiler" / "templates")
+    copy_catalogues(root)
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "start")

@@ -1,6 +1,7 @@
 """Every word a reader sees comes from a catalogue: no Python module of the toolchain (compiler/, render/,
 i18n/, site/, cli/) keeps reader words in a language table ({"pt": …, "en": …, "vi": …} with prose values). Such tables escape the
-PO export, the pseudo-locale and the term checks; their words belong in compiler/templates/."""
+PO export, the pseudo-locale and the term checks; their words belong in a catalogue beside the layer
+that reads them (render/catalogues/, site/catalogues/, compiler/catalogues/)."""
 from __future__ import annotations
 
 import ast
@@ -65,4 +66,4 @@ def test_no_module_holds_reader_words_in_a_language_table(module):
     found = [(line, name, text) for line, name, text in language_tables((ROOT / module).read_text("utf-8"))
              if (module, name) not in ALLOWED]
     assert not found, (f"{module} holds reader words in a language table (line, name, a value): "
-                       f"{found[:3]}; move them into compiler/templates/")
+                       f"{found[:3]}; move them into the catalogue of its layer (<layer>/catalogues/)")

@@ -123,7 +123,7 @@ def test_a_generated_section_without_its_end_mark_is_refused():
 @pytest.mark.parametrize("lang", ["pt", "vi"])
 def test_every_catalogue_op_has_a_translated_doc_line_and_no_more(lang):
     texts = doc_texts(lang)
-    assert set(texts["docs"]) == set(BY_OP), f"compiler/templates/docs/{lang}.yaml: docs keys differ from the catalogue"
+    assert set(texts["docs"]) == set(BY_OP), f"render/catalogues/docs/{lang}.yaml: docs keys differ from the catalogue"
     assert all(isinstance(line, str) and line.strip() and "\n" not in line for line in texts["docs"].values())
     assert set(texts["groups"]) >= {s.group for s in CATALOGUE}
 
@@ -138,7 +138,7 @@ def test_translated_effect_language_docs_are_up_to_date(lang):
 def test_every_card_kind_has_a_translated_line_and_every_word_is_translated(lang):
     texts = card_file_texts(lang)
     assert set(texts["kinds"]) == set(KINDS), \
-        f"compiler/templates/docs/{lang}.yaml: card_files.kinds differs from the kinds in compiler/cards.py"
+        f"render/catalogues/docs/{lang}.yaml: card_files.kinds differs from the kinds in compiler/cards.py"
     assert set(texts) == set(CARD_FILES) | {"kinds"}
     assert set(texts["types"]) == set(CARD_FILES["types"])
     assert all(line.strip() and "\n" not in line for line in texts["kinds"].values())
@@ -174,5 +174,5 @@ def test_the_translated_reference_has_the_english_keys_and_shows_the_same_exampl
             return {p for k, v in value.items() for p in paths(v, at + (k,))}
         return {at}
     translated = doc_texts(lang)["reference"]
-    assert paths(translated) == paths(REFERENCE), f"compiler/templates/docs/{lang}.yaml: reference keys differ"
+    assert paths(translated) == paths(REFERENCE), f"render/catalogues/docs/{lang}.yaml: reference keys differ"
     assert FENCE.findall(effect_language(lang)) == FENCE.findall(effect_language("en"))

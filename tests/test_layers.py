@@ -94,3 +94,64 @@ def test_the_project_keeps_its_layers(capsys) -> None:
     report = check(ROOT)
     assert len(report.modules) > 100  # the walk found the project, not an empty folder
     assert main(["layers.py", str(ROOT)]) == 0, "\n" + capsys.readouterr().out
+
+
+# ---- no module-level state changed at run time (tests/module_state.py) ------------------------------
+
+def test_module_state_finds_globals_and_containers_a_function_changes_and_nothing_else(tmp_path: Path) -> None:
+    from module_state import check as state_check
+    root = _project(tmp_path, {
+        "compiler/__init__.py": "",
+        "compiler/reg.py": """\
+            import re
+            HANDLERS = {}
+            SEEN: list = []
+            WORDS = ("a", "b")
+            PATTERN = None
+            TABLE = {}
+            for w in WORDS:
+                TABLE[w] = len(w)          # at import: the module builds its table
+
+            def register(name, fn):
+                HANDLERS[name] = fn
+
+            def note(x):
+                SEEN.append(x)
+
+            def shadow(SEEN):
+                SEEN.append(1)            # the parameter, not the module's list
+                HANDLERS = {}
+                HANDLERS["x"] = 1         # a local of the same name
+
+            def pattern():
+                global PATTERN
+                PATTERN = re.compile("x")
+
+            def read():
+                return dict(TABLE), list(SEEN)
+            """,
+        "tests/test_reg.py": """\
+            from dow.compiler import reg
+
+            def test_it():
+                reg.SEEN.clear()
+                seen = []
+                seen.append(1)
+            """,
+    })
+    found, stale = state_check(root, [root / "tests" / "test_reg.py"])
+    assert [f.text() for f in found] == [
+        "compiler/reg.py:3: test_it() changes the module's SEEN (clear, from tests/test_reg.py:4)",
+        "compiler/reg.py:11: register() changes the module's HANDLERS (item written)",
+        "compiler/reg.py:14: note() changes the module's SEEN (append)",
+        "compiler/reg.py:22: pattern() declares 'global PATTERN'",
+    ]
+    assert stale and all("listed in" in line for line in stale)   # this made-up project has none of the project's
+
+
+def test_no_module_changes_its_state_at_run_time_but_its_caches(capsys) -> None:
+    from module_state import ALLOWED, TO_REMOVE, main as state_main
+    assert state_main(["module_state.py", str(ROOT)]) == 0, "\n" + capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"0 changes of module-level state at run time, " in out and "0 stale entries" in out
+    assert len(ALLOWED) >= 1 and all(reason for reason in {**ALLOWED, **TO_REMOVE}.values())

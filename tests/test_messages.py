@@ -73,7 +73,7 @@ def missing(ids: set[str], lang: str) -> set[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_id_the_code_uses_is_in_every_catalogue(lang):
     ids, _ = used_ids()
-    assert not missing(ids, lang), f"compiler/templates/messages/{lang}.yaml lacks {sorted(missing(ids, lang))}"
+    assert not missing(ids, lang), f"compiler/catalogues/messages/{lang}.yaml lacks {sorted(missing(ids, lang))}"
 
 
 def test_no_catalogue_holds_an_id_the_code_no_longer_uses():
@@ -95,7 +95,7 @@ def test_every_game_refusal_has_a_message_with_its_parameters_in_every_language(
     assert len(keys) >= 19
     for lang in LANGS:
         wrong = {k: sorted(p) for k, p in keys.items() if k not in catalogue(lang) or takes(catalogue(lang)[k]) != p}
-        assert wrong == {}, f"compiler/templates/messages/{lang}.yaml: {wrong}"
+        assert wrong == {}, f"compiler/catalogues/messages/{lang}.yaml: {wrong}"
 
 
 @pytest.mark.parametrize("lang, words", [("pt", "Módulo de itens aleatórios"), ("vi", "mô-đun vật phẩm ngẫu nhiên"),

@@ -1,5 +1,5 @@
 """`dow play` as a reader in Portuguese, English or Vietnamese reads it: every line of every game
-variant is a sentence of the log catalogues (compiler/templates/log/<lang>.yaml), with no event
+variant is a sentence of the log catalogues (render/catalogues/log/<lang>.yaml), with no event
 name, id, snake_case token or placeholder left in it.
 
 Table-driven, so that a new event fails here until it has a sentence: every event name the

@@ -1,4 +1,4 @@
-"""Every sentence of the game log's catalogues (compiler/templates/log/<lang>.yaml), filled in with
+"""Every sentence of the game log's catalogues (render/catalogues/log/<lang>.yaml), filled in with
 every kind of value a sentence can receive, reads as that language: the class of slips where a
 template writes an article or a preposition that its value already carries ("A o Lobo Solitário",
 "da o Lobo", "do local o covil", "da jogador 7") or a bare symbol for a word ("1 × despair").
@@ -122,7 +122,7 @@ def _strings(value, path=""):
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_every_sentence_of_the_worked_examples_with_every_kind_of_value_reads_as_the_language(lang):
-    """The same walk over the site's worked examples (compiler/templates/site/<lang>.yaml `examples`,
+    """The same walk over the site's worked examples (site/catalogues/site/<lang>.yaml `examples`,
     told by site/examples.py): a player, a colony, every location, a survivor, counts."""
     from dow.site.examples import Teller as ExampleTeller, _contract, example_names
     from dow.site.build import site_words

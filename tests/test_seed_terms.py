@@ -25,8 +25,9 @@ VI_TERMS = {
 
 
 def _vi_sources() -> list[Path]:
-    files = sorted(ROOT.glob("compiler/templates/*/vi.yaml")) + sorted((ROOT / "content" / "rules" / "vi").glob("*.md"))
-    files += [ROOT / "compiler" / "templates" / "text" / "glossary.yaml", ROOT / "content" / "glossary.yaml"]
+    from dow.i18n.catalogues import GLOSSARY_FILE, language_files
+    files = language_files("vi", ROOT) + sorted((ROOT / "content" / "rules" / "vi").glob("*.md"))
+    files += [ROOT / GLOSSARY_FILE, ROOT / "content" / "glossary.yaml"]
     files += sorted((ROOT / "content").rglob("*.yaml")) + sorted((ROOT / "docs" / "vi").glob("*.md"))
     return files
 

@@ -16,7 +16,7 @@ def test_every_stand_in_of_the_real_rulesets_has_a_label_in_each_language(bundle
             assert labels.get(name), f"{lang}: ruleset {name} has no label under stand_ins in templates/site"
             for key, _ in items:
                 assert isinstance(labels.get(key), str) and labels[key].strip(), \
-                    f"stand_ins.{key} of {name} has no {lang} label in compiler/templates/site/{lang}.yaml"
+                    f"stand_ins.{key} of {name} has no {lang} label in site/catalogues/site/{lang}.yaml"
 
 
 def test_values_are_compact_data():

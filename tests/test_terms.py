@@ -58,12 +58,12 @@ def sources(lang: str) -> list[tuple[str, str]]:
         out += [(path.relative_to(ROOT).as_posix(), text) for text in texts_in(data, lang)]
     for path in sorted((CONTENT / "rules" / lang).glob("*.md")) + sorted((ROOT / "docs" / lang).glob("*.md")):
         out.append((path.relative_to(ROOT).as_posix(), _without_code(path.read_text(encoding="utf-8"))))
-    templates = ROOT / "compiler" / "templates"
-    for path in sorted(templates.glob(f"*/{lang}.yaml")):
+    from dow.i18n.catalogues import GLOSSARY_FILE, language_files
+    for path in language_files(lang, ROOT):
         out.append((path.relative_to(ROOT).as_posix(), "\n".join(_strings(yaml.load(path.read_text(encoding="utf-8"))))))
-    glossary = yaml.load((templates / "text" / "glossary.yaml").read_text(encoding="utf-8"))
+    glossary = yaml.load((ROOT / GLOSSARY_FILE).read_text(encoding="utf-8"))
     glossary.pop("card_type.trash", None)  # the item kind trash, pt 'lixo': another term than the waste pile
-    out += [("compiler/templates/text/glossary.yaml", text) for text in texts_in(glossary, lang)]
+    out += [("render/catalogues/text/glossary.yaml", text) for text in texts_in(glossary, lang)]
     return out
 
 

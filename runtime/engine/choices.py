@@ -98,7 +98,7 @@ class PlayerChoices(GameParts):
         loc = self.state.locations[lid]
         tokens = getattr(loc, what)
         if tokens != after:
-            picked_for_player(player, prompt, [0, 1], None)   # the table moved on since: the provisional pick stands
+            picked_for_player(player, prompt, [0, 1], None, self.pick_watchers)   # the table moved on since: the provisional pick stands
             return
         removed = sum(before) > sum(after)
         work = list(before)
@@ -119,7 +119,7 @@ class PlayerChoices(GameParts):
         """Which action dice paid a cost: the host spent the lowest that could; the player picks."""
         p = self.state.player(player)
         if sorted(p.unused) != _less(before, spent):
-            picked_for_player(player, "die to spend", [0, 1], None)   # the dice changed since: the pick stands
+            picked_for_player(player, "die to spend", [0, 1], None, self.pick_watchers)   # the dice changed since: the pick stands
             return
         pool = list(before)
         picked: list[int] = []

@@ -414,7 +414,7 @@ class ColoniesHost(GameHost):
         if here:
             tied = self.held_tied(location, entrance)
             weakest, self.held_victim = self.held_victim if self.held_victim in tied else tied[0], None
-            picked_for_player(self.held_chooser(tied), "zombie wounds", tied, weakest)
+            picked_for_player(self.held_chooser(tied), "zombie wounds", tied, weakest, self.game.pick_watchers)
             self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)

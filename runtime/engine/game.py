@@ -14,8 +14,8 @@ import math
 import random
 from typing import Any, Callable, cast
 
-from ..decisions import (KEEP, OPTION, TARGETS, Decision, RandomAgent, missing_seats, picked_for_player, seat_agent,
-                         seats_error)
+from ..decisions import (KEEP, OPTION, TARGETS, Decision, RandomAgent, missing_seats, PickWatcher,
+                         picked_for_player, seat_agent, seats_error)
 from ..interpreter import Interpreter
 from ..replay import EventLog
 from .actions import TurnActions
@@ -61,6 +61,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.last_location: dict[str, str] = {}
         self.rule_scope: tuple | None = ("turn", 0)
         self.action_no = 0
+        #: told of every pick the engine makes for a player among several options without asking
+        #: (decisions.picked_for_player): none in a game as dow plays it; a test gives one
+        self.pick_watchers: list[PickWatcher] = []
         self.state = self._build(objective)
         self.host = self.host_class(self.state, self.defs, self.rules, self.rng, self.log)
         self.host.game = self
@@ -252,7 +255,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         top = s.survivors[cast(str, s.players[s.first].leader)].influence
         picked_for_player(None, "first player", [p.id for p in s.players
                                                  if s.survivors[cast(str, p.leader)].influence == top],
-                          s.players[s.first].id)
+                          s.players[s.first].id, self.pick_watchers)
         self.log.add("setup", {"objective": s.cards[s.objective], "morale": s.morale, "rounds": s.round,
                                "first": s.players[s.first].id}, {})
         # the main objective's own set-up ("set up the game board according to the main objective's setup

@@ -701,7 +701,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 hand = self.matching_hand(player, cost.get("filters", []))
                 chosen = hand[: cost["count"]]
                 if len(hand) > cost["count"]:
-                    picked_for_player(player, "spend", [self.attr(c, "name") for c in hand], chosen)
+                    picked_for_player(player, "spend", [self.attr(c, "name") for c in hand], chosen,
+                                      self.game.pick_watchers)
             for c in chosen:
                 p.hand.remove(c)
                 (self.s.removed if cost.get("to") == "removed" else self.s.waste).append(c)

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..decisions import PickWatcher
     from ..interpreter import Interpreter
     from ..replay import EventLog
     from .colony_lonewolf import LoneWolf
@@ -38,6 +39,7 @@ class GameParts:
     n: int
     check: bool
     violations: list[str]
+    pick_watchers: list[PickWatcher]
     decisions: list[Any]
     last_location: dict[str, str]
     rule_scope: tuple[Any, ...] | None

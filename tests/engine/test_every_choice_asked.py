@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from dow.runtime import decisions
 from dow.runtime.decisions import Decision
 from dow.runtime.engine.sim import agents_for, new_game
 
@@ -43,18 +42,17 @@ class Asked:
 
 
 @pytest.fixture
-def picks():
-    """The engine's picks for a player among several options, while a test runs."""
-    seen: list[tuple] = []
-    decisions.PICK_WATCHERS.append(lambda *pick: seen.append(pick))
-    yield seen
-    decisions.PICK_WATCHERS.clear()
+def picks() -> list[tuple]:
+    """The engine's picks for a player among several options in the games a test plays (_play gives
+    each game a watcher that adds to it: the game's pick_watchers)."""
+    return []
 
 
-def _play(bundle, variants, players, kind, seed) -> Asked:
+def _play(bundle, variants, players, kind, seed, picks: list[tuple]) -> Asked:
     if "random-items" in variants:
         bundle = _with_random_items(bundle, 40)
     game = new_game(bundle, seed, players, variants=variants)
+    game.pick_watchers.append(lambda *pick: picks.append(pick))
     seats = agents_for(kind, seed, players, colonies="warring-colonies" in variants, game=game)
     for agent in seats.values():
         if hasattr(agent, "observe"):
@@ -70,7 +68,7 @@ def _play(bundle, variants, players, kind, seed) -> Asked:
 def test_the_engine_picks_nothing_for_a_player(bundle, picks, variants, players, kind, seeds):
     prompts: dict[str, int] = {}
     for seed in seeds:
-        for prompt, n in _play(bundle, variants, players, kind, seed).prompts.items():
+        for prompt, n in _play(bundle, variants, players, kind, seed, picks).prompts.items():
             prompts[prompt] = prompts.get(prompt, 0) + n
     assert "action" in prompts or "colony action" in prompts or len(prompts) > 3, prompts   # the games asked
     by_prompt: dict[str, list] = {}

@@ -21,8 +21,8 @@ from dow.compiler.project import card_files
 from conftest import git_project, msgfmt_check
 
 CARD = "content/base/crossroads/abandoned.yaml"
-LOG = "compiler/templates/log/pt.yaml"
-SITE = "compiler/templates/site/pt.yaml"
+LOG = "render/catalogues/log/pt.yaml"
+SITE = "site/catalogues/site/pt.yaml"
 
 
 @pytest.fixture

@@ -60,7 +60,7 @@ def test_every_event_a_node_kind_logs_has_a_sentence_in_each_language(event):
     for lang in ("pt", "en", "vi"):
         cat = catalogue(lang)       # the Teller looks in the base events, then the variant's, then Winter Tricks'
         sentence = cat["events"].get(event) or cat["colony_events"].get(event) or cat["winter_tricks"].get(event)
-        assert sentence, f"compiler/templates/log/{lang}.yaml has no sentence for the event {event!r}"
+        assert sentence, f"render/catalogues/log/{lang}.yaml has no sentence for the event {event!r}"
         assert all(text.strip() for text in _leaves(sentence))
 
 

@@ -21,8 +21,11 @@ def test_the_wheel_holds_the_site_templates_and_catalogues_without_setuptools_wa
     site = {n for n in (ROOT / "site").rglob("*") if n.is_file() and "__pycache__" not in n.parts}
     missing = [p.relative_to(ROOT).as_posix() for p in site if "dow/" + p.relative_to(ROOT).as_posix() not in names]
     assert not missing, missing
-    for folder in ("text", "messages", "site", "log"):
-        assert f"dow/compiler/templates/{folder}/en.yaml" in names
+    from dow.i18n.catalogues import FOLDERS, GLOSSARY_FILE, language_files
+    for lang in ("en", "pt", "vi"):        # every catalogue beside its layer, in every language it has
+        for path in language_files(lang, ROOT):
+            assert "dow/" + path.relative_to(ROOT).as_posix() in names
+    assert {f"dow/{folder}/pt.yaml" for folder in FOLDERS.values()} <= names and f"dow/{GLOSSARY_FILE}" in names
     assert "dow/dsl/effects.lark" in names and "dow/runtime/py.typed" in names
     # every module of every folder pyproject.toml maps to a dow.* package, under that package's path
     folders = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]

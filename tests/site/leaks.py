@@ -12,8 +12,9 @@ from pathlib import Path
 
 import yaml
 
+from dow.i18n.catalogues import GLOSSARY_FILE, language_files
+
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "compiler" / "templates"
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 CARD_ID = re.compile(r"\b(?:base|warring-colonies|winter-tricks)\.[a-z-]+\.[a-z0-9-]+\b")
@@ -44,9 +45,9 @@ def _words(texts) -> set[str]:
 
 
 def catalogue_words(lang: str) -> set[str]:
-    """Every word of the catalogues (compiler/templates/*/<lang>.yaml) in one language."""
+    """Every word of the catalogues (i18n/catalogues.py language_files: each catalogue beside its layer) in one language."""
     texts: list = []
-    for path in sorted(TEMPLATES.glob(f"*/{lang}.yaml")):
+    for path in language_files(lang, ROOT):
         _strings(yaml.safe_load(path.read_text(encoding="utf-8")), texts)
     return _words(texts)
 
@@ -94,7 +95,7 @@ BLOCKS = re.compile(r"<pre\b.*?</pre>", re.S)
 
 
 #: a Portuguese preposition and article the language always fuses ("em o" is "no", "a o" is "ao"):
-#: a sentence filled in from a template that forgot the contractions of templates/text/pt.yaml
+#: a sentence filled in from a template that forgot the contractions of render/catalogues/text/pt.yaml
 UNCONTRACTED = {"pt": re.compile(r"\b(?:[Ee]m (?:o|a|os|as)|a (?:o|os))\b")}   # 'em um' is good Portuguese
 #: a decimal written with a point, where pt and vi write a comma (a version such as 1.2.0 is no decimal)
 DECIMAL_POINT = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
@@ -107,7 +108,7 @@ def capital_places(lang: str) -> re.Pattern | None:
     from dow.render.playlog import COMMON_NOUN_PLACES
     if lang not in COMMON_NOUN_PLACES:
         return None
-    glossary = yaml.safe_load((TEMPLATES / "text" / "glossary.yaml").read_text(encoding="utf-8"))
+    glossary = yaml.safe_load((ROOT / GLOSSARY_FILE).read_text(encoding="utf-8"))
     terms = {str(v[lang]) for k, v in glossary.items() if k.startswith("location.") and isinstance(v.get(lang), str)}
     return re.compile(r"(?<=[a-zà-ỹđ] )(?<!lá )(?<!thẻ )(" + "|".join(sorted((re.escape(t[:1].upper() + t[1:]) for t in terms),
                                                                          key=len, reverse=True)) + r")\b")

@@ -625,7 +625,7 @@ def test_the_card_search_reads_its_keys_and_or_in_the_readers_words(site, browse
 ])
 def test_a_card_query_that_cannot_be_read_says_why_in_the_readers_language(site, browser, lang, query,
                                                                             problem, shows):
-    """No silent 0: the sentence of templates/site/<lang>.yaml search_words.problems, naming what was typed."""
+    """No silent 0: the sentence of site/catalogues/site/<lang>.yaml search_words.problems, naming what was typed."""
     import re
     from dow.site.words import site_words
     base, _ = site
