@@ -369,7 +369,7 @@ def test_screenshots_of_a_card_page_the_card_list_and_the_statistics(site, brows
 
 @pytest.mark.parametrize("lang,words", [
     ("pt", {"influencia>50": "influence>50", "ataque>=3": "attack>=3", "k:tatica OU k:dado": "k:tactic OR k:die"}),
-    ("vi", {"anh-huong>50": "influence>50", "ảnh-hưởng>50": "influence>50", "luc-soat<=2": "search<=2",
+    ("vi", {"anh-huong>50": "influence>50", "ảnh-hưởng>50": "influence>50", "tim-kiem<=2": "search<=2", "tìm kiếm<=2": "search<=2",
             "k:chien-thuat HOAC k:xuc-xac": "k:tactic OR k:die"}),
 ])
 def test_the_card_search_takes_its_fields_and_or_in_the_readers_language(site, browser, lang, words):
