@@ -95,10 +95,16 @@ def missing_pieces(spec) -> list[str]:
     for lang in TARGETS:
         if op not in _docs_lines(lang):
             out.append(f"add its translated one-line doc under docs: in compiler/templates/docs/{lang}.yaml")
+    sync, how = load_sync(), "run 'dow i18n sync --lang pt' and '--lang vi' (after the translations) and keep only your keys"
+    mine = [k for k in sync if k == f"templates/docs|docs.{op}" or k.startswith(f"templates/text|messages.{op}.")]
+    for key, name in ((f"templates/docs|docs.{op}", "its docs line"), (f"templates/text|messages.{op}.", "its message")):
+        if not any(k.startswith(key) for k in mine):
+            out.append(f"record the translation of {name} ({key.split('|')[1].rstrip('.')}) in "
+                       f"compiler/templates/sync.yaml: {how}")
     for key, langs in sorted(_unsynced().items()):
         if key == f"templates/docs|docs.{op}" or key.startswith(f"templates/text|messages.{op}."):
             out.append(f"record the translation of {key.split('|')[1]} ({', '.join(langs)}) in "
-                       f"compiler/templates/sync.yaml: run 'dow i18n sync --lang LANG' and keep only your keys")
+                       f"compiler/templates/sync.yaml: {how}")
     for lang, path in REFERENCE.items():
         if f"#### `{op}`" not in _text(path):
             out.append(f"write its section of the reference in {path}: run 'dow docs' (after the docs lines above)")
