@@ -40,6 +40,21 @@ EXPECT: dict[tuple[str, str], set[str]] = {
     ("copy_abilities", "who"): SURVIVOR, ("copy_abilities", "from"): SURVIVOR, ("make_leader", "survivor"): SURVIVOR, ("remove_from_game", "target"): {"survivor", "card"},
     ("is", "subject"): {"survivor", "card", "player", "location"}, ("stat_of", "of"): SURVIVOR,
 }
+#: target fields the checks leave alone on purpose: a selector that says its own kind (count_of, exists,
+#: for_each, select, per), a field whose form's typed slot already admits only one kind (a player phrase,
+#: a zone word), or one any kind may fill (on, event actor). Every target field of a node kind is in EXPECT
+#: or here, so a new node kind decides which (tests/test_node_kind_pieces.py asks for it)
+ANY_KIND: frozenset[tuple[str, str]] = frozenset({
+    ("add_tokens", "to"), ("arrange", "cards"), ("bring_back", "to"), ("bring_back", "what"),
+    ("controller_of", "what"), ("controls_fewer", "than"), ("count_of", "selector"), ("damage", "target"),
+    ("draw_cards", "to"), ("each_player", "players"), ("equip", "card"), ("equip", "to"),
+    ("equipped_to", "survivor"), ("event", "actor"), ("event", "subject"), ("exists", "selector"),
+    ("for_each", "selector"), ("forbid", "card"), ("in_zone", "zone"), ("location_of", "target"), ("on", "thing"),
+    ("optional", "player"), ("other_than", "target"), ("owned_by", "player"), ("per", "selector"),
+    ("perform", "target"), ("perform", "who"), ("remove_tokens", "from"), ("reveal_cards", "from"),
+    ("select", "selector"), ("set_die", "die"), ("sharing_location", "with"), ("shuffle", "zone"),
+    ("spread_bite", "from"), ("take_cards", "to"), ("vote", "players"), ("zone", "owner"),
+})
 #: (op, field, kind) accepted besides EXPECT without being named in its messages: a card that keeps
 #: wounds (a vehicle's wear) takes a wound, but "place a wound on …" is taught as "on a survivor"
 ALSO_ACCEPTED = {("wound", "target", "card")}

@@ -53,7 +53,11 @@ def effect_language(lang: str = "en") -> str:
             out.append(f"\n### {texts['groups'].get(group, group.title())}\n")
             for spec in specs:
                 fields = ", ".join(f"`{k}`: {v}" for k, v in spec.fields.items()) or texts["no_fields"]
-                out.append(f"#### `{spec.op}`\n\n{texts['docs'][spec.op]}\n\n{texts['fields']}: {fields}.\n")
+                line = texts["docs"].get(spec.op)
+                if line is None:            # a node kind added to the catalogue, not yet to this language's docs
+                    raise ValueError(f"NODE KIND {spec.op}: add its translated one-line doc under docs: in "
+                                     f"render/catalogues/docs/{lang}.yaml, then run 'dow docs'")
+                out.append(f"#### `{spec.op}`\n\n{line}\n\n{texts['fields']}: {fields}.\n")
                 if spec.examples:
                     out.append("```\n" + "\n".join(spec.examples) + "\n```\n")
         return "\n".join(out)

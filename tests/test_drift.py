@@ -29,10 +29,12 @@ def test_every_catalogue_op_has_a_schema_definition_and_no_more():
 
 @pytest.mark.parametrize("spec", CATALOGUE, ids=lambda s: s.op)
 def test_every_catalogue_example_compiles_to_its_op(spec):
-    assert spec.examples, f"{spec.op} has no example"
+    assert spec.examples, f"NODE KIND {spec.op}: add an example of effect text in compiler/catalogue.py CATALOGUE"
     for example in spec.examples:
         tree, errors = bind_text(example + "\n", dict(EXAMPLE_SCOPE))
-        assert errors == [], f"{spec.op}: {example!r}: {[str(e.message) for e in errors]}"
+        assert errors == [], (f"NODE KIND {spec.op}: its example {example!r} does not compile "
+                              f"({[str(e.message) for e in errors]}): add a form that writes it in dsl/forms.py "
+                              "(new words of an axis go in dsl/lexicon.py)")
         ops = {n["op"] for n in checks.walk(tree)}
         assert spec.op in ops, f"{spec.op}: example {example!r} compiles to {sorted(ops)}"
 
@@ -123,7 +125,11 @@ def test_a_generated_section_without_its_end_mark_is_refused():
 @pytest.mark.parametrize("lang", ["pt", "vi"])
 def test_every_catalogue_op_has_a_translated_doc_line_and_no_more(lang):
     texts = doc_texts(lang)
-    assert set(texts["docs"]) == set(BY_OP), f"render/catalogues/docs/{lang}.yaml: docs keys differ from the catalogue"
+    lines = [f"NODE KIND {op}: add its translated one-line doc under docs: in render/catalogues/docs/{lang}.yaml"
+             for op in sorted(set(BY_OP) - set(texts["docs"]))]
+    lines += [f"render/catalogues/docs/{lang}.yaml: docs: has {op!r}, which compiler/catalogue.py CATALOGUE does not"
+              for op in sorted(set(texts["docs"]) - set(BY_OP))]
+    assert not lines, "\n" + "\n".join(lines)
     assert all(isinstance(line, str) and line.strip() and "\n" not in line for line in texts["docs"].values())
     assert set(texts["groups"]) >= {s.group for s in CATALOGUE}
 

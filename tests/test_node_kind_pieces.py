@@ -1,0 +1,130 @@
+"""Every piece a node kind needs, walked from the catalogue: one test per op of compiler/catalogue.py's
+CATALOGUE that lists, for that op, every piece still missing and the file it goes in.
+
+A new node kind starts as one CATALOGUE entry (docs/contributing.md, "Adding a node kind"); this file
+then fails with one line per missing piece, "NODE KIND op: add ... in FILE", in the order of the guide.
+It only reads the catalogue at collection time, so a half-added node kind never stops the collection.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+import pytest
+
+from dow.compiler.catalogue import CATALOGUE, RUNTIME, STATEMENT_GROUPS
+from dow.compiler.checks import ANY_KIND, EXPECT
+from dow.compiler.schemas import SCHEMA_VERSION
+from dow.i18n.catalogues import DONE, TARGETS, entries, load_sync
+from dow.render.docs import doc_texts
+from dow.render.text import LANGS, TEXT_DIR, load_language
+from dow.runtime.handlers import HANDLERS
+from conftest import ROOT
+
+#: the generated reference, one per language (`dow docs`)
+REFERENCE = {"en": "docs/effect-language.md", "pt": "docs/pt/effect-language.md", "vi": "docs/vi/effect-language.md"}
+#: the bundle schemas (`pytest tests/test_schemas_committed.py --update-goldens`)
+SCHEMAS = ("schemas/bundle.schema.json", "runtime/bundle.schema.json")
+#: where the runtime reads the nodes that are not statements (conditions, selectors, counts …)
+READERS = ("runtime/interpreter.py", "runtime/handlers.py", "runtime/engine/effects.py")
+
+
+@lru_cache(maxsize=None)
+def _text(path: str) -> str:
+    return (ROOT / path).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _dsl_source() -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "dsl").glob("*.py")))
+
+
+@lru_cache(maxsize=None)
+def _docs_lines(lang: str) -> dict:
+    return doc_texts(lang).get("docs") or {}
+
+
+@lru_cache(maxsize=None)
+def _unsynced() -> dict[str, list[str]]:
+    """{catalogue key: [languages whose translation is there but not recorded in sync.yaml]}"""
+    sync = load_sync()
+    out: dict[str, list[str]] = {}
+    for entry in entries():
+        if entry.catalogue not in ("text", "docs"):
+            continue
+        for lang in TARGETS:
+            if entry.state(lang, sync) != DONE and entry.texts.get(lang):
+                out.setdefault(entry.context, []).append(lang)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _released_words() -> set[str]:
+    released = json.loads(_text("schemas/released.json"))
+    return set(released.get(SCHEMA_VERSION, ()))
+
+
+def _quoted(op: str, source: str) -> bool:
+    return re.search(rf'["\']{re.escape(op)}["\']', source) is not None
+
+
+def missing_pieces(spec) -> list[str]:
+    """What the node kind `spec` still lacks, one sentence per piece, each with its file."""
+    op, statement = spec.op, spec.group in STATEMENT_GROUPS
+    out = []
+    if statement and op not in RUNTIME:
+        out.append("add its RUNTIME entry (role acts/control/rule, the host actions it asks for, the events it "
+                   "logs, the game that runs it) in compiler/catalogue.py RUNTIME")
+    if not _quoted(op, _dsl_source()) and not re.search(rf"def {op}\(self", _dsl_source()):  # parts: the parser's
+        out.append("add a form that writes it (F(role, template, op(...), example)) in dsl/forms.py")
+    typed = [f for f, kind in spec.fields.items() if kind.rstrip("?") == "target"]
+    for field in typed:
+        if (op, field) not in EXPECT and (op, field) not in ANY_KIND:
+            out.append(f"add the kind of thing its target field {field!r} names (EXPECT[({op!r}, {field!r})], or "
+                       f"ANY_KIND if any kind may fill it) in compiler/checks.py")
+    if statement and op not in HANDLERS:
+        out.append("add its handler in runtime/handlers.py HANDLERS (the host actions it asks for in "
+                   "runtime/host.py ACTIONS)")
+    if not statement and spec.group != "part" and not any(_quoted(op, _text(f)) for f in READERS):
+        out.append(f"read it in the runtime's queries, in one of {', '.join(READERS)}")
+    for lang in LANGS:
+        if op not in load_language(lang).messages:
+            out.append(f"add its rules-text message (an 'other' form) under messages: in "
+                       f"{(TEXT_DIR / f'{lang}.yaml').relative_to(ROOT)}")
+    for lang in TARGETS:
+        if op not in _docs_lines(lang):
+            out.append(f"add its translated one-line doc under docs: in render/catalogues/docs/{lang}.yaml")
+    sync, how = load_sync(), "run 'dow i18n sync --lang pt' and '--lang vi' (after the translations) and keep only your keys"
+    mine = [k for k in sync if k == f"templates/docs|docs.{op}" or k.startswith(f"templates/text|messages.{op}.")]
+    for key, name in ((f"templates/docs|docs.{op}", "its docs line"), (f"templates/text|messages.{op}.", "its message")):
+        if not any(k.startswith(key) for k in mine):
+            out.append(f"record the translation of {name} ({key.split('|')[1].rstrip('.')}) in "
+                       f"i18n/sync.yaml: {how}")
+    for key, langs in sorted(_unsynced().items()):
+        if key == f"templates/docs|docs.{op}" or key.startswith(f"templates/text|messages.{op}."):
+            out.append(f"record the translation of {key.split('|')[1]} ({', '.join(langs)}) in "
+                       f"i18n/sync.yaml: {how}")
+    for lang, path in REFERENCE.items():
+        if f"#### `{op}`" not in _text(path):
+            out.append(f"write its section of the reference in {path}: run 'dow docs' (after the docs lines above)")
+    for path in SCHEMAS:
+        if f'"op.{op}"' not in _text(path):
+            out.append(f"add it to {path}: run 'pytest tests/test_schemas_committed.py --update-goldens'")
+    if f"value:{op}" not in _released_words():
+        out.append(f"raise the minor version (runtime/bundle.py IR_VERSION, now {SCHEMA_VERSION}), say what it "
+                   "added in docs/bundle.md, and record it in schemas/released.json: run "
+                   "'pytest tests/test_schema_versions.py --update-goldens', then the schemas and 'dow docs' again")
+    return [f"NODE KIND {op}: {line}" for line in out]
+
+
+@pytest.mark.parametrize("spec", CATALOGUE, ids=lambda s: s.op)
+def test_every_node_kind_has_every_piece(spec):
+    missing = missing_pieces(spec)
+    assert not missing, "\n" + "\n".join(missing)
+
+
+def test_every_catalogue_op_is_one_entry():
+    ops = [s.op for s in CATALOGUE]
+    assert len(ops) == len(set(ops)), f"compiler/catalogue.py CATALOGUE names an op twice: " \
+        f"{sorted({o for o in ops if ops.count(o) > 1})}"
