@@ -330,6 +330,11 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: st
                                               last=run["seed"] + run["games"] - 1, bundle=_short(key["bundle_hash"]),
                                               bots=_short(key["bots"]), count=len(r.get("stand_ins", {}))),
         "made_by": labels["made_by"].format(games=run["games"], workers=run["workers"], seconds=_num(run["seconds"], labels)),
+        # the versions and the command are for engine developers: the page shows them behind a closed toggle
+        "bundle": _short(key["bundle_hash"]), "bots": _short(key["bots"]),
+        "stale_versions": labels["stale_versions"].format(old=_short(key["bundle_hash"]),
+                                                          new=_short(card_stats.get("bundle_hash", "")))
+        if "content" in card_stats.get("stale", []) else "",
         "how": labels["how_to_read"].format(min=run["min_sample"]),
         "stale": [stale[why]() for why in card_stats.get("stale", []) if why in stale],
         "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],
