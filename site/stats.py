@@ -309,9 +309,11 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
 def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: str = "en") -> dict:
     """The statistics page's card statistics in one language: its sentences and its table rows, as text."""
     if "results" not in card_stats:
-        why = labels["unreadable"].format(path=card_stats["path"]) if "error" in card_stats else \
-            labels["missing"].format(path=card_stats["missing"])
-        return {"unavailable": why}
+        # the reader is told in words; the command and the file are for engine developers (a closed toggle)
+        if "error" in card_stats:
+            return {"unavailable": labels["unreadable"],
+                    "command": labels["unreadable_command"].format(path=card_stats["path"])}
+        return {"unavailable": labels["missing"], "command": labels["missing_command"].format(path=card_stats["missing"])}
     r = card_stats["results"]
     key, run, checks = r["key"], r["run"], r["checks"]
     stale = {"content": lambda: labels["stale_content"].format(old=_short(key["bundle_hash"]),

@@ -114,7 +114,8 @@ def test_stale_figures_are_said_to_be_out_of_date(bundle, card_stats, lang):
     labels = site_words(lang)[WORDS]
     stale = {**card_stats, "stale": ["content", "bots"], "bundle_hash": "sha256:0123456789abcdef"}
     cs = card_section(stale, labels, names_of(bundle, lang))
-    assert cs["stale"][0] == labels["stale_content"].format(
+    assert cs["stale"][0] == labels["stale_content"] and "0123456789ab" not in cs["stale"][0]
+    assert cs["stale_versions"] == labels["stale_versions"].format(
         old=card_stats["results"]["key"]["bundle_hash"].split(":")[1][:12], new="0123456789ab")
     assert cs["stale"][1] == labels["stale_bots"]
     assert labels["block_stale"] in block_html(bundle, stale, lang, "base.survivor.sparky")
@@ -123,7 +124,10 @@ def test_stale_figures_are_said_to_be_out_of_date(bundle, card_stats, lang):
 
 def test_without_a_results_file_the_page_says_how_to_make_one(bundle, tmp_path):
     cs = card_section(cardstats.for_site(bundle, tmp_path), site_words("vi")[WORDS], {})
-    assert cs == {"unavailable": site_words("vi")[WORDS]["missing"].format(path="stats/base.json")}
+    labels = site_words("vi")[WORDS]
+    # the reader is told in words; the command and the file go to the developers' toggle
+    assert cs == {"unavailable": labels["missing"], "command": labels["missing_command"].format(path="stats/base.json")}
+    assert "dow stats" not in cs["unavailable"] and "stats/base.json" in cs["command"]
 
 
 def test_chart_labels_are_plain_text_in_the_page_language(bundle, card_stats):
