@@ -396,7 +396,7 @@ class CardPages:
         programs = _programs(card, texts, lang, self.data.stale())
         text = self.template.render(card=card, programs=programs, mentions=_mentions(card, self.data),
                                     other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
-                                    tree=_code(tree_outline(card)), rules_link=_rules_link(card),
+                                    tree=_code(_tree(tree_outline(card), lang)), rules_link=_rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
                                     stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
@@ -582,6 +582,25 @@ def _author_links(text: str) -> str:
             return f"[{label}]({target.split('/')[-1]})"
         return label if label.strip("`") == target.lstrip("./") else f"{label} (`{target.lstrip('./')}`)"
     return re.sub(r"\[([^\]]*)\]\((?!https?:|#)([^)]*?)\)", link, text)
+
+
+#: a section line of the effect tree: 'options[0].effect:', 'trigger.when:', 'abilities[1].effect:'
+_TREE_SECTION = re.compile(r"^([a-z_]+)(?:\[(\d+)\])?((?:\.[a-z_]+)*):$")
+
+
+def _tree(outline: str, lang: str) -> str:
+    """The compiled effect tree with each section headed as the page heads it, in the reader's language
+    ('# Opção 1' over 'options[0].effect:'); the engine's own terms below are left as the engine names them."""
+    lines, heading = [], ""
+    for line in outline.splitlines():
+        m = _TREE_SECTION.match(line)
+        if m:
+            parts = [m.group(1)] + ([m.group(2)] if m.group(2) is not None else []) + m.group(3).split(".")[1:]
+            if _label(parts, lang) != heading:   # a trigger's 'when' and 'if' are one section, as on the page
+                heading = _label(parts, lang)
+                lines.append(f"# {heading}")
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _code(text: str) -> str:

@@ -19,6 +19,8 @@ import jinja2
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
+#: how a page written by site/templates/card.html.j2 begins: the card block, its <h1 id="card"> inside
+CARD_START = '<div class="dow-card '
 #: the headings of a card page, as site/templates/card.html.j2 writes them
 _HEADING = re.compile(r'<h([12]) id="([^"]+)">(.*?)<a class="headerlink"')
 #: spans whose whitespace matters, left as they are when a page is trimmed
@@ -36,7 +38,7 @@ class CardPage(Page):
 
     def render(self, config, files) -> None:
         source = self.markdown or ""
-        if not source.startswith('<h1 id="card">'):  # not written by the card template: Markdown as usual
+        if not source.startswith(CARD_START):  # not written by the card template: Markdown as usual
             return super().render(config, files)
         self.content = source
         headings = [(int(level), anchor, title) for level, anchor, title in _HEADING.findall(source)]

@@ -309,9 +309,11 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
 def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: str = "en") -> dict:
     """The statistics page's card statistics in one language: its sentences and its table rows, as text."""
     if "results" not in card_stats:
-        why = labels["unreadable"].format(path=card_stats["path"]) if "error" in card_stats else \
-            labels["missing"].format(path=card_stats["missing"])
-        return {"unavailable": why}
+        # the reader is told in words; the command and the file are for engine developers (a closed toggle)
+        if "error" in card_stats:
+            return {"unavailable": labels["unreadable"],
+                    "command": labels["unreadable_command"].format(path=card_stats["path"])}
+        return {"unavailable": labels["missing"], "command": labels["missing_command"].format(path=card_stats["missing"])}
     r = card_stats["results"]
     key, run, checks = r["key"], r["run"], r["checks"]
     stale = {"content": lambda: labels["stale_content"].format(old=_short(key["bundle_hash"]),
@@ -330,6 +332,11 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: st
                                               last=run["seed"] + run["games"] - 1, bundle=_short(key["bundle_hash"]),
                                               bots=_short(key["bots"]), count=len(r.get("stand_ins", {}))),
         "made_by": labels["made_by"].format(games=run["games"], workers=run["workers"], seconds=_num(run["seconds"], labels)),
+        # the versions and the command are for engine developers: the page shows them behind a closed toggle
+        "bundle": _short(key["bundle_hash"]), "bots": _short(key["bots"]),
+        "stale_versions": labels["stale_versions"].format(old=_short(key["bundle_hash"]),
+                                                          new=_short(card_stats.get("bundle_hash", "")))
+        if "content" in card_stats.get("stale", []) else "",
         "how": labels["how_to_read"].format(min=run["min_sample"]),
         "stale": [stale[why]() for why in card_stats.get("stale", []) if why in stale],
         "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],

@@ -11,11 +11,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def build_copy(root: Path, extra: dict[str, str] | None = None) -> tuple[Path, dict]:
-    """Copy content/ and docs/ into ``root`` (plus ``extra`` files, by path under root), compile and
+    """Copy content/, docs/ and stats/ into ``root`` (plus ``extra`` files, by path under root), compile and
     build the site there; (the site folder, the bundle)."""
     (root / "pyproject.toml").write_text("")
     shutil.copytree(ROOT / "content", root / "content")
     shutil.copytree(ROOT / "docs", root / "docs")
+    shutil.copytree(ROOT / "stats", root / "stats")   # the card statistics of `dow stats`, as the site shows them
     for path, text in (extra or {}).items():
         (root / path).write_text(text, encoding="utf-8")
     build = compile_paths([root / "content"], root)

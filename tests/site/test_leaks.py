@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from html import unescape
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
@@ -173,3 +174,88 @@ def test_cards_without_text_are_listed_apart_and_their_pages_say_so(built, lang)
     assert len(silent) > 20
     assert silent == untold_rows, (sorted(silent - untold_rows)[:5], sorted(untold_rows - silent)[:5])
     assert not untold_rows & told_rows
+
+
+def _plain(fragment: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", fragment))).strip()
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_card_page_begins_with_the_card_and_keeps_its_tree_closed(built, lang):
+    """Every card page opens on the card as it is printed (issue 32): a block before anything else in
+    the article, holding the card's name, kind, set, number, figures and the text of each of its
+    effects (the effects' headings inside it); the compiled effect tree is in the page only inside a
+    closed toggle headed in the reader's language, after the reader's sections."""
+    from dow.render.text import card_texts
+    from dow.site.build import _programs, site_words
+    out, bundle = built
+    words = site_words(lang)
+    facts, summary = words["facts"], words["developers"]["summary"]
+    wrong: dict[str, str] = {}
+    for card in bundle["cards"]:
+        html = (out / lang / "cards" / card["id"] / "index.html").read_text(encoding="utf-8")
+        body = html[html.index("<article"):html.index("</article>")]
+        inner = body[body.index(">") + 1:].lstrip()
+        if not inner.startswith('<div class="dow-card '):
+            wrong[card["id"]] = "the article does not begin with the card block: " + inner[:60]
+            continue
+        # the block ends where its <div>s balance
+        depth, end = 0, 0
+        for m in re.finditer(r"<(/?)div\b", inner):
+            depth += -1 if m.group(1) else 1
+            if depth == 0:
+                end = m.start()
+                break
+        block, rest = inner[:end], inner[end:]
+        text = _plain(block)
+        expected = [card["name"][lang], words["kind_one"][card["kind"]], words["sets"][card["set"]]]
+        if card.get("number") is not None:
+            expected.append(f"{facts['number']} {card['number']}")
+        for field in ("influence", "attack", "search", "price", "copies"):
+            if card.get(field) is not None:
+                expected.append(facts[field])
+                expected.append(str(card[field]))
+        programs = _programs(card, card_texts(card, lang), lang)
+        for p in programs:
+            expected += [p["label"], _plain(p["authored"] or p["generated"])]
+        if not programs:
+            expected.append(_plain(words["no_text"]))
+        missing = [e for e in expected if e not in text]
+        if not block.startswith(f'<div class="dow-card dow-card--{card["kind"]}">\n<h1 id="card">'):
+            missing.append("the <h1> first in the block")
+        if re.search(r'<h2 id="effect-', rest):
+            missing.append("an effect heading outside the block")
+        if missing:
+            wrong[card["id"]] = f"the block lacks {missing[:3]}"
+            continue
+        trees = re.findall(r"<details([^>]*)>\s*<summary>([^<]*)</summary>(.*?)</details>", rest, re.S)
+        dev = [(attrs, title, content) for attrs, title, content in trees if "dow-dev" in attrs]
+        outside = re.sub(r"<details\b.*?</details>", "", rest, flags=re.S)
+        if programs and (len(dev) != 1 or "<pre>" not in dev[0][2] or " open" in dev[0][0]
+                         or unescape(dev[0][1]) != summary):
+            wrong[card["id"]] = f"no single closed toggle '{summary}' holds the tree: {[t[:2] for t in trees]}"
+        elif "<pre" in outside or "<pre" in block or "options[0].effect" in outside:
+            wrong[card["id"]] = "code outside a toggle"
+        elif programs and re.sub(r"<[^>]+>", "", dev[0][2]).find(f"# {programs[0]['label']}") < 0:
+            wrong[card["id"]] = "the tree's sections are not headed in the reader's language"
+    assert len(bundle["cards"]) > 200
+    assert not wrong, f"{len(wrong)} {lang} card pages: " + json.dumps(dict(list(wrong.items())[:10]), ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_statistics_page_keeps_commands_and_versions_in_the_developers_toggle(built, lang):
+    """The shell command that made the card statistics, the content and bots versions and the stand-ins'
+    files are for engine developers: on the statistics page they are only inside a closed toggle
+    headed in the reader's language."""
+    from dow.site.build import site_words
+    out, _ = built
+    page = (out / lang / "statistics" / "index.html").read_text(encoding="utf-8")
+    body = page[page.index("<article"):page.index("</article>")]
+    summary = site_words(lang)["developers"]["stats_summary"]
+    toggles = re.findall(r"<details([^>]*)>\s*<summary>(.*?)</summary>(.*?)</details>", body, re.S)
+    dev = [t for t in toggles if _plain(t[1]) == summary]
+    assert len(dev) == 1 and " open" not in dev[0][0], [t[1] for t in toggles]
+    assert "dow stats" in dev[0][2] and "ruleset.yaml" in dev[0][2] and re.search(r"<code>[0-9a-f]{12}</code>", dev[0][2])
+    outside = re.sub(r"<details\b.*?</details>", "", body, flags=re.S)
+    assert "dow stats" not in outside and "ruleset.yaml" not in outside
+    assert not re.search(r"<code>[0-9a-f]{12}</code>", outside)

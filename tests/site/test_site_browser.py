@@ -247,17 +247,67 @@ def test_author_guide_and_card_file_reference_are_in_the_site_language(site, bro
 
 
 def test_a_card_page_opens_its_effect_tree(site, browser):
+    """The compiled tree is closed under a summary in the reader's language, and a click opens it."""
     base, _ = site
     v = Visit(browser, base)
     page = v.go("/pt/cards/base.crossroads.car-crash/")
     assert "Acidente de Carro" in page.title()
-    tree = page.locator("article details.note")
-    assert tree.locator("summary").inner_text() == "Árvore de efeitos"
+    tree = page.locator("article details.dow-dev")
+    assert tree.locator("summary").inner_text() == "Para quem desenvolve motores de jogo: a árvore de efeitos compilada"
     assert not tree.locator("code").is_visible()
     v.shot("card-pt")
     tree.locator("summary").click()
-    assert tree.locator("code").is_visible() and "options[0].effect:" in tree.locator("code").inner_text()
+    code = tree.locator("code")
+    assert code.is_visible() and "options[0].effect:" in code.inner_text() and "# Opção 1" in code.inner_text()
     v.shot("card-pt-tree")
+    v.clean()
+
+
+#: what one card page shows before its developers' toggle is opened and after (run in the page)
+_CARD_LOOK = """() => {
+  const art = document.querySelector("article");
+  const shown = e => e.checkVisibility({visibilityProperty: true});   // false inside a closed <details>
+  const card = art.querySelector(".dow-card");
+  const first = [...art.children].find(e => shown(e) && !e.matches("a.md-content__button"));
+  const pre = () => [...art.querySelectorAll("pre")].filter(shown).length;
+  const dev = art.querySelector("details.dow-dev");
+  const look = {first: first === card, top: card ? card.getBoundingClientRect().top : null,
+                others: [...art.querySelectorAll("h2, table, details, p")].filter(e => !card.contains(e) && shown(e))
+                          .map(e => e.getBoundingClientRect().top),
+                text: card ? card.innerText : "", name: card ? card.querySelector("h1").innerText : "",
+                before: pre(), dev: !!dev, devOpen: dev ? dev.open : null};
+  if (dev) { dev.querySelector("summary").click(); look.after = pre(); look.tree = dev.querySelector("code").innerText; }
+  return look;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_card_page_shows_the_card_first_and_no_tree_until_asked(site, browser, lang):
+    """Each card page in a real browser: the card block is the first thing in the article and above
+    every other section, shows the card's name and kind, and no code (the compiled tree) is visible
+    until the developers' toggle is opened, when it is."""
+    from dow.site.build import site_words
+    base, build = site
+    words = site_words(lang)
+    v = Visit(browser, base)
+    wrong = {}
+    for card in build.cards:
+        v.page.goto(f"{base}/{lang}/cards/{card['id']}/", wait_until="load")   # not the search worker's idle
+        look = v.page.evaluate(_CARD_LOOK)
+        kind = words["kind_one"][card["kind"]]
+        problems = [what for what, bad in (
+            ("not first", not look["first"]),
+            ("a section above the card", any(top < look["top"] for top in look["others"])),
+            ("name", look["name"].replace("\u00b6", "").strip() != card["name"][lang]),
+            ("kind", kind.casefold() not in look["text"].casefold()),
+            ("set", words["sets"][card["set"]] not in look["text"]),
+            ("code before the toggle is opened", look["before"] != 0),
+            ("toggle open", look["devOpen"] is True),
+            ("tree not shown when opened", look["dev"] and (look["after"] != 1 or ":" not in look["tree"]))) if bad]
+        if problems:
+            wrong[card["id"]] = problems
+    assert len(build.cards) > 200
+    assert not wrong, f"{len(wrong)} {lang} card pages: {dict(list(wrong.items())[:8])}"
     v.clean()
 
 
