@@ -889,7 +889,11 @@ def offer_ignore(ip: Interpreter, face: str, survivor: str, src: dict[str, Any])
 def h_attach(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: attach, card, to, body}: the card in play that ``card`` names (``this_card``, the host's id of the
     physical card) lies beside the survivor."""
-    (card, *_) = (yield from ip.targets(node["card"], env)) or [env.card]
+    named = node["card"]
+    if named.get("op") == "ref" and named.get("name") not in env.bindings:    # a host that binds no this_card:
+        card = env.card                                                       # the card's own id, as before
+    else:
+        (card, *_) = (yield from ip.targets(named, env)) or [env.card]
     (survivor, *_) = (yield from ip.targets(node["to"], env)) or [None]
     ip.act("attach", {"card": card, "survivor": survivor}, node, env)
     ip.host.add_rule(node, {**env.bindings, "player": env.player, "card": env.card, "attached_to": survivor})
