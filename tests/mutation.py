@@ -54,6 +54,7 @@ TESTS: dict[str, list[str]] = {
     "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_effect_errors.py",
                                "tests/runtime/test_execution.py", "tests/runtime/test_interpreter.py",
                                "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py"],
+    "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
     "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_cards.py",
                             "tests/runtime/test_bundle_check.py"],
@@ -92,7 +93,7 @@ JUSTIFIED: dict[str, str] = {
     'runtime/interpreter.py: Interpreter.count: `0` → `-1` in `return max((available or 0) - value["n"], 0)`':
         "equivalent: `available or -1` differs only when nothing is there (None or 0), and then all but N "
         "is below 0 either way, which the floor makes 0",
-    "runtime/interpreter.py: zone_first: `!=` → `==` in `f['op'] != 'in_zone'`":
+    "runtime/env.py: zone_first: `!=` → `==` in `f['op'] != 'in_zone'`":
         "equivalent in what is chosen: without an `extreme` filter (returned above) every filter is required "
         "of each thing, so their order is only the time it takes",
     CW + "combat: dropped `h.emit(event)`":
@@ -109,8 +110,8 @@ _EXTREME = ("a selector with an `extreme` filter (\"the survivor with the most �
 _START = ("every entry point (`execute`, `check`) sets the step count before its first step; the start value "
           "shows only to a step taken outside them, which no host takes")
 UNTESTED: dict[str, str] = {
-    "runtime/interpreter.py: zone_first: negated `if any((f['op'] == 'extreme' for f in filters))`": _EXTREME,
-    "runtime/interpreter.py: zone_first: `==` → `!=` in `f['op'] == 'extreme'`": _EXTREME,
+    "runtime/env.py: zone_first: negated `if any((f['op'] == 'extreme' for f in filters))`": _EXTREME,
+    "runtime/env.py: zone_first: `==` → `!=` in `f['op'] == 'extreme'`": _EXTREME,
     "runtime/interpreter.py: Interpreter.__init__: `0` → `1` in `self.steps = 0`": _START,
     "runtime/interpreter.py: Interpreter.__init__: `0` → `-1` in `self.steps = 0`": _START,
     CW + "combat: dropped `yield from self.settle()`": _LATER,
