@@ -786,7 +786,17 @@ def run_mkdocs(config_path: Path) -> None:
     from mkdocs.config import load_config
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     config = load_config(str(config_path))
-    build(config)
+    # Reproducible pages: MkDocs stamps the build day into the sitemap's gzip header unless
+    # SOURCE_DATE_EPOCH names a time. The site shows no build date, so the stamp is the epoch
+    # unless the user set one (tests/test_byte_identical.py holds every page byte for byte).
+    unset = "SOURCE_DATE_EPOCH" not in os.environ
+    if unset:
+        os.environ["SOURCE_DATE_EPOCH"] = "0"
+    try:
+        build(config)
+    finally:
+        if unset:
+            del os.environ["SOURCE_DATE_EPOCH"]
 
 
 # ---- the pseudo-locale ------------------------------------------------------------------------
