@@ -28,6 +28,8 @@ REFERENCE = {"en": "docs/effect-language.md", "pt": "docs/pt/effect-language.md"
 SCHEMAS = ("schemas/bundle.schema.json", "runtime/bundle.schema.json")
 #: where the runtime reads the nodes that are not statements (conditions, selectors, counts …)
 READERS = ("runtime/interpreter.py", "runtime/handlers.py", "runtime/engine/effects.py")
+#: where a test-only card plays a statement no card of the content uses (docs/conformance.md, "The fixture")
+FIXTURE = "tests/conformance/fixture/base/crossroads"
 
 
 @lru_cache(maxsize=None)
@@ -65,6 +67,42 @@ def _released_words() -> set[str]:
     return set(released.get(SCHEMA_VERSION, ()))
 
 
+def _ops(tree, out: set[str]) -> set[str]:
+    if isinstance(tree, dict):
+        if isinstance(tree.get("op"), str):
+            out.add(tree["op"])
+        for value in tree.values():
+            _ops(value, out)
+    elif isinstance(tree, list):
+        for value in tree:
+            _ops(value, out)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _played() -> tuple[frozenset[str], str]:
+    """(the ops in the effects of every card that carries a scenario, in the content or the conformance
+    fixture; what stopped the look, if the content or the fixture does not compile)."""
+    from dow.cli.conformance import fixture_bundle
+    from dow.compiler.project import bundle_of, compile_paths
+    try:
+        build = compile_paths([ROOT / "content"], ROOT)
+        if not build.ok:
+            return frozenset(), "the content does not compile (run 'dow check')"
+        bundle = bundle_of(build.cards, build.rulesets)
+        fixture, _ = fixture_bundle(bundle, ROOT)
+    except ValueError as err:
+        return frozenset(), str(err).splitlines()[0]
+    from dow.runtime.cards import crossroads_program
+    ops: set[str] = set()
+    for card in (fixture or bundle)["cards"]:
+        if card.get("tests"):
+            _ops({k: v for k, v in card.items() if k != "tests"}, ops)
+            if card["kind"] == "crossroads":     # the runtime's own nodes around its options (choose, vote)
+                _ops(crossroads_program(card, {}), ops)
+    return frozenset(ops), ""
+
+
 def _quoted(op: str, source: str) -> bool:
     return re.search(rf'["\']{re.escape(op)}["\']', source) is not None
 
@@ -86,6 +124,13 @@ def missing_pieces(spec) -> list[str]:
     if statement and op not in HANDLERS:
         out.append("add its handler in runtime/handlers.py HANDLERS (the host actions it asks for in "
                    "runtime/host.py ACTIONS)")
+    if statement:
+        played, stopped = _played()
+        if op not in played:
+            out.append("add a scenario that plays it (docs/scenarios.md): under 'tests:' of a card of content/ "
+                       "whose effect uses it, or, while no card does, in a test-only card "
+                       f"{FIXTURE}/fixture-{op.replace('_', '-')}.yaml (copy the layout of the fixture cards "
+                       "there)" + (f"; could not look: {stopped}" if stopped else ""))
     if not statement and spec.group != "part" and not any(_quoted(op, _text(f)) for f in READERS):
         out.append(f"read it in the runtime's queries, in one of {', '.join(READERS)}")
     for lang in LANGS:
