@@ -39,22 +39,38 @@ EXPECT: dict[tuple[str, str], set[str]] = {
     ("look_at", "what"): {"zone", "card", "player"}, ("look_at", "by"): {"player"},
     ("copy_abilities", "who"): SURVIVOR, ("copy_abilities", "from"): SURVIVOR, ("make_leader", "survivor"): SURVIVOR, ("remove_from_game", "target"): {"survivor", "card"},
     ("is", "subject"): {"survivor", "card", "player", "location"}, ("stat_of", "of"): SURVIVOR,
+    # where cards go and come from: a pile or deck (the handlers read these as zones: "your hand" is one)
+    ("draw_cards", "to"): {"zone"}, ("take_cards", "to"): {"zone"}, ("reveal_cards", "from"): {"zone"},
+    ("shuffle", "zone"): {"zone"}, ("in_zone", "zone"): {"zone"}, ("arrange", "cards"): {"zone"},
+    # cards on survivors (seed 004, Play a Card: an item that says equip is placed beside a survivor)
+    ("equip", "card"): {"card"}, ("equip", "to"): SURVIVOR, ("equipped_to", "survivor"): SURVIVOR,
+    ("forbid", "card"): {"card"}, ("on", "thing"): {"survivor", "card"},
+    # players: who decides, votes, takes damage, owns, is compared
+    ("each_player", "players"): {"player"}, ("optional", "player"): {"player"}, ("vote", "players"): {"player"},
+    ("damage", "target"): {"player"}, ("owned_by", "player"): {"player"}, ("controls_fewer", "than"): {"player"},
+    ("zone", "owner"): {"player", "location"},
+    # survivors: who is controlled, stands somewhere, acts, spreads a bite
+    ("controller_of", "what"): {"survivor", "card"}, ("location_of", "target"): SURVIVOR,
+    ("perform", "who"): SURVIVOR, ("spread_bite", "from"): SURVIVOR, ("set_die", "die"): {"die"},
 }
-#: target fields the checks leave alone on purpose: a selector that says its own kind (count_of, exists,
-#: for_each, select, per), a field whose form's typed slot already admits only one kind (a player phrase,
-#: a zone word), or one any kind may fill (on, event actor). Every target field of a node kind is in EXPECT
-#: or here, so a new node kind decides which (tests/test_node_kind_pieces.py asks for it)
-ANY_KIND: frozenset[tuple[str, str]] = frozenset({
-    ("add_tokens", "to"), ("arrange", "cards"), ("bring_back", "to"), ("bring_back", "what"),
-    ("controller_of", "what"), ("controls_fewer", "than"), ("count_of", "selector"), ("damage", "target"),
-    ("draw_cards", "to"), ("each_player", "players"), ("equip", "card"), ("equip", "to"),
-    ("equipped_to", "survivor"), ("event", "actor"), ("event", "subject"), ("exists", "selector"),
-    ("for_each", "selector"), ("forbid", "card"), ("in_zone", "zone"), ("location_of", "target"), ("on", "thing"),
-    ("optional", "player"), ("other_than", "target"), ("owned_by", "player"), ("per", "selector"),
-    ("perform", "target"), ("perform", "who"), ("remove_tokens", "from"), ("reveal_cards", "from"),
-    ("select", "selector"), ("set_die", "die"), ("sharing_location", "with"), ("shuffle", "zone"),
-    ("spread_bite", "from"), ("take_cards", "to"), ("vote", "players"), ("zone", "owner"),
-})
+#: target fields the checks leave alone on purpose, each with its reason. Every target field of a node kind
+#: is in EXPECT or here, so a new node kind decides which (tests/test_node_kind_pieces.py asks for it)
+ANY_KIND: dict[tuple[str, str], str] = {
+    ("count_of", "selector"): "a selector says its own kind: the kind is what is counted",
+    ("exists", "selector"): "a selector says its own kind: the kind is what is looked for",
+    ("for_each", "selector"): "a selector says its own kind: the kind is what is walked",
+    ("select", "selector"): "a selector says its own kind: the kind is what is chosen",
+    ("per", "selector"): "a selector says its own kind: the kind is what is counted",
+    ("event", "actor"): "a trigger's actor is whoever does the thing: a survivor, a player, the round, the warfare",
+    ("event", "subject"): "a trigger's subject is whatever the thing is done to, of any kind",
+    ("other_than", "target"): "anything but the given one: of the kind of what it filters",
+    ("add_tokens", "to"): "checked by token (TOKEN_HOME): noise on a location, food in a supply, despair on a survivor",
+    ("remove_tokens", "from"): "checked by token (TOKEN_HOME), as add_tokens' 'to'",
+    ("sharing_location", "with"): "anything that stands at a location may be shared with (survivors, zombies)",
+    ("perform", "target"): "what an attack aims at depends on the game (zombies; survivors in colony warfare)",
+    ("bring_back", "what"): "what is out of play: a dead survivor or a removed card, named by its own kind",
+    ("bring_back", "to"): "where it comes back: the colony, a location or a pile, by what is brought back",
+}
 #: (op, field, kind) accepted besides EXPECT without being named in its messages: a card that keeps
 #: wounds (a vehicle's wear) takes a wound, but "place a wound on …" is taught as "on a survivor"
 ALSO_ACCEPTED = {("wound", "target", "card")}
