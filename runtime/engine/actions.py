@@ -29,7 +29,8 @@ class TurnActions(GameParts):
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
 
     #: the cards added to the crisis are face down, each told to its player only (seed 004, Add Cards to
-    #: Crisis); Warring Colonies' joint crisis has them face up (seed 000)
+    #: Crisis) and shuffled before they are revealed (3. Resolve Crisis); Warring Colonies' joint crisis has
+    #: them face up (seed 000), revealed in the order given
     crisis_face_up = False
 
     #: how many times a search may make noise (the base game: as long as there are noise spaces)

@@ -298,14 +298,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         if self.lone_wolf:
             self.lone_wolf.check()
 
-    def play(self) -> Gen:
-        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada)."""
-        yield from self.setup_players()
-        self.verify("setup")
-        while not self.state.over:
-            yield from self.play_round()
-        return self.finish()
-
     def finish(self) -> dict:
         """A player wins by completing their secret objective, which as a rule asks their colony to complete
         the main objective (seed 000, Condições de vitória e derrota). The secret objectives' own goals are not

@@ -18,34 +18,29 @@ from .parts import ColoniesParts
 class ColonyPhase(ColoniesParts):
     """The colony phase steps of Warring Colonies, read per colony (and for the Lone Wolf's den)."""
 
-    def step_resolve_crisis(self) -> Gen:
-        """Step 4: the joint crisis. Every card added matches it (there is no sabotage), so each counts 1;
-        short of the stand-in number needed (``stand_ins.crisis_needed``: 1 per player of both colonies,
-        as the base game asks 1 per player) its effect happens to each colony, read from that colony's
-        leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
-        a crise; seed 004, 3. Resolve Crisis)."""
-        s, h = self.state, self.host
-        if s.crisis is None or self.skip_marked_crisis():
-            return
-        d = h.card_def(s.crisis)
-        added = list(s.crisis_added)
-        points = len(added)
-        needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
-        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
-                                       "revealed": [s.cards[c] for c, _ in added]}, {})
-        s.removed.extend(c for c, _ in added)
-        s.crisis_added.clear()
-        s.removed.append(s.crisis)
-        s.crisis = None
-        if points < needed:
-            h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
-            tree = (d.get("effect") or {}).get("tree", [])
-            for team in TEAMS:
-                if not s.over:
-                    yield from self.run_effect(tree, {"player": s.leaders[team], "card": d["id"]})
-        elif points >= needed + self.rules["crisis"]["bonus_over"]:
-            for team in TEAMS:
-                h.set_colony_morale(team, s.colony_morale[team] + 1, {"rule": "crisis"})
+    # ---- the joint crisis (Game.step_resolve_crisis plays it) ----------------------------------------
+    #: the number the joint crisis needs is a stand-in (``stand_ins.crisis_needed_per_player``)
+    crisis_target_stand_in = True
+
+    def crisis_target(self) -> int:
+        """The points the joint crisis needs: the stand-in number per player of both colonies
+        (``stand_ins.crisis_needed_per_player``, 1, as the base game asks 1 per player; the Lone Wolf
+        is of neither colony) (seed 000, Revelar crise, Doar uma carta para a crise)."""
+        s = self.state
+        return sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """Every card added to the joint crisis matches it (there is no sabotage), so each counts 1."""
+        return 1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """A failed joint crisis happens to each colony, and a crisis prevented with 2 or more over the
+        number needed gives each colony 1 morale (seed 000, Revelar crise; reading ``crisis_fails``)."""
+        return TEAMS
+
+    def side_reader(self, side: str) -> str:
+        """A colony's effects are read from its colony leader (Preparação 15, Nota)."""
+        return self.state.leaders[side]
 
     def step_check_waste(self) -> Gen:
         """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do

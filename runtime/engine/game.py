@@ -268,6 +268,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
 
     # ---- the game -------------------------------------------------------------------------
     def play(self) -> Gen:
+        """The whole game, for every game this engine plays (no variant replaces it): set-up, then rounds until
+        the game ends, then the result. A variant changes a game by its parts: ``setup_players``, the steps
+        its ruleset's ``round`` lists (``round_rules_data``, each played by ``round_step``), ``after_step``
+        and ``finish``."""
         yield from self.setup_players()
         self.verify("setup")
         while not self.state.over:
@@ -540,30 +544,58 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             return sum(1 for p in s.players if not p.exiled)
         return len(s.players)
 
-    def step_resolve_crisis(self) -> Gen:
+    #: the morale a colony gains for a crisis prevented with this many points over what it needs, and the
+    #: number needed, are the ruleset's (crisis.bonus_over) and ``crisis_target``'s; a variant whose number
+    #: needed is a stand-in marks the log's result so (Warring Colonies)
+    crisis_target_stand_in = False
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """What a card added to the crisis counts: +1 if it is of a kind the crisis asks for, -1 if not
+        (seed 004, 3. Resolve Crisis)."""
+        return 1 if self.host.card_def(card).get("item_type") in prevent else -1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """The colonies a crisis happens to, each by the side's name the host knows: the base game's one
+        colony (``colony``); Warring Colonies' joint crisis, both."""
+        return ("colony",)
+
+    def side_reader(self, side: str) -> str:
+        """The player who reads an effect that happens to colony ``side`` (a failed crisis): the first player."""
         s = self.state
-        if s.crisis is None:
-            return
-        if self.skip_marked_crisis():
+        return s.players[s.first].id
+
+    def step_resolve_crisis(self) -> Gen:
+        """The cards added are revealed (shuffled first, unless the variant plays them face up) and counted;
+        short of ``crisis_target`` the crisis' effect happens to each colony, read by its ``side_reader``; the
+        ruleset's ``crisis.bonus_over`` or more over it, each colony gains 1 morale (seed 004, 3. Resolve
+        Crisis; seed 000, Revelar crise: the joint crisis happens to each colony). A crisis a card said has
+        no effect this round is skipped (``skip_marked_crisis``)."""
+        s = self.state
+        if s.crisis is None or self.skip_marked_crisis():
             return
         d = self.host.card_def(s.crisis)
         added = list(s.crisis_added)
-        self.rng.shuffle(added)
+        if not self.crisis_face_up:
+            self.rng.shuffle(added)
         prevent = set(d.get("prevent") or [])
-        points = sum(1 if self.host.card_def(c).get("item_type") in prevent else -1 for c, _ in added)
-        players = self.crisis_target()
-        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": players,
+        points = sum(self.crisis_card_points(c, prevent) for c, _ in added)
+        needed = self.crisis_target()
+        marked = {"stand_in": True} if self.crisis_target_stand_in else {}
+        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, **marked,
                                        "revealed": [s.cards[c] for c, _ in added]}, {})
         s.removed.extend(c for c, _ in added)
         s.crisis_added.clear()
         s.removed.append(s.crisis)
         s.crisis = None
-        if points < players:
+        if points < needed:
             self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
             tree = (d.get("effect") or {}).get("tree", [])
-            yield from self.run_effect(tree, {"player": s.players[s.first].id, "card": d["id"]})
-        elif points >= players + self.rules["crisis"]["bonus_over"]:
-            self.host.set_morale(s.morale + 1, {"rule": "crisis"})
+            for side in self.crisis_sides():
+                if not s.over:
+                    yield from self.run_effect(tree, {"player": self.side_reader(side), "card": d["id"]})
+        elif points >= needed + self.rules["crisis"]["bonus_over"]:
+            for side in self.crisis_sides():
+                self.host.change_colony_morale(side, 1, {"rule": "crisis"})
 
     def step_add_zombies(self) -> Gen:
         s, h = self.state, self.host
