@@ -348,9 +348,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.log.add("turns", {"players": dict(active)}, {})
         for p in players.values():
             p.moved.clear()
-            for sid in list(p.survivors):         # frostbite, as at the start of any turn (seed 004)
-                if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                    h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+            self.frostbite(p)
         yield from self.settle()
         # 1. the teammate on each active player's right draws a crossroads card for them
         drawers: dict[str, str] = {}

@@ -141,9 +141,7 @@ class LoneWolf:
         g.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
-        for sid in list(p.survivors):             # frostbite, as at the start of any turn (seed 004)
-            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        g.frostbite(p)
         yield from g.settle()
         drawer = None
         if s.crossroads and not s.over and p.survivors:   # drawn by the player on its right (a reading)

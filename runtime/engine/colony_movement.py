@@ -43,12 +43,12 @@ class MovementStep(ColoniesParts):
         s = self.state
         return s.entrance.get(sid) if s.survivors[sid].location == lid else None
 
-    def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+    def move_options(self, p: Player, moved: set[str], other_active: str | None) -> list[tuple]:
         """The moves player ``p`` may make now (its survivors not in ``moved``), in a fixed order."""
         with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
             return self._move_options(p, moved, other_active)
 
-    def _move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+    def _move_options(self, p: Player, moved: set[str], other_active: str | None) -> list[tuple]:
         s, h = self.state, self.host
         team = s.teams[p.id]
         out: list[tuple] = []
@@ -72,7 +72,7 @@ class MovementStep(ColoniesParts):
                 out.append(("move", sid, lid))
         return out
 
-    def make_room_options(self, p: Player, lid: str, other_active: str) -> list[tuple]:
+    def make_room_options(self, p: Player, lid: str, other_active: str | None) -> list[tuple]:
         """At a full location: send a friendly survivor home, or pay 1 bullet (2 if it has a weapon
         equipped) to send home an enemy survivor who is not the other active player's (seed 000, Andar
         para um local cheio)."""

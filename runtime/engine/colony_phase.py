@@ -42,19 +42,31 @@ class ColonyPhase(ColoniesParts):
         """A colony's effects are read from its colony leader (Preparação 15, Nota)."""
         return self.state.leaders[side]
 
-    def step_check_waste(self) -> Gen:
-        """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
-        lixo, as in seed 004 2. Check Waste)."""
+    # ---- food and waste, per colony and for the den (Game.step_pay_food, Game.step_check_waste play them) ----
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """Each colony pays food and checks its waste, and so does the Lone Wolf's den while it plays (Covil:
+        the den pays as normal) (seed 000, Pagar comida; Verificação do lixo)."""
         s = self.state
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):
-            cards = len(s.colony_waste(team))       # the den: 1 per 5 cards (Covil, Verificação do Lixo)
-            per = self.wc["lone_wolf"]["waste_cards_per_morale"] if team == WOLF else self.rules["waste"]["cards_per_morale"]
-            loss = cards // per
-            if loss:
-                self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
-                self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
-        return
-        yield
+        return TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ())
+
+    def side_home(self, side: str) -> str:
+        return HOMES[side]
+
+    def side_named(self, side: str) -> dict[str, str]:
+        return {"colony": side}
+
+    def fed_count(self, side: str) -> int:
+        """A colony feeds its own survivors at its colony (helpless ones too); enemy survivors at its
+        entrances do not count (seed 000, Pagar comida)."""
+        s, h = self.state, self.host
+        lid = HOMES[side]
+        return sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == side) + s.locations[lid].helpless
+
+    def waste_per_morale(self, side: str) -> int:
+        """The den loses 1 morale per 5 cards in its pile (Covil, Verificação do Lixo); a colony, as in the base game."""
+        if side == WOLF:
+            return int(self.wc["lone_wolf"]["waste_cards_per_morale"])
+        return int(self.rules["waste"]["cards_per_morale"])
 
     # ---- the main objective (seed 000, Verificar objetivo principal) ----------------------------------
     def goal_met(self, team: str, event: dict | None = None) -> bool:
@@ -90,26 +102,6 @@ class ColonyPhase(ColoniesParts):
         self.host.end("objective", {})
 
     # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
-    def step_pay_food(self) -> Gen:
-        """Step 1: each colony pays 1 food per 2 of its own survivors at its colony (helpless ones too),
-        rounded up, from its own supply; enemy survivors at its entrances do not count. A colony that
-        cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
-        comida; seed 004, 1. Pay Food)."""
-        s, h = self.state, self.host
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):   # the den pays as normal (Covil)
-            lid = HOMES[team]
-            own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
-            need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
-            if s.colony_food[team] >= need:
-                s.colony_food[team] -= need
-                self.log.add("food_paid", {"colony": team, "food": need}, {})
-            else:
-                s.colony_starvation[team] += 1
-                self.log.add("starvation", {"colony": team, "needed": need, "tokens": s.colony_starvation[team]}, {})
-                h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
-        return
-        yield
-
     def step_add_zombies(self) -> Gen:
         """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
         survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for

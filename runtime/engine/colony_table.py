@@ -69,6 +69,19 @@ class ColoniesState(State):
         """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
         return [c for c in self.waste if self.waste_of.get(c) == team]
 
+    def food_of(self, side: str) -> int:
+        return self.colony_food[side]
+
+    def pay_food(self, side: str, n: int) -> None:
+        self.colony_food[side] -= n
+
+    def starve(self, side: str) -> int:
+        self.colony_starvation[side] += 1
+        return self.colony_starvation[side]
+
+    def waste_pile(self, side: str) -> list[str]:
+        return self.colony_waste(side)
+
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
     bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]

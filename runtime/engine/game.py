@@ -402,10 +402,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.free_used = set()
         self.turn_actions[p.id] = set()
         self.log.add("turn", {"player": p.id}, {})
-        # frostbite: one more wound on each frostbitten survivor (seed 004, Rolling for Exposure: Frostbite)
-        for sid in list(p.survivors):
-            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                self.host.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        self.frostbite(p)
         yield from self.settle()
         yield from self.phase_rules("start", p)
         # the player on the right draws a crossroads card for this turn (seed 004, Resolving Crossroads cards)
@@ -445,6 +442,14 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             s.crossroads.append(self.crossroads_held[0])
             self.crossroads_held = None
         self.host.expire()
+
+    def frostbite(self, p: Player) -> None:
+        """The start of player ``p``'s turn (any turn: a pair's, the Lone Wolf's): one more wound on each of its
+        frostbitten survivors (seed 004, Rolling for Exposure: Frostbite)."""
+        s = self.state
+        for sid in list(p.survivors):
+            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
+                self.host.do_wound(sid, "wound", 1, {"rule": "frostbite"})
 
     def start_action(self, act: tuple) -> None:
         """A new action's events start empty, but a card played just before goes with it: a fuel card is
@@ -495,26 +500,57 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s = self.state
         return len(s.survivors_at("colony")) + s.locations["colony"].helpless
 
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """The colonies that pay food and check their waste, each by the side's name the host and the state
+        know: the base game's one colony (Warring Colonies: each colony, and the Lone Wolf's den)."""
+        return ("colony",)
+
+    def side_home(self, side: str) -> str:
+        """The board of colony ``side`` (a location id)."""
+        return "colony"
+
+    def side_named(self, side: str) -> dict[str, str]:
+        """What a colony phase step's log entry adds to name the colony it is about (nothing with one colony)."""
+        return {}
+
+    def fed_count(self, side: str) -> int:
+        """The survivors colony ``side`` feeds: its survivors at the colony, helpless ones too."""
+        return self.colony_count()
+
+    def waste_per_morale(self, side: str) -> int:
+        """The waste cards that cost colony ``side`` 1 morale (the ruleset's ``waste.cards_per_morale``)."""
+        return int(self.rules["waste"]["cards_per_morale"])
+
     def step_pay_food(self) -> Gen:
-        s = self.state
-        need = math.ceil(self.colony_count() / self.rules["food"]["survivors_per_food"])
-        need = self.host.stat("colony", "food_cost", need)
-        if s.food >= need:
-            s.food -= need
-            self.log.add("food_paid", {"food": need}, {})
-        else:
-            s.starvation += 1
-            self.log.add("starvation", {"needed": need, "tokens": s.starvation}, {})
-            self.host.set_morale(s.morale - s.starvation, {"rule": "starvation"})
+        """Each colony pays 1 food per 2 survivors it feeds (``fed_count``), rounded up, from its supply (a
+        ``food_cost`` rule changes the number); one that cannot pay takes a starvation token and loses 1 morale
+        per starvation token it has (seed 004, 1. Pay Food; seed 000, Pagar comida: each colony, and the den,
+        from its own supply, enemy survivors at its entrances not counted)."""
+        s, h = self.state, self.host
+        for side in self.colony_phase_sides():
+            need = math.ceil(self.fed_count(side) / self.rules["food"]["survivors_per_food"])
+            need = h.stat(self.side_home(side), "food_cost", need)
+            if s.food_of(side) >= need:
+                s.pay_food(side, need)
+                self.log.add("food_paid", {**self.side_named(side), "food": need}, {})
+            else:
+                tokens = s.starve(side)
+                self.log.add("starvation", {**self.side_named(side), "needed": need, "tokens": tokens}, {})
+                h.change_colony_morale(side, -tokens, {"rule": "starvation"})
         return
         yield
 
     def step_check_waste(self) -> Gen:
-        s = self.state
-        loss = len(s.waste) // self.host.stat("colony", "waste_limit", self.rules["waste"]["cards_per_morale"])
-        if loss:
-            self.log.add("waste", {"cards": len(s.waste), "morale": -loss}, {})
-            self.host.set_morale(s.morale - loss, {"rule": "waste"})
+        """Each colony loses 1 morale per ``waste_per_morale`` cards in its waste pile, rounded down (a
+        ``waste_limit`` rule changes the number) (seed 004, 2. Check Waste; seed 000, Verificação do lixo:
+        each colony's own pile; the den's, 1 per 5 cards)."""
+        s, h = self.state, self.host
+        for side in self.colony_phase_sides():
+            cards = len(s.waste_pile(side))
+            loss = cards // h.stat(self.side_home(side), "waste_limit", self.waste_per_morale(side))
+            if loss:
+                self.log.add("waste", {**self.side_named(side), "cards": cards, "morale": -loss}, {})
+                h.change_colony_morale(side, -loss, {"rule": "waste"})
         return
         yield
 
