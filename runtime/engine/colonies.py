@@ -501,36 +501,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         "any player" is a player of your colony)."""
         return self.state.team_players(self.state.teams[p.id])
 
-    def perform(self, p: Player, act: tuple) -> Gen:
-        """Two base actions read with two colonies: food tokens come from the colony's own supply, and
-        cleaning the waste takes the top cards of the colony's own pile (seed 000, Novas ações; seed 004,
-        Spend Food Tokens, Clean Waste)."""
-        s, h = self.state, self.host
-        team = s.teams[p.id]
-        if act[0] == "food":
-            self.log.add("action", {"player": p.id, "action": list(act)}, {})
-            s.colony_food[team] -= 1
-            i = p.unused.index(act[1])
-            p.unused[i] += 1
-            h.emit({"kind": "spend_food", "player": p.id})
-            return
-        if act[0] == "clean_waste":               # as in the base game (cards that clean more included)
-            self.log.add("action", {"player": p.id, "action": list(act)}, {})
-            self.spend(p, act[1])
-            cleaner = yield from self.cleaner(p, HOMES[team])
-            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
-            yield from self.settle(scope=("action", self.action_no))
-            n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
-            if cleaner is not None:
-                n = h.stat(cleaner, "clean_waste_cards", n)
-            top = s.colony_waste(team)[-n:] if n > 0 else []
-            for c in top:
-                s.waste.remove(c)
-                s.waste_of.pop(c, None)
-            s.removed.extend(top)
-            return
-        yield from super().perform(p, act)
-
     def legal_actions(self, p: Player) -> list[tuple]:
         """The base actions less those the variant removes (attacking a survivor, attracting, moving, which
         has its own step, and exile votes) (seed 000, Novas ações do turno do jogador). Spending food,

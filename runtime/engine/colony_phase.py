@@ -13,6 +13,7 @@ from ..decisions import TARGETS, Decision
 from .colony_table import COLONIES, HOMES, TEAMS, WOLF, other
 from .common import Gen
 from .parts import ColoniesParts
+from .state import Player
 
 
 class ColonyPhase(ColoniesParts):
@@ -51,6 +52,9 @@ class ColonyPhase(ColoniesParts):
 
     def side_home(self, side: str) -> str:
         return HOMES[side]
+
+    def player_side(self, p: Player) -> str:
+        return self.state.teams[p.id]
 
     def side_named(self, side: str) -> dict[str, str]:
         return {"colony": side}

@@ -82,6 +82,12 @@ class ColoniesState(State):
     def waste_pile(self, side: str) -> list[str]:
         return self.colony_waste(side)
 
+    def take_waste(self, side: str, n: int) -> list[str]:
+        top = super().take_waste(side, n)
+        for c in top:
+            self.waste_of.pop(c, None)
+        return top
+
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
     bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]

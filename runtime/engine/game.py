@@ -509,6 +509,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         """The board of colony ``side`` (a location id)."""
         return "colony"
 
+    def player_side(self, p: Player) -> str:
+        """The colony a player belongs to (its supply feeds their food action, its pile is the one they clean)."""
+        return "colony"
+
     def side_named(self, side: str) -> dict[str, str]:
         """What a colony phase step's log entry adds to name the colony it is about (nothing with one colony)."""
         return {}

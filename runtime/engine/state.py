@@ -130,6 +130,13 @@ class State:
         """A colony's waste pile, bottom first."""
         return self.waste
 
+    def take_waste(self, side: str, n: int) -> list[str]:
+        """The top ``n`` cards of a colony's waste pile, taken off it (cleaning the waste)."""
+        top = self.waste_pile(side)[-n:] if n > 0 else []
+        for c in top:
+            self.waste.remove(c)
+        return top
+
 
 def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
     """Everything that must hold between any two steps of a game; an empty list when all is well."""
