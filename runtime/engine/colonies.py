@@ -8,7 +8,9 @@ the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is 
 ``ColoniesHost`` a ``GameHost``, with the state a second colony needs added on top. The pieces live
 beside it: the table and host (colony_table.py), the movement step (colony_movement.py), colony warfare
 (colony_warfare.py), the other colony phase steps (colony_phase.py), the Lone Wolf (colony_lonewolf.py)
-and the bot (colony_bot.py); this module holds the set-up, the round and the players' turns.
+and the bot (colony_bot.py); this module holds the set-up, the round's steps and the players' turns.
+The game and the round are the base game's one loop (``Game.play``, ``Game.play_round``): this variant
+plugs in its steps and its sides, never a copy of a rule (docs/runtime.md, One loop).
 
 What is built:
 
@@ -21,7 +23,7 @@ What is built:
 * colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
   rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
-* the round (``play``; its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
+* the round (its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
   ``lone_wolf.round`` part, played by ``Game.play_round``): reveal crisis, action dice, the players' turns in pairs (one player of each
   colony, from the colony leaders clockwise; crossroads drawn by the teammate on the right, the
   movement step with full locations, bullets to send enemies home and entrance spaces at the enemy

@@ -1,5 +1,8 @@
-"""The Warring Colonies colony phase: food, waste, the joint crisis, bullets, zombies, the main objective
-checked for both colonies, the round track and the colony leaders' election (seed 000, Fase da colônia).
+"""The Warring Colonies colony phase: bullets, zombies, the main objective checked for both colonies, the
+round track and the colony leaders' election (seed 000, Fase da colônia); and the sides the base game's
+food, waste and crisis steps read (``Game.step_pay_food``, ``step_check_waste``, ``step_resolve_crisis``,
+written once for every game): each colony and the Lone Wolf's den, their boards, what they feed and the
+joint crisis' number.
 
 ``ColonyPhase`` is a mixin of ``ColoniesGame`` (engine/colonies.py); colony warfare, the phase's second
 step, is ``ColonyWarfare`` (engine/colony_warfare.py). Each step is a generator like the base game's.
