@@ -359,10 +359,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             order = self.colony_order(team)
             i = next(k for k, q in enumerate(order) if q.id == p.id)
             if s.crossroads and not s.over:
-                s.held_by[p.id] = s.crossroads.pop(0)
                 drawers[p.id] = order[(i - 1) % len(order)].id
-                self.log.add("crossroads_drawn", {"by": drawers[p.id], "for": p.id}, {})
-                self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawers[p.id])
+                self.draw_crossroads(p, drawers[p.id])
         triggered: dict[str, list[dict]] = {}
 
         def check(p: Player) -> None:
@@ -424,15 +422,29 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             for team in (top, other(top)):
                 p = players[team]
                 if p.id in triggered and not s.over:
-                    card = s.held_by.pop(p.id)
-                    before = set(s.waste)
-                    bound = yield from self.choose_binding(p, triggered[p.id])
-                    yield from self.resolve_crossroads(p, card, drawers[p.id], bound)
-                    self.tag_waste(before, team)
+                    yield from self.resolve_held(p, triggered[p.id], drawers[p.id], team)
         for pid in list(s.held_by):               # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
+
+    def draw_crossroads(self, p: Player, drawer: str) -> None:
+        """The top crossroads card drawn for active player ``p`` by ``drawer``, who alone sees it, and held
+        for the turn (a pair's, the Lone Wolf's)."""
+        s = self.state
+        s.held_by[p.id] = s.crossroads.pop(0)
+        self.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
+        self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+
+    def resolve_held(self, p: Player, found: list[dict], drawer: str, side: str) -> Gen:
+        """The crossroads card held for ``p``, met during the turn: its player chooses among the ways it was met
+        (``found``), it is resolved, and the cards it wasted go on ``side``'s pile."""
+        s = self.state
+        card = s.held_by.pop(p.id)
+        before = set(s.waste)
+        bound = yield from self.choose_binding(p, found)       # which survivor, if more than one met it
+        yield from self.resolve_crossroads(p, card, drawer, bound)
+        self.tag_waste(before, side)
 
     def crossroads_draw_order(self) -> tuple[str, ...]:
         """The colonies in the order their active players get a crossroads card. The two cards are drawn at the

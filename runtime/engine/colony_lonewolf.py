@@ -147,9 +147,7 @@ class LoneWolf:
         if s.crossroads and not s.over and p.survivors:   # drawn by the player on its right (a reading)
             i = s.players.index(p)
             drawer = s.players[(i - 1) % len(s.players)].id
-            s.held_by[p.id] = s.crossroads.pop(0)
-            g.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
-            g.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+            g.draw_crossroads(p, drawer)
         triggered: list[dict] | None = None
 
         def check() -> list[dict] | None:
@@ -181,11 +179,7 @@ class LoneWolf:
             self.complete_missions(p)
             self.check()
         if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
-            card = s.held_by.pop(p.id)
-            before = set(s.waste)
-            bound = yield from g.choose_binding(p, triggered)       # which survivor, if more than one met it
-            yield from g.resolve_crossroads(p, card, drawer, bound)
-            g.tag_waste(before, WOLF)
+            yield from g.resolve_held(p, triggered, drawer, WOLF)
         if p.id in s.held_by:                     # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(p.id))
         s.actives = ()
