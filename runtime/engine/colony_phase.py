@@ -165,16 +165,15 @@ class ColonyPhase(ColoniesParts):
         return
         yield
 
-    def step_move_round_tracker(self) -> Gen:
-        """Step 8: the round track moves down; at 0 the objective's round-track goal is checked by both
-        colonies and the game ends (seed 000, Atualizar os marcadores; Divide and Conquer)."""
-        s = self.state
-        s.round -= 1
-        self.log.add("round_track", {"track": s.round}, {})
-        if s.round <= 0:
-            yield from self.fire({"kind": "round_track_zero", "player": s.leaders["a"]})
-            if not s.over and self.check_round_track_zero() is None:
-                self.host.end("rounds", {})
+    # ---- the round track (Game.step_move_round_tracker plays it) ----------------------------------------
+    def table_reader(self) -> str:
+        """The round track at 0 is read from colony A's leader (the colonies check its goal together)."""
+        return self.state.leaders["a"]
+
+    def complete_at_track_zero(self) -> bool:
+        """At 0 the objective's round-track goal is checked by both colonies (seed 000, Atualizar os
+        marcadores; Divide and Conquer): ``check_round_track_zero``."""
+        return self.check_round_track_zero() is not None
 
     def step_elect_colony_leader(self) -> Gen:
         """Step 9: in each colony every player points at another player of the colony (never at themselves,

@@ -686,18 +686,30 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         return
         yield
 
+    def table_reader(self) -> str:
+        """The player who reads what happens to the whole table (the round track reaching 0): the first player."""
+        s = self.state
+        return s.players[s.first].id
+
+    def complete_at_track_zero(self) -> bool:
+        """The round track at 0: the main objective's round-track goal checked; whether it completed it (and
+        the game ended so)."""
+        if self.objective_met("round_track_zero"):
+            self.log.add("objective_completed", {}, {})
+            self.host.end("objective", {})
+            return True
+        return False
+
     def step_move_round_tracker(self) -> Gen:
+        """The round track moves down; at 0 "when the round tracker reaches 0" rules run, then the objective's
+        round-track goal is checked (``complete_at_track_zero``), and the game ends either way (seed 004, 6.
+        Move Round Tracker; seed 000, Atualizar os marcadores: both colonies check it)."""
         s = self.state
         s.round -= 1
         self.log.add("round_track", {"track": s.round}, {})
         if s.round <= 0:
-            yield from self.fire({"kind": "round_track_zero", "player": s.players[s.first].id})
-            if s.over:
-                return
-            if self.objective_met("round_track_zero"):
-                self.log.add("objective_completed", {}, {})
-                self.host.end("objective", {})
-            else:
+            yield from self.fire({"kind": "round_track_zero", "player": self.table_reader()})
+            if not s.over and not self.complete_at_track_zero():
                 self.host.end("rounds", {})
 
     def step_pass_first_player(self) -> Gen:

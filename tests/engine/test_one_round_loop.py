@@ -61,7 +61,8 @@ def test_every_game_is_played_by_the_one_loop(name):
         assert _definers(cls, name) == ["Game"], f"{cls.__qualname__} plays its own {name}"
 
 
-@pytest.mark.parametrize("name", ["step_resolve_crisis", "step_pay_food", "step_check_waste", "frostbite"])
+@pytest.mark.parametrize("name", ["step_resolve_crisis", "step_pay_food", "step_check_waste", "step_move_round_tracker",
+                                  "frostbite"])
 def test_each_colony_phase_rule_is_written_once(name):
     for cls in _game_classes():
         assert _definers(cls, name) == ["Game"], f"{cls.__qualname__}: {name} defined by {_definers(cls, name)}"
