@@ -29,7 +29,8 @@ class TurnActions(GameParts):
     food, request, hand off and exile (seed 004), with exposure and spreading bites."""
 
     #: the cards added to the crisis are face down, each told to its player only (seed 004, Add Cards to
-    #: Crisis); Warring Colonies' joint crisis has them face up (seed 000)
+    #: Crisis) and shuffled before they are revealed (3. Resolve Crisis); Warring Colonies' joint crisis has
+    #: them face up (seed 000), revealed in the order given
     crisis_face_up = False
 
     #: how many times a search may make noise (the base game: as long as there are noise spaces)
@@ -216,17 +217,16 @@ class TurnActions(GameParts):
             i = yield from self.pick_entrance(p.id, h.open_entrances(loc.id), "barricade entrance")
             loc.barricades[i] += 1
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
-        elif kind == "clean_waste":
+        elif kind == "clean_waste":         # the player's own colony's pile (Warring Colonies: each colony has one)
             self.spend(p, act[1])
-            cleaner = yield from self.cleaner(p, "colony")
-            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": "colony"})
+            home = self.side_home(self.player_side(p))
+            cleaner = yield from self.cleaner(p, home)
+            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": home})
             yield from self.settle(scope=("action", self.action_no))   # "when … cleans waste: … 5 instead of 3"
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
             if cleaner is not None:
                 n = h.stat(cleaner, "clean_waste_cards", n)
-            top = s.waste[-n:] if n > 0 else []
-            del s.waste[len(s.waste) - len(top):]
-            s.removed.extend(top)
+            s.removed.extend(s.take_waste(self.player_side(p), n))
         elif kind == "attract":
             self.spend(p, act[2])
             here = cast(str, s.survivors[act[1]].location)
@@ -284,8 +284,8 @@ class TurnActions(GameParts):
             else:
                 self.log.add("crisis_card", {"player": p.id}, {})
                 self.log.add("crisis_card_is", {"card": s.cards[card]}, {}, private_to=p.id)
-        elif kind == "food":
-            s.food -= 1
+        elif kind == "food":                # from the player's own colony's supply
+            s.pay_food(self.player_side(p), 1)
             i = p.unused.index(act[1])
             p.unused[i] += 1
             h.food_raise = (p.id, p.unused[i], self.action_no)      # "do not raise the action die" (Spoiled)

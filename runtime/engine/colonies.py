@@ -8,7 +8,9 @@ the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is 
 ``ColoniesHost`` a ``GameHost``, with the state a second colony needs added on top. The pieces live
 beside it: the table and host (colony_table.py), the movement step (colony_movement.py), colony warfare
 (colony_warfare.py), the other colony phase steps (colony_phase.py), the Lone Wolf (colony_lonewolf.py)
-and the bot (colony_bot.py); this module holds the set-up, the round and the players' turns.
+and the bot (colony_bot.py); this module holds the set-up, the round's steps and the players' turns.
+The game and the round are the base game's one loop (``Game.play``, ``Game.play_round``): this variant
+plugs in its steps and its sides, never a copy of a rule (docs/runtime.md, One loop).
 
 What is built:
 
@@ -21,7 +23,7 @@ What is built:
 * colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
   rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
-* the round (``play``; its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
+* the round (its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
   ``lone_wolf.round`` part, played by ``Game.play_round``): reveal crisis, action dice, the players' turns in pairs (one player of each
   colony, from the colony leaders clockwise; crossroads drawn by the teammate on the right, the
   movement step with full locations, bullets to send enemies home and entrance spaces at the enemy
@@ -298,14 +300,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         if self.lone_wolf:
             self.lone_wolf.check()
 
-    def play(self) -> Gen:
-        """Set-up, then rounds until the game ends (seed 000, Nova sequência da rodada)."""
-        yield from self.setup_players()
-        self.verify("setup")
-        while not self.state.over:
-            yield from self.play_round()
-        return self.finish()
-
     def finish(self) -> dict:
         """A player wins by completing their secret objective, which as a rule asks their colony to complete
         the main objective (seed 000, Condições de vitória e derrota). The secret objectives' own goals are not
@@ -356,9 +350,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.log.add("turns", {"players": dict(active)}, {})
         for p in players.values():
             p.moved.clear()
-            for sid in list(p.survivors):         # frostbite, as at the start of any turn (seed 004)
-                if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                    h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+            self.frostbite(p)
         yield from self.settle()
         # 1. the teammate on each active player's right draws a crossroads card for them
         drawers: dict[str, str] = {}
@@ -367,10 +359,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             order = self.colony_order(team)
             i = next(k for k, q in enumerate(order) if q.id == p.id)
             if s.crossroads and not s.over:
-                s.held_by[p.id] = s.crossroads.pop(0)
                 drawers[p.id] = order[(i - 1) % len(order)].id
-                self.log.add("crossroads_drawn", {"by": drawers[p.id], "for": p.id}, {})
-                self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawers[p.id])
+                self.draw_crossroads(p, drawers[p.id])
         triggered: dict[str, list[dict]] = {}
 
         def check(p: Player) -> None:
@@ -432,15 +422,29 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             for team in (top, other(top)):
                 p = players[team]
                 if p.id in triggered and not s.over:
-                    card = s.held_by.pop(p.id)
-                    before = set(s.waste)
-                    bound = yield from self.choose_binding(p, triggered[p.id])
-                    yield from self.resolve_crossroads(p, card, drawers[p.id], bound)
-                    self.tag_waste(before, team)
+                    yield from self.resolve_held(p, triggered[p.id], drawers[p.id], team)
         for pid in list(s.held_by):               # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(pid))
         s.actives = ()
         h.expire()
+
+    def draw_crossroads(self, p: Player, drawer: str) -> None:
+        """The top crossroads card drawn for active player ``p`` by ``drawer``, who alone sees it, and held
+        for the turn (a pair's, the Lone Wolf's)."""
+        s = self.state
+        s.held_by[p.id] = s.crossroads.pop(0)
+        self.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
+        self.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+
+    def resolve_held(self, p: Player, found: list[dict], drawer: str, side: str) -> Gen:
+        """The crossroads card held for ``p``, met during the turn: its player chooses among the ways it was met
+        (``found``), it is resolved, and the cards it wasted go on ``side``'s pile."""
+        s = self.state
+        card = s.held_by.pop(p.id)
+        before = set(s.waste)
+        bound = yield from self.choose_binding(p, found)       # which survivor, if more than one met it
+        yield from self.resolve_crossroads(p, card, drawer, bound)
+        self.tag_waste(before, side)
 
     def crossroads_draw_order(self) -> tuple[str, ...]:
         """The colonies in the order their active players get a crossroads card. The two cards are drawn at the
@@ -510,36 +514,6 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         """A request asks the players of the player's own colony (seed 000, Interpretação das cartas:
         "any player" is a player of your colony)."""
         return self.state.team_players(self.state.teams[p.id])
-
-    def perform(self, p: Player, act: tuple) -> Gen:
-        """Two base actions read with two colonies: food tokens come from the colony's own supply, and
-        cleaning the waste takes the top cards of the colony's own pile (seed 000, Novas ações; seed 004,
-        Spend Food Tokens, Clean Waste)."""
-        s, h = self.state, self.host
-        team = s.teams[p.id]
-        if act[0] == "food":
-            self.log.add("action", {"player": p.id, "action": list(act)}, {})
-            s.colony_food[team] -= 1
-            i = p.unused.index(act[1])
-            p.unused[i] += 1
-            h.emit({"kind": "spend_food", "player": p.id})
-            return
-        if act[0] == "clean_waste":               # as in the base game (cards that clean more included)
-            self.log.add("action", {"player": p.id, "action": list(act)}, {})
-            self.spend(p, act[1])
-            cleaner = yield from self.cleaner(p, HOMES[team])
-            h.emit({"kind": "clean_waste", "player": p.id, "survivor": cleaner, "location": HOMES[team]})
-            yield from self.settle(scope=("action", self.action_no))
-            n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
-            if cleaner is not None:
-                n = h.stat(cleaner, "clean_waste_cards", n)
-            top = s.colony_waste(team)[-n:] if n > 0 else []
-            for c in top:
-                s.waste.remove(c)
-                s.waste_of.pop(c, None)
-            s.removed.extend(top)
-            return
-        yield from super().perform(p, act)
 
     def legal_actions(self, p: Player) -> list[tuple]:
         """The base actions less those the variant removes (attacking a survivor, attracting, moving, which

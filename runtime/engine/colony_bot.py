@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..decisions import SeatError
-from .colony_table import COLONIES, TEAMS, WOLF, other
+from .colony_table import COLONIES, WOLF, other
 from .basebot import BaseBot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +46,7 @@ class ColoniesBot(BaseBot):
             return 0
         if kind == "play" and s.crisis:               # a food card the joint crisis asks for goes there first
             prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
-            needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * g.wc["stand_ins"]["crisis_needed_per_player"]
+            needed = g.crisis_target()
             if g.host.card_def(act[1]).get("item_type") in prevent and len(s.crisis_added) < needed:
                 return 0
         return super().score(act)

@@ -141,17 +141,13 @@ class LoneWolf:
         g.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
-        for sid in list(p.survivors):             # frostbite, as at the start of any turn (seed 004)
-            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                h.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        g.frostbite(p)
         yield from g.settle()
         drawer = None
         if s.crossroads and not s.over and p.survivors:   # drawn by the player on its right (a reading)
             i = s.players.index(p)
             drawer = s.players[(i - 1) % len(s.players)].id
-            s.held_by[p.id] = s.crossroads.pop(0)
-            g.log.add("crossroads_drawn", {"by": drawer, "for": p.id}, {})
-            g.log.add("crossroads_card", {"card": s.cards[s.held_by[p.id]]}, {}, private_to=drawer)
+            g.draw_crossroads(p, drawer)
         triggered: list[dict] | None = None
 
         def check() -> list[dict] | None:
@@ -183,11 +179,7 @@ class LoneWolf:
             self.complete_missions(p)
             self.check()
         if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
-            card = s.held_by.pop(p.id)
-            before = set(s.waste)
-            bound = yield from g.choose_binding(p, triggered)       # which survivor, if more than one met it
-            yield from g.resolve_crossroads(p, card, drawer, bound)
-            g.tag_waste(before, WOLF)
+            yield from g.resolve_held(p, triggered, drawer, WOLF)
         if p.id in s.held_by:                     # not triggered: to the bottom of the deck
             s.crossroads.append(s.held_by.pop(p.id))
         s.actives = ()
@@ -196,38 +188,20 @@ class LoneWolf:
 
     def movement(self, p: Player) -> Gen:
         """The Lone Wolf moves alone, 1 survivor at a time until it passes, each survivor once, with
-        exposure rolls. Its survivors may stand at the entrances of both colonies. Into a full location
-        it spends an action die to send a survivor there back to its own colony (or den); it never spends
-        bullets (seed 000, p. 14, Regras do Lobo Solitário)."""
+        exposure rolls; its survivors may stand at the entrances of both colonies (seed 000, p. 14, Regras
+        do Lobo Solitário): the game's movement prompt (``MovementStep.movement``), with no other player."""
+        yield from self.game.movement([p], {p.id: None})
+
+    def make_room(self, p: Player, out: str) -> Gen:
+        """Into a full location the Lone Wolf spends an action die of its choice to send survivor ``out``
+        back to its own colony (or den); it never spends bullets (seed 000, p. 14, Regras do Lobo Solitário)."""
         g = self.game
-        s, h = g.state, g.host
-        moved: set[str] = set()
-        while not s.over:
-            options = g.move_options(p, moved, None)
-            choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
-            if choice == ("pass",):
-                g.log.add("movement_pass", {"player": p.id}, {})
-                return
-            _, sid, to = choice
-            moved.add(sid)
-            loc = s.locations[to]
-            if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
-                room = g.make_room_options(p, to, None)
-                _, out, _cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
-                values = sorted(set(p.unused))        # any action die: the Lone Wolf picks which (Lobo Solitário)
-                die = values[0] if len(values) == 1 else (yield Decision(OPTION, p.id, tuple(values), prompt="die to spend"))
-                g.spend(p, die)
-                g.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
-                h.send_home(out, {"by": p.id, "die": die})
-                yield from g.settle()
-            if isinstance(loc, ColonyBoard) and loc.team != WOLF:
-                free = tuple(i + 1 for i in range(loc.entrances)
-                             if h.entrance_free(to, i) > 0 and i != g.standing_at(sid, to))
-                gate = yield Decision(OPTION, p.id, free, prompt="entrance")
-                yield from g.move(p, sid, to, exposure=True, entrance=gate - 1)
-            else:
-                yield from g.move(p, sid, to, exposure=True)
-            self.complete_missions(p)
+        values = sorted(set(p.unused))
+        die = values[0] if len(values) == 1 else (yield Decision(OPTION, p.id, tuple(values), prompt="die to spend"))
+        g.spend(p, die)
+        g.log.add("lone_wolf_die_spent", {"die": die, "sends_home": out}, {})
+        g.host.send_home(out, {"by": p.id, "die": die})
+        yield from g.settle()
 
     def destinations(self, sid: str | None = None) -> tuple[str, ...]:
         """Where a Lone Wolf survivor goes when the den is full: a location of its choice with an empty

@@ -1,5 +1,6 @@
-"""The movement step of a pair of simultaneous turns (seed 000, Andar com sobreviventes):
-a mixin of ``ColoniesGame``."""
+"""The movement step (seed 000, Andar com sobreviventes): a mixin of ``ColoniesGame``. One movement prompt
+(``movement``) serves a pair of simultaneous turns and the Lone Wolf's turn, which plugs in its own way
+to make room (``LoneWolf.make_room``) and its missions."""
 from __future__ import annotations
 
 from typing import cast
@@ -42,12 +43,12 @@ class MovementStep(ColoniesParts):
         s = self.state
         return s.entrance.get(sid) if s.survivors[sid].location == lid else None
 
-    def move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+    def move_options(self, p: Player, moved: set[str], other_active: str | None) -> list[tuple]:
         """The moves player ``p`` may make now (its survivors not in ``moved``), in a fixed order."""
         with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
             return self._move_options(p, moved, other_active)
 
-    def _move_options(self, p: Player, moved: set[str], other_active: str) -> list[tuple]:
+    def _move_options(self, p: Player, moved: set[str], other_active: str | None) -> list[tuple]:
         s, h = self.state, self.host
         team = s.teams[p.id]
         out: list[tuple] = []
@@ -71,7 +72,7 @@ class MovementStep(ColoniesParts):
                 out.append(("move", sid, lid))
         return out
 
-    def make_room_options(self, p: Player, lid: str, other_active: str) -> list[tuple]:
+    def make_room_options(self, p: Player, lid: str, other_active: str | None) -> list[tuple]:
         """At a full location: send a friendly survivor home, or pay 1 bullet (2 if it has a weapon
         equipped) to send home an enemy survivor who is not the other active player's (seed 000, Andar
         para um local cheio)."""
@@ -97,43 +98,70 @@ class MovementStep(ColoniesParts):
         return [("request",)]
 
     def step_movement(self, active: dict[str, str]) -> Gen:
-        """The two active players (one per colony) move survivors in turn, the lower-morale colony's first:
-        each time 1 survivor, or pass; a player who passed moves no more; no survivor moves twice in the
-        step (seed 000, Andar com sobreviventes). Moves roll for exposure; survivors sent home do not. A
-        survivor at the enemy colony may move to another of its entrances, rolling for exposure too (Nota)."""
-        s = self.state
+        """The two active players (one per colony) move survivors in turn, the lower-morale colony's first
+        (seed 000, Andar com sobreviventes): ``movement``."""
         first = self.first_by_morale(lower=True)
         order = [first, other(first)]
+        yield from self.movement([self.state.player(active[t]) for t in order],
+                                 {active[t]: active[other(t)] for t in order})
+
+    def movement(self, movers: list[Player], other_active: dict[str, str | None]) -> Gen:
+        """The movement prompt, for a pair of simultaneous turns and for the Lone Wolf's turn alike: the
+        ``movers`` choose in turn, each time 1 survivor, a request, or pass; a player who passed moves no
+        more; no survivor moves twice in the step (seed 000, Andar com sobreviventes; p. 14, Regras do Lobo
+        Solitário: the Lone Wolf moves alone, 1 survivor at a time until it passes). ``other_active``: the
+        other active player of each mover's pair, whose survivors cannot be sent home (None: the Lone Wolf's)."""
+        s = self.state
         passed: set[str] = set()
         moved: set[str] = set()
-        while len(passed) < 2 and not s.over:
-            for team in order:
-                if team in passed or s.over:
+        while len(passed) < len(movers) and not s.over:
+            for p in movers:
+                if p.id in passed or s.over:
                     continue
-                p = s.player(active[team])
-                options = self.move_options(p, moved, active[other(team)]) + self.movement_requests(p)
-                choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
-                if choice == ("request",):            # asking for cards at any moment of the step (Nota)
-                    self.log.add("action", {"player": p.id, "action": ["request"]}, {})
-                    yield from self.request(p)
-                    yield from self.settle()
-                    continue
-                if choice == ("pass",):
-                    passed.add(team)
-                    self.log.add("movement_pass", {"player": p.id}, {})
-                    continue
-                _, sid, to = choice
-                moved.add(sid)
-                loc = s.locations[to]
-                if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
-                    room = self.make_room_options(p, to, active[other(team)])
-                    _, out, cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
-                    s.bullets[s.teams[p.id]] -= cost
-                    self.host.send_home(out, {"by": p.id, "bullets": cost})
-                if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
-                    free = tuple(i + 1 for i in range(loc.entrances)
-                                 if self.host.entrance_free(to, i) > 0 and i != self.standing_at(sid, to))
-                    gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
-                    yield from self.move(p, sid, to, exposure=True, entrance=gate - 1)
-                else:
-                    yield from self.move(p, sid, to, exposure=True)
+                if (yield from self.movement_choice(p, moved, other_active[p.id])):
+                    passed.add(p.id)
+
+    def movement_choice(self, p: Player, moved: set[str], other_active: str | None) -> Gen:
+        """One choice of the movement step, and what follows it; whether the player passed. A request for
+        cards may be made at any moment of the step (Nota). A move rolls for exposure (survivors sent home do
+        not); into a full location a survivor there is sent home first (``make_room``); to the enemy colony
+        the player picks an empty entrance space, and a survivor there may move to another of its entrances,
+        rolling for exposure too (Nota). A Lone Wolf's move may complete its missions."""
+        s = self.state
+        options = self.move_options(p, moved, other_active) + self.movement_requests(p)
+        choice = yield Decision(OPTION, p.id, tuple(options) + (("pass",),), prompt="movement")
+        if choice == ("request",):
+            self.log.add("action", {"player": p.id, "action": ["request"]}, {})
+            yield from self.request(p)
+            yield from self.settle()
+            return False
+        if choice == ("pass",):
+            self.log.add("movement_pass", {"player": p.id}, {})
+            return True
+        _, sid, to = choice
+        moved.add(sid)
+        loc = s.locations[to]
+        if not isinstance(loc, ColonyBoard) and len(s.survivors_at(to)) >= loc.survivor_spaces:
+            room = self.make_room_options(p, to, other_active)
+            _, out, cost = yield Decision(OPTION, p.id, tuple(room), prompt="make room")
+            yield from self.make_room(p, out, cost)
+        if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
+            free = tuple(i + 1 for i in range(loc.entrances)
+                         if self.host.entrance_free(to, i) > 0 and i != self.standing_at(sid, to))
+            gate = yield Decision(OPTION, p.id, free, prompt="entrance")    # any empty entrance space
+            yield from self.move(p, sid, to, exposure=True, entrance=gate - 1)
+        else:
+            yield from self.move(p, sid, to, exposure=True)
+        if self.lone_wolf and s.teams[p.id] == WOLF:
+            self.lone_wolf.complete_missions(p)
+        return False
+
+    def make_room(self, p: Player, out: str, cost: int | str) -> Gen:
+        """Survivor ``out`` sent home from a full location: a colony pays ``cost`` bullets (0 for a friendly
+        survivor); the Lone Wolf spends an action die (``LoneWolf.make_room``) (seed 000, Andar para um local
+        cheio)."""
+        if self.lone_wolf and self.state.teams[p.id] == WOLF:
+            yield from self.lone_wolf.make_room(p, out)
+            return
+        self.state.bullets[self.state.teams[p.id]] -= cast(int, cost)
+        self.host.send_home(out, {"by": p.id, "bullets": cost})

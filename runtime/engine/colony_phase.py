@@ -1,5 +1,8 @@
-"""The Warring Colonies colony phase: food, waste, the joint crisis, bullets, zombies, the main objective
-checked for both colonies, the round track and the colony leaders' election (seed 000, Fase da colônia).
+"""The Warring Colonies colony phase: bullets, zombies, the main objective checked for both colonies, the
+round track and the colony leaders' election (seed 000, Fase da colônia); and the sides the base game's
+food, waste and crisis steps read (``Game.step_pay_food``, ``step_check_waste``, ``step_resolve_crisis``,
+written once for every game): each colony and the Lone Wolf's den, their boards, what they feed and the
+joint crisis' number.
 
 ``ColonyPhase`` is a mixin of ``ColoniesGame`` (engine/colonies.py); colony warfare, the phase's second
 step, is ``ColonyWarfare`` (engine/colony_warfare.py). Each step is a generator like the base game's.
@@ -13,53 +16,64 @@ from ..decisions import TARGETS, Decision
 from .colony_table import COLONIES, HOMES, TEAMS, WOLF, other
 from .common import Gen
 from .parts import ColoniesParts
+from .state import Player
 
 
 class ColonyPhase(ColoniesParts):
     """The colony phase steps of Warring Colonies, read per colony (and for the Lone Wolf's den)."""
 
-    def step_resolve_crisis(self) -> Gen:
-        """Step 4: the joint crisis. Every card added matches it (there is no sabotage), so each counts 1;
-        short of the stand-in number needed (``stand_ins.crisis_needed``: 1 per player of both colonies,
-        as the base game asks 1 per player) its effect happens to each colony, read from that colony's
-        leader; 2 or more over it, each colony gains 1 morale (seed 000, Revelar crise, Doar uma carta para
-        a crise; seed 004, 3. Resolve Crisis)."""
-        s, h = self.state, self.host
-        if s.crisis is None or self.skip_marked_crisis():
-            return
-        d = h.card_def(s.crisis)
-        added = list(s.crisis_added)
-        points = len(added)
-        needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
-        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, "stand_in": True,
-                                       "revealed": [s.cards[c] for c, _ in added]}, {})
-        s.removed.extend(c for c, _ in added)
-        s.crisis_added.clear()
-        s.removed.append(s.crisis)
-        s.crisis = None
-        if points < needed:
-            h.card_uses[d["id"]] = h.card_uses.get(d["id"], 0) + 1
-            tree = (d.get("effect") or {}).get("tree", [])
-            for team in TEAMS:
-                if not s.over:
-                    yield from self.run_effect(tree, {"player": s.leaders[team], "card": d["id"]})
-        elif points >= needed + self.rules["crisis"]["bonus_over"]:
-            for team in TEAMS:
-                h.set_colony_morale(team, s.colony_morale[team] + 1, {"rule": "crisis"})
+    # ---- the joint crisis (Game.step_resolve_crisis plays it) ----------------------------------------
+    #: the number the joint crisis needs is a stand-in (``stand_ins.crisis_needed_per_player``)
+    crisis_target_stand_in = True
 
-    def step_check_waste(self) -> Gen:
-        """Step 3: each colony loses 1 morale per 10 cards in its own waste pile (seed 000, Verificação do
-        lixo, as in seed 004 2. Check Waste)."""
+    def crisis_target(self) -> int:
+        """The points the joint crisis needs: the stand-in number per player of both colonies
+        (``stand_ins.crisis_needed_per_player``, 1, as the base game asks 1 per player; the Lone Wolf
+        is of neither colony) (seed 000, Revelar crise, Doar uma carta para a crise)."""
         s = self.state
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):
-            cards = len(s.colony_waste(team))       # the den: 1 per 5 cards (Covil, Verificação do Lixo)
-            per = self.wc["lone_wolf"]["waste_cards_per_morale"] if team == WOLF else self.rules["waste"]["cards_per_morale"]
-            loss = cards // per
-            if loss:
-                self.log.add("waste", {"colony": team, "cards": cards, "morale": -loss}, {})
-                self.host.set_colony_morale(team, s.colony_morale[team] - loss, {"rule": "waste"})
-        return
-        yield
+        return sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """Every card added to the joint crisis matches it (there is no sabotage), so each counts 1."""
+        return 1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """A failed joint crisis happens to each colony, and a crisis prevented with 2 or more over the
+        number needed gives each colony 1 morale (seed 000, Revelar crise; reading ``crisis_fails``)."""
+        return TEAMS
+
+    def side_reader(self, side: str) -> str:
+        """A colony's effects are read from its colony leader (Preparação 15, Nota)."""
+        return self.state.leaders[side]
+
+    # ---- food and waste, per colony and for the den (Game.step_pay_food, Game.step_check_waste play them) ----
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """Each colony pays food and checks its waste, and so does the Lone Wolf's den while it plays (Covil:
+        the den pays as normal) (seed 000, Pagar comida; Verificação do lixo)."""
+        s = self.state
+        return TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ())
+
+    def side_home(self, side: str) -> str:
+        return HOMES[side]
+
+    def player_side(self, p: Player) -> str:
+        return self.state.teams[p.id]
+
+    def side_named(self, side: str) -> dict[str, str]:
+        return {"colony": side}
+
+    def fed_count(self, side: str) -> int:
+        """A colony feeds its own survivors at its colony (helpless ones too); enemy survivors at its
+        entrances do not count (seed 000, Pagar comida)."""
+        s, h = self.state, self.host
+        lid = HOMES[side]
+        return sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == side) + s.locations[lid].helpless
+
+    def waste_per_morale(self, side: str) -> int:
+        """The den loses 1 morale per 5 cards in its pile (Covil, Verificação do Lixo); a colony, as in the base game."""
+        if side == WOLF:
+            return int(self.wc["lone_wolf"]["waste_cards_per_morale"])
+        return int(self.rules["waste"]["cards_per_morale"])
 
     # ---- the main objective (seed 000, Verificar objetivo principal) ----------------------------------
     def goal_met(self, team: str, event: dict | None = None) -> bool:
@@ -95,26 +109,6 @@ class ColonyPhase(ColoniesParts):
         self.host.end("objective", {})
 
     # ---- colony phase steps built so far (seed 000, Fase da colônia) -----------------------------------
-    def step_pay_food(self) -> Gen:
-        """Step 1: each colony pays 1 food per 2 of its own survivors at its colony (helpless ones too),
-        rounded up, from its own supply; enemy survivors at its entrances do not count. A colony that
-        cannot pay takes a starvation token and loses 1 morale per starvation token (seed 000, Pagar
-        comida; seed 004, 1. Pay Food)."""
-        s, h = self.state, self.host
-        for team in TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ()):   # the den pays as normal (Covil)
-            lid = HOMES[team]
-            own = sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == team) + s.locations[lid].helpless
-            need = h.stat(lid, "food_cost", math.ceil(own / self.rules["food"]["survivors_per_food"]))
-            if s.colony_food[team] >= need:
-                s.colony_food[team] -= need
-                self.log.add("food_paid", {"colony": team, "food": need}, {})
-            else:
-                s.colony_starvation[team] += 1
-                self.log.add("starvation", {"colony": team, "needed": need, "tokens": s.colony_starvation[team]}, {})
-                h.set_colony_morale(team, s.colony_morale[team] - s.colony_starvation[team], {"rule": "starvation"})
-        return
-        yield
-
     def step_add_zombies(self) -> Gen:
         """Step 6: zombies arrive as in the base game (1 per 2 survivors at a colony, rounded up; 1 per
         survivor elsewhere; then the noise rolls), and enemy survivors at a colony's entrances count for
@@ -171,16 +165,15 @@ class ColonyPhase(ColoniesParts):
         return
         yield
 
-    def step_move_round_tracker(self) -> Gen:
-        """Step 8: the round track moves down; at 0 the objective's round-track goal is checked by both
-        colonies and the game ends (seed 000, Atualizar os marcadores; Divide and Conquer)."""
-        s = self.state
-        s.round -= 1
-        self.log.add("round_track", {"track": s.round}, {})
-        if s.round <= 0:
-            yield from self.fire({"kind": "round_track_zero", "player": s.leaders["a"]})
-            if not s.over and self.check_round_track_zero() is None:
-                self.host.end("rounds", {})
+    # ---- the round track (Game.step_move_round_tracker plays it) ----------------------------------------
+    def table_reader(self) -> str:
+        """The round track at 0 is read from colony A's leader (the colonies check its goal together)."""
+        return self.state.leaders["a"]
+
+    def complete_at_track_zero(self) -> bool:
+        """At 0 the objective's round-track goal is checked by both colonies (seed 000, Atualizar os
+        marcadores; Divide and Conquer): ``check_round_track_zero``."""
+        return self.check_round_track_zero() is not None
 
     def step_elect_colony_leader(self) -> Gen:
         """Step 9: in each colony every player points at another player of the colony (never at themselves,

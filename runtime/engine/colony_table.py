@@ -69,6 +69,25 @@ class ColoniesState(State):
         """A colony's waste pile, bottom first (the cards of the shared ``waste`` list that are its)."""
         return [c for c in self.waste if self.waste_of.get(c) == team]
 
+    def food_of(self, side: str) -> int:
+        return self.colony_food[side]
+
+    def pay_food(self, side: str, n: int) -> None:
+        self.colony_food[side] -= n
+
+    def starve(self, side: str) -> int:
+        self.colony_starvation[side] += 1
+        return self.colony_starvation[side]
+
+    def waste_pile(self, side: str) -> list[str]:
+        return self.colony_waste(side)
+
+    def take_waste(self, side: str, n: int) -> list[str]:
+        top = super().take_waste(side, n)
+        for c in top:
+            self.waste_of.pop(c, None)
+        return top
+
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
     bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
@@ -279,9 +298,12 @@ class ColoniesHost(GameHost):
     def set_morale(self, value: int, src: dict) -> None:
         raise GameError("in Warring Colonies a morale change must name its colony", "wc-morale-colony")
 
+    def change_colony_morale(self, side: str, amount: int, src: dict) -> None:
+        """Colony ``side``'s own morale moves by ``amount`` (``set_colony_morale``)."""
+        self.set_colony_morale(side, self.s.colony_morale[side] + amount, src)
+
     def do_change_morale(self, player, amount, src):
-        team = self.team_of(player)
-        self.set_colony_morale(team, self.s.colony_morale[team] + amount, src)
+        self.change_colony_morale(cast(str, self.team_of(player)), amount, src)
 
     def tokens(self, token: str, place: str) -> int:
         if token == "bullet" and self.team_of(place) == WOLF:
@@ -443,22 +465,18 @@ class ColoniesHost(GameHost):
             self.skipped.add(location)
 
     # ---- survivors ------------------------------------------------------------------
-    def kill(self, survivor: str, src: dict, cause: str) -> None:
-        """Killing a survivor costs its own colony 1 morale (seed 004, Killing Survivors, per colony)."""
-        team = self.team_of(survivor)
-        self.log("killed", {"survivor": survivor, "cause": cause, "location": self.s.survivors[survivor].location}, src)
-        self.leave_play(survivor, "removed")
-        self.s.dead.append(survivor)            # one of the dead survivors, out of play
-        if not self.keep_morale:                # "do not lose morale" (a card's kill)
-            self.set_colony_morale(cast(str, team), self.s.colony_morale[team] - 1, src)
+    #: a death in Warring Colonies is not sent as an event ("when … dies"), and it leaves no spread point
+    #: (``last_location``): the variant's host has never sent it; whether it should is an open question
+    announces_deaths = False
 
-    def kill_helpless(self, location: str, src: dict) -> None:
+    def side_of_survivor(self, survivor: str) -> str | None:
+        """A survivor's death costs its own colony (or the Lone Wolf's den) the morale (seed 000, per colony)."""
+        return self.team_of(survivor)
+
+    def side_of_location(self, location: str) -> str | None:
+        """Helpless survivors are at a colony board: their death costs that colony; elsewhere there are none."""
         loc = self.s.locations[location]
-        if loc.helpless and isinstance(loc, ColonyBoard):
-            loc.helpless -= 1
-            self.log("killed", {"helpless": location}, src)
-            if not self.keep_morale:
-                self.set_colony_morale(loc.team, self.s.colony_morale[loc.team] - 1, src)
+        return loc.team if isinstance(loc, ColonyBoard) else None
 
     def leave_play(self, survivor: str, where: str) -> None:
         """Equipped cards: at its own colony to the hand; at the enemy colony to that colony's leader,

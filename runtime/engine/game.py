@@ -268,6 +268,10 @@ class Game(PlayerChoices, TurnActions, EffectRules):
 
     # ---- the game -------------------------------------------------------------------------
     def play(self) -> Gen:
+        """The whole game, for every game this engine plays (no variant replaces it): set-up, then rounds until
+        the game ends, then the result. A variant changes a game by its parts: ``setup_players``, the steps
+        its ruleset's ``round`` lists (``round_rules_data``, each played by ``round_step``), ``after_step``
+        and ``finish``."""
         yield from self.setup_players()
         self.verify("setup")
         while not self.state.over:
@@ -398,10 +402,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.free_used = set()
         self.turn_actions[p.id] = set()
         self.log.add("turn", {"player": p.id}, {})
-        # frostbite: one more wound on each frostbitten survivor (seed 004, Rolling for Exposure: Frostbite)
-        for sid in list(p.survivors):
-            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
-                self.host.do_wound(sid, "wound", 1, {"rule": "frostbite"})
+        self.frostbite(p)
         yield from self.settle()
         yield from self.phase_rules("start", p)
         # the player on the right draws a crossroads card for this turn (seed 004, Resolving Crossroads cards)
@@ -441,6 +442,14 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             s.crossroads.append(self.crossroads_held[0])
             self.crossroads_held = None
         self.host.expire()
+
+    def frostbite(self, p: Player) -> None:
+        """The start of player ``p``'s turn (any turn: a pair's, the Lone Wolf's): one more wound on each of its
+        frostbitten survivors (seed 004, Rolling for Exposure: Frostbite)."""
+        s = self.state
+        for sid in list(p.survivors):
+            if s.survivors[sid].frostbite and s.survivors[sid].place == "play":
+                self.host.do_wound(sid, "wound", 1, {"rule": "frostbite"})
 
     def start_action(self, act: tuple) -> None:
         """A new action's events start empty, but a card played just before goes with it: a fuel card is
@@ -491,26 +500,61 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         s = self.state
         return len(s.survivors_at("colony")) + s.locations["colony"].helpless
 
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """The colonies that pay food and check their waste, each by the side's name the host and the state
+        know: the base game's one colony (Warring Colonies: each colony, and the Lone Wolf's den)."""
+        return ("colony",)
+
+    def side_home(self, side: str) -> str:
+        """The board of colony ``side`` (a location id)."""
+        return "colony"
+
+    def player_side(self, p: Player) -> str:
+        """The colony a player belongs to (its supply feeds their food action, its pile is the one they clean)."""
+        return "colony"
+
+    def side_named(self, side: str) -> dict[str, str]:
+        """What a colony phase step's log entry adds to name the colony it is about (nothing with one colony)."""
+        return {}
+
+    def fed_count(self, side: str) -> int:
+        """The survivors colony ``side`` feeds: its survivors at the colony, helpless ones too."""
+        return self.colony_count()
+
+    def waste_per_morale(self, side: str) -> int:
+        """The waste cards that cost colony ``side`` 1 morale (the ruleset's ``waste.cards_per_morale``)."""
+        return int(self.rules["waste"]["cards_per_morale"])
+
     def step_pay_food(self) -> Gen:
-        s = self.state
-        need = math.ceil(self.colony_count() / self.rules["food"]["survivors_per_food"])
-        need = self.host.stat("colony", "food_cost", need)
-        if s.food >= need:
-            s.food -= need
-            self.log.add("food_paid", {"food": need}, {})
-        else:
-            s.starvation += 1
-            self.log.add("starvation", {"needed": need, "tokens": s.starvation}, {})
-            self.host.set_morale(s.morale - s.starvation, {"rule": "starvation"})
+        """Each colony pays 1 food per 2 survivors it feeds (``fed_count``), rounded up, from its supply (a
+        ``food_cost`` rule changes the number); one that cannot pay takes a starvation token and loses 1 morale
+        per starvation token it has (seed 004, 1. Pay Food; seed 000, Pagar comida: each colony, and the den,
+        from its own supply, enemy survivors at its entrances not counted)."""
+        s, h = self.state, self.host
+        for side in self.colony_phase_sides():
+            need = math.ceil(self.fed_count(side) / self.rules["food"]["survivors_per_food"])
+            need = h.stat(self.side_home(side), "food_cost", need)
+            if s.food_of(side) >= need:
+                s.pay_food(side, need)
+                self.log.add("food_paid", {**self.side_named(side), "food": need}, {})
+            else:
+                tokens = s.starve(side)
+                self.log.add("starvation", {**self.side_named(side), "needed": need, "tokens": tokens}, {})
+                h.change_colony_morale(side, -tokens, {"rule": "starvation"})
         return
         yield
 
     def step_check_waste(self) -> Gen:
-        s = self.state
-        loss = len(s.waste) // self.host.stat("colony", "waste_limit", self.rules["waste"]["cards_per_morale"])
-        if loss:
-            self.log.add("waste", {"cards": len(s.waste), "morale": -loss}, {})
-            self.host.set_morale(s.morale - loss, {"rule": "waste"})
+        """Each colony loses 1 morale per ``waste_per_morale`` cards in its waste pile, rounded down (a
+        ``waste_limit`` rule changes the number) (seed 004, 2. Check Waste; seed 000, Verificação do lixo:
+        each colony's own pile; the den's, 1 per 5 cards)."""
+        s, h = self.state, self.host
+        for side in self.colony_phase_sides():
+            cards = len(s.waste_pile(side))
+            loss = cards // h.stat(self.side_home(side), "waste_limit", self.waste_per_morale(side))
+            if loss:
+                self.log.add("waste", {**self.side_named(side), "cards": cards, "morale": -loss}, {})
+                h.change_colony_morale(side, -loss, {"rule": "waste"})
         return
         yield
 
@@ -540,30 +584,58 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             return sum(1 for p in s.players if not p.exiled)
         return len(s.players)
 
-    def step_resolve_crisis(self) -> Gen:
+    #: the morale a colony gains for a crisis prevented with this many points over what it needs, and the
+    #: number needed, are the ruleset's (crisis.bonus_over) and ``crisis_target``'s; a variant whose number
+    #: needed is a stand-in marks the log's result so (Warring Colonies)
+    crisis_target_stand_in = False
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """What a card added to the crisis counts: +1 if it is of a kind the crisis asks for, -1 if not
+        (seed 004, 3. Resolve Crisis)."""
+        return 1 if self.host.card_def(card).get("item_type") in prevent else -1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """The colonies a crisis happens to, each by the side's name the host knows: the base game's one
+        colony (``colony``); Warring Colonies' joint crisis, both."""
+        return ("colony",)
+
+    def side_reader(self, side: str) -> str:
+        """The player who reads an effect that happens to colony ``side`` (a failed crisis): the first player."""
         s = self.state
-        if s.crisis is None:
-            return
-        if self.skip_marked_crisis():
+        return s.players[s.first].id
+
+    def step_resolve_crisis(self) -> Gen:
+        """The cards added are revealed (shuffled first, unless the variant plays them face up) and counted;
+        short of ``crisis_target`` the crisis' effect happens to each colony, read by its ``side_reader``; the
+        ruleset's ``crisis.bonus_over`` or more over it, each colony gains 1 morale (seed 004, 3. Resolve
+        Crisis; seed 000, Revelar crise: the joint crisis happens to each colony). A crisis a card said has
+        no effect this round is skipped (``skip_marked_crisis``)."""
+        s = self.state
+        if s.crisis is None or self.skip_marked_crisis():
             return
         d = self.host.card_def(s.crisis)
         added = list(s.crisis_added)
-        self.rng.shuffle(added)
+        if not self.crisis_face_up:
+            self.rng.shuffle(added)
         prevent = set(d.get("prevent") or [])
-        points = sum(1 if self.host.card_def(c).get("item_type") in prevent else -1 for c, _ in added)
-        players = self.crisis_target()
-        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": players,
+        points = sum(self.crisis_card_points(c, prevent) for c, _ in added)
+        needed = self.crisis_target()
+        marked = {"stand_in": True} if self.crisis_target_stand_in else {}
+        self.log.add("crisis_result", {"card": d["id"], "points": points, "needed": needed, **marked,
                                        "revealed": [s.cards[c] for c, _ in added]}, {})
         s.removed.extend(c for c, _ in added)
         s.crisis_added.clear()
         s.removed.append(s.crisis)
         s.crisis = None
-        if points < players:
+        if points < needed:
             self.host.card_uses[d["id"]] = self.host.card_uses.get(d["id"], 0) + 1
             tree = (d.get("effect") or {}).get("tree", [])
-            yield from self.run_effect(tree, {"player": s.players[s.first].id, "card": d["id"]})
-        elif points >= players + self.rules["crisis"]["bonus_over"]:
-            self.host.set_morale(s.morale + 1, {"rule": "crisis"})
+            for side in self.crisis_sides():
+                if not s.over:
+                    yield from self.run_effect(tree, {"player": self.side_reader(side), "card": d["id"]})
+        elif points >= needed + self.rules["crisis"]["bonus_over"]:
+            for side in self.crisis_sides():
+                self.host.change_colony_morale(side, 1, {"rule": "crisis"})
 
     def step_add_zombies(self) -> Gen:
         s, h = self.state, self.host
@@ -614,18 +686,30 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         return
         yield
 
+    def table_reader(self) -> str:
+        """The player who reads what happens to the whole table (the round track reaching 0): the first player."""
+        s = self.state
+        return s.players[s.first].id
+
+    def complete_at_track_zero(self) -> bool:
+        """The round track at 0: the main objective's round-track goal checked; whether it completed it (and
+        the game ended so)."""
+        if self.objective_met("round_track_zero"):
+            self.log.add("objective_completed", {}, {})
+            self.host.end("objective", {})
+            return True
+        return False
+
     def step_move_round_tracker(self) -> Gen:
+        """The round track moves down; at 0 "when the round tracker reaches 0" rules run, then the objective's
+        round-track goal is checked (``complete_at_track_zero``), and the game ends either way (seed 004, 6.
+        Move Round Tracker; seed 000, Atualizar os marcadores: both colonies check it)."""
         s = self.state
         s.round -= 1
         self.log.add("round_track", {"track": s.round}, {})
         if s.round <= 0:
-            yield from self.fire({"kind": "round_track_zero", "player": s.players[s.first].id})
-            if s.over:
-                return
-            if self.objective_met("round_track_zero"):
-                self.log.add("objective_completed", {}, {})
-                self.host.end("objective", {})
-            else:
+            yield from self.fire({"kind": "round_track_zero", "player": self.table_reader()})
+            if not s.over and not self.complete_at_track_zero():
                 self.host.end("rounds", {})
 
     def step_pass_first_player(self) -> Gen:

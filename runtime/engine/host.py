@@ -14,7 +14,7 @@ force), ``NameIndex`` (host_names.py, named cards) and ``CardZones`` (host_cards
 from __future__ import annotations
 
 import random
-from typing import Any, Generator
+from typing import Any, Generator, cast
 
 from ..decisions import picked_for_player
 from ..host import Host
@@ -435,6 +435,11 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
     def do_change_morale(self, player, amount, src):
         self.set_morale(self.s.morale + amount, src)
 
+    def change_colony_morale(self, side: str, amount: int, src: dict) -> None:
+        """Colony ``side``'s morale moves by ``amount``: in the base game there is one colony, and ``side`` is
+        ``colony`` (the Warring Colonies host moves the side's own track)."""
+        self.set_morale(self.s.morale + amount, src)
+
     def set_morale(self, value: int, src: dict) -> None:
         low, high = self.rules_data["morale_track"]
         before, self.s.morale = self.s.morale, max(low, min(high, value))
@@ -518,28 +523,52 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         s.crisis_deck.insert(0, s.crisis) if where == "top" else s.crisis_deck.append(s.crisis)
         s.crisis = None
 
+    #: the morale a colony loses for each of its survivors killed, a helpless survivor too (seed 004, Killing
+    #: Survivors: "the colony's morale is lowered by 1"; seed 000 reads it per colony)
+    death_morale = 1
+    #: whether a death is an event the rules see ("when … dies"): the base game's; the Warring Colonies host
+    #: does not send it (engine/colony_table.py)
+    announces_deaths = True
+
+    def death_costs_morale(self, side: str | None, src: dict) -> None:
+        """A death costs colony ``side`` ``death_morale``: the one place the engine applies that rule. No cost
+        when the card that kills says "do not lose morale" (``keep_morale``), nor for a survivor of no colony
+        (``side`` None: an exiled player's, seed 004, Exiled Players)."""
+        if side is not None and not self.keep_morale:
+            self.change_colony_morale(side, -self.death_morale, src)
+
+    def side_of_survivor(self, survivor: str) -> str | None:
+        """The colony whose morale a survivor's death costs: the colony, unless its player is exiled."""
+        v = self.s.survivors[survivor]
+        return None if self.s.player(cast(str, v.controller)).exiled else "colony"
+
+    def side_of_location(self, location: str) -> str | None:
+        """The colony whose morale the death of a helpless survivor at ``location`` costs (they are at the colony)."""
+        return "colony"
+
     def kill_helpless(self, location: str, src: dict) -> None:
         loc = self.s.locations[location]
-        if loc.helpless:
+        side = self.side_of_location(location)
+        if loc.helpless and side is not None:
             loc.helpless -= 1
             self.log("killed", {"helpless": location}, src)
-            if not self.keep_morale:
-                self.set_morale(self.s.morale - 1, src)
+            self.death_costs_morale(side, src)
 
     def kill(self, survivor: str, src: dict, cause: str) -> None:
-        """Killing Survivors (seed 004): morale −1 (not for an exiled player's), equipment, leader, last survivor."""
+        """Killing Survivors (seed 004): the death (an event, ``announces_deaths``), equipment, leader, last
+        survivor, and its colony's morale (``death_costs_morale``)."""
         s = self.s
         v = s.survivors[survivor]
-        owner = s.player(v.controller)
+        side = self.side_of_survivor(survivor)        # read while it is in play
         self.log("killed", {"survivor": survivor, "cause": cause, "location": v.location}, src)
-        # "when … dies": matched while the survivor still stands where it died, for the player who controlled it
-        self.emit({"kind": "die", "survivor": survivor, "player": v.controller, "location": v.location,
-                   "cause": cause})
-        self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
+        if self.announces_deaths:
+            # "when … dies": matched while the survivor still stands where it died, for the player who controlled it
+            self.emit({"kind": "die", "survivor": survivor, "player": v.controller, "location": v.location,
+                       "cause": cause})
+            self.game.last_location[survivor] = v.location     # where a bite spreads from (any exposure roll)
         self.leave_play(survivor, "removed")
         s.dead.append(survivor)                 # one of the dead survivors, out of play
-        if not owner.exiled and not self.keep_morale:
-            self.set_morale(s.morale - 1, src)
+        self.death_costs_morale(side, src)
 
     def leave_play(self, survivor: str, where: str) -> None:
         """A survivor leaves play (killed or removed): its cards, its group, its rules."""

@@ -85,6 +85,8 @@ class GameParts:
     roll_noise: Callable[..., None]                # Game
     skip_marked_crisis: Callable[..., bool]        # Game
     rule_reading: Callable[..., str]               # Game
+    side_home: Callable[..., str]                  # Game
+    player_side: Callable[..., str]                # Game
 
 
 class ColoniesParts(GameParts):

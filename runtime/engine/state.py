@@ -112,6 +112,31 @@ class State:
     def survivors_at(self, loc: str) -> list[Survivor]:
         return [s for s in self.survivors.values() if s.place == "play" and s.location == loc]
 
+    # ---- a colony's supply, by the side's name (the base game's one colony is ``colony``; ColoniesState
+    # keeps one per colony): what the colony phase steps read, written once for every game
+    def food_of(self, side: str) -> int:
+        """The food tokens in a colony's supply."""
+        return self.food
+
+    def pay_food(self, side: str, n: int) -> None:
+        self.food -= n
+
+    def starve(self, side: str) -> int:
+        """A colony that cannot pay takes a starvation token; its tokens now."""
+        self.starvation += 1
+        return self.starvation
+
+    def waste_pile(self, side: str) -> list[str]:
+        """A colony's waste pile, bottom first."""
+        return self.waste
+
+    def take_waste(self, side: str, n: int) -> list[str]:
+        """The top ``n`` cards of a colony's waste pile, taken off it (cleaning the waste)."""
+        top = self.waste_pile(side)[-n:] if n > 0 else []
+        for c in top:
+            self.waste.remove(c)
+        return top
+
 
 def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
     """Everything that must hold between any two steps of a game; an empty list when all is well."""

@@ -22,7 +22,7 @@ import math
 from typing import cast
 
 from ..colony_bot import ColoniesBot
-from ..colony_table import COLONIES, DEN, TEAMS, ColonyBoard, other
+from ..colony_table import COLONIES, DEN, ColonyBoard, other
 from .base import SAFE_ATTACK, overflow, slug
 
 
@@ -41,7 +41,7 @@ class ColoniesHeuristicBot(ColoniesBot):
         hand = [g.host.card_def(c).get("item_type") for c in s.player(player).hand]
         if s.crisis:
             prevent = set(g.host.card_def(s.crisis).get("prevent") or [])
-            needed = sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * g.wc["stand_ins"]["crisis_needed_per_player"]
+            needed = g.crisis_target()
             if len(s.crisis_added) + sum(1 for t in hand if t in prevent) < needed:
                 out |= prevent
         if team in COLONIES:
