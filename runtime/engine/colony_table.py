@@ -465,10 +465,6 @@ class ColoniesHost(GameHost):
             self.skipped.add(location)
 
     # ---- survivors ------------------------------------------------------------------
-    #: a death in Warring Colonies is not sent as an event ("when … dies"), and it leaves no spread point
-    #: (``last_location``): the variant's host has never sent it; whether it should is an open question
-    announces_deaths = False
-
     def side_of_survivor(self, survivor: str) -> str | None:
         """A survivor's death costs its own colony (or the Lone Wolf's den) the morale (seed 000, per colony)."""
         return self.team_of(survivor)

@@ -184,3 +184,16 @@ def test_colonies_a_failed_joint_crisis_happens_to_each_colony_from_its_leader(b
     result = events(g, "crisis_result")[-1]
     assert (result["points"], result["needed"], result["stand_in"]) == (0, 4, True)
     assert s.colony_morale == {"a": 5 - lost, "b": 5 - lost}
+
+
+@pytest.mark.parametrize("game", ["base", "colonies"])
+def test_a_death_is_an_event_and_a_bites_spread_point_in_every_game(bundle, game):
+    """Seed 004, Killing Survivors and the exposure die's bite: a death is something that happens ("when …
+    dies" rules wait for it) and a bite spreads from where the survivor died. Warring Colonies plays the
+    base game's survivors (seed 000), so its deaths are the same events; its host sent none before."""
+    g = _base(bundle) if game == "base" else _colonies(bundle)
+    where = g.state.survivors["s:brian-lee"].location
+    g.host.kill("s:brian-lee", {"rule": "test"}, cause="effect")
+    died = [e for e in g.host.action_events if e.get("kind") == "die"]
+    assert [(e["survivor"], e["location"], e["cause"]) for e in died] == [("s:brian-lee", where, "effect")]
+    assert g.last_location["s:brian-lee"] == where
