@@ -306,7 +306,7 @@ GIVEN_VALUES = {"players": "count1", "food": "count", "starvation": "count", "mo
                 "helpless": "count-or-map", "waste": "count-or-list"}
 EXPECT_VALUES = {"food": "count", "starvation": "count", "morale": "count", "triggered": "bool", "completed": "bool",
                  "over": "bool", "log": "list", "not_log": "list", "legal": "list", "illegal": "list",
-                 "survivors": "map"}
+                 "survivors": "map", "waste": "count", "removed": "count"}
 _EXPECTED = {"count": M("expected.zero-or-more"), "count1": M("expected.one-or-more"), "map": M("expected.mapping"),
              "list": M("expected.list"), "bool": M("expected.bool"), "text": M("expected.text"),
              "count-or-map": M("expected.count-or-mapping"), "count-or-list": M("expected.count-or-list")}

@@ -19,7 +19,9 @@ from dow.compiler.schemas import SCHEMA_VERSION
 from dow.i18n.catalogues import DONE, TARGETS, entries, load_sync
 from dow.render.docs import doc_texts
 from dow.render.text import LANGS, TEXT_DIR, load_language
+from dow.render.playlog import QUIET, catalogue as log_catalogue
 from dow.runtime.handlers import HANDLERS
+from dow.runtime.host import ACTIONS
 from conftest import ROOT
 
 #: the generated reference, one per language (`dow docs`)
@@ -28,6 +30,10 @@ REFERENCE = {"en": "docs/effect-language.md", "pt": "docs/pt/effect-language.md"
 SCHEMAS = ("schemas/bundle.schema.json", "runtime/bundle.schema.json")
 #: where the runtime reads the nodes that are not statements (conditions, selectors, counts …)
 READERS = ("runtime/interpreter.py", "runtime/handlers.py", "runtime/engine/effects.py")
+#: the game-log tables a sentence may stand in (render/catalogues/log/<lang>.yaml)
+LOG_TABLES = ("events", "colony_events", "winter_tricks")
+#: where the reference engine's hosts do the host actions (``do_<action>``)
+ENGINE_HOSTS = ("runtime/engine", "runtime/games")
 #: where a test-only card plays a statement no card of the content uses (docs/conformance.md, "The fixture")
 FIXTURE = "tests/conformance/fixture/base/crossroads"
 
@@ -65,6 +71,17 @@ def _unsynced() -> dict[str, list[str]]:
 def _released_words() -> set[str]:
     released = json.loads(_text("schemas/released.json"))
     return set(released.get(SCHEMA_VERSION, ()))
+
+
+@lru_cache(maxsize=None)
+def _engine_source() -> str:
+    return "".join(p.read_text(encoding="utf-8") for folder in ENGINE_HOSTS for p in sorted((ROOT / folder).glob("*.py")))
+
+
+@lru_cache(maxsize=None)
+def _told(lang: str) -> frozenset[str]:
+    cat = log_catalogue(lang)
+    return frozenset(e for table in LOG_TABLES for e in (cat.get(table) or {}))
 
 
 def _ops(tree, out: set[str]) -> set[str]:
@@ -124,6 +141,21 @@ def missing_pieces(spec) -> list[str]:
     if statement and op not in HANDLERS:
         out.append("add its handler in runtime/handlers.py HANDLERS (the host actions it asks for in "
                    "runtime/host.py ACTIONS)")
+    runs = RUNTIME.get(op)
+    for action in runs.actions if runs else ():
+        if action not in ACTIONS:
+            out.append(f"add the host action {action!r} with its parameters in runtime/host.py ACTIONS")
+        if not re.search(rf"def do_{action}\(|action == \"{action}\"", _engine_source()):
+            out.append(f"do the host action {action!r} in the reference engine: 'def do_{action}(self, …, src)' "
+                       "in runtime/engine/host.py (or the host of the game that runs it)")
+        embedding = _text("docs/embedding.md")
+        if f"| `{action}` |" not in embedding:
+            out.append(f"list the host action {action!r} in docs/embedding.md: run 'dow docs'")
+    for event in (runs.actions + runs.events) if runs else ():
+        for lang in LANGS:
+            if event not in QUIET and event not in _told(lang):
+                out.append(f"add the game-log sentence of the event {event!r} (every host action is logged under "
+                           f"its own name) in render/catalogues/log/{lang}.yaml, under events:")
     if statement:
         played, stopped = _played()
         if op not in played:
