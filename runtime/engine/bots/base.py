@@ -4,8 +4,11 @@ A loyal bot works for the main objective and to outlast the rounds: it keeps the
 matching cards, more for the bonus when it can spare them), the colony fed, the waste pile under the
 morale line, the entrances from being overrun (barricades first: they roll no exposure), survivors alive
 (no needless exposure rolls: fuel before a move, weapons that skip exposure, medicine on wounds), and
-searches for what the table lacks. A betrayer plays as one: it looks loyal while morale is high and
-quietly spoils the crisis, then lets the colony fall. Every decision kind gets an answer: those it has
+searches for what the table lacks (moving a searcher on to where the crisis' kind is dealt). It counts
+the crisis pile as its player can, a suspected player's face-down cards for less, and weighs who the
+betrayer is from what the table shows (the cards revealed, cards added face up, calls to exile). A betrayer
+plays as one and hides: it reckons how suspected it is, plays loyal while it is, spoils the crisis when its
+cards decide it or the failure ends the game, and lets the colony fall when morale is low. Every decision kind gets an answer: those it has
 no plan for fall back to the safe generic answers of ``HeuristicAgent``. It reads the game only through
 ``View`` (engine/bots/view.py): its own hand and secret objective and the public table.
 """
