@@ -661,3 +661,27 @@ def test_a_searcher_out_moves_on_to_where_the_crisis_kind_is_found(bundle):
     assert bot.relocation_value(sid, "library", "school", ctx) < 0
     sv.wounds = 1
     assert bot.relocation_value(sid, "library", "hospital", ctx) < 0
+
+
+def test_a_searcher_takes_the_exposure_roll_to_go_where_the_crisis_kind_is_dealt(bundle):
+    """The first searcher out, no fuel in hand: the exposure roll weighs less (``relocate_risk``) on a move
+    to where the crisis' kind is dealt while the crisis is short of more than this hand holds; once the
+    hand holds enough, the same move weighs the roll in full (``risky_move``)."""
+    game, bot, me, others = loyal_seat(bundle)
+    s = game.state
+    s.crisis = instance_of(game, "base.crisis.illness")
+    s.player(me).hand = []
+    game.total_cards = len(s.cards)
+    for sid in s.player(me).survivors:
+        s.survivors[sid].location, s.survivors[sid].wounds = "colony", 0
+    sid = s.player(me).survivors[0]
+    act = ("move", sid, "hospital")
+    ctx = bot.context()
+    value = bot.move_value(act, ctx)
+    assert value > 0
+    assert bot.score_move(act, ctx) == value - bot.relocate_risk
+    s.player(me).hand = [instance_of(game, "base.item.medicine") for _ in range(8)]
+    game.total_cards = len(s.cards)
+    ctx = bot.context()
+    assert "medicine" not in bot.lacking(ctx)
+    assert bot.score_move(act, ctx) == bot.move_value(act, ctx) - bot.risky_move

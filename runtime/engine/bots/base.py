@@ -76,9 +76,11 @@ class HeuristicBot(HeuristicAgent):
         self.looking: list[str] = []                    # the cards this player's search has drawn so far
         self.fuel_turn = -1                             # the turn this bot played fuel for a move
         self.margin = 0.4                               # crisis points beyond those needed, for a wrong card
-        # what the exposure roll of a searcher's move to where the crisis' kind is found costs, in score (150 games,
-        # seeds 0..149: 20 and 40 prevented 36.4% and 36.0% of the crises, without such moves 35.3%)
-        self.relocate_risk = 30
+        # what the exposure roll of a move to search where the crisis' kind is dealt costs, in score, while the crisis
+        # is short of more than this hand holds (a searcher moving on, or the first one going out; other moves:
+        # risky_move). bench_table.py, 300 games, seeds 0..299: without such moves 36.8% of the crises prevented
+        # and the colony won 13.7%; with 30, 40.3% and 16.0%; 15, 42.7% and 16.3%; 5, 46.0% and 15.7%
+        self.relocate_risk = 15
         # whether fuel is kept from moves for the crises to come: in the same games it raised the fuel crises
         # prevented from 10% to 15%, but fewer searchers went out (3.7 searches a round to 2.7) and the crises
         # prevented fell to 32.8% in all: off
@@ -665,7 +667,9 @@ class HeuristicBot(HeuristicAgent):
     def score_move(self, act: tuple, ctx: dict) -> float:
         """A move rolls for exposure unless a fuel card was played first: with fuel in hand the bot plays it
         (score_play). Without fuel, only one searcher per player and only when the search is worth more than
-        the roll (``risky_move``)."""
+        the roll (``risky_move``); the roll weighs less (``relocate_risk``) on a move to search where the
+        crisis' kind is dealt while the crisis is short of more than this hand holds, as a table takes the
+        risk for a crisis it would otherwise lose."""
         value = ctx["moves"][act] if "moves" in ctx else self.move_value(act, ctx)
         if value <= 0 or act[2] == "colony" or self.fuel_active():
             return value
@@ -675,7 +679,11 @@ class HeuristicBot(HeuristicAgent):
         out = [sid for sid in v.my_survivors if v.survivor(sid).location != "colony"]
         if v.survivor(act[1]).location != "colony":     # a searcher going where the crisis' kind is found
             return value - self.relocate_risk
-        return value - self.risky_move if not out and v.attr(act[1], "search") <= 4 else -1
+        if not out and v.attr(act[1], "search") <= 4:
+            crisis = set(ctx["prevent"]) & self.lacking(ctx)
+            aimed = crisis and self.serves(act[2], crisis) >= 3   # out to where the crisis' kind is dealt
+            return value - (self.relocate_risk if aimed else self.risky_move)
+        return -1
 
     def move_value(self, act: tuple, ctx: dict) -> float:
         """A move's worth without its exposure roll: out to search when the colony is safe and the survivor
