@@ -387,7 +387,7 @@ def test_a_wrong_card_of_this_players_own_points_at_nobody_else(bundle):
 def test_in_heuristic_games_votes_exile_betrayers_and_no_loyal_player(bundle):
     """Over many seeded four-player games the loyal bots' exile votes land on betrayers far more often than on
     loyal players (two loyal players exiled drop morale to 0, seed 004 Exile). The betrayer hides (it plays
-    loyal while suspected), so fewer are exiled than when it spoilt every crisis: 11 betrayers and 2 loyal
+    loyal while suspected), so fewer are exiled than when it spoilt every crisis: 7 betrayers and 1 loyal
     player in these 120 games (38 with a betrayer)."""
     exiled = {"betrayer": 0, "loyal": 0}
     for seed in range(120):
@@ -395,7 +395,7 @@ def test_in_heuristic_games_votes_exile_betrayers_and_no_loyal_player(bundle):
         for p in game.state.players:
             if p.exiled:
                 exiled["betrayer" if p.id in result["betrayers"] else "loyal"] += 1
-    assert exiled["betrayer"] >= 8 and exiled["loyal"] <= 2, exiled
+    assert exiled["betrayer"] >= 6 and exiled["loyal"] <= 1, exiled
 
 
 def _positions(node, op):
