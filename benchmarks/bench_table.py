@@ -14,7 +14,9 @@ seed deals the same game) for each agents kind, every seat of that kind, and rep
   helping action was legal (a barricade, a clean-up of the waste, a search, or an attack on a zombie at the
   colony: the actions that spend a die for the colony without an exposure roll or a move);
 * the betrayer exiled (in games with a betrayer) and the betrayer's wins;
-* the colony's wins by its main objective, and by main objective played.
+* the colony's wins by its main objective, and by main objective played;
+* by the kind of card a crisis takes: the crises prevented, the matching cards in the loyal hands when it was
+  revealed and the matching cards added to it (what the table had, against what it brought).
 
 It reports; it asserts nothing and measures no time. The counters wrap the engine's own calls in this
 process and its forked workers, and read only what every version of the engine has (the log, the state,
@@ -40,6 +42,8 @@ BUNDLE: dict = {}
 HEALS: list[bool] = []                              # this process' heals: whether the survivor had a wound
 HELD: list[tuple[int, bool]] = []                   # each crisis: matching cards left in loyal hands, and
                                                     # whether they would have prevented it had it failed
+KINDS: list[dict] = []                              # each crisis: its kind, the matching cards in loyal hands
+                                                    # when it was revealed, the matching cards added, prevented
 
 
 def counted_heal(original):
@@ -52,15 +56,39 @@ def counted_heal(original):
 GameHost.do_heal = counted_heal(GameHost.do_heal)  # type: ignore[method-assign]
 
 
+def loyal_matching(game) -> int:
+    """The cards of the crisis' kind in the hands of the loyal players still playing."""
+    s = game.state
+    prevent = set(game.host.card_def(s.crisis).get("prevent") or [])
+    return sum(1 for p in s.players if not p.betrayer and not p.exiled for c in p.hand
+               if game.host.card_def(c).get("item_type") in prevent)
+
+
+def counted_reveal(original):
+    def step_reveal_crisis(self):
+        yield from original(self)
+        if self.state.crisis is not None:
+            kind = "/".join(self.host.card_def(self.state.crisis).get("prevent") or [])
+            KINDS.append({"kind": kind, "at_reveal": loyal_matching(self), "added": 0, "prevented": False,
+                          "resolved": False})
+    return step_reveal_crisis
+
+
+Game.step_reveal_crisis = counted_reveal(Game.step_reveal_crisis)  # type: ignore[method-assign]
+
+
 def counted_crisis(original):
     def step_resolve_crisis(self):
         s = self.state
         if s.crisis is not None:
             prevent = set(self.host.card_def(s.crisis).get("prevent") or [])
-            held = sum(1 for p in s.players if not p.betrayer and not p.exiled for c in p.hand
-                       if self.host.card_def(c).get("item_type") in prevent)
+            held = loyal_matching(self)
             points = sum(1 if self.host.card_def(c).get("item_type") in prevent else -1 for c, _ in s.crisis_added)
             HELD.append((held, points < self.crisis_target() <= points + held))
+            if KINDS:
+                KINDS[-1].update(added=sum(1 for c, _ in s.crisis_added
+                                           if self.host.card_def(c).get("item_type") in prevent),
+                                 prevented=points >= self.crisis_target(), resolved=True)
         return (yield from original(self))
     return step_resolve_crisis
 
@@ -99,6 +127,7 @@ def play(job: tuple) -> dict:
     seed, players, kind = job
     HEALS.clear()
     HELD.clear()
+    KINDS.clear()
     game = new_game(BUNDLE, seed, players, False)
     seats = agents_for(kind, seed, players, game=game)
     for agent in seats.values():
@@ -115,7 +144,7 @@ def play(job: tuple) -> dict:
             "crises": len(crises), "prevented": sum(1 for c in crises if c["points"] >= c["needed"]),
             "added": sum(len(c["revealed"]) for c in crises), "needed": sum(c["needed"] for c in crises),
             "held": sum(h for h, _ in HELD), "held_enough": sum(1 for _, e in HELD if e), "heals": len(HEALS), "heals_wounded": sum(HEALS), "ends": watch.ends, "idle": watch.idle,
-            "idle_helping": watch.idle_helping, "betrayer": bool(betrayers),
+            "idle_helping": watch.idle_helping, "betrayer": bool(betrayers), "kinds": list(KINDS),
             "exiled": any(p.exiled for p in betrayers)}
 
 
@@ -127,7 +156,7 @@ def report(kind: str, records: list[dict]) -> list[str]:
     done = [r for r in records if "crash" not in r]
     tot = Counter()
     for r in done:
-        tot.update({k: int(v) for k, v in r.items() if k not in ("seed", "winner", "objective")})
+        tot.update({k: int(v) for k, v in r.items() if k not in ("seed", "winner", "objective", "kinds")})
     n = len(done)
     with_betrayer = [r for r in done if r["betrayer"]]
     wins = Counter(r["winner"] for r in done)
@@ -141,6 +170,13 @@ def report(kind: str, records: list[dict]) -> list[str]:
              share(sum(1 for r in with_betrayer if r["exiled"]), len(with_betrayer)),
              share(wins["betrayer"], n), share(wins["colony"], n)]
     rows = ["| " + " | ".join(cells) + " |"]
+    kinds = [k for r in done for k in r["kinds"] if k["resolved"]]   # not those skipped or left by the game's end
+    for kind in sorted({k["kind"] for k in kinds}):
+        these = [k for k in kinds if k["kind"] == kind]
+        n_k = len(these)
+        rows.append(f"|  | crises of {kind} | {n_k} crises | prevented {share(sum(k['prevented'] for k in these), n_k)}; "
+                    f"matching cards in loyal hands when revealed {sum(k['at_reveal'] for k in these) / n_k:.2f}, "
+                    f"matching cards added {sum(k['added'] for k in these) / n_k:.2f} |")
     for objective in sorted({r["objective"] for r in done}):
         games = [r for r in done if r["objective"] == objective]
         rows.append(f"|  | {objective} | {len(games)} games | colony wins {share(sum(1 for r in games if r['winner'] == 'colony'), len(games))} |")

@@ -4,8 +4,11 @@ A loyal bot works for the main objective and to outlast the rounds: it keeps the
 matching cards, more for the bonus when it can spare them), the colony fed, the waste pile under the
 morale line, the entrances from being overrun (barricades first: they roll no exposure), survivors alive
 (no needless exposure rolls: fuel before a move, weapons that skip exposure, medicine on wounds), and
-searches for what the table lacks. A betrayer plays as one: it looks loyal while morale is high and
-quietly spoils the crisis, then lets the colony fall. Every decision kind gets an answer: those it has
+searches for what the table lacks (moving a searcher on to where the crisis' kind is dealt). It counts
+the crisis pile as its player can, a suspected player's face-down cards for less, and weighs who the
+betrayer is from what the table shows (the cards revealed, cards added face up, calls to exile). A betrayer
+plays as one and hides: it reckons how suspected it is, plays loyal while it is, spoils the crisis when its
+cards decide it or the failure ends the game, and lets the colony fall when morale is low. Every decision kind gets an answer: those it has
 no plan for fall back to the safe generic answers of ``HeuristicAgent``. It reads the game only through
 ``View`` (engine/bots/view.py): its own hand and secret objective and the public table.
 """
@@ -22,10 +25,11 @@ from ...interpreter import Env
 from ..choices import cheapest
 from ..common import ACTION
 from .options import best_option
-from .suspicion import posterior, prior
+from .suspicion import BETRAYER_WRONG, LOYAL_WRONG, called, posterior, prior, seen
 from .view import View
 
 ZOMBIES_TO_COLONY = re.compile(r"add (\d+) zombies to the colony")
+MORALE_LOST = re.compile(r"lose (\d+) morale")
 FOOD_GAIN = {"base.item.food-1": 1, "base.item.food-3": 3}
 SAFE_ATTACK = ("pistol", "shotgun", "beginners-martial-arts", "sniper-rifle")   # attacks that skip exposure
 SAFE_ATTACKERS = ("mike-cho",)                                                  # survivors who never roll for it
@@ -65,17 +69,34 @@ class HeuristicBot(HeuristicAgent):
         self._serves: dict[tuple[str, frozenset[str]], int] = {}
         self.suspicion: dict[str, float] = {}           # each other player: how likely the betrayer ('': none)
         self.crisis_log: list[str] = []                 # who added each card to the crisis now in play
-        self.my_crisis: list[str] = []                  # the cards this player added to it
+        self.my_crisis: list[str] = []                  # the cards this player added to it face down
+        self.shown: list[tuple[str, str]] = []          # the cards added to it face up, with their player
+        self.seen_as: dict[str, dict[str, float]] = {}  # a betrayer: each other player's suspicion, as it reckons it
+        self.calls: set[tuple[str, str]] = set()        # the calls to exile weighed so far (caller, target)
         self.last_act: tuple = ("end",)
         self.looking: list[str] = []                    # the cards this player's search has drawn so far
         self.fuel_turn = -1                             # the turn this bot played fuel for a move
-        self.margin = 1                                 # crisis cards beyond one per player, for a wrong card
+        self.margin = 0.4                               # crisis points beyond those needed, for a wrong card
+        # what the exposure roll of a move to search where the crisis' kind is dealt costs, in score, while the crisis
+        # is short of more than this hand holds (a searcher moving on, or the first one going out; other moves:
+        # risky_move). bench_table.py, 300 games, seeds 0..299: without such moves 36.8% of the crises prevented
+        # and the colony won 13.7%; with 30, 40.3% and 16.0%; 15, 42.7% and 16.3%; 5, 46.0% and 15.7%
+        self.relocate_risk = 15
+        # whether fuel is kept from moves for the crises to come: in the same games it raised the fuel crises
+        # prevented from 10% to 15%, but fewer searchers went out (3.7 searches a round to 2.7) and the crises
+        # prevented fell to 32.8% in all: off
+        self.keep_reserve = False                       # keep a card of each kind the crises to come take
         # what an exposure roll costs a move out, in score: measured (200 games each, seeds 5000..5199), 20 and
         # 35 shortened games (3.58 and 3.65 rounds) against 60 (3.82): with the stand-in item decks the cards
         # a searcher finds do not pay for the roll, so without fuel nobody goes out
         self.risky_move = 60
         self.exile_at = 0.45                            # how likely the betrayer before calling a vote on them
         self.vote_at = 0.35                             # … before voting yes on another's call
+        # how many times as likely as the next before a vote: in 120 games (seeds 3000..3119, 38 with a betrayer),
+        # 2 exiled 8 betrayers and 5 loyal players (a loyal player's mistaken call and the betrayer's yes tie the
+        # vote), 3 exiled 7 and 1
+        self.lead = 3.0
+        self.hide_at = 0.2                              # a betrayer: how suspected before it plays loyal
 
     #: the games it plays (``decisions.check_seat``): in Warring Colonies seat ColoniesHeuristicBot
     plays: tuple[str, ...] = ("base",)
@@ -128,43 +149,93 @@ class HeuristicBot(HeuristicAgent):
     # ---- what the table shows ---------------------------------------------------------------------
     def read_log(self) -> None:
         """What the log tells: the cards this player's search drew (private), who added cards to the crisis
-        (public), this player's own crisis cards (private), and each crisis' revealed cards (public), from
-        which ``suspect`` weighs who the betrayer is."""
+        face down (public) and face up, which card too (public), this player's own crisis cards (private),
+        each crisis' revealed cards (public) and each call to exile (public), from which ``suspect`` weighs
+        who the betrayer is."""
         v = self.view
         for line in v.new_lines():
-            ev = line["event"]
+            ev, params = line["event"], line["params"]
             if ev == "looking":
                 self.read_looking(line)
             elif ev == "crisis_card":
-                self.crisis_log.append(line["params"]["player"])
+                self.crisis_log.append(params["player"])
             elif ev == "crisis_card_is":
-                self.my_crisis.append(line["params"]["card"])
+                self.my_crisis.append(params["card"])
             elif ev == "crisis_card_shown":         # face up: who added which card, seen by all
-                self.crisis_log.append(line["params"]["player"])
-                if line["params"]["player"] == v.me:
-                    self.my_crisis.append(line["params"]["card"])
+                self.shown.append((params["player"], params["card"]))
             elif ev == "crisis_result":
-                prevent = set(v.card(line["params"]["card"]).get("prevent") or [])
-                bad = sum(1 for c in line["params"]["revealed"] if v.card(c).get("item_type") not in prevent)
-                mine = sum(1 for c in self.my_crisis if v.card(c).get("item_type") not in prevent)
-                self.suspect(bad - mine, [p for p in self.crisis_log if p != v.me])
-                self.crisis_log, self.my_crisis = [], []
+                self.crisis_seen(params)
+            elif ev == "exile_vote" and "by" in params:    # a vote called (an effect's start of one names no caller)
+                self.exile_called(params["by"], params["target"])
 
-    def suspect(self, bad: int, added: list[str]) -> None:
+    def crisis_seen(self, params: dict) -> None:
+        """Weigh who the betrayer is by a resolved crisis: the wrong cards among those added face down point
+        at their players together, a card added face up at its own player; this player knows its own cards.
+        A betrayer weighs itself as each other player would (``exposure``)."""
+        v = self.view
+        prevent = set(v.card(params["card"]).get("prevent") or [])
+        wrong = [v.card(c).get("item_type") not in prevent for c in params["revealed"]]
+        shown = [(p, v.card(c).get("item_type") not in prevent) for p, c in self.shown]
+        hidden_bad = sum(wrong) - sum(1 for _, w in shown if w)
+        mine = sum(1 for c in self.my_crisis if v.card(c).get("item_type") not in prevent)
+        self.suspect(hidden_bad - mine, [p for p in self.crisis_log if p != v.me], shown)
+        if v.betrayer:
+            for other in v.players:
+                if other != v.me:
+                    w = self.seen_as.get(other) or prior(self.game.rules["setup"], v.players, other)
+                    w = posterior(w, hidden_bad, [p for p in self.crisis_log if p != other])
+                    for p, bad in shown:
+                        w = seen(w, p, bad) if p != other else w
+                    self.seen_as[other] = w
+        self.crisis_log, self.my_crisis, self.shown = [], [], []
+
+    def exile_called(self, caller: str, target: str) -> None:
+        """Weigh a call to exile (public): a call on this player, whom it knows loyal, points at the caller (a
+        betrayer reckons so for each other player called on)."""
+        v = self.view
+        if (caller, target) in self.calls:
+            return                                      # the same call again tells nothing new
+        self.calls.add((caller, target))
+        if target == v.me and not v.betrayer:
+            if not self.suspicion:
+                self.suspicion = prior(self.game.rules["setup"], v.players, v.me)
+            self.suspicion = called(self.suspicion, caller)
+        if v.betrayer and target not in (v.me, caller):
+            w = self.seen_as.get(target) or prior(self.game.rules["setup"], v.players, target)
+            self.seen_as[target] = called(w, caller)
+
+    def suspect(self, bad: int, added: list[str], shown: list[tuple[str, bool]] | None = None) -> None:
         """Weigh each other player as the betrayer by one crisis (engine/bots/suspicion.py): ``bad`` wrong
-        cards among the others' cards, ``added`` naming who added each of them."""
+        cards among the others' face-down cards, ``added`` naming who added each of them, ``shown`` the
+        others' cards added face up (their player, and whether the card was a wrong one)."""
         v = self.view
         if not self.suspicion:
             self.suspicion = prior(self.game.rules["setup"], v.players, v.me)
         self.suspicion = posterior(self.suspicion, bad, added)
+        for who, wrong in shown or []:
+            if who != v.me:
+                self.suspicion = seen(self.suspicion, who, wrong)
+
+    def exposure(self) -> float:
+        """How likely the others think this player is the betrayer, by what the table has shown (the most
+        suspicious of them, each weighing the crises and calls as a loyal bot does)."""
+        live = [w.get(self.view.me, 0.0) for p, w in self.seen_as.items() if not self.view.exiled(p)]
+        return max(live, default=0.0)
 
     def suspected(self) -> tuple[str, float]:
-        """The player most likely the betrayer, and how likely (none: '', 0)."""
+        """The player most likely the betrayer, and how likely (none: '', 0); none either while another is
+        nearly as likely (``leads``): a table does not exile on a coin toss between two players."""
         live = [(w, p) for p, w in self.suspicion.items() if p and not self.view.exiled(p)]
         if not live:
             return "", 0.0
         w, p = max(live)
-        return p, w
+        return (p, w) if self.leads(p) else ("", 0.0)
+
+    def leads(self, who: str) -> bool:
+        """Whether ``who`` is at least ``lead`` times as likely the betrayer as any other player still playing."""
+        w = self.suspicion.get(who, 0.0)
+        return all(w >= self.lead * o for p, o in self.suspicion.items()
+                   if p and p != who and not self.view.exiled(p))
 
     def prevent_types(self) -> set[str]:
         """The item types that prevent the crisis in play (none without a crisis)."""
@@ -346,7 +417,7 @@ class HeuristicBot(HeuristicAgent):
         return {"prevent": prevent, "matching": len(matching), "food_cards": len(food_cards),
                 "colony_overruns": self.overruns("colony", extra=self.crisis_zombies(len(matching))),
                 "short_food": v.food_needed() - v.food,
-                "crisis_short": self.crisis_target() - v.crisis_added,
+                "crisis_short": math.ceil(self.crisis_target() - self.pile_points()),
                 "wounded": [sid for sid in v.my_survivors if v.survivor(sid).wounds],
                 "fuel": 0 if "fuel" in self.stored_types() else sum(1 for c in v.hand if self.item_type(c) == "fuel")}
 
@@ -371,7 +442,11 @@ class HeuristicBot(HeuristicAgent):
         if t == "medicine" and ctx["wounded"]:
             if "medicine" in ctx["prevent"] and ctx["matching"] <= max(0, ctx["crisis_short"]):
                 return 30 if self.frostbitten() else -1
-            return 75 if self.frostbitten() else 55
+            if self.frostbitten():
+                return 75
+            medicine = sum(1 for c in v.hand if self.item_type(c) == "medicine")
+            dying = any(v.survivor(sid).wounds >= self.game.rules["wounds_to_kill"] - 1 for sid in ctx["wounded"])
+            return 55 if dying or medicine > self.reserve("medicine") else -1   # else kept for a crisis to come
         if name == "pad-lock":
             return 66 if ctx["colony_overruns"] else 38
         if name == "megaphone":
@@ -386,6 +461,8 @@ class HeuristicBot(HeuristicAgent):
                 return -1                               # kept for storage (the main objective)
             if "fuel" in ctx["prevent"] and ctx["fuel"] <= max(0, ctx["crisis_short"]):
                 return -1
+            if ctx["fuel"] <= self.reserve("fuel") and self.keep_reserve:
+                return -1                               # kept for a crisis to come
             return ctx["best_move"] + 1 if ctx["best_move"] > 0 and not self.fuel_active() else -1
         return -1
 
@@ -394,15 +471,15 @@ class HeuristicBot(HeuristicAgent):
         return any(self.view.survivor(sid).frostbite for sid in self.view.my_survivors)
 
     def score_crisis(self, act: tuple, ctx: dict) -> float:
-        """A card for the crisis: a matching one while it is short and can still be prevented."""
+        """A card for the crisis: a matching one while the pile, as this player can count it (``pile_points``),
+        is short of what the crisis needs, unless the crisis fails whatever the table brings; past that, more
+        only for the bonus morale and only when this hand reaches it (else the cards wait for the next crisis).
+        A betrayer: ``betrayer_crisis``."""
         v = self.view
         t = self.item_type(act[1])
-        if v.betrayer:                                  # one quiet wrong card per crisis, among the others
-            return 87 if t not in ctx["prevent"] and not v.crisis_added_by(v.me) and v.crisis_added else -1
+        if v.betrayer:
+            return self.betrayer_crisis(act, ctx)
         if t not in ctx["prevent"]:
-            return -1
-        short = ctx["crisis_short"]
-        if short <= 0:
             return -1
         if t == "food" and ctx["short_food"] > 0 and ctx["food_cards"] <= 1:
             return -1                                   # feed the colony first
@@ -410,8 +487,91 @@ class HeuristicBot(HeuristicAgent):
             return -1                                   # kept for the objective: without one the game is lost
         if self.hopeless(ctx["matching"]):
             return -1                                   # it fails anyway: the cards wait for the next crisis
-        need_now = self.crisis_needed() + self.margin - v.crisis_added   # to prevent it (a spare for a wrong card)
-        return 88 if need_now > 0 else (30 if ctx["matching"] >= 3 else -1)   # else kept for the next crisis
+        points = self.pile_points()
+        if points < self.crisis_needed() + self.margin:
+            return 88                                   # to prevent it (with a spare for a wrong card)
+        bonus = self.crisis_needed() + self.game.rules["crisis"]["bonus_over"] + self.margin - points
+        spare = ctx["matching"] - self.reserve(t)
+        return 30 if 0 < bonus <= spare else -1         # the bonus morale, when this hand reaches it
+
+    def pile_points(self, weighed: bool = True) -> float:
+        """The points the crisis pile holds as this player can count them: its own cards and those added face up
+        exactly (a wrong card takes a point off), and each card another player added face down at what that
+        player's suspicion makes it worth (a betrayer knows the others loyal: a point each; ``weighed`` False:
+        a point each too, the most the pile may hold)."""
+        v = self.view
+        prevent = self.prevent_types()
+        mine = [c for c, p in self.game.state.crisis_added if p == v.me]
+        points = sum(1.0 if self.item_type(c) in prevent else -1.0 for c in mine)
+        shown: dict[str, int] = {}
+        for who, card in self.shown:
+            if who != v.me:
+                points += 1.0 if v.card(card).get("item_type") in prevent else -1.0
+                shown[who] = shown.get(who, 0) + 1
+        if not self.suspicion and not v.betrayer:
+            self.suspicion = prior(self.game.rules["setup"], v.players, v.me)
+        for who in v.players:
+            if who == v.me:
+                continue
+            hidden = v.crisis_added_by(who) - shown.get(who, 0)
+            if hidden > 0:
+                likely = self.suspicion.get(who, 0.0)
+                wrong = likely * BETRAYER_WRONG + (1 - likely) * LOYAL_WRONG if weighed and not v.betrayer else 0.0
+                points += hidden * (1 - 2 * wrong)
+        return points
+
+    def reserve(self, t: str | None) -> int:
+        """Cards of item type ``t`` this player keeps for the crises still in the deck (their kinds are public:
+        every crisis card less those revealed): one while a crisis to come takes that kind."""
+        return 1 if t and self.view.crises_to_come().get(t, 0) else 0
+
+    def coming(self) -> int:
+        """The players (not exiled) whose turn is still to come this round (turn order is public)."""
+        v, s = self.view, self.game.state
+        n = len(s.players)
+        me = next(i for i, p in enumerate(s.players) if p.id == v.me)
+        later = [s.players[(s.first + k) % n] for k in range(n)]
+        after = later[later.index(s.players[me]) + 1:] if s.players[me] in later else []
+        return sum(1 for p in after if not p.exiled)
+
+    def crisis_morale(self) -> int:
+        """The morale the crisis in play costs if it fails, read from its printed effect."""
+        crisis = self.view.crisis
+        found = MORALE_LOST.search((crisis.get("effect") or {}).get("source") or "") if crisis else None
+        return int(found.group(1)) if found else 0
+
+    def betrayer_crisis(self, act: tuple, ctx: dict) -> float:
+        """A betrayer's card for the crisis. It counts the pile as the loyal players will (their cards right, its
+        own as they are) and spoils it when that pays: when its wrong cards decide the crisis (nobody is still
+        to play this round and the pile is no more than its wrong cards above what is needed), when the
+        failure would end the game, or while the table does not suspect it (one quiet wrong card among the
+        others', more when the colony is weak: those still to play count the pile as right). While the table
+        suspects it (``exposure``) it plays loyal: a matching card where it changes nothing or the others will
+        bring the rest, never a wrong one."""
+        v = self.view
+        card = act[1]
+        right = self.item_type(card) in ctx["prevent"]
+        needed = self.crisis_needed()
+        bonus_at = needed + self.game.rules["crisis"]["bonus_over"]
+        points = round(self.pile_points())
+        spoilers = sum(1 for c in v.hand if self.item_type(c) not in ctx["prevent"])
+        hiding = self.exposure() >= self.hide_at
+        if not right and card not in v.hand:
+            return -1                                   # an equipped card goes face up: everyone would see it
+        if not self.coming():
+            flip = points - needed + 1                  # wrong cards that turn a prevented crisis into a failed one
+            if flip > 0:
+                if flip <= spoilers:
+                    return 89 if not right else -1      # its cards decide: the crisis fails
+                if 0 < points - bonus_at + 1 <= spoilers and not hiding:
+                    return 60 if not right else -1      # no bonus morale
+                return 40 if right and hiding and points + 1 < bonus_at else -1
+            return 40 if right and hiding and points + 1 < needed else -1   # it fails anyway: a card for show
+        if 0 < v.morale <= self.crisis_morale() or (self.sabotage_time() and not hiding):
+            return 89 if not right and v.crisis_added_by(v.me) < 2 else -1
+        if hiding:
+            return 70 if right and not v.crisis_added_by(v.me) else -1
+        return 87 if not right and not v.crisis_added_by(v.me) and v.crisis_added else -1
 
     def hopeless(self, matching: int) -> bool:
         """Whether the crisis cannot be prevented even with this hand's matching cards and two cards from each
@@ -419,13 +579,7 @@ class HeuristicBot(HeuristicAgent):
         counts on the players still to play bringing what they can, and keeps its cards only for a crisis
         that is lost whatever they bring; counting one card each, 1.03 matching cards a crisis stayed in the
         loyal hands, with two 0.81, in 80 games of benchmarks/bench_table.py)."""
-        v, s = self.view, self.game.state
-        n = len(s.players)
-        me = next(i for i, p in enumerate(s.players) if p.id == v.me)
-        later = [s.players[(s.first + k) % n] for k in range(n)]
-        after = later[later.index(s.players[me]) + 1:] if s.players[me] in later else []
-        coming = sum(1 for p in after if not p.exiled)
-        return v.crisis_added + matching + 2 * coming < self.crisis_needed()
+        return self.pile_points(weighed=False) + matching + 2 * self.coming() < self.crisis_needed()
 
     def score_barricade(self, act: tuple, ctx: dict) -> float:
         """A barricade: first where an entrance would be overrun, the lowest die doing it."""
@@ -520,7 +674,9 @@ class HeuristicBot(HeuristicAgent):
     def score_move(self, act: tuple, ctx: dict) -> float:
         """A move rolls for exposure unless a fuel card was played first: with fuel in hand the bot plays it
         (score_play). Without fuel, only one searcher per player and only when the search is worth more than
-        the roll (``risky_move``)."""
+        the roll (``risky_move``); the roll weighs less (``relocate_risk``) on a move to search where the
+        crisis' kind is dealt while the crisis is short of more than this hand holds, as a table takes the
+        risk for a crisis it would otherwise lose."""
         value = ctx["moves"][act] if "moves" in ctx else self.move_value(act, ctx)
         if value <= 0 or act[2] == "colony" or self.fuel_active():
             return value
@@ -528,7 +684,13 @@ class HeuristicBot(HeuristicAgent):
             return -1
         v = self.view
         out = [sid for sid in v.my_survivors if v.survivor(sid).location != "colony"]
-        return value - self.risky_move if not out and v.attr(act[1], "search") <= 4 else -1
+        if v.survivor(act[1]).location != "colony":     # a searcher going where the crisis' kind is found
+            return value - self.relocate_risk
+        if not out and v.attr(act[1], "search") <= 4:
+            crisis = set(ctx["prevent"]) & self.lacking(ctx)
+            aimed = crisis and self.serves(act[2], crisis) >= 3   # out to where the crisis' kind is dealt
+            return value - (self.relocate_risk if aimed else self.risky_move)
+        return -1
 
     def move_value(self, act: tuple, ctx: dict) -> float:
         """A move's worth without its exposure roll: out to search when the colony is safe and the survivor
@@ -540,7 +702,9 @@ class HeuristicBot(HeuristicAgent):
         if to == "colony":
             return 50 if here != "colony" and (self.overruns(here) or not v.deck_size(here)) else -1
         raid = self.raiding() and to in self.raid_targets()
-        if here != "colony" or surv.wounds or (v.deck_size(to) < 3 and not (raid and v.deck_size(to))):
+        if here != "colony":
+            return self.relocation_value(sid, here, to, ctx)
+        if surv.wounds or (v.deck_size(to) < 3 and not (raid and v.deck_size(to))):
             return -1
         if "home" not in ctx:                           # the same for every move of this decision
             ctx["home"] = sum(1 for s in v.my_survivors if v.survivor(s).location == "colony")
@@ -555,6 +719,18 @@ class HeuristicBot(HeuristicAgent):
         if crowd >= 2:
             return -1
         return 52 - crowd * 5 + 2 * min(self.serves(to, self.lacking(ctx)), 10)
+
+    def relocation_value(self, sid: str, here: str, to: str, ctx: dict) -> float:
+        """A searcher out of the colony moving on to search where the crisis' kind is found, while the crisis is
+        short of more than this hand holds: worth the cards of that kind the other deck was dealt beyond this
+        one's (``serves``: public set-up data), for an unwounded survivor, to a place with room."""
+        v = self.view
+        crisis = set(ctx["prevent"]) & self.lacking(ctx)
+        if not crisis or v.survivor(sid).wounds or v.deck_size(to) < 3 or self.overruns(to, extra=1):
+            return -1
+        gain = self.serves(to, crisis) - (self.serves(here, crisis) if v.deck_size(here) else 0)
+        crowd = len(v.survivors_at(to)) + v.location(to).zombie_count()
+        return 40 + 4 * gain if gain >= 3 and crowd < 2 else -1
 
     def lacking(self, ctx: dict) -> set[str]:
         """The item kinds the colony lacks now: the crisis' while this hand cannot fill what it is short of,
@@ -660,7 +836,7 @@ class HeuristicBot(HeuristicAgent):
         kind = act[0]
         v = self.view
         if kind == "crisis":
-            return 89 if self.item_type(act[1]) not in ctx["prevent"] and v.crisis_added_by(v.me) < 2 else -1
+            return self.betrayer_crisis(act, ctx)
         if kind == "play":
             return 40 if self.item_type(act[1]) in ("food", "medicine", "fuel") else -1   # waste grows
         if kind == "search":
@@ -859,7 +1035,7 @@ class HeuristicBot(HeuristicAgent):
             return "no"
         if v.betrayer:
             return "yes" if "yes" in d.choices else d.choices[0]     # one loyal player fewer
-        return "yes" if self.suspicion.get(target, 0.0) >= self.vote_at else "no"
+        return "yes" if self.suspicion.get(target, 0.0) >= self.vote_at and self.leads(target) else "no"
 
     def give(self, d: Decision) -> tuple:
         """Asked for a card: a loyal bot gives one the crisis needs; a betrayer keeps its cards."""

@@ -74,6 +74,16 @@ class View:
         """How many cards ``player`` added to the crisis."""
         return sum(1 for _, p in self._game.state.crisis_added if p == player)
 
+    def crises_to_come(self) -> dict[str, int]:
+        """The item kinds the crises still in the crisis deck take, with how many of them take each: public, as
+        the deck is every crisis card of the game less those revealed (its order is not read)."""
+        s = self._game.state
+        kinds: dict[str, int] = {}
+        for c in s.crisis_deck:
+            for t in self.card(c).get("prevent") or []:
+                kinds[t] = kinds.get(t, 0) + 1
+        return kinds
+
     def my_crisis_cards(self) -> list[str]:
         """The cards this player put on the crisis (it knows them; nobody else does)."""
         return [c for c, p in self._game.state.crisis_added if p == self.me]
