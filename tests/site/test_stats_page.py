@@ -58,7 +58,7 @@ def block_html(bundle, card_stats, lang, card_id) -> str:
     card = next(c for c in bundle["cards"] if c["id"] == card_id)
     words = site_words(lang)
     return _env().get_template("card_stats.html.j2").render(
-        stat=card_block(card, card_stats, words[WORDS]), words=words)
+        stat=card_block(card, card_stats, words[WORDS]), words=words, up="../../../")
 
 
 @pytest.mark.parametrize("lang", ["pt", "vi"])
