@@ -10,7 +10,8 @@ of "Abandonado" crossroads card is ``/pt/cartas/encruzilhadas/abandono/`` and th
 Two cards of one kind whose names make the same slug share a folder: the first (by set, in the order
 the game's sets come, then by id) keeps the plain slug, the others get their set's name after it
 ("-colonias-em-guerra"), and a number ("-2", "-3") where that is not enough. The choice depends only
-on the cards, so a build gives the same addresses every time.
+on the cards, so a build gives the same addresses every time. The pseudo-locale (qps) has the English
+addresses: its accented words make no readable slugs.
 
 The address a card had before (``/<lang>/cards/<id>/``) still answers: the build writes a small page
 there that sends the reader on (site/build.py, ``write_redirects``).
@@ -30,12 +31,15 @@ OLD_FOLDER = "cards"
 #: slugs a card cannot have: the folder's own page
 RESERVED = {"index"}
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
+#: an apostrophe inside a word joins it ("Lover's" -> "lovers")
+_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ](?=\w)")
 
 
 def slug(text: str) -> str:
     """``text`` as one part of an address: lowercase ASCII letters and digits joined by hyphens, accents
-    and Vietnamese tones taken off ("Ngã tư" -> "nga-tu", "Đồn" -> "don", "Relíquias" -> "reliquias")."""
-    text = str(text).replace("đ", "d").replace("Đ", "D").replace("ð", "d").replace("Ð", "D")
+    and Vietnamese tones taken off ("Ngã tư" -> "nga-tu", "Đồn" -> "don", "Relíquias" -> "reliquias"), an
+    apostrophe inside a word dropped ("Lover's Quarrel" -> "lovers-quarrel")."""
+    text = _APOSTROPHE.sub("", str(text)).replace("đ", "d").replace("Đ", "D").replace("ð", "d").replace("Ð", "D")
     text = text.replace("ß", "ss").replace("æ", "ae").replace("Æ", "AE").replace("ø", "o").replace("Ø", "O")
     folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return _NOT_WORD.sub("-", folded.lower()).strip("-")
@@ -58,7 +62,9 @@ class Addresses:
             self._language(cards, lang)
 
     def _language(self, cards: list[dict], lang: str) -> None:
-        words = site_words(lang)
+        from dow.compiler.messages import PSEUDO
+        said = "en" if lang == PSEUDO else lang     # the pseudo-locale's pages are where the English ones are
+        words = site_words(said)
         where = words.get("addresses") or {}
         folder = slug(where.get("cards", "")) or OLD_FOLDER
         self.folder[lang] = folder
@@ -69,7 +75,7 @@ class Addresses:
                 name = slug(kind)
             clash = next((k for k, v in kinds.items() if v == name), None)
             if clash is not None:
-                raise AddressError(f"site/catalogues/site/{lang}.yaml: addresses: the kinds {clash} and {kind} "
+                raise AddressError(f"site/catalogues/site/{said}.yaml: addresses: the kinds {clash} and {kind} "
                                    f"both have the folder '{name}'; give one of them another word")
             kinds[kind] = name
         self.kind_folder[lang] = kinds
@@ -77,7 +83,7 @@ class Addresses:
         order = {s: i for i, s in enumerate(SETS)}
         by_folder: dict[str, dict[str, list[dict]]] = {}
         for card in sorted(cards, key=lambda c: (order.get(c["set"], len(order)), c["set"], c["id"])):
-            name = slug(card["name"].get(lang) or card["name"].get("en") or "") or slug(card["id"].rsplit(".", 1)[-1])
+            name = slug(card["name"].get(said) or card["name"].get("en") or "") or slug(card["id"].rsplit(".", 1)[-1])
             by_folder.setdefault(kinds[card["kind"]], {}).setdefault(name, []).append(card)
         for kind, by_slug in by_folder.items():
             taken = set(by_slug) | RESERVED
@@ -154,4 +160,4 @@ def relative(page: str, target: str) -> str:
     if target == page:
         return "./"
     link = posixpath.relpath("/" + target, "/" + page if page else "/")
-    return link + "/" if target.endswith("/") and not link.endswith("/") else link
+    return link + "/" if (target.endswith("/") or not target) and not link.endswith("/") else link

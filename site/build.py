@@ -876,6 +876,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
         run_mkdocs(config)
     add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
     root_links_of_404(out / PSEUDO, PSEUDO)
+    write_redirects(_env(), data, PSEUDO, out / PSEUDO)
     return out / PSEUDO
 
 
