@@ -585,18 +585,22 @@ def add_card_search(site: Path, entries: Path) -> None:
     _write(index_path, json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
-def write_redirects(env, data: SiteData, lang: str, site: Path) -> None:
+def write_redirects(env, data: SiteData, lang: str, site: Path, ids: list[str] | None = None) -> None:
     """A page at each address that moved (site/addresses.py): a card's /<lang>/cards/<id>/ and, in a
     language whose card list is elsewhere, /<lang>/cards/. It sends the reader to the new address at
     once (meta refresh), names it as the page's own (canonical) and shows the link, in the reader's
     language. A few lines of HTML per card, written here rather than by a plugin: the build knows
     every card's old and new address, and nothing is fetched. An address MkDocs wrote a page at is
-    never overwritten."""
+    never overwritten. ``ids``: only these cards' pages, written again (dow serve's per-card rebuild:
+    the page names the card)."""
     template, words = env.get_template("moved.html.j2"), site_words(lang)
     names = {data.addresses.of(c["id"], lang): c["name"].get(lang) or c["name"]["en"] for c in data.cards}
-    for old, new in data.addresses.moved(lang).items():
+    moved = data.addresses.moved(lang)
+    if ids is not None:
+        moved = {f"{OLD_FOLDER}/{card_id}/": data.addresses.of(card_id, lang) for card_id in ids}
+    for old, new in moved.items():
         path = site / old / "index.html"
-        if path.exists():
+        if ids is None and path.exists():
             raise OSError(errno.EEXIST, f"a page of the site is already at the old address {old}, "
                                         f"so it cannot send readers on to {new}", str(path))
         path.parent.mkdir(parents=True, exist_ok=True)

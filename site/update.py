@@ -33,7 +33,7 @@ from dow.compiler.cards import LANGS
 from dow.compiler.project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
                       write_outputs)
 from .build import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
-                   search_export_entry, statistics_page, transcription_page)
+                   search_export_entry, statistics_page, transcription_page, write_redirects)
 from .hooks import card_folder, is_card_page
 
 #: more changed card files than this at once (a checkout, a search and replace) rebuild the whole site
@@ -238,6 +238,7 @@ class SiteUpdater:
             if _rewritten(docs / uri, write):
                 uris.append(uri)
         theme_entries = pages.rebuild(uris)
+        write_redirects(self.env, self.data, lang, pages.site, ids)   # the pages at the old addresses name the card
         self._search(pages.site, lang, {self.data.addresses.of(i, lang): e for i, e in card_entries.items()},
                      theme_entries)
         self._exports(pages.site, lang, exported)
