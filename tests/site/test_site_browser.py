@@ -116,6 +116,8 @@ def test_home_page_in_each_language(site, browser, lang, word):
 
 
 def test_switching_language_on_a_card_page_stays_on_the_card(site, browser):
+    """A click in the language selector, as a reader makes it (the theme's script must not send it to the
+    other language's home page): the same card, at its address in that language."""
     base, _ = site
     v = Visit(browser, base)
     page = v.go("/en/cards/crossroads/car-crash/")
@@ -131,6 +133,11 @@ def test_switching_language_on_a_card_page_stays_on_the_card(site, browser):
     page.wait_for_load_state("networkidle")
     assert page.url.endswith("/pt/cartas/encruzilhadas/acidente-de-carro/")
     assert "Acidente de Carro" in page.title()
+    page = v.go("/pt/glossary/")                 # any other page: the same path in the other language
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/en/glossary/")
     v.clean()
 
 
