@@ -123,12 +123,6 @@ class Addresses:
         "cartas/index.md") to the card page's source, which MkDocs turns into the page's address."""
         return posixpath.relpath("/" + self.source(card_id, lang), posixpath.dirname("/" + source))
 
-    def is_card_source(self, src_uri: str, lang: str) -> bool:
-        """Whether a docs file is a card page of this language (<cards>/<kind>/<slug>.md)."""
-        parts = src_uri.split("/")
-        return len(parts) == 3 and parts[0] == self.folder[lang] and parts[2].endswith(".md") \
-            and parts[2] != "index.md"
-
     def same_page(self, lang: str, langs=None) -> dict[str, dict[str, str]]:
         """For each page of ``lang`` whose address differs between languages (the cards and their list):
         {its address: {language: the address of the same page there, from the site's root}}, for
