@@ -1,8 +1,11 @@
 """The website: Markdown generated from the bundle and the rules chapters, built by MkDocs.
 
 One MkDocs build per language (pt, en, vi) under one site, each with its own
-search index; every page has the same path in every language, so the language
-selector (site/overrides) stays on the page. Card pages are kept out of the
+search index; every page has the same path in every language but the cards' and
+their list's, which are made of the language's words (site/addresses.py:
+/pt/cartas/encruzilhadas/abandono/); the language selector (site/overrides) stays
+on the page either way. A card's old address (/pt/cards/<id>/) holds a small page
+that sends the reader on (write_redirects). Card pages are kept out of the
 navigation. Every text that comes from content is escaped before it reaches
 Markdown, so a card whose text holds ``<script>`` shows it as text. Card pages
 are written as finished HTML (site/templates/card.html.j2, every text escaped
@@ -14,6 +17,7 @@ file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import html
 import json
@@ -30,6 +34,7 @@ from dow.compiler.loader import load_file
 from dow.compiler.messages import LANG_NAMES
 from dow.compiler.project import located
 
+from .addresses import OLD_FOLDER, Addresses, relative
 from .words import site_words
 
 SITE = Path(__file__).resolve().parent
@@ -190,6 +195,7 @@ def build_language(env, data: "SiteData", lang: str, project: Path, out: Path, s
         run_mkdocs(config)
     add_card_search(out / lang, project / "card-search.json")
     root_links_of_404(out / lang, lang)
+    write_redirects(env, data, lang, out / lang)
     seconds["mkdocs"] = time.perf_counter() - clock
     return seconds
 
@@ -285,6 +291,12 @@ class SiteData:
         return self._stats
 
     @functools.cached_property
+    def addresses(self) -> Addresses:
+        """Each card page's readable address in each language (site/addresses.py), the pseudo-locale's too."""
+        from dow.compiler.messages import PSEUDO
+        return Addresses(self.cards, (*LANGS, PSEUDO))
+
+    @functools.cached_property
     def card_stats(self) -> dict:
         """The card statistics `dow stats` wrote (stats/base.json), read, never played (site/cardstats.py)."""
         from .cardstats import for_site
@@ -336,7 +348,7 @@ class SiteData:
         self.cards = [by_id.get(c["id"], c) for c in self.cards]
         self.by_name = {c["name"]["en"]: c for c in self.cards}
         self._names = {}
-        for name in ("_status", "_stale", "card_stats"):
+        for name in ("_status", "_stale", "card_stats", "addresses"):
             self.__dict__.pop(name, None)
         self._stats = None
 
@@ -366,7 +378,11 @@ def common_context(data: SiteData, lang: str, root: Path) -> dict:
     """What every page template of one language is rendered with."""
     words = site_words(lang)
     chapters = _chapters(root, lang)
+    addresses = data.addresses
     return {"lang": lang, "ui": words["ui"], "names": LANG_NAMES, "sets": data.sets(),
+            "cards_index": addresses.index_source(lang),
+            # a Markdown link from the page whose source is `page` to a card's page
+            "card_md": lambda card_id, page: addresses.md_link(card_id, lang, page),
             "chapters": chapters, "words": words, "facts": words["facts"],
             "_abbr": _abbreviations(data.glossary, lang), "kinds": words["kinds"], "set_names": words["sets"],
             "titles": {c: _title(root / "content" / "rules" / lang / f"{c}.md") for c in chapters}}
@@ -394,15 +410,20 @@ class CardPages:
         from .stats import WORDS as STATS_WORDS, card_block
         words, lang = self.words, self.lang
         programs = _programs(card, texts, lang, self.data.stale())
+        addresses = self.data.addresses
+        here = addresses.of(card["id"], lang)
+        up = relative(here, "")                  # the language's home page, from the card's page
         text = self.template.render(card=card, programs=programs, mentions=_mentions(card, self.data),
+                                    up=up, card_list=relative(here, addresses.index(lang)),
+                                    card_link=lambda other: addresses.link(other, lang, here),
                                     other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
-                                    tree=_code(_tree(tree_outline(card), lang)), rules_link=_rules_link(card),
+                                    tree=_code(_tree(tree_outline(card), lang)), rules_link=up + _rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
                                     stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
                                     S=words["stand_ins"], stand_in_text=self.stand_in_text,
                                     tip=Tooltips(*self.terms), **self.common)
-        return text, card_search_entries(card, programs, words, lang)
+        return text, card_search_entries(card, programs, words, lang, here)
 
 
 def other_names(card: dict, lang: str) -> list[tuple[str, str, str]]:
@@ -427,10 +448,10 @@ def name_origin(card: dict, facts: dict, lang: str) -> str:
 
 
 def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
-    """cards/index.md: every card by set and kind."""
+    """The card list (<cards>/index.md, cards/index.md in English): every card by set and kind."""
     # a card whose text no rulebook gives has a page of facts only: listed apart, not among the played cards
     untold = {card["id"] for card in data.cards if not data.texts(card, common["lang"])}
-    _page(env, "cards.md.j2", docs / "cards" / "index.md", untold=untold, **common)
+    _page(env, "cards.md.j2", docs / common["cards_index"], untold=untold, **common)
 
 
 def stem_names(data: SiteData, lang: str) -> dict[str, str]:
@@ -479,7 +500,9 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     pages, search = CardPages(env, data, lang, common), []
     for card in data.cards:
         text, entries = pages.render(card, texts_of[card["id"]])
-        _write(docs / "cards" / f"{card['id']}.md", text, encoding="utf-8")
+        path = docs / data.addresses.source(card["id"], lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, text, encoding="utf-8")
         search += entries
     _write(docs.parent / "card-search.json", json.dumps(search, ensure_ascii=False), encoding="utf-8")
     seconds["card pages"] = time.perf_counter() - clock
@@ -517,11 +540,11 @@ def bundle_text(bundle: dict) -> str:
     return json.dumps(bundle, ensure_ascii=False)
 
 
-def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str) -> list[dict]:
-    """The built-in search's entries for a card page, in the theme's format: the card (its name and
-    facts) and each of its effects (the authored and the generated text). The page's worked examples
-    and effect tree are left out: the index is downloaded by every visitor who searches."""
-    page = f"cards/{card['id']}/"
+def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str, page: str) -> list[dict]:
+    """The built-in search's entries for a card page (at ``page``, its address under the language's
+    root), in the theme's format: the card (its name and facts) and each of its effects (the authored
+    and the generated text). The page's worked examples and effect tree are left out: the index is
+    downloaded by every visitor who searches."""
     facts = [words["facts"]["kind"], words["kinds"].get(card["kind"], card["kind"]),
              words["facts"]["set"], words["sets"].get(card["set"], card["set"])]
     for field in ("number", "influence", "attack", "search", "price", "copies"):
@@ -560,6 +583,29 @@ def add_card_search(site: Path, entries: Path) -> None:
     index = json.loads(index_path.read_text(encoding="utf-8"))
     index["docs"] += json.loads(entries.read_text(encoding="utf-8"))
     _write(index_path, json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def write_redirects(env, data: SiteData, lang: str, site: Path, ids: list[str] | None = None) -> None:
+    """A page at each address that moved (site/addresses.py): a card's /<lang>/cards/<id>/ and, in a
+    language whose card list is elsewhere, /<lang>/cards/. It sends the reader to the new address at
+    once (meta refresh), names it as the page's own (canonical) and shows the link, in the reader's
+    language. A few lines of HTML per card, written here rather than by a plugin: the build knows
+    every card's old and new address, and nothing is fetched. An address MkDocs wrote a page at is
+    never overwritten. ``ids``: only these cards' pages, written again (dow serve's per-card rebuild:
+    the page names the card)."""
+    template, words = env.get_template("moved.html.j2"), site_words(lang)
+    names = {data.addresses.of(c["id"], lang): c["name"].get(lang) or c["name"]["en"] for c in data.cards}
+    moved = data.addresses.moved(lang)
+    if ids is not None:
+        moved = {f"{OLD_FOLDER}/{card_id}/": data.addresses.of(card_id, lang) for card_id in ids}
+    for old, new in moved.items():
+        path = site / old / "index.html"
+        if ids is None and path.exists():
+            raise OSError(errno.EEXIST, f"a page of the site is already at the old address {old}, "
+                                        f"so it cannot send readers on to {new}", str(path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, template.render(lang=lang, words=words, target=relative(old, new), canonical=f"/{lang}/{new}",
+                                     name=names.get(new, words["ui"]["cards"])), encoding="utf-8")
 
 
 def root_links_of_404(site: Path, lang: str) -> None:
@@ -704,22 +750,24 @@ RULES_OF_KIND = {"crossroads": "base-game/#base-crossroads", "survivor": "base-g
 
 
 def _rules_link(card: dict) -> str:
-    """A card page's link to the rules about its kind."""
-    return "../../" + RULES_OF_KIND.get(card["kind"], "base-game/")
+    """A card page's link to the rules about its kind, from the language's home page."""
+    return RULES_OF_KIND.get(card["kind"], "base-game/")
 
 
 def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
     """The per-language card list the search page queries (texts_of: generated texts by card id)."""
-    return [search_export_entry(card, lang, texts_of[card["id"]]) for card in data.cards]
+    return [search_export_entry(card, lang, texts_of[card["id"]], data.addresses.of(card["id"], lang))
+            for card in data.cards]
 
 
-def search_export_entry(card: dict, lang: str, texts: dict) -> dict:
-    """One card in the search page's card list (texts: its generated texts)."""
+def search_export_entry(card: dict, lang: str, texts: dict, address: str) -> dict:
+    """One card in the search page's card list (texts: its generated texts; address: its page, under the
+    language's root)."""
     authored: list = []
     _collect_texts(card, lang, authored)
     numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
     words = site_words(lang)
-    return {"id": card["id"], "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
+    return {"id": card["id"], "address": address, "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
             "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
             "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
             "set_name": words["sets"].get(card["set"], card["set"]),
@@ -748,7 +796,8 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
     nav = [{ui["home"]: "index.md"}]
     if chapters:
         nav.append({ui["rules"]: [f"{c}.md" for c in chapters]})
-    nav += [{ui["glossary"]: "glossary.md"}, {ui["cards"]: "cards/index.md"},
+    addresses = data.addresses
+    nav += [{ui["glossary"]: "glossary.md"}, {ui["cards"]: addresses.index_source(lang)},
             {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
             {ui["statistics"]: "statistics.md"},
             {ui["downloads"]: "downloads.md"},
@@ -768,8 +817,12 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
                                 {"toc": {"permalink": True, "permalink_title": ui["permalink"]}}],
         "extra": {"alternate": [{"name": LANG_NAMES[other], "link": f"/{other}/", "lang": other}
                                 for other in (LANGS if lang in LANGS else (lang,))],
-                  "generator": False, "not_found": words["not_found"]},
-        "not_in_nav": "/cards/*.md\n",
+                  "generator": False, "not_found": words["not_found"],
+                  # the card pages' folder (site/hooks.py tells card pages by it), and for the language
+                  # selector, the address of each page that has another one in each other language
+                  "card_folder": addresses.folder[lang],
+                  "same_page": addresses.same_page(lang, LANGS if lang in LANGS else (lang,))},
+        "not_in_nav": f"/{addresses.folder[lang]}/*/*.md\n",
         "nav": nav,
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
     }
@@ -837,6 +890,7 @@ def build_pseudo(bundle: dict, root: Path, out: Path, say=print) -> Path:
         run_mkdocs(config)
     add_card_search(out / PSEUDO, work / "site-src" / "card-search.json")
     root_links_of_404(out / PSEUDO, PSEUDO)
+    write_redirects(_env(), data, PSEUDO, out / PSEUDO)
     return out / PSEUDO
 
 

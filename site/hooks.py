@@ -1,6 +1,7 @@
 """MkDocs hooks of the website (site/build.py lists this file under ``hooks`` in mkdocs.yml).
 
-Card pages (``cards/<id>.md``, all but ``cards/index.md``) are written by site/build.py as
+Card pages (``<cards>/<kind>/<name>.md``, as site/addresses.py places them; the folder is the
+config's ``extra.card_folder``) are written by site/build.py as
 finished HTML: every text in them is already escaped and every glossary tooltip placed, so they
 skip Python-Markdown, which was the largest part of building a site with thousands of cards.
 Their title and table of contents are read back from the headings the card template writes
@@ -28,9 +29,15 @@ _KEEP = re.compile(r"(<(pre|textarea|script|style)[\s>].*?</\2>)", re.S)
 _INDENT = re.compile(r"\n\s+")
 
 
-def is_card_page(src_uri: str) -> bool:
-    return src_uri.startswith("cards/") and src_uri.endswith(".md") and src_uri != "cards/index.md" \
-        and src_uri.count("/") == 1
+def is_card_page(src_uri: str, folder: str) -> bool:
+    """Whether a docs file is a card page: <folder>/<kind>/<name>.md (the card list is <folder>/index.md)."""
+    parts = src_uri.split("/")
+    return len(parts) == 3 and parts[0] == folder and parts[2].endswith(".md") and parts[2] != "index.md"
+
+
+def card_folder(config) -> str:
+    """The folder of this language's card pages (site/build.py write_config puts it in ``extra``)."""
+    return (config.extra or {}).get("card_folder", "cards")
 
 
 class CardPage(Page):
@@ -55,8 +62,9 @@ class CardPage(Page):
 
 def on_files(files, config):
     """Card pages become CardPage before the navigation would make plain pages of them."""
+    folder = card_folder(config)
     for file in files.documentation_pages():
-        if file.page is None and is_card_page(file.src_uri):
+        if file.page is None and is_card_page(file.src_uri, folder):
             CardPage(None, file, config)
     return files
 

@@ -33,7 +33,8 @@ from dow.compiler.cards import LANGS
 from dow.compiler.project import (BUILD, CONTENT, Build, bundle_of, card_files, compile_paths, forget_manifest, write_manifest,
                       write_outputs)
 from .build import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
-                   search_export_entry, statistics_page, transcription_page)
+                   search_export_entry, statistics_page, transcription_page, write_redirects)
+from .hooks import card_folder, is_card_page
 
 #: more changed card files than this at once (a checkout, a search and replace) rebuild the whole site
 MAX_CARDS = 20
@@ -41,9 +42,6 @@ MAX_CARDS = 20
 STATS_KINDS = ("crossroads", "survivor", "item")
 
 
-def is_card_page(src_uri: str) -> bool:
-    """cards/<id>.md, the pages written by the card template (as site/hooks.py tells them apart)."""
-    return src_uri.startswith("cards/") and src_uri != "cards/index.md" and src_uri.count("/") == 1
 
 
 class LanguagePages:
@@ -71,7 +69,7 @@ class LanguagePages:
         for file in files.documentation_pages():
             if file.page is None:
                 Page(None, file, config)
-            if not is_card_page(file.src_uri):  # card pages are rendered when asked for
+            if not is_card_page(file.src_uri, card_folder(config)):  # card pages are rendered when asked for
                 _populate_page(file.page, config, files)
         self.env = config.plugins.on_env(env, config=config, files=files)
         self.config, self.files, self.nav = config, files, nav
@@ -89,7 +87,7 @@ class LanguagePages:
             _populate_page(page, self.config, self.files)
             self.search.search_index.entries = []
             _build_page(page, self.config, self.docs, self.nav, self.env)
-            if not is_card_page(uri):
+            if not is_card_page(uri, card_folder(self.config)):
                 entries[page.url] = json.loads(json.dumps(self.search.search_index.entries, default=str))
             else:
                 page.content = page.markdown = None   # thousands of them: no need to keep their HTML
@@ -153,7 +151,7 @@ class SiteUpdater:
                 card = self.data.cards[0]
                 common = common_context(self.data, lang, self.root)
                 CardPages(self.env, self.data, lang, common).render(card, self.data.texts(card, lang))
-                pages.rebuild([f"cards/{card['id']}.md"])
+                pages.rebuild([self.data.addresses.source(card["id"], lang)])
 
     def update(self, changed: set[Path], say=print) -> bool | None:
         """Rebuild the pages of changed card files: True when done, False when a card has errors (the
@@ -170,10 +168,19 @@ class SiteUpdater:
             return False
         new = {c["id"]: c for c in compiled.cards}
         old = {by_file[self._relative(p)]["id"]: by_file[self._relative(p)] for p in files}
-        if set(new) != set(old) or self._names_lost(old, new):
+        if set(new) != set(old) or self._names_lost(old, new) or self._moved(new):
             return None
         self._write(new, old)
         return True
+
+    def _moved(self, new: dict) -> bool:
+        """Whether a card's page would move (a new name makes a new address, site/addresses.py, and may
+        move a card whose name made the same one): MkDocs must then learn of new pages, a full build."""
+        from dow.compiler.messages import PSEUDO
+        from .addresses import Addresses
+        before = self.data.addresses
+        after = Addresses([new.get(c["id"], c) for c in self.data.cards], (*LANGS, PSEUDO))
+        return any(before.of(c["id"], lang) != after.of(c["id"], lang) for c in self.data.cards for lang in LANGS)
 
     def _relative(self, path: Path) -> str:
         return path.resolve().relative_to(self.root.resolve()).as_posix()
@@ -222,23 +229,26 @@ class SiteUpdater:
             card = by_id[card_id]
             texts = self.data.texts(card, lang)
             text, card_entries[card_id] = renderer.render(card, texts)
-            exported[card_id] = search_export_entry(card, lang, texts)
-            if _write_if_changed(docs / "cards" / f"{card_id}.md", text):
-                uris.append(f"cards/{card_id}.md")
-        for uri, write in (("cards/index.md", lambda: card_list_page(self.env, self.data, common, docs)),
+            exported[card_id] = search_export_entry(card, lang, texts, self.data.addresses.of(card_id, lang))
+            source = self.data.addresses.source(card_id, lang)
+            if _write_if_changed(docs / source, text):
+                uris.append(source)
+        for uri, write in ((common["cards_index"], lambda: card_list_page(self.env, self.data, common, docs)),
                            ("transcription.md", lambda: transcription_page(self.env, self.data, lang, common, docs))):
             if _rewritten(docs / uri, write):
                 uris.append(uri)
         theme_entries = pages.rebuild(uris)
-        self._search(pages.site, lang, card_entries, theme_entries)
+        write_redirects(self.env, self.data, lang, pages.site, ids)   # the pages at the old addresses name the card
+        self._search(pages.site, lang, {self.data.addresses.of(i, lang): e for i, e in card_entries.items()},
+                     theme_entries)
         self._exports(pages.site, lang, exported)
 
     @staticmethod
     def _search(site: Path, lang: str, card_entries: dict, theme_entries: dict) -> None:
-        """The search index with the rebuilt pages' entries in place of their old ones."""
+        """The search index with the rebuilt pages' entries in place of their old ones (both by the page's address)."""
         path = site / "search" / "search_index.json"
         text = path.read_text(encoding="utf-8")
-        pages = [*theme_entries.items(), *((f"cards/{card_id}/", e) for card_id, e in card_entries.items())]
+        pages = [*theme_entries.items(), *card_entries.items()]
         for url, entries in pages:
             spliced = splice_text(text, url, entries)
             if spliced is None:            # not found where expected: the whole index decoded

@@ -11,6 +11,9 @@ from dow.site.update import MAX_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = Path("content") / "base" / "survivors" / "annaleigh-chan.yaml"
+#: its page in each language (site/addresses.py)
+PAGE = {"pt": "cartas/sobreviventes/annaleigh-chan/", "en": "cards/survivors/annaleigh-chan/",
+        "vi": "the-bai/nguoi-song-sot/annaleigh-chan/"}
 
 
 def _project(folder: Path) -> Path:
@@ -67,6 +70,13 @@ def test_what_a_card_rebuild_cannot_keep_exact_is_left_to_a_full_build(served):
         assert rebuild_cards(updater, {new_card}, say=lines.append) is None
     finally:
         new_card.unlink()
+    card, good = root / CARD, (root / CARD).read_text(encoding="utf-8")
+    card.write_text(good.replace("name: Annaleigh Chan\n", "name: {pt: Annaleigh Chan, en: Annaleigh Chan, "
+                                 "vi: Luật sư Chan}\n"), encoding="utf-8")  # her Vietnamese page would move
+    try:
+        assert rebuild_cards(updater, {card}, say=lines.append) is None
+    finally:
+        card.write_text(good, encoding="utf-8")
     many = sorted((root / "content" / "base" / "survivors").glob("*.yaml"))[:MAX_CARDS + 1]
     assert len(many) == MAX_CARDS + 1
     assert rebuild_cards(updater, set(many), say=lines.append) is None
@@ -77,11 +87,12 @@ def test_a_changed_card_rebuilt_alone_equals_a_full_build(served, tmp_path):
     root, updater = served
     card = root / CARD
     text = card.read_text(encoding="utf-8")
-    changed = (text.replace("name: Annaleigh Chan\n",       # a Portuguese name of its own: the card list
-                            "name: {pt: Annaleigh Chan (advogada), en: Annaleigh Chan, vi: Annaleigh Chan}\n")
+    # a Portuguese name of its own (the card list; the same address, site/addresses.py, so no page moves)
+    changed = (text.replace("name: Annaleigh Chan\n",
+                            "name: {pt: ANNALEIGH CHAN, en: Annaleigh Chan, vi: Annaleigh Chan}\n")
                .replace("influence: 38", "influence: 41")   # a fact: the page, its search entries
                .replace("en: Once per round, look at", "en: Once each round, look at"))  # pt/vi now lag behind
-    assert changed.count("Annaleigh Chan (advogada)") == 1 and "influence: 41" in changed and "Once each" in changed
+    assert changed.count("ANNALEIGH CHAN") == 1 and "influence: 41" in changed and "Once each" in changed
     card.write_text(changed, encoding="utf-8")
     before = _site(root)
     lines: list[str] = []
@@ -90,9 +101,9 @@ def test_a_changed_card_rebuilt_alone_equals_a_full_build(served, tmp_path):
     after = _site(root)
     rewritten = {p for p in after if before.get(p) != after[p]}
     for lang in ("pt", "en", "vi"):
-        assert f"{lang}/cards/base.survivor.annaleigh-chan/index.html" in rewritten
+        assert f"{lang}/{PAGE[lang]}index.html" in rewritten
         assert f"{lang}/search/search_index.json" in rewritten
-    assert "pt/cards/index.html" in rewritten        # the card list shows the new name and influence
+    assert "pt/cartas/index.html" in rewritten       # the card list shows the new name and influence
     assert "en/glossary/index.html" not in rewritten  # where nothing changed, nothing is written again
 
     full = _project(tmp_path / "full")
@@ -103,7 +114,7 @@ def test_a_changed_card_rebuilt_alone_equals_a_full_build(served, tmp_path):
     assert [p for p in expected if after[p] != expected[p]] == []
     # every other card page that now shows her Portuguese name was rebuilt (not only her own page)
     site = full / "build" / "site"
-    naming = {p for p in expected if p.startswith("pt/cards/base.") and p.endswith(".html")
-              and "annaleigh-chan" not in p and "Annaleigh Chan (advogada)" in (site / p).read_text(encoding="utf-8")}
+    naming = {p for p in expected if p.startswith("pt/cartas/") and p.endswith(".html")
+              and "annaleigh-chan" not in p and "ANNALEIGH CHAN" in (site / p).read_text(encoding="utf-8")}
     assert naming <= rewritten
     assert (root / "build" / "bundle.json").read_bytes() == (full / "build" / "bundle.json").read_bytes()

@@ -245,7 +245,7 @@
     hits.sort(function (a, b) { return a.rank - b.rank || a.i - b.i; });
     hits.forEach(function (hit) {
       var c = hit.card, li = document.createElement("li"), a = document.createElement("a");
-      a.href = base + c.id + "/";
+      a.href = base + c.address;   // the card page, under the language's root (site/addresses.py)
       a.textContent = c.name;
       li.appendChild(a);
       li.appendChild(document.createTextNode(" — " + c.kind_name + ", " + c.set_name));

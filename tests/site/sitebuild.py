@@ -24,3 +24,16 @@ def build_copy(root: Path, extra: dict[str, str] | None = None) -> tuple[Path, d
     write_outputs(build, root, root / "build")
     bundle = bundle_of(build.cards, build.rulesets)
     return build_site(bundle, root, root / "build" / "site", say=lambda m: None), bundle
+
+
+_ADDRESSES: dict = {}
+
+
+def card_page(out: Path, lang: str, card_id: str, cards: list[dict]) -> Path:
+    """The built page of a card (at its readable address, site/addresses.py) among ``cards``."""
+    from dow.compiler.cards import LANGS
+    from dow.site.addresses import Addresses
+    key = (id(cards), len(cards))
+    if key not in _ADDRESSES:
+        _ADDRESSES[key] = Addresses(cards, LANGS)
+    return out / lang / _ADDRESSES[key].of(card_id, lang) / "index.html"

@@ -16,6 +16,7 @@ import yaml
 
 from dow.compiler.project import bundle_of, compile_paths, write_outputs
 from dow.site.build import Tooltips, _terms, build_site
+from sitebuild import card_page
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = ("base/crossroads/car-crash.yaml", "base/crossroads/the-arctic-king.yaml", "base/crossroads/sparky.yaml",
@@ -48,7 +49,12 @@ def site(tmp_path_factory):
     assert build.ok, build.diagnostics.render()
     write_outputs(build, root, root / "build")
     out = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+    _CARDS[out] = build.cards
     return out, build.cards
+
+
+#: the cards of each site the fixtures built, for page() to find their pages
+_CARDS: dict = {}
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +63,7 @@ def glossary():
 
 
 def page(out: Path, lang: str, card_id: str) -> str:
-    return (out / lang / "cards" / card_id / "index.html").read_text(encoding="utf-8")
+    return card_page(out, lang, card_id, _CARDS[out]).read_text(encoding="utf-8")
 
 
 def article(html: str) -> str:
@@ -131,10 +137,11 @@ def test_the_search_index_has_each_card_and_its_effects_once(site, lang):
     out, cards = site
     docs = json.loads((out / lang / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     for card in cards:
-        mine = [d for d in docs if d["location"].startswith(f"cards/{card['id']}/")]
+        address = card_page(out, lang, card["id"], cards).parent.relative_to(out / lang).as_posix() + "/"
+        mine = [d for d in docs if d["location"].startswith(address)]
         locations = [d["location"] for d in mine]
         assert len(locations) == len(set(locations)), locations       # not indexed twice
-        assert mine[0]["location"] == f"cards/{card['id']}/"
+        assert mine[0]["location"] == address
         assert re.sub("&lt;", "<", re.sub("&gt;", ">", mine[0]["title"])) == card["name"][lang]
         assert [loc.split("#")[1] for loc in locations[1:]] == [f"effect-{n}" for n in range(1, len(mine))]
         assert len(mine) >= 2 and all(d["text"] for d in mine)
@@ -155,7 +162,7 @@ def test_card_pages_share_one_navigation_whose_links_all_lead_somewhere(site):
     links = re.findall(r'href="([^"#]+)"', navs.pop())
     assert len(links) > 5
     for link in links:
-        target = urljoin("http://x/vi/cards/base.crossroads.car-crash/", link)[len("http://x/"):]
+        target = urljoin("http://x/vi/the-bai/nga-tu/tai-nan-xe-hoi/", link)[len("http://x/"):]
         assert (out / target / "index.html").is_file(), link
 
 
@@ -188,7 +195,7 @@ def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp
     programs = _programs(compiled, card_texts(compiled, "vi"), "vi", data.stale())
     assert programs[0]["stale"] and not _programs(compiled, card_texts(compiled, "en"), "en", data.stale())[0]["stale"]
     page = _env().get_template("card.html.j2").render(
-        card=compiled, programs=programs, mentions=[], tree="", rules_link="", examples=[], EX={},
+        card=compiled, programs=programs, mentions=[], tree="", rules_link="", up="../../../", card_list="../../", card_link=lambda other: "", examples=[], EX={},
         tip=Tooltips(None, {}), lang="vi", ui=site_words("vi")["ui"], words=site_words("vi"),
         facts=site_words("vi")["facts"], kinds=site_words("vi")["kinds"], set_names=site_words("vi")["sets"])
     assert site_words("vi")["stale_text"] in page
@@ -229,7 +236,7 @@ def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_en
     assert len(differing) == 1
     words = site_words(lang)
     html = _env().get_template("card.html.j2").render(
-        card=compiled, programs=programs, mentions=[], tree="", rules_link="", examples=[], EX={},
+        card=compiled, programs=programs, mentions=[], tree="", rules_link="", up="../../../", card_list="../../", card_link=lambda other: "", examples=[], EX={},
         tip=Tooltips(None, {}), lang=lang, ui=words["ui"], words=words, facts=words["facts"], kinds=words["kinds"],
         set_names=words["sets"])
     reading = re.search(r'<p class="engine-reading"><em>(.*?)</em> (.*?)</p>', html)
@@ -251,7 +258,9 @@ def stand_in_site(tmp_path_factory):
     build = compile_paths([root / "content"], root)
     assert build.ok, build.diagnostics.render()
     write_outputs(build, root, root / "build")
-    return build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+    out = build_site(bundle_of(build.cards, build.rulesets), root, root / "build" / "site", say=lambda m: None)
+    _CARDS[out] = build.cards
+    return out
 
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])

@@ -1,7 +1,9 @@
 """The whole site as a Portuguese or Vietnamese reader meets it: no page (outside code blocks and
 proper names) shows a word of the English catalogues, a snake_case token, a card id or a
-placeholder; and no link or anchor in any of the three languages is broken. The site is built
-once from the real content (about a minute)."""
+placeholder; no link or anchor in any of the three languages is broken (the pages left at the cards'
+old addresses included); every card page is at its readable address, the language selector leads to
+the same card and a card's old address to its page. The site is built once from the real content
+(about a minute)."""
 from __future__ import annotations
 
 import json
@@ -21,6 +23,23 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     return build_copy(tmp_path_factory.mktemp("leaks"))
+
+
+#: the folder of the card pages in each language (site/catalogues/site/<lang>.yaml, addresses.cards)
+CARD_FOLDER = {"pt": "cartas", "en": "cards", "vi": "the-bai"}
+
+
+def _card_pages(out: Path, lang: str):
+    """Every card page of a language: <cards>/<kind>/<name>/index.html."""
+    pages = sorted((out / lang / CARD_FOLDER[lang]).glob("*/*/index.html"))
+    assert len(pages) > 200, (lang, len(pages))
+    return pages
+
+
+def _addresses(bundle: dict):
+    from dow.compiler.cards import LANGS
+    from dow.site.addresses import Addresses
+    return Addresses(bundle["cards"], LANGS)
 
 
 def _card_ids(bundle: dict) -> set[str]:
@@ -48,7 +67,7 @@ def test_no_page_shows_english_or_engine_words(built, lang):
 def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
     out, _ = built
     alike, pages = {}, 0
-    for page in (out / lang / "cards").glob("*/index.html"):
+    for page in _card_pages(out, lang):
         titles = [re.sub(r"<[^>]+>", "", t).split(":", 1)[-1].strip()
                   for t in re.findall(r'<details class="example">\s*<summary>(.*?)</summary>', page.read_text(encoding="utf-8"), re.S)]
         pages += len(titles) > 1
@@ -67,7 +86,7 @@ def test_an_example_counts_abilities_from_1_as_the_page_does(built, lang):
     out, _ = built
     wrong, seen = [], 0
     word = re.compile(rf"\b{ABILITY[lang]} (\d+)\b", re.I)
-    for page in (out / lang / "cards").glob("*/index.html"):
+    for page in _card_pages(out, lang):
         text = page.read_text(encoding="utf-8")
         told = [int(n) for block in re.findall(r'<details class="example">(.*?)</details>', text, re.S)
                 for n in word.findall(re.sub(r"<[^>]+>", "", block))]
@@ -94,7 +113,7 @@ def test_no_page_shows_an_english_word_of_the_theme(built, lang):
 
 def test_the_vietnamese_card_list_is_in_the_vietnamese_alphabet(built):
     out, _ = built
-    text = (out / "vi" / "cards" / "index.html").read_text(encoding="utf-8")
+    text = (out / "vi" / CARD_FOLDER["vi"] / "index.html").read_text(encoding="utf-8")
     order = [text.index(f">{name}<") for name in ("Dịch bệnh", "Đạo quân tử thần", "Kinh hoàng trong đêm")]
     assert order == sorted(order)   # đ follows d, not z
 
@@ -123,10 +142,13 @@ def test_the_leak_finder_finds_each_kind():
 
 
 class _Links:
-    """The hrefs and element ids of one HTML page."""
+    """The hrefs and element ids of one HTML page: its links, its canonical address and where a
+    refresh sends the reader (the pages left at moved addresses)."""
 
     def __init__(self, text: str):
         self.hrefs = re.findall(r'<a\b[^>]*\bhref="([^"]+)"', text)
+        self.hrefs += re.findall(r'<link\b[^>]*\brel="canonical"[^>]*\bhref="([^"]+)"', text)
+        self.hrefs += re.findall(r'<meta\b[^>]*http-equiv="refresh"[^>]*content="\d+;\s*url=([^"]+)"', text)
         self.ids = set(re.findall(r'\bid="([^"]+)"', text))
 
 
@@ -163,13 +185,13 @@ def test_cards_without_text_are_listed_apart_and_their_pages_say_so(built, lang)
     """A card whose text no rulebook gives has a page of facts that says so in one sentence; the card
     index lists those cards under their own heading, never among the cards the engine plays."""
     out, _ = built
-    index = (out / lang / "cards" / "index.html").read_text(encoding="utf-8")
+    index = (out / lang / CARD_FOLDER[lang] / "index.html").read_text(encoding="utf-8")
     sections = re.split(r'<h3 id="', index)
     untold_rows, told_rows = set(), set()
     for section in sections[1:]:
-        ids = set(re.findall(r'href="([a-z-]+\.[a-z-]+\.[a-z0-9-]+)/"', section))
-        (untold_rows if section.split('"', 1)[0].endswith("-untold") else told_rows).update(ids)
-    silent = {p.parent.name for p in (out / lang / "cards").glob("*/index.html")
+        pages = set(re.findall(r'href="([a-z0-9-]+/[a-z0-9-]+)/"', section))
+        (untold_rows if section.split('"', 1)[0].endswith("-untold") else told_rows).update(pages)
+    silent = {p.parent.relative_to(out / lang / CARD_FOLDER[lang]).as_posix() for p in _card_pages(out, lang)
               if 'class="no-text"' in p.read_text(encoding="utf-8")}
     assert len(silent) > 20
     assert silent == untold_rows, (sorted(silent - untold_rows)[:5], sorted(untold_rows - silent)[:5])
@@ -192,8 +214,9 @@ def test_every_card_page_begins_with_the_card_and_keeps_its_tree_closed(built, l
     words = site_words(lang)
     facts, summary = words["facts"], words["developers"]["summary"]
     wrong: dict[str, str] = {}
+    addresses = _addresses(bundle)
     for card in bundle["cards"]:
-        html = (out / lang / "cards" / card["id"] / "index.html").read_text(encoding="utf-8")
+        html = (out / lang / addresses.of(card["id"], lang) / "index.html").read_text(encoding="utf-8")
         body = html[html.index("<article"):html.index("</article>")]
         inner = body[body.index(">") + 1:].lstrip()
         if not inner.startswith('<div class="dow-card '):
@@ -259,3 +282,116 @@ def test_the_statistics_page_keeps_commands_and_versions_in_the_developers_toggl
     outside = re.sub(r"<details\b.*?</details>", "", body, flags=re.S)
     assert "dow stats" not in outside and "ruleset.yaml" not in outside
     assert not re.search(r"<code>[0-9a-f]{12}</code>", outside)
+
+
+def _title(html: str) -> str:
+    m = re.search(r'<h1 id="card">(.*?)<a class="headerlink"', html, re.S)
+    return unescape(m.group(1)).strip() if m else ""
+
+
+#: pages the issue names (issue 32), at the addresses a reader types
+KNOWN_ADDRESSES = {("pt", "base.crossroads.abandoned"): "cartas/encruzilhadas/abandono/",
+                   ("en", "base.crossroads.abandoned"): "cards/crossroads/abandoned/",
+                   ("vi", "base.crossroads.abandoned"): "the-bai/nga-tu/bi-bo-roi/",
+                   ("vi", "base.crisis.legions-of-death"): "the-bai/khung-hoang/dao-quan-tu-than/",
+                   ("pt", "base.survivor.sparky"): "cartas/sobreviventes/sparky/"}
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_card_page_is_at_its_readable_address(built, lang):
+    """/<lang>/<cards>/<kind>/<the card's name>/: lowercase ASCII words in the reader's language, one
+    page per card, each holding its own card; no card page is left at an engine id."""
+    from dow.site.addresses import slug
+    from dow.site.build import site_words
+    out, bundle = built
+    words = site_words(lang)["addresses"]
+    addresses = _addresses(bundle)
+    seen, wrong = {}, {}
+    for card in bundle["cards"]:
+        address = addresses.of(card["id"], lang)
+        parts = address.rstrip("/").split("/")
+        html_path = out / lang / address / "index.html"
+        if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", "-".join(parts).replace("/", "-")) or len(parts) != 3:
+            wrong[card["id"]] = f"{address}: not three ASCII words"
+        elif parts[:2] != [CARD_FOLDER[lang], slug(words["kinds"][card["kind"]])]:
+            wrong[card["id"]] = f"{address}: not in the folder of its kind"
+        elif not parts[2].startswith(slug(card["name"][lang])):
+            wrong[card["id"]] = f"{address}: not named after '{card['name'][lang]}'"
+        elif not html_path.is_file() or _title(html_path.read_text(encoding="utf-8")) != card["name"][lang]:
+            wrong[card["id"]] = f"{address}: no page of this card there"
+        seen.setdefault(address, []).append(card["id"])
+    assert not wrong, json.dumps(dict(list(wrong.items())[:10]), ensure_ascii=False, indent=1)
+    assert all(len(ids) == 1 for ids in seen.values()), [ids for ids in seen.values() if len(ids) > 1]
+    assert {address for (known_lang, _), address in KNOWN_ADDRESSES.items() if known_lang == lang} <= set(seen)
+    for (known_lang, card_id), address in KNOWN_ADDRESSES.items():
+        if known_lang == lang:
+            assert addresses.of(card_id, lang) == address
+    assert len(_card_pages(out, lang)) == len(bundle["cards"])   # nothing else in the kinds' folders
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_a_cards_old_address_sends_the_reader_to_its_page(built, lang):
+    """/<lang>/cards/<id>/ still answers: a page in the reader's language that refreshes to the card's
+    page, names it as canonical and links to it by the card's name. The old card list too."""
+    from dow.site.build import site_words
+    out, bundle = built
+    addresses = _addresses(bundle)
+    words = site_words(lang)["addresses"]
+    for card in bundle["cards"]:
+        old = out / lang / "cards" / card["id"] / "index.html"
+        html = old.read_text(encoding="utf-8")
+        new = addresses.of(card["id"], lang)
+        refresh = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', html).group(1)
+        assert (old.parent / refresh / "index.html").resolve() == (out / lang / new / "index.html").resolve()
+        assert f'<link rel="canonical" href="/{lang}/{new}">' in html
+        assert f'<html lang="{lang}">' in html and unescape(words["moved_text"]) in unescape(html)
+        link = re.search(rf'<a href="{re.escape(refresh)}">(.*?)</a>', html)
+        assert link and unescape(link.group(1)) == card["name"][lang], card["id"]
+    if lang != "en":      # the English card list did not move
+        html = (out / lang / "cards" / "index.html").read_text(encoding="utf-8")
+        assert 'content="0; url=../' + CARD_FOLDER[lang] + '/"' in html
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_the_language_selector_leads_to_the_same_card_in_each_language(built, lang):
+    """On a card page (and the card list) each language of the selector is the same card's page there."""
+    out, bundle = built
+    addresses = _addresses(bundle)
+    wrong = []
+    for card in bundle["cards"]:
+        html = (out / lang / addresses.of(card["id"], lang) / "index.html").read_text(encoding="utf-8")
+        links = dict((hl, href) for href, hl in
+                     re.findall(r'<a href="([^"]+)" hreflang="([a-z]+)" class="md-select__link"', html))
+        for other in ("pt", "en", "vi"):
+            target = out / links.get(other, "/missing").lstrip("/") / "index.html"
+            if links.get(other) != f"/{other}/{addresses.of(card['id'], other)}" or not target.is_file() \
+                    or _title(target.read_text(encoding="utf-8")) != card["name"][other]:
+                wrong.append(f"{card['id']} ({lang} -> {other}): {links.get(other)}")
+    index = (out / lang / CARD_FOLDER[lang] / "index.html").read_text(encoding="utf-8")
+    listed = dict((hl, href) for href, hl in
+                  re.findall(r'<a href="([^"]+)" hreflang="([a-z]+)" class="md-select__link"', index))
+    assert listed == {other: f"/{other}/{CARD_FOLDER[other]}/" for other in ("pt", "en", "vi")}
+    glossary = (out / lang / "glossary" / "index.html").read_text(encoding="utf-8")  # other pages: the same path
+    assert f'<a href="/vi/glossary/" hreflang="vi"' in glossary
+    assert not wrong, wrong[:10]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_link_to_a_card_leads_to_its_readable_address(built, lang):
+    """No page of the site (but the pages left at old addresses) links to a card by its engine id: the card
+    list, the statistics, the search index and the search page's card list all use the new address."""
+    out, bundle = built
+    addresses = _addresses(bundle)
+    old = re.compile(r'href="[^"]*\bcards/(?:base|warring-colonies|winter-tricks)\.')
+    moved = {out / lang / "cards" / c["id"] / "index.html" for c in bundle["cards"]}
+    linking = [str(p.relative_to(out)) for p in (out / lang).rglob("*.html")
+               if p not in moved and old.search(p.read_text(encoding="utf-8"))]
+    assert not linking, linking[:10]
+    index = json.loads((out / lang / "search" / "search_index.json").read_text(encoding="utf-8"))
+    cards = {addresses.of(c["id"], lang) for c in bundle["cards"]}
+    locations = {d["location"].split("#")[0] for d in index["docs"]}
+    assert cards <= locations and not any(loc.startswith("cards/") and "." in loc for loc in locations)
+    export = json.loads((out / lang / "downloads" / f"cards-{lang}.json").read_text(encoding="utf-8"))
+    assert {c["id"]: c["address"] for c in export} == {c["id"]: addresses.of(c["id"], lang) for c in bundle["cards"]}
+    statistics = (out / lang / "statistics" / "index.html").read_text(encoding="utf-8")
+    assert len(re.findall(rf'href="\.\./{CARD_FOLDER[lang]}/[a-z0-9-]+/[a-z0-9-]+/"', statistics)) > 10

@@ -104,7 +104,7 @@ def test_the_pseudo_site_has_every_kind_of_page(pseudo_site):
     pages = {p.relative_to(pseudo_site).as_posix() for p in pseudo_site.rglob("index.html")}
     assert {"index.html", "glossary/index.html", "cards/index.html", "downloads/index.html",
             "transcription/index.html", "search/index.html", "base-game/index.html",
-            "cards/base.crossroads.army/index.html"} <= pages
+            "cards/crossroads/army/index.html", "cards/base.crossroads.army/index.html"} <= pages
 
 
 def test_no_page_of_the_pseudo_site_shows_text_that_skipped_the_catalogues(pseudo_site, proper_names):
@@ -123,7 +123,7 @@ def test_no_page_of_the_pseudo_site_shows_text_that_skipped_the_catalogues(pseud
 
 
 def test_the_pseudo_site_is_really_transformed(pseudo_site):
-    card = (pseudo_site / "cards" / "base.crossroads.army" / "index.html").read_text(encoding="utf-8")
+    card = (pseudo_site / "cards" / "crossroads" / "army" / "index.html").read_text(encoding="utf-8")
     assert pseudo("Army") in card                     # a card name, from content
     assert pseudo("Option") in card                   # a section label, from templates/site
     assert "⟦" in (pseudo_site / "base-game" / "index.html").read_text(encoding="utf-8")  # a rules chapter

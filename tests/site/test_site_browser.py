@@ -48,6 +48,25 @@ def site(tmp_path_factory):
     server.shutdown()
 
 
+def _addresses(cards):
+    from dow.compiler.cards import LANGS
+    from dow.site.addresses import Addresses
+    return Addresses(cards, LANGS)
+
+
+def card_url(build, lang: str, card_id: str) -> str:
+    """A card page's path on the server: /<lang>/<its readable address> (site/addresses.py)."""
+    if not hasattr(build, "addresses"):
+        build.addresses = _addresses(build.cards)
+    return f"/{lang}/{build.addresses.of(card_id, lang)}"
+
+
+def card_ids(build, lang: str) -> dict[str, str]:
+    """{a card page's address under the language's root: the card's id}."""
+    card_url(build, lang, build.cards[0]["id"])
+    return {build.addresses.of(c["id"], lang): c["id"] for c in build.cards}
+
+
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as p:
@@ -97,15 +116,44 @@ def test_home_page_in_each_language(site, browser, lang, word):
 
 
 def test_switching_language_on_a_card_page_stays_on_the_card(site, browser):
+    """A click in the language selector, as a reader makes it (the theme's script must not send it to the
+    other language's home page): the same card, at its address in that language."""
     base, _ = site
     v = Visit(browser, base)
-    page = v.go("/en/cards/base.crossroads.car-crash/")
+    page = v.go("/en/cards/crossroads/car-crash/")
     assert "Car Crash" in page.title()
-    href = page.locator('a.md-select__link[hreflang="vi"]').get_attribute("href")
-    page = v.go(href if href.startswith("/") else "/en/cards/base.crossroads.car-crash/" + href)
-    assert page.url.endswith("/vi/cards/base.crossroads.car-crash/")
+    page.locator(".md-header__option .md-select button").hover()     # the selector opens on hover
+    page.locator('a.md-select__link[hreflang="vi"]').click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/vi/the-bai/nga-tu/tai-nan-xe-hoi/")
     assert "Tai nạn xe hơi" in page.title()
     v.shot("card-vi")
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator('a.md-select__link[hreflang="pt"]').click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/pt/cartas/encruzilhadas/acidente-de-carro/")
+    assert "Acidente de Carro" in page.title()
+    page = v.go("/pt/glossary/")                 # any other page: the same path in the other language
+    page.locator(".md-header__option .md-select button").hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/en/glossary/")
+    v.clean()
+
+
+@pytest.mark.parametrize("lang,old,new,title", [
+    ("pt", "/pt/cards/base.crossroads.abandoned/", "/pt/cartas/encruzilhadas/abandono/", "Abandono"),
+    ("vi", "/vi/cards/base.crossroads.abandoned/", "/vi/the-bai/nga-tu/bi-bo-roi/", "Bị bỏ rơi"),
+    ("en", "/en/cards/base.survivor.sparky/", "/en/cards/survivors/sparky/", "Sparky"),
+    ("pt", "/pt/cards/", "/pt/cartas/", "Cartas")])
+def test_an_old_card_address_takes_the_browser_to_the_card(site, browser, lang, old, new, title):
+    """A bookmark of a card's old address (/<lang>/cards/<id>/) opens the card's page at its new one."""
+    base, _ = site
+    v = Visit(browser, base)
+    page = v.go(old)
+    page.wait_for_url("**" + new)
+    assert page.url == base + new
+    assert title in page.title()
     v.clean()
 
 
@@ -141,24 +189,24 @@ def test_structured_queries(site, browser):
     page.wait_for_function("document.getElementById('card-results').children.length > 0")
     page.locator("#card-results a").first.click()
     page.wait_for_load_state("networkidle")
-    assert "/en/cards/warring-colonies.tactic." in page.url
+    assert "/en/cards/tactics/" in page.url
     v.clean()
 
 
 def test_cross_links_lead_to_the_named_card(site, browser):
-    base, _ = site
+    base, build = site
     v = Visit(browser, base)
-    page = v.go("/en/cards/base.crossroads.sparky/")
+    page = v.go(card_url(build, "en", "base.crossroads.sparky"))
     page.get_by_role("link", name="Sparky", exact=True).first.click()
     page.wait_for_load_state("networkidle")
-    assert page.url.endswith("/en/cards/base.survivor.sparky/")
+    assert page.url.endswith("/en/cards/survivors/sparky/")
     v.clean()
 
 
 def test_markup_in_content_is_shown_as_text(site, browser):
-    base, _ = site
+    base, build = site
     v = Visit(browser, base)
-    page = v.go("/en/cards/base.crossroads.markup-test/")
+    page = v.go(card_url(build, "en", "base.crossroads.markup-test"))
     assert page.evaluate("window.pwned === undefined")
     assert page.locator("h1").inner_text().rstrip("¶") == "Markup <script>alert(1)</script> test"
     assert "<script>window.pwned = 1</script> *not bold*" in page.locator("article").inner_text()
@@ -183,7 +231,8 @@ def test_statistics_page_shows_simulated_games(site, browser, lang, title, discl
     link = page.locator("article table a").first
     link.click()
     page.wait_for_load_state("networkidle")
-    assert "/cards/" in page.url
+    assert {"pt": "/pt/cartas/", "en": "/en/cards/", "vi": "/vi/the-bai/"}[lang] in page.url
+    assert "base." not in page.url                        # the readable address, not the engine id
     v.clean()
 
 
@@ -215,7 +264,7 @@ def test_statistics_and_stand_ins_show_warring_colonies(site, browser, lang, wc,
 def test_a_card_page_shows_its_scenarios_as_worked_examples(site, browser):
     base, _ = site
     v = Visit(browser, base)
-    page = v.go("/vi/cards/base.crossroads.abandoned/")
+    page = v.go("/vi/the-bai/nga-tu/bi-bo-roi/")
     examples = page.locator("details.example")
     assert examples.count() >= 2
     examples.first.locator("summary").click()
@@ -250,7 +299,7 @@ def test_a_card_page_opens_its_effect_tree(site, browser):
     """The compiled tree is closed under a summary in the reader's language, and a click opens it."""
     base, _ = site
     v = Visit(browser, base)
-    page = v.go("/pt/cards/base.crossroads.car-crash/")
+    page = v.go("/pt/cartas/encruzilhadas/acidente-de-carro/")
     assert "Acidente de Carro" in page.title()
     tree = page.locator("article details.dow-dev")
     assert tree.locator("summary").inner_text() == "Para quem desenvolve motores de jogo: a árvore de efeitos compilada"
@@ -292,7 +341,7 @@ def test_every_card_page_shows_the_card_first_and_no_tree_until_asked(site, brow
     v = Visit(browser, base)
     wrong = {}
     for card in build.cards:
-        v.page.goto(f"{base}/{lang}/cards/{card['id']}/", wait_until="load")   # not the search worker's idle
+        v.page.goto(base + card_url(build, lang, card["id"]), wait_until="load")   # not the search worker's idle
         look = v.page.evaluate(_CARD_LOOK)
         kind = words["kind_one"][card["kind"]]
         problems = [what for what, bad in (
@@ -317,10 +366,10 @@ def test_the_header_search_finds_a_card_by_its_name_and_its_text(site, browser):
     v = Visit(browser, base)
     page = v.go("/vi/")
     hrefs = _header_search(page, "Tai nạn xe hơi")
-    assert "/vi/cards/base.crossroads.car-crash/" in hrefs[0], hrefs[:5]
+    assert "/vi/the-bai/nga-tu/tai-nan-xe-hoi/" in hrefs[0], hrefs[:5]
     _header_search(page, "nhiên liệu")                                  # words of the cards' effects
     links = page.locator(".md-search-result__item a").evaluate_all("els => els.map(e => e.href)")
-    assert any("/cards/" in h and "#effect-" in h for h in links), links[:10]
+    assert any("/the-bai/" in h and "#effect-" in h for h in links), links[:10]
     v.shot("header-search-vi")
     v.clean()
 
@@ -354,7 +403,8 @@ def test_the_header_search_folds_vietnamese_accents(site, browser, query, kind):
     v = Visit(browser, base)
     page = v.go("/vi/")
     hrefs = _header_search(page, query)
-    found = {h.split("/cards/")[1].split("/")[0] for h in hrefs if "/cards/" in h}
+    ids = card_ids(build, "vi")
+    found = {ids.get(h.split("/vi/", 1)[1].split("?")[0].split("#")[0], "") for h in hrefs if "/vi/the-bai/" in h}
     assert any(f".{kind}." in card for card in found), hrefs[:10]
     v.shot(f"header-search-vi-{kind}")
     v.clean()
@@ -365,7 +415,7 @@ def test_the_header_search_ranks_cards_first_in_portuguese(site, browser):
     v = Visit(browser, base)
     hrefs = _header_search(v.go("/pt/"), "encruzilhada")
     assert "/authors/" not in hrefs[0], hrefs[:5]              # not the card-file reference first
-    assert any("/pt/cards/base.crossroads." in h for h in hrefs[:20]), hrefs[:20]
+    assert any("/pt/cartas/encruzilhadas/" in h for h in hrefs[:20]), hrefs[:20]
     v.clean()
 
 
@@ -385,7 +435,7 @@ def test_kinds_are_searched_in_the_readers_language(site, browser, lang, query):
 def test_the_card_list_sorts_and_filters(site, browser, lang):
     base, build = site
     v = Visit(browser, base)
-    page = v.go(f"/{lang}/cards/")
+    page = v.go({"pt": "/pt/cartas/", "vi": "/vi/the-bai/"}[lang])
     table = page.locator("xpath=//h3[@id='base-survivor']/following::table[1]")  # the theme wraps tables
     head = table.locator("thead th").nth(2)  # the influence column
     head.click()
@@ -406,8 +456,9 @@ def test_screenshots_of_a_card_page_the_card_list_and_the_statistics(site, brows
     """Pictures to look at as a reader of that language (tests/artifacts/reader-*.png)."""
     base, _ = site
     v = Visit(browser, base)
-    for name, path in (("card", "/cards/base.crossroads.abandoned/"), ("cards", "/cards/"),
-                       ("statistics", "/statistics/")):
+    folder = {"pt": "cartas", "vi": "the-bai"}[lang]
+    for name, path in (("card", f"/{folder}/{'encruzilhadas/abandono' if lang == 'pt' else 'nga-tu/bi-bo-roi'}/"),
+                       ("cards", f"/{folder}/"), ("statistics", "/statistics/")):
         page = v.go(f"/{lang}{path}")
         if name == "card":
             page.locator("details.example").first.evaluate("d => d.open = true")
@@ -501,10 +552,9 @@ _ASK_WORKER = """async queries => {
 }"""
 
 
-def _card_of(location):
-    """The card id of a result's location, or None when it is not a card page."""
-    path = location.split("#")[0]
-    return path[len("cards/"):-1] if path.startswith("cards/") and path != "cards/" else None
+def _card_of(location, ids):
+    """The card id of a result's location (ids: card ids by address), or None when it is not a card page."""
+    return ids.get(location.split("#")[0])
 
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
@@ -520,13 +570,13 @@ def test_the_header_search_finds_every_card_by_its_name_typed_without_accents(si
         same.setdefault(" ".join(_fold(card["name"][lang]).split()), set()).add(card["id"])
     names = [_plain(card["name"][lang]) for card in cards]
     answers = page.evaluate(_ASK_WORKER, names)
-    wrong, first_overall = [], 0
+    wrong, first_overall, ids = [], 0, card_ids(build, lang)
     for card, name, groups in zip(cards, names, answers):
-        found = [_card_of(group[0]) for group in groups if _card_of(group[0])]
+        found = [_card_of(group[0], ids) for group in groups if _card_of(group[0], ids)]
         namesakes = same[" ".join(_fold(card["name"][lang]).split())]
         if card["id"] not in found[:len(namesakes)] or not set(found[:len(namesakes)]) <= namesakes:
             wrong.append((name, found[:3]))
-        first_overall += bool(groups) and _card_of(groups[0][0]) in namesakes
+        first_overall += bool(groups) and _card_of(groups[0][0], ids) in namesakes
     assert not wrong, f"{len(wrong)} of {len(cards)} cards not first among cards: {wrong[:10]}"
     # and as a rule first of all results, guides and rules included (the rest are names a rules
     # section or glossary term also bears, which rank beside them)
@@ -535,11 +585,11 @@ def test_the_header_search_finds_every_card_by_its_name_typed_without_accents(si
 
 
 @pytest.mark.parametrize("lang,query,first", [
-    ("vi", "tai nan", "cards/base.crossroads.car-crash/"),
-    ("vi", "Tai nạn xe hơi", "cards/base.crossroads.car-crash/"),
-    ("pt", "Acidente de Carro", "cards/base.crossroads.car-crash/"),
-    ("pt", "acidente de carro", "cards/base.crossroads.car-crash/"),
-    ("en", "CAR CRASH", "cards/base.crossroads.car-crash/"),
+    ("vi", "tai nan", "the-bai/nga-tu/tai-nan-xe-hoi/"),
+    ("vi", "Tai nạn xe hơi", "the-bai/nga-tu/tai-nan-xe-hoi/"),
+    ("pt", "Acidente de Carro", "cartas/encruzilhadas/acidente-de-carro/"),
+    ("pt", "acidente de carro", "cartas/encruzilhadas/acidente-de-carro/"),
+    ("en", "CAR CRASH", "cards/crossroads/car-crash/"),
 ])
 def test_the_header_search_lists_the_named_card_first(site, browser, lang, query, first):
     """The cases readers reported, typed into the header's box."""
@@ -610,12 +660,12 @@ def test_the_card_search_finds_every_card_by_its_name_typed_without_accents(site
     same = {}
     for card in build.cards:
         same.setdefault(" ".join(_fold(card["name"][lang]).split()), set()).add(card["id"])
-    wrong = []
+    wrong, by_address = [], card_ids(build, lang)
     for card in build.cards:
         name = _plain(card["name"][lang])
         typed = f'"{name}"' if any(m in name for m in '<>="') else name
         found, said = _card_query(page, typed)
-        ids = [h.split("/cards/")[1].strip("/") for h in found]
+        ids = [by_address.get(h[len("../"):], h) for h in found]     # the search page is /<lang>/search/
         namesakes = same[" ".join(_fold(card["name"][lang]).split())]
         if said or card["id"] not in ids[:len(namesakes)]:
             wrong.append((typed, ids[:3], said))

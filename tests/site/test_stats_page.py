@@ -54,11 +54,19 @@ def section(bundle, card_stats, lang) -> str:
                                          "col_triggered", "col_colony_won", "col_options", "col_groups", "col_won")])
 
 
+def addresses_of(bundle, lang):
+    """The statistics page's links to card pages (site/addresses.py), as site/build.py gives them."""
+    from dow.compiler.cards import LANGS
+    from dow.site.addresses import Addresses
+    addresses = Addresses(bundle["cards"], LANGS)
+    return lambda card_id, page: addresses.md_link(card_id, lang, page)
+
+
 def block_html(bundle, card_stats, lang, card_id) -> str:
     card = next(c for c in bundle["cards"] if c["id"] == card_id)
     words = site_words(lang)
     return _env().get_template("card_stats.html.j2").render(
-        stat=card_block(card, card_stats, words[WORDS]), words=words)
+        stat=card_block(card, card_stats, words[WORDS]), words=words, up="../../../")
 
 
 @pytest.mark.parametrize("lang", ["pt", "vi"])
@@ -147,7 +155,7 @@ def test_the_statistics_page_renders_its_card_section_in_the_language(bundle, ca
     stats = {"error": "-", "warring_colonies": {"error": "-"}, "winter_tricks": {"error": "-"}, "card_stats": card_stats}
     page = _env().get_template("statistics.md.j2").render(
         stats=stats, L=words[WORDS], charts=charts(stats, words[WORDS], names), by_id={}, lang=lang, words=words,
-        cs=card_section(card_stats, words[WORDS], names))
+        cs=card_section(card_stats, words[WORDS], names), card_md=addresses_of(bundle, lang))
     part = page.split("{#card-statistics}")[1].split("\n## ")[0]
     for key in ("heading_crossroads", "heading_survivors", "heading_items"):
         assert f"### {words[WORDS][key]} {{#card-statistics-" in part
