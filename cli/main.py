@@ -704,16 +704,24 @@ def cmd_conformance(args) -> int:
 
 
 def cmd_check(args) -> int:
-    """dow check: compile and report, write nothing."""
+    """dow check: compile and report, write nothing but the caches."""
+    import time
+
     from dow.compiler.project import CONTENT, compile_paths
     root = _root(args)
     paths = args.paths or [root / CONTENT]
     for p in args.paths:              # each path given is a card file or a folder holding some
         _card_path(p)
-    compare = None
-    if args.compare_text:
-        from dow.render.text import text_warnings as compare
-    build = compile_paths(paths, root, compare_text=compare)   # L004 warnings made card by card
+    compare = kept = None
+    if args.compare_text:           # L004 warnings made card by card, kept between checks by card and renderer
+        from functools import partial
+
+        from dow.render.text import kept_folder, kept_text_warnings, prune_kept
+        kept, started = kept_folder(root), time.time()
+        compare = partial(kept_text_warnings, folder=kept)
+    build = compile_paths(paths, root, compare_text=compare)
+    if kept is not None and not args.paths:     # the whole project checked: drop what it no longer has
+        prune_kept(kept, started - 1)           # (1 s: file times lag the clock by a tick)
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
         from .cardtests import carried

@@ -108,10 +108,11 @@ def _pos(node: dict) -> Pos:
     return Pos(line, col)
 
 
-def typecheck(nodes: list[dict]) -> list[BindError]:
-    """T001 for every field aimed at the wrong kind of thing."""
+def typecheck(nodes: list[dict], walked: list[dict] | None = None) -> list[BindError]:
+    """T001 for every field aimed at the wrong kind of thing (``walked``: ``list(walk(nodes))`` if the
+    caller has it already)."""
     errors = []
-    for node in walk(nodes):
+    for node in walk(nodes) if walked is None else walked:
         spec = BY_OP.get(node["op"])
         if spec is None:
             continue
@@ -155,10 +156,10 @@ def _type_hint(op: str, field: str, got: str):
     return ""
 
 
-def structure(nodes: list[dict]) -> list[BindError]:
-    """Choices, options, costs and die outcomes that cannot work."""
+def structure(nodes: list[dict], walked: list[dict] | None = None) -> list[BindError]:
+    """Choices, options, costs and die outcomes that cannot work (``walked`` as for ``typecheck``)."""
     errors: list[BindError] = []
-    for node in walk(nodes):
+    for node in walk(nodes) if walked is None else walked:
         op = node["op"]
         if op in ("choose", "vote"):
             errors.extend(_options(node))

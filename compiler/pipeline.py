@@ -171,11 +171,17 @@ def _scenario_at(root: Node, problem: str) -> Node | None:
     return tests.value[int(match.group(1))]
 
 
-def _numbers_in_range(value, result: CardResult, op: str = "") -> bool:
+def _numbers_in_range(value, result: CardResult) -> bool:
     """Report each number written in an effect that the runtime's limits refuse (runtime/limits.py: the
     bundle schema and load_bundle hold every number to them), at the node it is in; whether there was one."""
     from dow.runtime.bundle_check import SIGNED
     from dow.runtime.limits import MAX_NUMBER, MIN_SIGNED
+    return _numbers_walk(value, result, "", SIGNED, MAX_NUMBER, MIN_SIGNED)
+
+
+def _numbers_walk(value, result: CardResult, op: str, SIGNED, MAX_NUMBER: int, MIN_SIGNED: int) -> bool:
+    """``_numbers_in_range`` below one value (the limits passed down: an import in every call of the walk
+    was a twentieth of a compile)."""
     found = False
     if isinstance(value, dict):
         pos = value.get("pos")
@@ -189,10 +195,10 @@ def _numbers_in_range(value, result: CardResult, op: str = "") -> bool:
                                 expected=M("expected.range", low=low, high=MAX_NUMBER))
                     found = True
             elif isinstance(item, (dict, list)):
-                found = _numbers_in_range(item, result, here) or found
+                found = _numbers_walk(item, result, here, SIGNED, MAX_NUMBER, MIN_SIGNED) or found
     elif isinstance(value, list):
         for item in value:
-            found = _numbers_in_range(item, result, op) or found
+            found = _numbers_walk(item, result, op, SIGNED, MAX_NUMBER, MIN_SIGNED) or found
     return found
 
 
@@ -297,18 +303,21 @@ def _program(node: Node, kind: str, scope: CardScope, result: CardResult, loweri
         return {"source": text, "tree": []}
     if errors:
         return {"source": text, "tree": tree}
-    scope.names.extend(_names(tree))
-    for err in checks.typecheck(tree if isinstance(tree, list) else [tree]):
+    roots = tree if isinstance(tree, list) else [tree]
+    walked = list(checks.walk(roots))       # once for the three passes below (none of them changes the tree)
+    scope.names.extend(_names(walked))
+    for err in checks.typecheck(roots, walked):
         result.from_error(err)
-    for err in checks.structure(tree if isinstance(tree, list) else [tree]):
+    for err in checks.structure(roots, walked):
         result.from_error(err)
     return {"source": text, "tree": lowering.nodes(tree)}
 
 
-def _names(tree) -> list[tuple[str, str, Pos]]:
-    """The card names a tree uses, with their kinds and where: checked across cards (N003)."""
+def _names(walked: list[dict]) -> list[tuple[str, str, Pos]]:
+    """The card names a tree uses (its nodes, ``checks.walk``), with their kinds and where: checked across
+    cards (N003)."""
     out = []
-    for node in checks.walk(tree if isinstance(tree, list) else [tree]):
+    for node in walked:
         if node.get("op") == "named":
             out.append((node["card"], node.get("kind") or "survivor", Pos(*node["pos"])))
         elif node.get("op") == "card_named":

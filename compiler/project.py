@@ -106,8 +106,8 @@ class Build:
         return not self.diagnostics.errors
 
 
-#: the L004 warnings of compiled cards (``dow.render.text.text_warnings``, a module-level function, so
-#: that worker processes receive it by name)
+#: the L004 warnings of compiled cards (``dow.render.text.text_warnings``, or ``kept_text_warnings`` with its
+#: folder bound by ``functools.partial``: a module-level function, so that worker processes receive it by name)
 TextWarnings = Callable[[list[dict]], list]
 
 #: below this many files one process is faster than starting workers

@@ -770,3 +770,160 @@ def text_warnings(cards: list[dict]) -> list:
                 out.append(Diagnostic("L004", M("L004.in-lang", lang=lang, text=line), card["file"], 1, 1,
                                       severity=WARNING, hint=M("hint.text-agree")))
     return out
+
+
+# ---- the text comparison kept between checks --------------------------------------------------
+#
+# Regenerating every card's text in three languages on every ``dow check`` was two thirds of a check of
+# a large project. A card's L004 warnings depend on nothing but the compiled card (its trees, its authored
+# texts and its file's name: ``text_warnings`` of one card reads only that card) and on the renderer (this
+# module, the node catalogue, the text catalogues and glossary, Jinja's and Babel's versions). So each
+# card's warnings are kept in the toolchain's cache folder, one small JSON file per card named by a hash of
+# the card, in a folder named by a hash of the renderer (``renderer_stamp``): a changed card, catalogue word
+# or renderer misses and is compared again. A file that cannot be read, or holds anything but warnings,
+# is ignored (and written again); one that cannot be written is skipped: the warnings are the same.
+
+#: the layout of a kept file; a file of another layout is ignored
+KEPT_FORMAT = 1
+@lru_cache(maxsize=None)
+def renderer_stamp() -> str | None:
+    """sha256 of everything a card's L004 warnings depend on besides the card: this module, the node
+    catalogue and the die faces (compiler/catalogue.py, compiler/checks.py), the languages' list
+    (compiler/cards.py), every file of the text catalogues (messages, phrases, glossary), Jinja's and
+    Babel's versions and Python's; None when one of them cannot be read."""
+    import babel
+
+    from dow.compiler import cards, catalogue, checks
+    digest = hashlib.sha256()
+    for part in (str(KEPT_FORMAT), sys.version, jinja2.__version__, babel.__version__):
+        digest.update(part.encode() + b"\0")
+    sources = [Path(__file__), Path(catalogue.__file__), Path(checks.__file__), Path(cards.__file__),
+               *sorted(TEXT_DIR.iterdir())]
+    for path in sources:
+        try:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        except OSError:
+            return None
+    return digest.hexdigest()
+
+
+def kept_folder(root: Path) -> Path | None:
+    """Where a project's kept text warnings live: ``<cache folder>/check-text/<project>/<renderer stamp>``
+    (the cache folder is the text cache's: ``$DOW_CACHE_DIR``, ``$XDG_CACHE_HOME/dow`` or ``~/.cache/dow``;
+    never in the project, whose build/ a ``dow build --out DIR`` must not touch). None when it is off."""
+    folder, stamp = cache_dir(), renderer_stamp()
+    if folder is None or stamp is None:
+        return None
+    project = hashlib.sha256(str(Path(root).resolve()).encode()).hexdigest()[:16]
+    return folder / "check-text" / project / stamp[:24]
+
+
+def card_key(card: dict) -> str | None:
+    """sha256 of a compiled card as the bundle holds it (key order included: the warnings follow it)."""
+    import json
+    try:
+        return hashlib.sha256(json.dumps(card, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+    except (TypeError, ValueError):   # not plain data: compare it again, keep nothing
+        return None
+
+
+def _msg_json(value):
+    """A message, or a message's parameter, as JSON (``Msg.to_json`` for messages)."""
+    if isinstance(value, M):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_msg_json(v) for v in value]
+    return value
+
+
+def _msg_of(value):
+    """The message, or parameter, that ``_msg_json`` wrote."""
+    if isinstance(value, dict):
+        return M(value["msg_id"], **{k: _msg_of(v) for k, v in value["params"].items()})
+    if isinstance(value, list):
+        return [_msg_of(v) for v in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise ValueError(f"not a message parameter: {value!r}")
+
+
+def _read_kept(path: Path, key: str) -> list | None:
+    """The (language, line) pairs kept for a card, or None if the file is missing or not one we wrote."""
+    import json
+    try:
+        data = json.loads(path.read_bytes())
+        if not isinstance(data, dict) or data.get("format") != KEPT_FORMAT or data.get("card") != key:
+            return None
+        found = []
+        for lang, line in data["warnings"]:
+            text = _msg_of(line)
+            if lang not in LANGS or not isinstance(text, M) or text.id.split(".")[0] != "L004":
+                return None
+            found.append((lang, text))
+        return found
+    except Exception:  # unreadable, truncated, not JSON, a message the catalogues no longer have: compare again
+        return None
+
+
+def _write_kept(path: Path, key: str, lines: list) -> None:
+    import json
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"format": KEPT_FORMAT, "card": key,
+                                   "warnings": [[lang, _msg_json(line)] for lang, line in lines]},
+                                  ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)       # atomic: a concurrent check reads the old file or the new one
+    except OSError:
+        pass
+
+
+def _card_lines(card: dict) -> list:
+    """(language, line) of every disagreement of one card: what ``text_warnings`` reports for it."""
+    from dow.compiler.cards import LANGS as CARD_LANGS
+    return [(lang, line) for lang in CARD_LANGS for line in disagreements(card, lang, names_in([card], lang))]
+
+
+def kept_text_warnings(cards: list[dict], folder: Path | None = None) -> list:
+    """``text_warnings`` of one card, read from ``folder`` (``kept_folder``) when the card was compared
+    before, compared and kept there otherwise; the warnings are the same either way. ``dow check`` passes
+    it to the compile with the folder bound (``functools.partial``: worker processes receive both by value)."""
+    from dow.compiler.diagnostics import WARNING, Diagnostic
+    if folder is None or len(cards) != 1:    # several cards: each one's names are the others' too
+        return text_warnings(cards)
+    out = []
+    for card in cards:
+        key = card_key(card)
+        path = folder / f"{key}.json" if key else None
+        lines = _read_kept(path, key) if path else None
+        if lines is None:
+            lines = _card_lines(card)
+            if path:
+                _write_kept(path, key, lines)
+        else:
+            try:
+                os.utime(path)    # used now: kept at the next prune
+            except OSError:
+                pass
+        out += [Diagnostic("L004", M("L004.in-lang", lang=lang, text=line), card["file"], 1, 1,
+                           severity=WARNING, hint=M("hint.text-agree")) for lang, line in lines]
+    return out
+
+
+def prune_kept(folder: Path | None, since: float) -> None:
+    """After a check of the whole project: drop the kept files it did not use (not read or written since
+    ``since``, a ``time.time()``) and the folders of other renderers, so the cache holds one project's worth."""
+    if folder is None:
+        return
+    try:
+        for other in folder.parent.iterdir():
+            if other != folder and other.is_dir():
+                for path in other.iterdir():
+                    path.unlink(missing_ok=True)
+                other.rmdir()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.stat().st_mtime < since:
+                    os.unlink(entry.path)
+    except OSError:    # another check pruning at the same time, a folder not ours to empty: keep what is left
+        pass
