@@ -665,7 +665,8 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
                     "stale": (card["id"], text_path, lang) in stale})
     for program in out:  # where the card's words and the effect disagree (L004), the page says what is played
         program["differs"] = bool(program["authored"]) and bool(compare("", program["authored"], program["generated"], set()))
-    return out
+    from .examples import every_face
+    return every_face(card, out, lang)     # a die: each face, also one without an effect
 
 
 def _face_label(card: dict, parts: list[str], lang: str) -> str:

@@ -636,3 +636,19 @@ def face_label(card: dict, parts: list[str], lang: str) -> str:
     if isinstance(count, int) and isinstance(sides, int):
         return words["face_counted"].format(name=name, n=count, sides=sides)
     return str(name)
+
+
+def every_face(card: dict, programs: list[dict], lang: str) -> list[dict]:
+    """A die's page sections, one per face in the die's order: a face without an effect (the exposure
+    die's blank, 'Nothing happens') gets its section too, so that every face an example names ("rolls
+    for exposure: blank") has its heading on the page; other cards' sections as they are."""
+    if card.get("kind") != "die" or not card.get("faces"):
+        return programs
+    by_label = {p["label"]: p for p in programs}
+    out = []
+    for index, face in enumerate(card["faces"]):
+        label = face_label(card, ["faces", str(index), "effect"], lang)
+        text = face.get("text") or {}
+        out.append(by_label.pop(label, None) or {"label": label, "authored": text.get(lang, "") if isinstance(text, dict) else "",
+                                                 "generated": "", "stale": False, "differs": False})
+    return out + [p for p in programs if p["label"] in by_label]

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from leaks import english_only, leaks, proper_names
-from dow.site.examples import TITLE_MAX, example_names, face_label, worked_examples
+from dow.site.examples import TITLE_MAX, every_face, example_names, face_label, worked_examples
 from dow.site.stories import story
 
 LANGS = ("pt", "en", "vi")
@@ -127,6 +127,10 @@ def test_an_exposure_roll_names_its_face_as_the_die_page_does(bundle, told, lang
     faces = {f["name"][lang].lower() for f in die["faces"]}
     for index, face in enumerate(die["faces"]):
         assert face_label(die, ["faces", str(index), "effect"], lang).startswith(face["name"][lang])
+    # the page has a section for each face, the blank one (no effect) too, headed by the face's name
+    sections = every_face(die, [], lang)
+    assert [s["label"].split(" (")[0] for s in sections] == [f["name"][lang] for f in die["faces"]]
+    assert all(s["authored"] for s in sections)
     rolls, wrong = 0, []
     for card, n, example in told[lang]:
         for sentence in [*example["do"], example["title"]]:
