@@ -77,10 +77,7 @@ class Teller:
 
     def die_value(self, n: Any) -> str:
         """An action die by the number it shows, as the language says it ("a 5", "an 8", "um 5")."""
-        template = self.w["die_value"]
-        if isinstance(template, dict):
-            template = template.get(str(n), template["other"])
-        return template.format(n=n)
+        return _contract(self.w["die_value"].format(n=n), self.lang)     # en: "an 8" (render/playlog.py)
 
     def absent(self, test: dict) -> list[str]:
         """What the scenario shows does not happen (its ``not_log``), in the game's words."""
@@ -395,7 +392,7 @@ class StoryTeller:
         if any(v is None for v in params.values()):     # a value the engine did not have (no crisis revealed)
             return ""
         if line["event"] == "roll" and isinstance(params.get("result"), int):    # a die, as the number it shows
-            return _capital(self.t.say(self.w["roll"], params["result"], value=self.t.die_value(params["result"])))
+            return _capital(self.t.say(self.w["roll"], params["result"]))
         dice = params.get("dice")
         if line["event"] in self.w["dice_rolled"] and isinstance(dice, list) and all(isinstance(d, int) for d in dice):
             return _capital(self.t.say(self.w["dice_rolled"][line["event"]], len(dice), player=self.log.name(params.get("player")),

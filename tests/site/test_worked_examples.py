@@ -81,6 +81,10 @@ def test_no_example_shows_a_bare_list_of_numbers(bundle, told, lang):
             if hits:
                 found.append(f"{card['id']} {n}: {sentence}")
     assert not found, f"{len(found)} {lang} sentences with bare numbers: {found[:8]}"
+    if lang == "en":     # a die by its number, with the article the number is said with: "an 8", "a 5"
+        from dow.render.playlog import AN_NUMBER
+        wrong = [s for _, _, e in told[lang] for s in e["do"] + e["given"] + e["expect"] if AN_NUMBER.search(s)]
+        assert not wrong, wrong[:5]
 
 
 @pytest.mark.parametrize("lang", LANGS)
