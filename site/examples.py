@@ -420,6 +420,9 @@ class StoryTeller:
             text = self.option_text(card, a.answer) if isinstance(a.answer, int) else ""
             template = asks[f"{prompt}_text" if text else prompt]
             return self.fill(template, a, n=a.answer + 1 if isinstance(a.answer, int) else a.answer, text=text)
+        fields = {}
+        if a.kind == "may" and prompt == "you may" and a.src.get("card"):    # "you may …" of a card: by the card's name
+            prompt, fields = "may_card", {"card": self.log.name(a.src["card"])}
         template = asks.get(prompt, kinds.get(a.kind))
         if template is None:
             raise UntoldScenario(f"asks.{prompt}")
@@ -429,7 +432,7 @@ class StoryTeller:
             template = template.get(case, template.get("other"))
             if template is None:
                 raise UntoldScenario(f"asks.{prompt}.{case}")
-        return self.fill(template, a)
+        return self.fill(template, a, **fields)
 
     def fill(self, template: str, a, **fields) -> str:
         value = a.answer
