@@ -642,8 +642,8 @@ def every_face(card: dict, programs: list[dict], lang: str) -> list[dict]:
     """A die's page sections, one per face in the die's order: a face without an effect (the exposure
     die's blank, 'Nothing happens') gets its section too, so that every face an example names ("rolls
     for exposure: blank") has its heading on the page; other cards' sections as they are."""
-    if card.get("kind") != "die" or not card.get("faces"):
-        return programs
+    if card.get("kind") != "die" or not card.get("faces") or not programs:   # a die no face of which is played
+        return programs                                                      # keeps its page of facts
     by_label = {p["label"]: p for p in programs}
     out = []
     for index, face in enumerate(card["faces"]):

@@ -132,9 +132,12 @@ def test_an_exposure_roll_names_its_face_as_the_die_page_does(bundle, told, lang
     for index, face in enumerate(die["faces"]):
         assert face_label(die, ["faces", str(index), "effect"], lang).startswith(face["name"][lang])
     # the page has a section for each face, the blank one (no effect) too, headed by the face's name
-    sections = every_face(die, [], lang)
+    from dow.render.text import card_texts
+    from dow.site.build import _programs
+    sections = _programs(die, card_texts(die, lang), lang)
     assert [s["label"].split(" (")[0] for s in sections] == [f["name"][lang] for f in die["faces"]]
     assert all(s["authored"] for s in sections)
+    assert every_face(die, [], lang) == []      # a die none of whose faces is played keeps its page of facts
     rolls, wrong = 0, []
     for card, n, example in told[lang]:
         for sentence in [*example["do"], example["title"]]:
