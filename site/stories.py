@@ -47,6 +47,8 @@ def story(bundle: dict, card: dict, number: int) -> Story | None:
     """The card's scenario ``number`` (from 1) as it played, or None when it cannot be played here (a
     scenario that fails is reported by `dow test`; its page then tells the scenario's data alone)."""
     key = (str(bundle.get("content_hash", id(bundle))), card["id"], number)
+    if _RUNS and next(iter(_RUNS))[0] != key[0]:   # another bundle (`dow serve` after an edit): its own runs
+        _RUNS.clear()
     if key not in _RUNS:
         try:
             _RUNS[key] = _play(bundle, card, card["tests"][number - 1])
