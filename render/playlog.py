@@ -28,13 +28,18 @@ def catalogue(lang: str) -> dict:
 QUIET = {"manual", "pay", "change_morale", "attach", "drew_cards", "use_limit", "kill_survivor"}
 
 
+#: English says the article of a number as the number sounds: "an 8", "an 11", "an 18" (a word's article
+#: is render/text.py's an())
+AN_NUMBER = re.compile(r"\b([Aa]) (8\d*|11|18)\b")
+
+
 def _contract(text: str, lang: str) -> str:
     """A filled-in sentence with the language's contractions (pt "a o combate" -> "ao combate"), the
-    same table the rules text uses (render/catalogues/text/<lang>.yaml)."""
+    same table the rules text uses (render/catalogues/text/<lang>.yaml), and English's "an 8"."""
     from dow.render.text import load_language
     for pattern, replacement in load_language(lang).contractions if lang in ("pt", "en", "vi") else ():
         text = pattern.sub(replacement, text)
-    return text
+    return AN_NUMBER.sub(r"\1n \2", text) if lang == "en" else text
 
 
 class Teller:

@@ -417,8 +417,8 @@ class CardPages:
                                     up=up, card_list=relative(here, addresses.index(lang)),
                                     card_link=lambda other: addresses.link(other, lang, here),
                                     other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
-                                    tree=_code(_tree(tree_outline(card), lang)), rules_link=up + _rules_link(card),
-                                    examples=worked_examples(card, self.example_words, lang), EX=words["examples"],
+                                    tree=_code(_tree(tree_outline(card), lang, card)), rules_link=up + _rules_link(card),
+                                    examples=worked_examples(card, self.example_words, lang, self.data.bundle), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
                                     stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
                                     S=words["stand_ins"], stand_in_text=self.stand_in_text,
@@ -634,7 +634,7 @@ def _author_links(text: str) -> str:
 _TREE_SECTION = re.compile(r"^([a-z_]+)(?:\[(\d+)\])?((?:\.[a-z_]+)*):$")
 
 
-def _tree(outline: str, lang: str) -> str:
+def _tree(outline: str, lang: str, card: dict | None = None) -> str:
     """The compiled effect tree with each section headed as the page heads it, in the reader's language
     ('# Opção 1' over 'options[0].effect:'); the engine's own terms below are left as the engine names them."""
     lines, heading = [], ""
@@ -642,8 +642,9 @@ def _tree(outline: str, lang: str) -> str:
         m = _TREE_SECTION.match(line)
         if m:
             parts = [m.group(1)] + ([m.group(2)] if m.group(2) is not None else []) + m.group(3).split(".")[1:]
-            if _label(parts, lang) != heading:   # a trigger's 'when' and 'if' are one section, as on the page
-                heading = _label(parts, lang)
+            label = (card and _face_label(card, parts, lang)) or _label(parts, lang)
+            if label != heading:   # a trigger's 'when' and 'if' are one section, as on the page
+                heading = label
                 lines.append(f"# {heading}")
         lines.append(line)
     return "\n".join(lines)
@@ -702,7 +703,7 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
         for part in parts[:-1]:
             parent = parent[int(part)] if part.isdigit() else parent.get(part, {})
         authored = parent.get("text", {}).get(lang, "") if isinstance(parent, dict) else ""
-        label = _label(parts, lang)
+        label = _face_label(card, parts, lang) or _label(parts, lang)
         if out and out[-1]["label"] == label:  # a trigger's 'when' and 'if' are one section
             out[-1]["generated"] += " " + generated
             continue
@@ -710,7 +711,14 @@ def _programs(card: dict, texts: dict, lang: str, stale: set = frozenset()) -> l
                     "stale": (card["id"], text_path, lang) in stale})
     for program in out:  # where the card's words and the effect disagree (L004), the page says what is played
         program["differs"] = bool(program["authored"]) and bool(compare("", program["authored"], program["generated"], set()))
-    return out
+    from .examples import every_face
+    return every_face(card, out, lang)     # a die: each face, also one without an effect
+
+
+def _face_label(card: dict, parts: list[str], lang: str) -> str:
+    """A die's face by its name, as the worked examples name what the die shows (site/examples.py)."""
+    from .examples import face_label
+    return face_label(card, parts, lang)
 
 
 def _label(parts: list[str], lang: str) -> str:

@@ -9,7 +9,6 @@ UntoldScenario, so a new scenario form cannot reach a page as raw data.
 from __future__ import annotations
 
 import re
-from itertools import combinations
 from typing import Any
 
 from dow.render.playlog import _contract, place_with_article
@@ -71,6 +70,21 @@ class Teller:
         # as the proper name it stands for; the full site's leak test fails on any left over
         return " ".join(part.capitalize() for part in re.split(r"[-_]", text))
 
+    def listed(self, names: list[str]) -> str:
+        if not names:
+            return self.w["nothing"]
+        return ", ".join(names[:-1]) + self.w["list_and"] + names[-1] if len(names) > 1 else names[0]
+
+    def die_value(self, n: Any) -> str:
+        """An action die by the number it shows, as the language says it ("a 5", "an 8", "um 5")."""
+        return _contract(self.w["die_value"].format(n=n), self.lang)     # en: "an 8" (render/playlog.py)
+
+    def absent(self, test: dict) -> list[str]:
+        """What the scenario shows does not happen (its ``not_log``), in the game's words."""
+        table = self.w["absent"]
+        return [_capital(table[e] if e in table else self.say(table["other"], what=self.event(e)))
+                for e in (test.get("expect") or {}).get("not_log", [])]
+
     def cards(self, values) -> str:
         values = values if isinstance(values, list) else [values]
         if not values:
@@ -104,7 +118,8 @@ class Teller:
         if key == "survivors":
             return [s for name, facts in v.items() for s in self.survivor(name, facts or {})]
         if key in ("zombies", "noise", "barricades", "helpless") and isinstance(v, dict):
-            return [self.say(f[f"{key}_at"], n=n, place=self.name(p)) for p, n in v.items()]
+            return [self.at_entrances(f, key, p, n) if isinstance(n, list) else self.say(f[f"{key}_at"], n=n, place=self.name(p))
+                    for p, n in v.items()]
         if key == "storage" and isinstance(v, list):          # given: the cards, told by kind and count
             v = {k: v.count(k) for k in dict.fromkeys(v)}
         if key == "storage" and isinstance(v, dict):          # expect: the cards in storage by kind
@@ -157,10 +172,26 @@ class Teller:
             return [self.say(f["deck_count"], n=v)]
         return [self.say(self.entry("facts", key), n=v)]
 
+    def at_entrances(self, f: dict, key: str, place: str, counts: list) -> str:
+        """Zombies or barricades per entrance ([0, 1, 0, 0, 0, 0]): how many at the place and at which
+        entrances, counted from 1 as the board numbers them."""
+        total = sum(counts)
+        fact = self.say(f[f"{key}_at"], n=total, place=self.name(place)).rstrip(".")
+        held = [(i, n) for i, n in enumerate(counts, 1) if n]
+        if not held:
+            return fact + "."
+        if all(n == 1 for _, n in held):
+            return self.say(f["entrances"], n=len(held), fact=fact, list=self.listed([str(i) for i, _ in held]))
+        return self.say(f["entrances_counted"], fact=fact,
+                        list=self.listed([self.say(f["entrance_count"], n=n, e=i) for i, n in held]))
+
     def per_player(self, key: str, player: str, v: Any) -> str:
         f, who = self.w["facts"], self.name(player)
         if key == "dice":
-            return self.say(f["dice"], player=who, cards=self.cards(v)) if v else self.say(f["no_dice"], player=who)
+            dice = [self.die_value(d) if isinstance(d, int) and not isinstance(d, bool) else self.name(d)
+                    for d in (v if isinstance(v, list) else [v])]
+            return self.say(f["dice"], n=len(dice), player=who, cards=self.listed(dice)) if v else \
+                self.say(f["no_dice"], player=who)
         if key == "damage":
             return self.say(f["damage"], n=v, player=who)
         if key == "equipment":
@@ -175,6 +206,9 @@ class Teller:
     def survivor(self, name: str, facts: dict) -> list[str]:
         s, who = self.w["survivor"], self.name(name)
         out = [] if facts else [self.say(s["place"]["play"], name=who)]
+        if "player" in facts and "at" in facts:      # who it belongs to and where it is, in one sentence
+            out.append(self.say(s["seated"], name=who, player=self.name(facts["player"]), place=self.name(facts["at"])))
+            facts = {k: v for k, v in facts.items() if k not in ("player", "at")}
         for key, v in facts.items():
             if key == "at":
                 out.append(self.say(s["at"], name=who, place=self.name(v)))
@@ -244,9 +278,201 @@ class Teller:
         if head == "ability" and len(args) > 1 and args[1].isdigit():   # the engine counts abilities from 0,
             args = [args[0], str(int(args[1]) + 1), *args[2:]]          # the card page from 1 ("Ability 1")
         told = [a if a.isdigit() else self.name(a) for a in args]
+        die = self.DIE_ARG.get(head)
+        if die is not None and die < len(told) and told[die].isdigit():    # the action die, as the number it shows
+            told[die] = self.die_value(int(told[die]))
         return self.say(template, None, *told)
 
+    #: which value of a turn action is the action die it spends ("attack brian-lee zombie 3": the 3)
+    DIE_ARG = {"attack": 2, "search": 1, "barricade": 1, "clean_waste": 0, "attract": 1, "food": 0}
+
     own = ""
+
+
+class StoryTeller:
+    """A scenario as it played (site/stories.py), told: the table as the engine set it up, each step with
+    the questions asked during it (the decision of the player asked) and the game log's lines (the dice
+    in the game's words), then the table afterwards."""
+
+    #: log events a worked example does not repeat: the decision told just before says them
+    SAID = {"chose"}
+    #: log events a decision of the same step tells better (the die by its number, not "1 die")
+    TOLD_BY_ASK = {"die to spend": {"spend_dice"}}
+
+    def __init__(self, teller: "Teller", bundle: dict, card: dict, played):
+        self.t, self.card, self.played, self.w = teller, card, played, teller.w
+        # the game log's sentences (render/catalogues/log/): the pseudo-locale accents the English ones
+        self.log = _log_teller(bundle, teller.lang if teller.lang in ("pt", "en", "vi") else "en")
+        self.accent = None
+        if teller.lang not in ("pt", "en", "vi"):
+            from dow.compiler.messages import pseudo
+            self.accent = pseudo
+        self.cards = _cards_by_id(bundle)
+
+    def tell(self, test: dict) -> dict:
+        t, given = self.t, test.get("given") or {}
+        table = dict(given)
+        if self.played.before and "survivors" in given:
+            table["survivors"] = {name: self.seated(name, facts or {}) for name, facts in given["survivors"].items()}
+        self.log.instances = self.played.instances
+        raw = [str(step) for step in (test["do"] if isinstance(test.get("do"), list) else [test.get("do")])]
+        do: list[str] = []
+        moments: list[str] = []
+        key = ""
+        for i, (step, happened) in enumerate(zip(raw, self.played.steps)):
+            # 'goal' then the round's main-objective check: the check is that goal's check, told once
+            told_step = not (step == "goal" and raw[i + 1:i + 2] == ["colony check_main_objective"])
+            if told_step:
+                do.append(_capital(self.step(step.split())) + ".")
+                if i:
+                    moments.append(do[-1])
+            skip_action = step.startswith("action ")
+            told_by_ask = {e for kind, item in happened if kind == "ask" for e in self.TOLD_BY_ASK.get(item.prompt, ())}
+            if step.startswith("exposure ") and told_step and any(
+                    kind == "log" and item["event"] == "exposure" for kind, item in happened[:1]):
+                do.pop()               # "Brian Lee rolls the exposure die: wound" says the step too
+            for kind, item in happened:
+                if kind == "ask":
+                    line = self.ask(item)
+                else:
+                    if skip_action and item["event"] == "action":
+                        skip_action = False
+                        continue
+                    if item["event"] in told_by_ask:
+                        continue
+                    line = self.line(item)
+                if line and not (do and do[-1] == line):     # the log may say one thing twice in a row
+                    do.append(line)
+                    moments.append(line)
+                    if not key and step.startswith("exposure") and kind == "log" and item["event"] == "exposure":
+                        key = line.rstrip(".")
+        want = test.get("expect") or {}
+        if not key and raw[:1] == ["trigger"] and isinstance(want.get("triggered"), bool):
+            key = self.w["facts"]["triggered" if want["triggered"] else "not_triggered"].rstrip(".")
+        if not key and do:
+            # the first step that is not only the set-up of a later one (equipping the card before using it)
+            told_steps = [self.step(r.split()) for r in raw if not (r.startswith("equip") and len(raw) > 1)]
+            key = _capital(told_steps[0]) if told_steps else do[0].rstrip(".")
+        expect = t.facts(_without(test.get("expect"), ("log", "not_log"))) + t.absent(test)
+        given_told = t.facts(_without(table, ("event", "bind"))) + _event_facts(t, test)
+        return {"given": given_told, "do": do,
+                "expect": expect, "key": key, "moments": moments + expect + given_told}
+
+    def seated(self, name: str, facts: dict) -> dict:
+        """A survivor of the given table with where the scenario seated it and whose it is, when the
+        scenario leaves them to their defaults (its first player, the colony)."""
+        before = self.played.before.get(name.replace("_", "-")) or self.played.before.get(name) or {}
+        if before.get("place", "play") != "play" or facts.get("place") not in (None, "play"):
+            return facts
+        out = {"player": before.get("player", "p1"), "at": before.get("at", "colony")}
+        out.update({k: v for k, v in facts.items() if k != "place"})
+        return out
+
+    def step(self, words: list[str]) -> str:
+        """A step; a card's option told with its text."""
+        if words[0] == "option" and len(words) > 1 and words[1].isdigit():
+            text = self.option_text(self.card, int(words[1]) - 1)
+            if text:
+                return self.t.say(self.w["steps"]["option_text"], n=words[1], text=text)
+        return self.t.step(words)
+
+    def option_text(self, card: dict | None, index: int) -> str:
+        options = (card or {}).get("options") or []
+        if 0 <= index < len(options):
+            text = options[index].get("text") or {}
+            told = (text.get(self.t.lang) if isinstance(text, dict) else str(text)) or ""
+            return told.strip().rstrip(".")
+        return ""
+
+    def line(self, line: dict) -> str:
+        from dow.render.playlog import QUIET
+        if line["event"] in QUIET or line["event"] in self.SAID:
+            return ""
+        params = line.get("params") or {}
+        if any(v is None for v in params.values()):     # a value the engine did not have (no crisis revealed)
+            return ""
+        if line["event"] == "roll" and isinstance(params.get("result"), int):    # a die, as the number it shows
+            return _capital(self.t.say(self.w["roll"], params["result"]))
+        dice = params.get("dice")
+        if line["event"] in self.w["dice_rolled"] and isinstance(dice, list) and all(isinstance(d, int) for d in dice):
+            return _capital(self.t.say(self.w["dice_rolled"][line["event"]], len(dice), player=self.log.name(params.get("player")),
+                                       dice=self.t.listed([self.t.die_value(d) for d in dice])))
+        before = set(self.log.untold)
+        told = self.log.line(line)
+        if self.log.untold != before:      # an event the log cannot tell yet: left out, never as its name
+            self.log.untold = before
+            return ""
+        return self.accent(told) if self.accent else told
+
+    def ask(self, a) -> str:
+        """One decision, told as the decision of the player asked."""
+        asks, kinds = self.w["asks"], self.w["ask_kinds"]
+        prompt = a.prompt
+        if re.fullmatch(r"exile p\d+", prompt):        # a vote to exile that player
+            prompt = "exile"
+        for prefix in ("defend with ", "pay for "):
+            if prompt.startswith(prefix):
+                prompt = prefix.strip()
+        if prompt == "action":      # a turn's action: the log's line that follows tells it
+            return ""
+        if prompt in ("choose", "vote", "break the tie") and a.src.get("crossroads"):
+            card = self.cards.get(a.src["crossroads"])
+            text = self.option_text(card, a.answer) if isinstance(a.answer, int) else ""
+            template = asks[f"{prompt}_text" if text else prompt]
+            return self.fill(template, a, n=a.answer + 1 if isinstance(a.answer, int) else a.answer, text=text)
+        fields = {}
+        if a.kind == "may" and prompt == "you may" and a.src.get("card"):    # "you may …" of a card: by the card's name
+            prompt, fields = "may_card", {"card": self.log.name(a.src["card"])}
+        template = asks.get(prompt, kinds.get(a.kind))
+        if template is None:
+            raise UntoldScenario(f"asks.{prompt}")
+        if isinstance(template, dict) and "case" not in template:
+            case = str(a.answer).lower() if not isinstance(a.answer, (list, tuple)) else (
+                a.answer[0] if a.answer and isinstance(a.answer[0], str) else "other")
+            template = template.get(case, template.get("other"))
+            if template is None:
+                raise UntoldScenario(f"asks.{prompt}.{case}")
+        return self.fill(template, a, **fields)
+
+    def fill(self, template: str, a, **fields) -> str:
+        value = a.answer
+        extra: dict[str, str] = {}
+        if a.kind == "amount" and isinstance(value, int) and not isinstance(value, bool):
+            extra = {"die": self.t.die_value(value)}       # "face": the number an action die is turned to
+        if a.prompt == "die to spend" and isinstance(value, int):
+            told = self.t.die_value(value)
+        elif a.prompt == "movement" and isinstance(value, (list, tuple)) and len(value) == 3:
+            extra = {"survivor": self.log.name(value[1]), "place": self.log.name(value[2])}
+            told = ""
+        elif isinstance(value, (list, tuple)):
+            told = self.t.listed([self.log.name(v) for v in value])
+        elif isinstance(value, bool):
+            told = ""
+        elif isinstance(value, int):
+            told = str(value + 1) if a.prompt == "choose" else str(value)
+        else:
+            told = self.log.name(value)
+        n = fields.pop("n", told)
+        text = self.t.say(template, n, player=self.log.name(a.player), value=told, **extra, **fields)
+        return _capital(text)
+
+
+_LOG_TELLERS: dict[tuple[int, str], Any] = {}
+_CARDS: dict[int, dict] = {}
+
+
+def _log_teller(bundle: dict, lang: str):
+    from dow.render.playlog import Teller as LogTeller
+    key = (id(bundle), lang)
+    if key not in _LOG_TELLERS:
+        _LOG_TELLERS[key] = LogTeller(bundle, lang)
+    return _LOG_TELLERS[key]
+
+
+def _cards_by_id(bundle: dict) -> dict:
+    if id(bundle) not in _CARDS:
+        _CARDS[id(bundle)] = {c["id"]: c for c in bundle.get("cards", [])}
+    return _CARDS[id(bundle)]
 
 
 def _mid_sentence(text: str, teller: "Teller") -> str:
@@ -260,49 +486,118 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def worked_examples(card: dict, names: dict[str, str], lang: str) -> list[dict]:
-    """The card's scenarios as {title, given, do, expect, answers, rolls}: sentences in one language."""
+def worked_examples(card: dict, names: dict[str, str], lang: str, bundle: dict | None = None) -> list[dict]:
+    """The card's scenarios as {title, given, do, expect}: sentences in one language. With the bundle, each
+    scenario is played on the reference engine (site/stories.py) and told as it played: each question as
+    the decision of the player asked, the dice in the game's words, what the game's log tells."""
     teller = Teller(names, lang)
     teller.own = names.get(card["id"].rsplit(".", 1)[-1], "")
-    w, out = teller.w, []
+    out = []
     for number, test in enumerate(card.get("tests") or [], 1):
         try:
-            do = teller.steps(test.get("do", []))
-            title = teller.say(w["title"], n=number, what=w["then"].join(s.rstrip(".") if k == 0 else _mid_sentence(s.rstrip("."), teller)
-                                                              for k, s in enumerate(do)))
-            out.append({"title": title, "given": teller.facts(test.get("given")), "do": do,
-                        "expect": teller.facts(test.get("expect")),
-                        "answers": teller.say(w["answers"], value=teller.value(test["answers"])) if test.get("answers") else "",
-                        "rolls": teller.say(w["rolls"], value=teller.value(test["rolls"])) if test.get("rolls") else ""})
+            told = None
+            if bundle is not None:
+                from .stories import story
+                played = story(bundle, card, number)
+                if played is not None:
+                    told = StoryTeller(teller, bundle, card, played).tell(test)
+            if told is None:
+                told = _data_only(teller, test)
+            told["title"] = _title(teller, card, test, told)
+            out.append(told)
         except UntoldScenario as error:
             raise UntoldScenario(f"{card['id']}, scenario {number} ({test.get('name', '')}): "
                                  f"no sentence for {error.args[0]}") from None
-    return _distinct_titles(out, w, teller)
+    return _distinct_titles(out, teller)
 
 
-def _distinct_titles(examples: list[dict], w: dict, teller: "Teller") -> list[dict]:
-    """Examples whose steps read alike get titles that say what sets each apart: the first outcome
-    ("afterwards: …") no other of them has, else the first fact of its table ("on the table: …"),
-    else its answers or rolls, else two such facts together."""
-    groups: dict[str, list[dict]] = {}
-    for example in examples:
-        groups.setdefault(example["title"].split(":", 1)[-1], []).append(example)
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        for number, example in enumerate(group):
-            others = [e for i, e in enumerate(group) if i != number]
-            options = [(w["title_result"], f) for f in example["expect"] if not any(f in o["expect"] for o in others)]
-            options += [(w["title_given"], f) for f in example["given"] if not any(f in o["given"] for o in others)]
-            options += [(w["title_result"], f) for f in (example["answers"], example["rolls"])
-                        if f and not any(f in (o["answers"], o["rolls"]) for o in others)]
-            options += [(w["title_given"], f"{a.rstrip('.')}; {_mid_sentence(b.rstrip('.'), teller)}")
-                        for a, b in combinations(example["given"], 2)
-                        if not any(a in o["given"] and b in o["given"] for o in others)]
-            if options:
-                template, fact = options[0]
-                example["title"] = teller.say(template, title=example["title"], fact=_mid_sentence(fact.rstrip("."), teller))
+def _data_only(teller: "Teller", test: dict) -> dict:
+    """A scenario told from its data alone (a scenario the engine cannot play here): the steps, the table
+    before and after; its answers and rolls are the engine's to read and are not told as numbers."""
+    do = teller.steps(test.get("do", []))
+    given = teller.facts(_without(test.get("given"), ("event", "bind"))) + _event_facts(teller, test)
+    expect = teller.facts(_without(test.get("expect"), ("log", "not_log"))) + teller.absent(test)
+    return {"given": given, "do": do, "expect": expect, "key": do[0].rstrip(".") if do else "",
+            "moments": expect + given}
+
+
+def _without(table: dict | None, keys: tuple) -> dict:
+    return {k: v for k, v in (table or {}).items() if k not in keys}
+
+
+def _event_facts(teller: "Teller", test: dict) -> list[str]:
+    given = test.get("given") or {}
+    return [_capital(line) for key in ("event", "bind") if key in given for line in teller.fact(key, given[key])]
+
+
+#: a title longer than this is told by its first step alone
+TITLE_MAX = 90
+
+
+def _title(teller: "Teller", card: dict, test: dict, told: dict) -> str:
+    """A one-line title: in English the scenario's own name (its author's words for what it shows), in the
+    other languages (and for an English name too long for a line) the scenario's decisive moment as told."""
+    w = teller.w
+    name = str(test.get("name") or "")
+    if teller.lang == "en" and name and len(name) <= TITLE_MAX - 4:
+        return _capital(name)
+    what = told.get("key") or (told["do"][0].rstrip(".") if told["do"] else "")
+    return _capital(_shorten(what, TITLE_MAX - 4))
+
+
+def _shorten(text: str, most: int, cut_words: bool = True) -> str:
+    """The text, or its first clauses that fit in ``most`` characters (cut at a clause, else at a word
+    with an ellipsis, else nothing when ``cut_words`` is false)."""
+    if len(text) <= most:
+        return text
+    for mark in (": ", "; "):
+        head = text[:most].rsplit(mark, 1)[0]
+        if mark in text[:most] and len(head) >= min(12, most):
+            return head
+    return text[:most - 1].rsplit(" ", 1)[0] + "…" if cut_words and most > 12 else ""
+
+
+def _distinct_titles(examples: list[dict], teller: "Teller") -> list[dict]:
+    """Examples of one card whose titles read alike take a moment of their story that sets them apart (a
+    decision, a roll, a line of the log, else a fact of the table after or before that no other of them
+    has), joined to the title if it fits the line; each title is then numbered."""
+    for _ in range(3):     # examples still alike after a moment was added are told apart again
+        groups: dict[str, list[dict]] = {}
+        for example in examples:
+            groups.setdefault(example["title"], []).append(example)
+        if all(len(group) < 2 for group in groups.values()):
+            break
+        for title, group in groups.items():
+            if len(group) > 1:
+                _tell_apart(title, group, teller)
+    for number, example in enumerate(examples, 1):
+        example["title"] = teller.say(teller.w["title"], n=number, what=example["title"])
+        example.pop("moments", None)
+        example.pop("key", None)
     return examples
+
+
+def _tell_apart(title: str, group: list[dict], teller: "Teller") -> None:
+    """Each example of a group titled alike, with a moment of its own joined to the title if one fits."""
+    if TITLE_MAX - 4 - len(title) - 2 < 24:      # a long title ("… option 2: «the option's text»") yields its tail
+        title = _shorten(title, len(title) - 1, cut_words=False) or title
+    room = TITLE_MAX - 4 - len(title) - 2
+    options = []
+    for number, example in enumerate(group):
+        others = [e for i, e in enumerate(group) if i != number]
+        moments = example.get("moments", [])
+        # a moment of its own: one no other example tells as often (another round played: once more)
+        own = [_mid_sentence(m.rstrip("."), teller) for m in dict.fromkeys(moments)
+               if all(moments.count(m) > o.get("moments", []).count(m) for o in others)]
+        whole = [_shorten(m, room, cut_words=False) for m in own]
+        cut = [_shorten(m, room) for m in own] if room >= 20 else []
+        options.append([c for c in dict.fromkeys(whole + cut) if c])
+    chosen: set[str] = set()
+    for example, candidates in zip(group, options):
+        pick = next((c for c in candidates if c not in chosen), None)
+        if pick:
+            chosen.add(pick)
+            example["title"] = teller.say(teller.w["title_moment"], title=title, moment=pick)
 
 
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:
@@ -322,3 +617,38 @@ def example_names(cards: list[dict], lang: str) -> dict[str, str]:
             if names[short] == text:
                 names[short] = place
     return names
+
+
+def face_label(card: dict, parts: list[str], lang: str) -> str:
+    """The heading of a die's face on its card page: the face's name, as the worked examples and the game
+    log name what the die shows ("Wound (3 of the 12 faces)"), never its position in the card file."""
+    if card.get("kind") != "die" or parts[:1] != ["faces"] or len(parts) < 2 or not parts[1].isdigit():
+        return ""
+    faces = card.get("faces") or []
+    face = faces[int(parts[1])] if int(parts[1]) < len(faces) else {}
+    name = face.get("name") or {}
+    name = name.get(lang) if isinstance(name, dict) else name
+    if not name:
+        return ""
+    from .words import site_words
+    words = site_words(lang)["sections"]
+    count, sides = face.get("count"), card.get("sides")
+    if isinstance(count, int) and isinstance(sides, int):
+        return words["face_counted"].format(name=name, n=count, sides=sides)
+    return str(name)
+
+
+def every_face(card: dict, programs: list[dict], lang: str) -> list[dict]:
+    """A die's page sections, one per face in the die's order: a face without an effect (the exposure
+    die's blank, 'Nothing happens') gets its section too, so that every face an example names ("rolls
+    for exposure: blank") has its heading on the page; other cards' sections as they are."""
+    if card.get("kind") != "die" or not card.get("faces") or not programs:   # a die no face of which is played
+        return programs                                                      # keeps its page of facts
+    by_label = {p["label"]: p for p in programs}
+    out = []
+    for index, face in enumerate(card["faces"]):
+        label = face_label(card, ["faces", str(index), "effect"], lang)
+        text = face.get("text") or {}
+        out.append(by_label.pop(label, None) or {"label": label, "authored": text.get(lang, "") if isinstance(text, dict) else "",
+                                                 "generated": "", "stale": False, "differs": False})
+    return out + [p for p in programs if p["label"] in by_label]

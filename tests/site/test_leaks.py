@@ -65,14 +65,20 @@ def test_no_page_shows_english_or_engine_words(built, lang):
 
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_each_worked_example_of_a_card_page_has_a_title_of_its_own(built, lang):
+    """Titles read apart but for their number ("3. …"), unless the two stories tell the very same
+    sentences (in another count: one more round played), so that nothing of their own could tell them apart."""
     out, _ = built
     alike, pages = {}, 0
     for page in _card_pages(out, lang):
-        titles = [re.sub(r"<[^>]+>", "", t).split(":", 1)[-1].strip()
-                  for t in re.findall(r'<details class="example">\s*<summary>(.*?)</summary>', page.read_text(encoding="utf-8"), re.S)]
+        blocks = re.findall(r'<details class="example">\s*<summary>(.*?)</summary>(.*?)</details>',
+                            page.read_text(encoding="utf-8"), re.S)
+        titles = [re.sub(r"^\d+\. ", "", re.sub(r"<[^>]+>", "", t).strip()) for t, _ in blocks]
+        bodies = [frozenset(re.split(r"(?<=[.!?»”]) ", re.sub(r"<[^>]+>", "", b).strip())) for _, b in blocks]
         pages += len(titles) > 1
-        if len(set(titles)) != len(titles):
-            alike[page.parent.name] = sorted({t for t in titles if titles.count(t) > 1})
+        for title in {t for t in titles if titles.count(t) > 1}:
+            told = {bodies[i] for i, t in enumerate(titles) if t == title}
+            if len(told) > 1 and any(s - frozenset().union(*(o for o in told if o != s)) for s in told):
+                alike.setdefault(page.parent.name, []).append(title)
     assert pages > 100
     assert not alike, f"{len(alike)} {lang} card pages have examples titled alike: {dict(list(alike.items())[:5])}"
 
@@ -259,7 +265,8 @@ def test_every_card_page_begins_with_the_card_and_keeps_its_tree_closed(built, l
             wrong[card["id"]] = f"no single closed toggle '{summary}' holds the tree: {[t[:2] for t in trees]}"
         elif "<pre" in outside or "<pre" in block or "options[0].effect" in outside:
             wrong[card["id"]] = "code outside a toggle"
-        elif programs and re.sub(r"<[^>]+>", "", dev[0][2]).find(f"# {programs[0]['label']}") < 0:
+        elif programs and re.sub(r"<[^>]+>", "", dev[0][2]).find(
+                f"# {next(p for p in programs if p['generated'])['label']}") < 0:   # a die's blank face has no tree
             wrong[card["id"]] = "the tree's sections are not headed in the reader's language"
     assert len(bundle["cards"]) > 200
     assert not wrong, f"{len(wrong)} {lang} card pages: " + json.dumps(dict(list(wrong.items())[:10]), ensure_ascii=False, indent=1)
