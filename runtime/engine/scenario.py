@@ -188,7 +188,11 @@ class Scenario:
         for name in given.get("dead", []):       # killed before the scenario: the dead survivors, out of play
             self.survivor(name)
             s.dead.append(_sid(name))
-        for name, facts in (given.get("survivors") or {}).items():
+        # A YAML mapping has no order, and the bundle is written with its keys sorted: the survivors are put in
+        # play by name, a player's group leader first where the scenario says so (`leader: true`), so a
+        # scenario means the same from a card file, from memory and from bundle.json (docs/scenarios.md)
+        for name, facts in sorted((given.get("survivors") or {}).items(),
+                                  key=lambda item: (not (item[1] or {}).get("leader"), item[0])):
             v = self.survivor(name)
             facts = facts or {}
             player = facts.get("player", "p1")
@@ -214,14 +218,14 @@ class Scenario:
                 for card in v.equipped:
                     g.register(card, v.id)
         for table, attr in (("zombies", "zombies"), ("barricades", "barricades")):
-            for loc, n in (given.get(table) or {}).items():
+            for loc, n in sorted((given.get(table) or {}).items()):
                 if table == "zombies" and loc == "storage":     # zombies a main objective keeps in storage
                     s.storage_zombies = n
                     continue
                 where = self.location(loc)
                 for i in range(n):
                     getattr(where, attr)[i % where.entrances] += 1
-        for loc, n in (given.get("noise") or {}).items():
+        for loc, n in sorted((given.get("noise") or {}).items()):
             self.location(loc).noise = n
         helpless = given.get("helpless", 0)      # a number: at p1's colony; or {location: n}
         for loc, n in (helpless.items() if isinstance(helpless, dict) else [("colony", helpless)]):
@@ -230,9 +234,9 @@ class Scenario:
                 s.locations[lid].helpless = n
             elif n or isinstance(helpless, dict):
                 raise ScenarioError(f"{self.where}: helpless survivors at '{loc}', which is not a location")
-        for pid, cards in (given.get("hand") or {}).items():
+        for pid, cards in sorted((given.get("hand") or {}).items()):
             s.player(pid).hand = [self.card_instance(c) for c in cards]
-        for pid, dice in (given.get("dice") or {}).items():
+        for pid, dice in sorted((given.get("dice") or {}).items()):
             s.player(pid).unused = list(dice)
         for pid in given.get("exiled", []):
             s.player(pid).exiled = True
@@ -241,13 +245,13 @@ class Scenario:
         waste = given.get("waste", 0)
         s.waste = [self.card_instance(c) for c in waste] if isinstance(waste, list) else \
             [self.card_instance("junk") for _ in range(waste)]
-        for loc, cards in (given.get("item_deck") or {}).items():
+        for loc, cards in sorted((given.get("item_deck") or {}).items()):
             self.location(loc).deck = [self.card_instance(c) for c in cards]
         if given.get("crisis"):
             s.crisis = self.card_instance(given["crisis"])
         if "crisis_deck" in given:                           # top first
             s.crisis_deck = [self.card_instance(c) for c in given["crisis_deck"]]
-        for pid, cards in (given.get("crisis_added") or {}).items():
+        for pid, cards in sorted((given.get("crisis_added") or {}).items()):
             s.crisis_added += [(self.card_instance(c), pid) for c in cards]
         s.crossroads = [self.card_instance(c) for c in given.get("crossroads", [])]
         s.storage = [self.card_instance(c) for c in given.get("storage", [])]   # cards kept in storage
@@ -583,9 +587,9 @@ class WinterScenario:
         g = self.game
         g.deck = [c for c, d in g.cards.items() if d["kind"] == "resource"]
         g.relic_deck = list(g.relic_cards)
-        for pid, cards in (given.get("hand") or {}).items():
+        for pid, cards in sorted((given.get("hand") or {}).items()):
             g.hands[self.player(pid)] = [self.take(c) for c in cards]
-        for pid, cards in (given.get("colony") or {}).items():
+        for pid, cards in sorted((given.get("colony") or {}).items()):
             g.colony[self.player(pid)] = [self.take(c) for c in cards]
         g.expedition_deck = [self.take(c) for c in given.get("expedition_deck", [])]
         if given.get("relic"):
@@ -595,7 +599,7 @@ class WinterScenario:
             named = [self.relic(r) for r in given["relic_deck"]]
             rest = [r for r in g.relic_deck if r not in named]
             g.relic_deck = rest + list(reversed(named))
-        for pid, pieces in (given.get("equipment") or {}).items():
+        for pid, pieces in sorted((given.get("equipment") or {}).items()):
             for short in pieces:
                 free = [e for e in g.market if g.equipment[e]["short"] == short]
                 if not free:
@@ -608,7 +612,7 @@ class WinterScenario:
                 raise ScenarioError(f"{self.where}: no Winter Tricks event called '{event}'")
             g.event = ids[0]
         g.event_no = given.get("event_no", 1)
-        for pid, n in (given.get("damage") or {}).items():
+        for pid, n in sorted((given.get("damage") or {}).items()):
             g.damage[self.player(pid)] = n
         for pid in given.get("expedition_used", []):
             g.expedition_used[self.player(pid)] = True

@@ -84,3 +84,20 @@ def test_the_second_game_plays_the_same_on_every_form_of_the_bundle(forms, seed)
         game.run()
         logs.append(game.log.lines)
     assert all(lines == logs[0] for lines in logs)
+
+
+@pytest.mark.parametrize("order", ["sorted", "shuffled"])
+def test_every_card_scenario_means_the_same_whatever_the_key_order(bundle, order):
+    """A scenario is a YAML mapping, which has no order: the survivors are put in play by name (a group leader
+    marked `leader: true`), hands and decks by player and place, so every card scenario passes the same from
+    build/bundle.json (keys sorted) and from a copy with every object's keys shuffled as from memory."""
+    from dow.cli.cardtests import run_one
+    form = json.loads(json.dumps(bundle, sort_keys=True)) if order == "sorted" else shuffled(bundle, random.Random(7))
+    failed, played = [], 0
+    for card in form["cards"]:
+        for i, test in enumerate(card.get("tests") or []):
+            played += 1
+            if not run_one(form, card, test, card["id"], 1, 1).passed:
+                failed.append(f"{card['id']} #{i + 1}")
+    assert played > 800
+    assert failed == []
