@@ -161,6 +161,9 @@ class Teller:
             kind, *values = raw.pop("action")
             raw["kind"] = kind
             args = [str(v) if isinstance(v, int) else self.name(v) for v in values]
+        src_card = (line.get("src") or {}).get("card")
+        if event == "killed" and raw.get("cause") == "effect" and src_card in self.names:
+            raw["cause"] = src_card          # "dies (Exposure Die)": the card that killed, not "a card"
         params = self.told(raw)
         if self.winter_tricks or (line.get("src") or {}).get("game") == "winter-tricks":
             tables = (self.cat["winter_tricks"], self.cat["events"])

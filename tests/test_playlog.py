@@ -172,3 +172,16 @@ def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
     teller = Teller(bundle, "pt")
     text = teller.line({"event": "brand_new_event", "params": {"player": "p1"}})
     assert "brand" not in text and teller.untold == {"brand_new_event"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_death_by_a_cards_effect_names_the_card(bundle, lang):
+    """"Jenny Clark dies (a card)" told the reader nothing: a kill by an effect names the card whose effect it
+    was (the exposure die's bite, a crossroads card), from the line's source."""
+    teller = Teller(bundle, lang, {})
+    die = next(c for c in bundle["cards"] if c["id"] == "base.die.exposure-die")
+    line = {"event": "killed", "params": {"survivor": "s:brian-lee", "cause": "effect", "location": "school"},
+            "src": {"card": die["id"]}}
+    told = teller.line(line)
+    assert die["name"][lang] in told, told
+    assert teller.line({**line, "src": {}}) != told       # no card known: the sentence without a name
