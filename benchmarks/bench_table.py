@@ -1,6 +1,10 @@
 """How the base game's bots play as a table would: what they do with the crisis, medicine and their dice.
 
     python benchmarks/bench_table.py [--games 300] [--seed 0] [--players 4] [--workers 2] [--agents heuristic bot]
+    python benchmarks/bench_table.py --games 100 --agents heuristic heuristic+search   # with the search seat
+
+An agents kind ``K+search`` seats the search bot at p1 and K everywhere else (the search seat: one player
+who looks ahead among a table of K); the same seeds played as plain ``K`` are the table without it.
 
 Compiles content/ in memory and plays ``--games`` seeded base games (``dow simulate``'s seeds: the same
 seed deals the same game) for each agents kind, every seat of that kind, and reports per kind:
@@ -33,7 +37,7 @@ from pathlib import Path
 from dow.compiler.project import bundle_of, compile_paths
 from dow.runtime.engine.game import Game
 from dow.runtime.engine.host import GameHost
-from dow.runtime.engine.sim import agents_for, new_game, winner_kind
+from dow.runtime.engine.sim import _maker, agents_for, new_game, winner_kind
 from dow.runtime.replay import Recorder
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -129,7 +133,10 @@ def play(job: tuple) -> dict:
     HELD.clear()
     KINDS.clear()
     game = new_game(BUNDLE, seed, players, False)
-    seats = agents_for(kind, seed, players, game=game)
+    table, _, seat = kind.partition("+")
+    seats = agents_for(table, seed, players, game=game)
+    if seat == "search":                            # the search seat: p1 looks ahead
+        seats["p1"] = _maker("search", False)(seed * 1000)
     for agent in seats.values():
         if hasattr(agent, "observe"):
             agent.observe(game)
