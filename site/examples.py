@@ -457,22 +457,32 @@ class StoryTeller:
         return _capital(text)
 
 
-_LOG_TELLERS: dict[tuple[int, str], Any] = {}
-_CARDS: dict[int, dict] = {}
+#: caches of the bundle being told, by its content hash (an object's id can be reused by the next bundle
+#: `dow serve` compiles): emptied when another bundle comes
+_LOG_TELLERS: dict[tuple[str, str], Any] = {}
+_CARDS: dict[str, dict] = {}
+
+
+def _bundle_key(bundle: dict) -> str:
+    return str(bundle.get("content_hash") or id(bundle))
 
 
 def _log_teller(bundle: dict, lang: str):
     from dow.render.playlog import Teller as LogTeller
-    key = (id(bundle), lang)
+    key = (_bundle_key(bundle), lang)
+    if _LOG_TELLERS and next(iter(_LOG_TELLERS))[0] != key[0]:
+        _LOG_TELLERS.clear()
     if key not in _LOG_TELLERS:
         _LOG_TELLERS[key] = LogTeller(bundle, lang)
     return _LOG_TELLERS[key]
 
 
 def _cards_by_id(bundle: dict) -> dict:
-    if id(bundle) not in _CARDS:
-        _CARDS[id(bundle)] = {c["id"]: c for c in bundle.get("cards", [])}
-    return _CARDS[id(bundle)]
+    key = _bundle_key(bundle)
+    if key not in _CARDS:
+        _CARDS.clear()
+        _CARDS[key] = {c["id"]: c for c in bundle.get("cards", [])}
+    return _CARDS[key]
 
 
 def _mid_sentence(text: str, teller: "Teller") -> str:

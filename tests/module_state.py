@@ -51,6 +51,12 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("runtime/engine/workers.py", "_BUNDLE"): "a worker process's bundle, set once by the pool's initializer when "
                                               "the process starts (fork hands it over without pickling); the "
                                               "dow process itself never sets it",
+    ("site/stories.py", "_RUNS"): "cache: each card scenario played once per bundle (by its content hash) for "
+                                  "the three languages' worked examples; emptied when another bundle comes",
+    ("site/examples.py", "_LOG_TELLERS"): "cache: the game-log teller of each language for the bundle being told "
+                                          "(by its content hash); emptied when another bundle comes",
+    ("site/examples.py", "_CARDS"): "cache: the cards of the bundle being told by id (by its content hash); "
+                                    "emptied when another bundle comes",
     ("site/cardstats.py", "_BUNDLE"): "a worker process's bundle, set once by the pool's initializer when the "
                                       "process starts; the dow process itself never sets it",
 }
