@@ -346,9 +346,11 @@ def h_reroll_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 def h_spend_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: spend_dice, count}"""
-    n = yield from ip.count(node["count"], env)
     each = env.bindings.get("each")            # "for each player: move 1 unused action die …": that player's
     who = each if isinstance(each, str) and each in ip.host.things("player") else env.player
+    # "all": the player's unused dice, counted (a count the log can tell, not a bound)
+    unused = [d for d in ip.host.things("die") if ip.host.attr(d, "owner") == who and not ip.host.attr(d, "used")]
+    n = yield from ip.count(node["count"], env, len(unused))
     ip.act("spend_dice", {"player": who, "count": n}, node, env)
 
 
