@@ -110,6 +110,8 @@ class Teller:
     def facts(self, table: dict) -> list[str]:
         out = []
         for key, v in (table or {}).items():
+            if key == "over" and v and "ending" in table:     # "the game ends: …" says it once
+                continue
             out += [_capital(line) for line in self.fact(key, v)]
         return out
 
