@@ -100,10 +100,13 @@ class KeptReadings:
                     or data.get("words") != said:
                 return None
             reading = decode(data["reading"], len(words))
-            os.utime(path)      # used now: kept at the next prune
-            return reading
         except Exception:   # missing, unreadable, truncated, not JSON, not a reading: read the clause again
             return None
+        try:
+            os.utime(path)      # used now: kept at the next prune
+        except OSError:         # a cache folder we may read but not write: the reading is good all the same
+            pass
+        return reading
 
     def keep(self, start: str, words: tuple[A.Word, ...], reading) -> None:
         """Keep a reading (positions as ``At``), when it is plain enough to come back as it is."""
