@@ -225,8 +225,8 @@ _READ: dict = {}
 _READ_MAX = 20_000
 
 
-#: the keys of a node whose value is a position [line, col] of a word ("pos"), or a table of them
-#: ("_words": where each of a form's own words stands); a ``Verb`` holds its position too
+#: the keys of a node whose value is a position [line, col] of a word; "_words" holds a table of them
+#: (where each of a form's own words stands), and a ``Verb`` its position too
 _POS_KEYS = ("pos", "_start")
 
 
@@ -268,15 +268,18 @@ def _placed(value, words):
 def _holds_place(value, clause: A.Clause) -> bool:
     """Whether a kept node still holds a position of this clause as [line, col] (somewhere ``_relative`` does
     not look): a node that would carry it to the same words elsewhere, so not one to keep on disk."""
-    places = {(w.pos.line, w.pos.col) for w in clause.words} | {(clause.pos.line, clause.pos.col)}
+    return _holds(value, {(w.pos.line, w.pos.col) for w in clause.words} | {(clause.pos.line, clause.pos.col)})
+
+
+def _holds(value, places: set) -> bool:
     if isinstance(value, (list, tuple)):
         if len(value) == 2 and all(type(v) is int for v in value) and tuple(value) in places:
             return True
-        return any(_holds_place(v, clause) for v in value)
+        return any(_holds(v, places) for v in value)
     if isinstance(value, dict):
-        return any(_holds_place(v, clause) for v in value.values())
+        return any(_holds(v, places) for v in value.values())
     if type(value) is Verb:
-        return _holds_place(value.pos, clause)
+        return _holds(value.pos, places)
     return False
 
 
