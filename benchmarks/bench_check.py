@@ -12,7 +12,8 @@ every effect text), with the interpreter's start-up and imports, as ``dow check`
 
 * ``check``: ``dow check`` as shipped (text comparison on), its caches warm (run once before);
 * ``cold``: the same with the kept text comparison (``check-text/`` in the toolchain's cache folder, a temp
-  folder of the benchmark's own, ``DOW_CACHE_DIR``) removed before each run;
+  folder of the benchmark's own, ``DOW_CACHE_DIR``) removed before each run (the clause readings kept in
+  ``clauses/``, compiler/readings.py, stay as the runs before left them);
 * ``nocompare``: ``dow check --no-compare-text``;
 * ``build``: ``dow build --force --out TMP`` (compile, bundle, site), against the floor;
 * ``one``: ``dow check`` of one card of DIR against one card of the real content (ratio of the two);

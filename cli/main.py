@@ -708,20 +708,24 @@ def cmd_check(args) -> int:
     import time
 
     from dow.compiler.project import CONTENT, compile_paths
+    from dow.compiler.readings import prune, readings_folder
     root = _root(args)
     paths = args.paths or [root / CONTENT]
     for p in args.paths:              # each path given is a card file or a folder holding some
         _card_path(p)
     compare = kept = None
+    readings, started = readings_folder(root), time.time()     # clause readings, kept between runs
     if args.compare_text:           # L004 warnings made card by card, kept between checks by card and renderer
         from functools import partial
 
         from dow.render.text import kept_folder, kept_text_warnings, prune_kept
-        kept, started = kept_folder(root), time.time()
+        kept = kept_folder(root)
         compare = partial(kept_text_warnings, folder=kept)
-    build = compile_paths(paths, root, compare_text=compare)
-    if kept is not None and not args.paths:     # the whole project checked: drop what it no longer has
-        prune_kept(kept, started - 1)           # (1 s: file times lag the clock by a tick)
+    build = compile_paths(paths, root, compare_text=compare, readings=readings)
+    if not args.paths:                          # the whole project checked: drop what it no longer has
+        if kept is not None:
+            prune_kept(kept, started - 1)       # (1 s: file times lag the clock by a tick)
+        prune(readings, started - 1)
     _report(build.diagnostics, args.format, M("cli.checked", n=build.files), args.lang)
     if args.format != "json":           # the JSON form stays the list of diagnostics it has always been
         from .cardtests import carried
@@ -799,8 +803,9 @@ def _build(args, root: Path, out: Path, say) -> dict:
         if args.format != "json":
             print(M("cli.up-to-date", path=f"{out.as_posix()}/bundle.json").render(args.lang))
         return result
+    from dow.compiler.readings import readings_folder
     before = fingerprint(root)      # the inputs before the build reads any of them (the manifest records what was read)
-    build = compile_paths([root / "content"], root)
+    build = compile_paths([root / "content"], root, readings=readings_folder(root))
     if build.ok:
         for message in schema_errors(build):
             build.diagnostics.add(_v001(message))

@@ -21,6 +21,7 @@ from dow.dsl.ast import Pos
 from . import checks
 from .referents import Referent, Referents, Scope
 from .statements import Statements
+from .readings import KeptReadings
 from .cardstore import Packed, pack
 from .cards import EFFECT_TYPES, KINDS, LANGS, all_fields
 from .diagnostics import Diagnostic, did_you_mean
@@ -88,8 +89,9 @@ class CardResult:
                   err.width)
 
 
-def compile_file(path: Path, display: str) -> CardResult:
-    """Compile one card file through every per-card pass."""
+def compile_file(path: Path, display: str, kept: KeptReadings | None = None) -> CardResult:
+    """Compile one card file through every per-card pass (with ``kept``, the clause readings kept on disk
+    between runs: compiler/readings.py)."""
     result = CardResult(display)
     try:
         data = path.read_bytes()
@@ -103,7 +105,7 @@ def compile_file(path: Path, display: str) -> CardResult:
     except OSError as err:
         result.diag("U001", M("U001.cannot-read", reason=err.strerror), None)
         return result
-    compile_root(root, result)
+    compile_root(root, result, kept)
     _within_file(result)
     return result
 
@@ -123,7 +125,7 @@ def compile_text(text: str, display: str) -> CardResult:
     return result
 
 
-def compile_root(root: Node | None, result: CardResult) -> None:
+def compile_root(root: Node | None, result: CardResult, kept: KeptReadings | None = None) -> None:
     """The passes after loading: shape, then each effect field, then lowering and validation."""
     shape = Shape(result.display, result.lines)
     ok = shape.card(root)
@@ -135,7 +137,7 @@ def compile_root(root: Node | None, result: CardResult) -> None:
     manual = root.get("manual").plain() if root.get("manual") is not None else {}
     scope = CardScope(kind.binds)
     lowering = Lowering(card_id, result.display, manual)
-    compiled = _fields(root, all_fields(kind), scope, result, lowering)
+    compiled = _fields(root, all_fields(kind), scope, result, lowering, kept)
     complete_options(compiled)
     for err in lowering.errors:
         result.from_error(err)
@@ -220,19 +222,20 @@ def _localized_name(name) -> dict:
     return dict(name) if isinstance(name, dict) else {lang: name for lang in LANGS}
 
 
-def _fields(node: Node, spec: dict, scope: "CardScope", result: CardResult, lowering: Lowering) -> dict:
+def _fields(node: Node, spec: dict, scope: "CardScope", result: CardResult, lowering: Lowering,
+            kept: KeptReadings | None = None) -> dict:
     """Plain data of a mapping, with every effect-language field compiled."""
     out = {}
     for key, child in node.value.items():
         kind = spec.get(key)
         if kind in EFFECT_TYPES:
             before = len(result.diags)
-            out[key] = _program(child, kind, scope, result, lowering)
+            out[key] = _program(child, kind, scope, result, lowering, kept)
             _unquote_positions(child, result, before)
         elif isinstance(kind, tuple) and kind[0] == "list" and isinstance(kind[1], dict):
-            out[key] = [_fields(item, kind[1], scope, result, lowering) for item in child.value]
+            out[key] = [_fields(item, kind[1], scope, result, lowering, kept) for item in child.value]
         elif isinstance(kind, tuple) and kind[0] == "object":
-            out[key] = _fields(child, kind[1], scope, result, lowering)
+            out[key] = _fields(child, kind[1], scope, result, lowering, kept)
         else:
             out[key] = _data(child)
     return out
@@ -261,7 +264,8 @@ class CardScope:
 _PARTICIPLE = {"rolled": "rolled"}
 
 
-def _program(node: Node, kind: str, scope: CardScope, result: CardResult, lowering: Lowering) -> dict:
+def _program(node: Node, kind: str, scope: CardScope, result: CardResult, lowering: Lowering,
+             kept: KeptReadings | None = None) -> dict:
     """Parse, bind, resolve, check and lower one effect, condition or event text."""
     text = node.value if isinstance(node.value, str) else ""
     if node.style not in ("|", None, "'", '"') or (node.style != "|" and node.end_line > node.line):
@@ -279,7 +283,7 @@ def _program(node: Node, kind: str, scope: CardScope, result: CardResult, loweri
     except EffectSyntaxError as err:
         result.from_error(err)
         return {"source": text, "tree": []}
-    binder = Statements()
+    binder = Statements(kept)
     tree = _bind(binder, block, kind, result)
     errors = list(binder.errors)
     if not errors and tree is not None:

@@ -114,18 +114,21 @@ TextWarnings = Callable[[list[dict]], list]
 PARALLEL_FROM = 200
 
 
-def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: TextWarnings | None = None) -> Build:
+def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: TextWarnings | None = None,
+                  readings: Path | None = None) -> Build:
     """Compile card files (in parallel when there are many) and run the checks across cards; with
     ``compare_text`` (the renderer's ``dow.render.text.text_warnings``: the compiler does not import the
-    renderers, which sit above it), also the L004 warnings of each card, as it is compiled."""
+    renderers, which sit above it), also the L004 warnings of each card, as it is compiled; with
+    ``readings`` (``dow.compiler.readings.readings_folder``), the clause readings kept there between runs
+    are read instead of parsing those clauses again, and those parsed are kept there."""
     from .pipeline import cross_card
     files = card_files(paths)
     jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
     work = [(p, display_path(p, root)) for p in files]
     if jobs > 1 and len(files) >= PARALLEL_FROM:
-        results = _compile_parallel(work, jobs, compare_text)
+        results = _compile_parallel(work, jobs, compare_text, readings)
     else:
-        results = _compile_chunk(work, compare_text)
+        results = _compile_chunk(work, compare_text, readings)
     cross_card(results, known_names(root), namecache.other_names(root, files))
     build = Build(files=len(files))
     for (path, _), res in zip(work, results):
@@ -149,7 +152,8 @@ def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compar
 SWEEP = 200
 
 
-def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | None = None) -> list:
+def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | None = None,
+                   readings: Path | None = None) -> list:
     """Compile files in this process, keeping each card packed once compiled (and its text warnings
     with it). The collector is paused: compiling makes many small, short-lived objects and no cycles
     (the ledger lets go of its readers, ``Ledger.close``), and its pauses cost about 7%; the youngest
@@ -158,12 +162,14 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | No
     import gc
 
     from .pipeline import compile_file
+    from .readings import KeptReadings
+    kept = KeptReadings(readings) if readings is not None else None
     enabled = gc.isenabled()
     gc.disable()
     try:
         results = []
         for n, (path, display) in enumerate(work, 1):
-            res = compile_file(path, display)
+            res = compile_file(path, display, kept)
             if compare_text is not None and res.card is not None:
                 res.text_diags = compare_text([res.card])
             res.pack()
@@ -177,14 +183,16 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | No
             gc.enable()
 
 
-def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: TextWarnings | None = None) -> list:
+def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: TextWarnings | None = None,
+                      readings: Path | None = None) -> list:
     """Compile files in worker processes (fork), chunked, results back in file order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     size = -(-len(work) // (jobs * 4))
     chunks = [work[i:i + size] for i in range(0, len(work), size)]
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        return [res for chunk in pool.map(_compile_chunk, chunks, [compare_text] * len(chunks)) for res in chunk]
+        return [res for chunk in pool.map(_compile_chunk, chunks, [compare_text] * len(chunks),
+                                          [readings] * len(chunks)) for res in chunk]
 
 
 def bundle_of(cards, rulesets: dict | None = None) -> dict:

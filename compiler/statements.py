@@ -14,13 +14,14 @@ Errors are collected per statement, so a text with three mistakes reports three.
 from __future__ import annotations
 
 from dow.dsl import ast as A
-from dow.dsl.build import Build
+from dow.dsl.build import Build, Verb
 from dow.dsl.errors import BuildError, Said
 from dow.dsl.clauses import parse_words
 from dow.dsl.parser import EffectSyntaxError
 
 from .messages import M
 from .errors import BindError
+from .readings import At, KeptReadings
 
 #: what each fallback follows (the message naming it)
 FALLBACKS = {"nobody does": "after.offer", "you do not": "after.you-may", "they do not": "after.each-may",
@@ -42,25 +43,33 @@ def _as_bind_error(err: BuildError) -> BindError:
 class Statements:
     """Turns AST statements into effect nodes; collects one error per broken statement."""
 
-    def __init__(self):
+    def __init__(self, kept: KeptReadings | None = None):
         self.errors: list[Exception] = []
+        #: the readings kept on disk between runs (compiler/readings.py), if any
+        self.kept = kept
 
     # ---- reading one run of words ----------------------------------------------------------------
     def read(self, clause: A.Clause, start: str):
         """The node the phrase grammar builds from a clause's words (the same words read the same way
-        wherever they stand: a clause read once is kept, its positions counted in words)."""
+        wherever they stand: a clause read once is kept, its positions counted in words, for the rest of
+        the process and, with ``kept``, on disk for the next run: compiler/readings.py)."""
         key = (start, tuple((w.kind, w.text if w.kind in ("name", "int") else w.lower) for w in clause.words))
         kept = _READ.get(key)
         if kept is None:
-            try:
-                tree = parse_words(clause.words, start)
-                node = Build(clause.words).transform(tree)
-            except BuildError as err:
-                raise _as_bind_error(err) from None
-            _fill_pos(node, [clause.pos.line, clause.pos.col])
+            kept = self.kept.get(start, clause.words) if self.kept is not None else None
+            if kept is None:
+                try:
+                    tree = parse_words(clause.words, start)
+                    node = Build(clause.words).transform(tree)
+                except BuildError as err:
+                    raise _as_bind_error(err) from None
+                _fill_pos(node, [clause.pos.line, clause.pos.col])
+                kept = _relative(node, {(w.pos.line, w.pos.col): i for i, w in enumerate(clause.words)})
+                if self.kept is not None and not _holds_place(kept, clause):
+                    self.kept.keep(start, clause.words, kept)
             if len(_READ) >= _READ_MAX:
                 _READ.clear()
-            kept = _READ[key] = _relative(node, {(w.pos.line, w.pos.col): i for i, w in enumerate(clause.words)})
+            _READ[key] = kept
         return _placed(kept, clause.words)
 
     # ---- blocks ---------------------------------------------------------------------------------------
@@ -216,24 +225,62 @@ _READ: dict = {}
 _READ_MAX = 20_000
 
 
+#: the keys of a node whose value is a position [line, col] of a word; "_words" holds a table of them
+#: (where each of a form's own words stands), and a ``Verb`` its position too
+_POS_KEYS = ("pos", "_start")
+
+
 def _relative(value, index: dict):
-    """A node with each position [line, col] replaced by the index of the word that starts there."""
+    """A node with each position of a word (``index``: (line, col) -> the word's index) as ``At(index)``."""
     if isinstance(value, dict):
-        return {k: (("@", index[tuple(v)]) if k == "pos" and isinstance(v, list) and tuple(v) in index else
-                    _relative(v, index)) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            if k in _POS_KEYS and isinstance(v, list) and tuple(v) in index:
+                out[k] = At(index[tuple(v)])
+            elif k == "_words" and isinstance(v, dict):
+                out[k] = {w: At(index[tuple(p)]) if isinstance(p, list) and tuple(p) in index else _relative(p, index)
+                          for w, p in v.items()}
+            else:
+                out[k] = _relative(v, index)
+        return out
     if isinstance(value, list):
         return [_relative(v, index) for v in value]
+    if type(value) is Verb and tuple(value.pos) in index:
+        return Verb(value.text, value.base, At(index[tuple(value.pos)]))  # type: ignore[arg-type]
     return value
 
 
 def _placed(value, words):
     """A kept node with its positions back on the words of this clause."""
     if isinstance(value, dict):
-        return {k: ([words[v[1]].pos.line, words[v[1]].pos.col] if k == "pos" and isinstance(v, tuple) else
-                    _placed(v, words)) for k, v in value.items()}
+        return {k: _placed(v, words) for k, v in value.items()}
     if isinstance(value, list):
         return [_placed(v, words) for v in value]
+    if type(value) is At:
+        pos = words[value.index].pos
+        return [pos.line, pos.col]
+    if type(value) is Verb and type(value.pos) is At:
+        pos = words[value.pos.index].pos
+        return Verb(value.text, value.base, (pos.line, pos.col))
     return value
+
+
+def _holds_place(value, clause: A.Clause) -> bool:
+    """Whether a kept node still holds a position of this clause as [line, col] (somewhere ``_relative`` does
+    not look): a node that would carry it to the same words elsewhere, so not one to keep on disk."""
+    return _holds(value, {(w.pos.line, w.pos.col) for w in clause.words} | {(clause.pos.line, clause.pos.col)})
+
+
+def _holds(value, places: set) -> bool:
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and all(type(v) is int for v in value) and tuple(value) in places:
+            return True
+        return any(_holds(v, places) for v in value)
+    if isinstance(value, dict):
+        return any(_holds(v, places) for v in value.values())
+    if type(value) is Verb:
+        return _holds(value.pos, places)
+    return False
 
 
 def _fill_pos(value, pos: list[int]) -> None:
