@@ -130,7 +130,8 @@ def missing_pieces(spec) -> list[str]:
     out = []
     if statement and op not in RUNTIME:
         out.append("add its RUNTIME entry (role acts/control/rule, the host actions it asks for, the events it "
-                   "logs, the game that runs it) in compiler/catalogue.py RUNTIME")
+                   "logs, the game that runs it) in compiler/catalogue.py RUNTIME; a host action it names then "
+                   "brings its own pieces to this list (ACTIONS, the reference engine, docs/embedding.md, log sentences)")
     if not _quoted(op, _dsl_source()) and not re.search(rf"def {op}\(self", _dsl_source()):  # parts: the parser's
         out.append("add a form that writes it (F(role, template, op(...), example)) in dsl/forms.py")
     typed = [f for f, kind in spec.fields.items() if kind.rstrip("?") == "target"]
@@ -147,7 +148,8 @@ def missing_pieces(spec) -> list[str]:
             out.append(f"add the host action {action!r} with its parameters in runtime/host.py ACTIONS")
         if not re.search(rf"def do_{action}\(|action == \"{action}\"", _engine_source()):
             out.append(f"do the host action {action!r} in the reference engine: 'def do_{action}(self, …, src)' "
-                       "in runtime/engine/host.py (or the host of the game that runs it)")
+                       "in runtime/engine/host.py or the part of it that holds its kind (host_cards.py: cards and "
+                       "decks, host_rules.py: rules in force), or in the host of the game that runs it")
         embedding = _text("docs/embedding.md")
         if f"| `{action}` |" not in embedding:
             out.append(f"list the host action {action!r} in docs/embedding.md: run 'dow docs'")

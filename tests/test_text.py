@@ -4,6 +4,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import jinja2
 import pytest
 import yaml
 from babel import Locale
@@ -181,7 +182,12 @@ def test_every_catalogue_example_renders_clean(lang):
             if errors:
                 continue
             seen |= {node["op"] for node in walk(tree)}
-            text = render(tree, lang)
+            try:
+                text = render(tree, lang)
+            except jinja2.TemplateError as err:      # a message naming a field the node does not give
+                pytest.fail(f"NODE KIND {spec.op}: its example {example!r} does not render in "
+                            f"render/catalogues/text/{lang}.yaml: {err} (the message's fields are the node's; "
+                            f"a field named like a Python word is written with a trailing underscore, 'from_')")
             assert lint(text, lang) == [], (example, text)
     assert sorted(set(BY_OP) - seen) == [], "\n" + "\n".join(
         f"NODE KIND {op}: none of its examples compiles: add a form that writes it in dsl/forms.py"

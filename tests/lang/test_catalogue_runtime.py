@@ -202,7 +202,8 @@ def test_no_node_kind_compiles_to_a_step_that_changes_nothing(bundle, op, exampl
     if op == "manual":                        # a manual step changes nothing by itself: it tells the table
         assert "manual_step" in told
         return
-    assert _snapshot(game) != before or own, f"{op}: {example!r} ran on the reference engine and changed nothing"
+    assert _snapshot(game) != before or own, (f"{op}: {example!r} ran on the reference engine and changed nothing: write a catalogue example "
+                                             f"that acts on this test's TABLE (tests/lang/test_catalogue_runtime.py), which holds {TABLE}")
 
 
 def test_a_name_looked_up_is_no_change_of_the_game(bundle):
