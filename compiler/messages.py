@@ -234,6 +234,9 @@ def ids_in_source(text: str) -> tuple[set[str], list[str]]:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name == "of" and not (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                                 and node.func.value.id == "Say"):
+            continue                        # another object's .of() (a card's address, a bundle's index)
         for i in _ID_ARGS.get(name, ()):
             if len(node.args) > i and isinstance(node.args[i], ast.Constant) and node.args[i].value:
                 found.add(node.args[i].value)

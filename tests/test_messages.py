@@ -29,7 +29,9 @@ DYNAMIC = {"M('kind.' + kind)", "M('ui.' + self.severity)", "Msg(msg_id, **param
            "M(err.hint[0], **err.hint[1])", "M('refkind.' + r.kind)", "M(err.msg_id, **params)",
            "M('refkind.' + same[-1].kind)", "M('refkind.' + k)", "M('refkind.' + other[-1].kind)", "M(FALLBACKS[said])",
            "M('refkind.' + kind)", "M(v.msg_id)",
-           "M('refkind.' + name)", "M(msg_id)", "M(hint)"}   # the last two: the refusal forms' ids (_refuse)
+           "M('refkind.' + name)", "M(msg_id)", "M(hint)",   # these two: the refusal forms' ids (_refuse)
+           # a kept text comparison's message read back from the cache (render/text.py): an id built before
+           "M(value['msg_id'], **{k: _msg_of(v) for k, v in value['params'].items()})"}
 
 
 def game_error_keys() -> dict[str, set[str]]:
