@@ -55,6 +55,9 @@ class Statements:
         the process and, with ``kept``, on disk for the next run: compiler/readings.py)."""
         key = (start, tuple((w.kind, w.text if w.kind in ("name", "int") else w.lower) for w in clause.words))
         kept = _READ.get(key)
+        if kept is not None and self.kept is not None and self.kept.get(start, clause.words) is None \
+                and not _holds_place(kept, clause):
+            self.kept.keep(start, clause.words, kept)     # read earlier in this process: on disk too (and used)
         if kept is None:
             kept = self.kept.get(start, clause.words) if self.kept is not None else None
             if kept is None:

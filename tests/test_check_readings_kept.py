@@ -252,3 +252,19 @@ def test_a_broken_card_says_the_same_from_the_cache(project: Path, capsys, monke
     assert outputs(project, capsys, monkeypatch) == fresh      # cold
     assert outputs(project, capsys, monkeypatch) == fresh      # warm
     assert not any("Traceback" in run[2] for run in fresh[:3])
+
+
+def test_a_reading_read_earlier_in_the_process_is_kept_too(project: Path, capsys, monkeypatch, parses: list):
+    """A clause this process already read (kept in memory by an earlier check without the cache) is written to
+    the cache when a check with it meets it, so the next process parses nothing: it once read the clause from
+    memory and kept nothing, and the next run parsed it again (found by the suite's order)."""
+    new_process(monkeypatch)
+    monkeypatch.setenv("DOW_CACHE_DIR", "off")
+    assert check(project, capsys)[0] == 0                     # every clause read into this process's memory
+    monkeypatch.setenv("DOW_CACHE_DIR", str(project.parent / "cache"))
+    parses.clear()
+    assert check(project, capsys)[0] == 0                     # read from memory, nothing parsed …
+    assert parses == [] and kept_files(project)               # … and kept on disk all the same
+    new_process(monkeypatch)
+    assert check(project, capsys)[0] == 0
+    assert parses == [], "the next process reads every clause from the cache"

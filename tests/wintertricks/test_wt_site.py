@@ -15,14 +15,15 @@ MARK = {"pt": "Conteúdo de exemplo, não o jogo publicado", "en": "Example cont
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
     docs = tmp_path / "docs"
-    write_pages(_env(), SiteData(bundle, ROOT), lang, docs, ROOT, tmp_path / "out")
-    cards = docs / "cards"
-    ours = sorted(p.stem for p in cards.glob("winter-tricks.*.md"))
-    assert len(ours) == sum(1 for c in bundle["cards"] if c["set"] == "winter-tricks")
-    event = (cards / "winter-tricks.winter-event.example-whiteout.md").read_text(encoding="utf-8")
+    data = SiteData(bundle, ROOT)
+    write_pages(_env(), data, lang, docs, ROOT, tmp_path / "out")
+    page = lambda card_id: docs / data.addresses.source(card_id, lang)     # its readable address
+    ours = [c["id"] for c in bundle["cards"] if c["set"] == "winter-tricks"]
+    assert ours and all(page(i).is_file() for i in ours), [i for i in ours if not page(i).is_file()]
+    event = page("winter-tricks.winter-event.example-whiteout").read_text(encoding="utf-8")
     # card pages are written as HTML (site/templates/card.html.j2): the marker is a warning admonition
     assert f'<div class="admonition warning">\n<p class="admonition-title">{MARK[lang]}</p>' in event
-    harpoon = (cards / "winter-tricks.equipment.harpoon.md").read_text(encoding="utf-8")
+    harpoon = page("winter-tricks.equipment.harpoon").read_text(encoding="utf-8")
     assert MARK[lang] not in harpoon and site_words(lang)["data"]["needs transcription"] in harpoon
     assert "winter-tricks/#wt-equipment" in harpoon
     transcription = (docs / "transcription.md").read_text(encoding="utf-8")
