@@ -7,7 +7,8 @@ compares the SHA-256 of every file with `tests/golden/build.sha256`.
 Two kinds of files are held:
 
 * **the project's own output**: `bundle.json`, `schemas/`, and the site's generated sources
-  (`site-src/<lang>/docs/**`, `card-search.json`, `mkdocs.yml` with its scratch `site_dir` left out).
+  (`site-src/<lang>/docs/**`, `card-search.json`, `mkdocs.yml` with its scratch `site_dir` left out and
+  the toolchain's folder written as `<toolchain>`).
   Nothing outside the project shapes these bytes, so they are compared on every machine.
 * **the rendered pages** (`site/**`): MkDocs, Material, Python-Markdown and pymdown-extensions render
   them, and their pyproject ranges let a newer release in. The manifest names the versions it was
@@ -35,8 +36,10 @@ UPDATE = "pytest tests/test_byte_identical.py --update-goldens"
 def _digest(path: Path, rel: str) -> str:
     data = path.read_bytes()
     if rel.endswith("/mkdocs.yml"):
-        # the scratch folder MkDocs writes into is the one path that names where the build ran
+        # the paths that name where the build ran: the scratch folder MkDocs writes into, and the toolchain's
+        # own folder (its theme overrides and hooks), written as <toolchain>
         data = b"\n".join(line for line in data.split(b"\n") if b'"site_dir":' not in line)
+        data = data.replace(str(ROOT).encode(), b"<toolchain>")
     return hashlib.sha256(data).hexdigest()
 
 
