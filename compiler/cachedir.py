@@ -21,3 +21,26 @@ def cache_dir() -> Path | None:
         return (Path(xdg) if xdg else Path.home() / ".cache") / "dow"
     except RuntimeError:  # no home folder
         return None
+
+
+def prune_stamped(folder: Path | None, since: float) -> None:
+    """After a check of the whole project, in a cache kept as ``<project>/<stamp>/<entry>`` (the text
+    comparison's, the clause readings'): drop the entries it did not use (not read or written since
+    ``since``, a ``time.time()``) and the folders of other stamps, so the cache holds one project's worth
+    of the sources as they are."""
+    if folder is None:
+        return
+    try:
+        if folder.parent.is_dir():
+            for other in folder.parent.iterdir():
+                if other != folder and other.is_dir():
+                    for path in other.iterdir():
+                        path.unlink(missing_ok=True)
+                    other.rmdir()
+        if folder.is_dir():
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.stat().st_mtime < since:
+                        os.unlink(entry.path)
+    except OSError:    # another run pruning at the same time, a folder not ours to empty: keep what is left
+        pass

@@ -129,22 +129,8 @@ def prune(folder: Path | None, since: float) -> None:
     """After a check of the whole project: drop the kept readings it did not use (not read or written since
     ``since``, a ``time.time()``) and the folders of other language stamps, so the cache holds one
     project's worth of the language as it is."""
-    if folder is None:
-        return
-    try:
-        if folder.parent.is_dir():
-            for other in folder.parent.iterdir():
-                if other != folder and other.is_dir():
-                    for path in other.iterdir():
-                        path.unlink(missing_ok=True)
-                    other.rmdir()
-        if folder.is_dir():
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    if entry.stat().st_mtime < since:
-                        os.unlink(entry.path)
-    except OSError:    # another run pruning at the same time, a folder not ours to empty: keep what is left
-        pass
+    from .cachedir import prune_stamped
+    prune_stamped(folder, since)
 
 
 # ---- a reading as JSON ---------------------------------------------------------------------------------

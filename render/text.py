@@ -913,17 +913,5 @@ def kept_text_warnings(cards: list[dict], folder: Path | None = None) -> list:
 def prune_kept(folder: Path | None, since: float) -> None:
     """After a check of the whole project: drop the kept files it did not use (not read or written since
     ``since``, a ``time.time()``) and the folders of other renderers, so the cache holds one project's worth."""
-    if folder is None:
-        return
-    try:
-        for other in folder.parent.iterdir():
-            if other != folder and other.is_dir():
-                for path in other.iterdir():
-                    path.unlink(missing_ok=True)
-                other.rmdir()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.stat().st_mtime < since:
-                    os.unlink(entry.path)
-    except OSError:    # another check pruning at the same time, a folder not ours to empty: keep what is left
-        pass
+    from dow.compiler.cachedir import prune_stamped
+    prune_stamped(folder, since)
