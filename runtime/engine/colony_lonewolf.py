@@ -129,7 +129,9 @@ class LoneWolf:
         """The Lone Wolf's turn comes first in every round, before the pairs of simultaneous turns, with
         no time limit: a mission may be swapped at its start (once per round), then a crossroads card
         drawn for it, its movement, its actions, and the crossroads card if met (seed 000, p. 14, Regras
-        do Lobo Solitário; p. 15, Cartas de Missão)."""
+        do Lobo Solitário; p. 15, Cartas de Missão). Its turn ends as a player's does: once it stops acting
+        the ``end_turn`` event is raised (with the actions it took), before its crossroads card is resolved,
+        the moment a colony player's turn ends in a pair of turns."""
         g = self.game
         s, h = g.state, g.host
         if s.wolf_out:
@@ -138,6 +140,7 @@ class LoneWolf:
         s.turn += 1
         s.actives = (p.id,)
         g.requested, g.handed, g.free_used = set(), set(), set()
+        g.turn_actions = {p.id: set()}
         g.log.add("lone_wolf_turn", {"player": p.id}, {})
         p.moved.clear()
         yield from self.swap_mission(p)
@@ -178,6 +181,9 @@ class LoneWolf:
             triggered = check()
             self.complete_missions(p)
             self.check()
+        if not s.over and not s.wolf_out:         # its turn ends like any player's (the end_turn event)
+            yield from g.end_turn(p)
+            triggered = check()
         if not s.over and triggered is not None and p.id in s.held_by and not s.wolf_out:
             yield from g.resolve_held(p, triggered, drawer, WOLF)
         if p.id in s.held_by:                     # not triggered: to the bottom of the deck

@@ -227,6 +227,28 @@ def test_the_lone_wolf_takes_its_turn_first_every_round(wc):
     assert checked >= 1 and g.violations == []
 
 
+def test_the_lone_wolfs_turn_ends_like_any_players(wc):
+    """seed 000, p. 14, Regras do Lobo Solitário: the Lone Wolf takes a turn "como um jogador normal" (its
+    movement, its actions); a rule waiting for the end of a player's turn ("when you end your turn") sees
+    the Lone Wolf's too: its turn raises the ``end_turn`` event, with the actions it took, once it stops
+    acting and before its crossroads card is resolved."""
+    g = table(wc, {"sparky": ("p5", DEN), "brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")},
+              players=5)
+    seen = []
+    emit = g.host.emit
+    g.host.emit = lambda ev: (seen.append(ev), emit(ev))[1]
+    p = wolf(g)
+    p.unused = [5]
+    bot = LoneWolfBot(0)
+    bot.observe(g)
+    g.drive(g.lone_wolf.step_lone_wolf_turn(), bot)
+    ends = [e for e in seen if e["kind"] == "end_turn"]
+    assert [e["player"] for e in ends] == ["p5"]
+    assert set(ends[0]["actions"]) <= {"attack", "search", "barricade", "clean_waste", "use_ability", "play_card",
+                                       "add_to_crisis", "spend_food", "request", "hand_off"}
+    assert g.violations == []
+
+
 def test_lone_wolf_survivors_stand_at_the_entrances_of_both_colonies(wc):
     """seed 000, p. 14, Regras do Lobo Solitário: the Lone Wolf's survivors may occupy entrance spaces of
     both colonies; they take those spaces and count for the colony's zombies."""
@@ -519,6 +541,24 @@ def test_the_lone_wolf_wins_with_its_secret_objective_complete_at_the_end(wc, mo
     g.lone_wolf.objective = "stand-in.wolf-objective.high-spirits"
     result = g.finish()
     assert result["lone_wolf"]["won"] is won and ("p5" in result["winners"]) is won
+
+
+@pytest.mark.parametrize("morale,won", [(5, True), (4, False), (0, False)])
+def test_a_game_a_colonys_morale_ended_tells_the_lone_wolfs_own_result(wc, morale, won):
+    """seed 000, p. 13, Condições de Vitória e Derrota: colony A at 0 morale has lost and plays on until the
+    objective check, where the game ends; p. 15, Condições de Vitória do Lobo Solitário: the Lone Wolf's
+    result is its own (its secret objective complete when the game ends; left at 0 morale), so the
+    game's closing ``result`` line names it, won or not, beside the colonies' winners."""
+    g = table(wc, {"sparky": ("p5", DEN), "brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")},
+              players=5, morale=(0, 1), wolf_morale=morale)
+    g.lone_wolf.objective = "stand-in.wolf-objective.high-spirits"
+    g.lone_wolf.check()
+    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    assert g.state.over and g.state.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["a"]}]
+    result = g.finish()
+    told = events(g, "result")[-1]
+    assert told["lone_wolf"] == {"player": "p5", "won": won, "left": morale == 0, "morale": morale}
+    assert told["winners"] == result["winners"] == (["p5"] if won else [])
 
 
 # ---- whole games ------------------------------------------------------------------------------------------------
