@@ -316,7 +316,10 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                   "morale": dict(s.colony_morale), "card_uses": dict(self.host.card_uses),
                   "violations": list(self.violations), "objective": s.cards.get(s.objective),
                   "lone_wolf": wolf.result() if wolf else None}
-        self.log.add("result", {"winners": winners, "ending": s.ending, "colony": s.winner}, {})
+        told: dict[str, Any] = {"winners": winners, "ending": s.ending, "colony": s.winner}
+        if wolf:                  # the Lone Wolf's own result, told at the end whether it won, lost or left
+            told["lone_wolf"] = {k: result["lone_wolf"][k] for k in ("player", "won", "left", "morale")}
+        self.log.add("result", told, {})
         self.verify("end")
         return result
 
