@@ -180,6 +180,8 @@ class ColoniesHost(GameHost):
             return None
         if ":" in thing and thing.split(":", 1)[0] in ("bullets", "supply"):
             thing = thing.split(":", 1)[1]
+            if thing in TEAMS or thing == WOLF:         # a side's own supply ("bullets:a")
+                return thing
         if thing in s.teams:
             return s.teams[thing]
         if thing in s.survivors:
@@ -304,6 +306,16 @@ class ColoniesHost(GameHost):
 
     def do_change_morale(self, player, amount, src):
         self.change_colony_morale(cast(str, self.team_of(player)), amount, src)
+
+    def apply(self, action: str, params: dict, src: dict) -> Any:
+        """A card's bullets go to (or come from) the bullet supply of a colony, never of a player (seed 000,
+        Fichas de Munição: "o estoque de munição de uma colônia"): "the bullet supply" an effect names from a
+        player's side is that player's colony's, and the action (and its log line) says so ("bullets:b")."""
+        if action in ("add_tokens", "remove_tokens") and params.get("token") == "bullet":
+            team = self.team_of(params["place"])
+            if team is not None:
+                params["place"] = f"bullets:{team}"
+        return super().apply(action, params, src)
 
     def tokens(self, token: str, place: str) -> int:
         if token == "bullet" and self.team_of(place) == WOLF:

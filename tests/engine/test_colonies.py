@@ -44,6 +44,26 @@ def test_divide_and_conquer_setup(wc):
         assert s.survivors[s.player(s.leaders[team]).leader].influence == best
 
 
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_set_up_bullets_are_three_per_colony_and_atticus_adds_his_to_his_colonys(wc, seed):
+    """seed 000, Preparação (Divide and Conquer's SET UP: 3 bullets per colony; seed 002 line 171) and
+    Atticus Sanders's card (seed 000: "When Atticus enters play (this may be at the start of the game),
+    add 3 bullet tokens to the bullet supply"); Fichas de Munição: a bullet supply is a colony's. A colony
+    with 6 bullets after set-up has Atticus; his 3 bullets are told as going to his colony's supply
+    ("bullets:b"), never to a player's."""
+    g = ColoniesGame(wc, seed=seed, players=4, check=True)
+    g.drive(g.setup_players(), RandomAgent(seed))
+    s = g.state
+    adds = events(g, "add_tokens")
+    bullets = [e for e in adds if e["token"] == "bullet"]
+    assert all(e["place"] in ("bullets:a", "bullets:b") for e in bullets), bullets
+    for team, lid in COLONIES.items():
+        atticus = any(v.id == "s:atticus-sanders" for v in s.survivors_at(lid))
+        assert s.bullets[team] == 3 + 3 * atticus
+        assert sum(e["count"] for e in bullets if e["place"] == f"bullets:{team}") == s.bullets[team]
+    assert events(g, "setup")[0]["bullets"] == s.bullets
+
+
 def test_small_games_keep_three_of_five_survivors(wc):
     """seed 000, Preparação 12, Nota: with 4 or 5 players each player is dealt 5 survivors and keeps 3."""
     g = ColoniesGame(wc, seed=2, players=4)
