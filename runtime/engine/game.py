@@ -654,16 +654,19 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         yield from self.settle()
 
     def roll_noise(self, order: list[str]) -> None:
-        """Each noise token, one at a time: removed, a die rolled, a zombie on 3 or lower (seed 004, 4. Add Zombies)."""
+        """Each noise token, one at a time: removed, a die rolled, a zombie on 3 or lower (seed 004, 4. Add Zombies).
+        The roll is told before the zombie it adds arrives (and whatever that zombie does at an entrance)."""
         s, h, z = self.state, self.host, self.rules["zombies"]
         for lid in order:
             loc = s.locations[lid]
             while loc.noise and not s.over:
                 loc.noise -= 1
                 roll = self.rng.randint(1, 6)
+                # told before what it brings: the zombie it adds (a barricade broken, an entrance overrun, a
+                # survivor killed) is this location's, never the previous roll's
+                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
                 if roll <= z["noise_adds_on_or_below"]:
                     h.add_zombie(lid, {"rule": "noise"}, entrance=0)
-                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
 
     def printed_goals_met(self, event: str | None = None) -> bool:     # objective_met: effects.py
         s = self.state
