@@ -171,13 +171,15 @@ class Interpreter:
         player's to know (cards put into a face-down deck, a deck's top cards arranged)."""
         result = self.host.apply(action, params, node.get("pos", {}))
         pos = node.get("pos", {})
-        if (action in HIDDEN_CARDS or private) and params.get("cards"):
-            # cards going into a hand: everyone sees how many, only the receiver sees which
+        if (action in HIDDEN_CARDS or private) and isinstance(params.get("cards"), list):
+            # cards going into a hand: everyone sees how many (none too: "takes 0 cards", not a line that
+            # reads as if the cards were taken), only the receiver sees which
             receiver = env.player if private else params.get("player") or env.player
             told = {"player": env.player, **params} if private else params
             self.host.log(action, {**{k: v for k, v in told.items() if k != "cards"},
                                    "count": len(params["cards"])}, pos)
-            self.host.log(action, dict(told), pos, private_to=receiver)
+            if params["cards"]:
+                self.host.log(action, dict(told), pos, private_to=receiver)
         else:
             self.host.log(action, dict(params), pos)
         return result

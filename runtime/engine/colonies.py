@@ -318,7 +318,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                   "lone_wolf": wolf.result() if wolf else None}
         told: dict[str, Any] = {"winners": winners, "ending": s.ending, "colony": s.winner}
         if wolf:                  # the Lone Wolf's own result, told at the end whether it won, lost or left
-            told["lone_wolf"] = {k: result["lone_wolf"][k] for k in ("player", "won", "left", "morale")}
+            own = wolf.result()
+            told["lone_wolf"] = {k: own[k] for k in ("player", "won", "left", "morale")}
         self.log.add("result", told, {})
         self.verify("end")
         return result

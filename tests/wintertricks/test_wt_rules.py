@@ -150,6 +150,34 @@ def test_leader_never_opens_with_the_expedition(bundle):
     assert per_event and set(per_event.values()) == {1}
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("agents", ["random", "heuristic"])
+def test_the_chosen_leader_opens_the_events_first_trick_and_a_haul_takes_at_most_two(bundle, players, agents):
+    """Seed l.28: from the second event "O jogador que sofreu mais dano na Colônia escolhe quem será o Líder";
+    l.38: "Abrir a Vaza: O Líder joga qualquer carta de Recurso"; l.43: never with the Expedition; l.49: the
+    Expedition collects "até 2 cartas". Over whole seeded games: after every choice of Leader, the next card
+    played is the chosen Leader's, without the Expedition, and each Expedition haul takes 0 to 2 cards
+    (several players may go on the Expedition in one trick: each has their own card, l.10)."""
+    from dow.runtime.games.winter_tricks_bot import agents_for
+    chosen = hauls = 0
+    for seed in range(6):
+        game = wt.new_game(bundle, seed, players, agents_for(agents, seed, players))
+        game.run()
+        lines = game.log.lines
+        for i, line in enumerate(lines):
+            if line["event"] == "leader" and line["params"].get("why") == "chosen":
+                first = next(x for x in lines[i + 1:] if x["event"] == "played")
+                assert first["params"]["player"] == line["params"]["player"], (seed, line, first)
+                assert first["params"]["expedition"] is False
+                chosen += 1
+            if line["event"] == "expedition":       # the haul's public line says how many, none too
+                (took,) = [x for x in lines[i + 1:i + 2] if x["event"] == "take_cards"]
+                assert "private_to" not in took and 0 <= took["params"]["count"] <= 2, took
+                assert "cards" not in took["params"]
+                hauls += 1
+    assert chosen == 6 * 2 and hauls > 0
+
+
 def test_players_follow_clockwise_from_the_leader(bundle):
     """Seed l.39: "Os demais jogadores, em sentido horário a partir do Líder, jogam uma carta"."""
     game, _ = table(bundle, 4)
