@@ -91,12 +91,14 @@ def _strings(value):
 def _flagged(text: str, variants: dict[str, str], allowed: list[str]) -> list[str]:
     """The variants in a text that no allowed term covers."""
     covered = [m.span() for term in allowed for m in re.finditer(_pattern(term), text)]
-    found = []
+    hits = []
     for variant, chosen in variants.items():
         for m in re.finditer(_pattern(variant), text):
             if not any(a <= m.start() and m.end() <= b for a, b in covered):
-                found.append(f"'{m.group(0)}' (use '{chosen}')")
-    return found
+                hits.append((m.span(), f"'{m.group(0)}' (use '{chosen}')"))
+    # a variant inside a longer variant found at the same place is one slip ('thủ lĩnh' in 'thủ lĩnh thuộc địa')
+    return [said for (a, b), said in hits
+            if not any(c <= a and b <= d and (c, d) != (a, b) for (c, d), _ in hits)]
 
 
 def _pattern(words: str) -> re.Pattern:
