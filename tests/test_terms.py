@@ -68,8 +68,10 @@ def sources(lang: str) -> list[tuple[str, str]]:
 
 
 def _without_code(markdown: str) -> str:
-    """Markdown without its code (fenced blocks, `spans`): a guide may name an avoided word as code."""
-    return re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", markdown))
+    """Markdown without its code (fenced blocks, `spans`): a guide may name an avoided word as code; a
+    link is its text, as the reader reads it ('một cuộc [trận chiến](#wc-warfare)')."""
+    text = re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", markdown))
+    return re.sub(r"\[([^\]]*)\]\([^)\n]*\)", r"\1", text)
 
 
 def vi_sources() -> list[tuple[str, str]]:
