@@ -33,7 +33,10 @@ GLOSSARY_SCHEMA = {
               "properties": {"id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
                              "term": LANG_TEXTS, "definition": LANG_TEXTS,
                              "see": {"type": "string", "pattern": r"^[a-z0-9-]+\.md(#[a-z0-9-]+)?$"},
-                             "avoid": WORD_LISTS, "keep": WORD_LISTS}},
+                             "avoid": WORD_LISTS, "keep": WORD_LISTS,
+                             # false: an everyday word of the game (card, deck), listed for its one
+                             # spelling, that the site does not explain with a tooltip on every page
+                             "tooltip": {"type": "boolean"}}},
 }
 SETS_SCHEMA = {
     "type": "object",

@@ -164,6 +164,10 @@ class Teller:
         src_card = (line.get("src") or {}).get("card")
         if event == "killed" and raw.get("cause") == "effect" and src_card in self.names:
             raw["cause"] = src_card          # "dies (Exposure Die)": the card that killed, not "a card"
+        if isinstance(raw.get("from"), int) and isinstance(raw.get("to"), int) and "direction" not in raw:
+            # a number that changes ("morale goes from 6 to 4"): a catalogue may say it by its direction
+            # (vi "giảm từ 6 xuống 4", "tăng từ 7 lên 8") with {case: direction, down, up, other}
+            raw["direction"] = "down" if raw["to"] < raw["from"] else "up" if raw["to"] > raw["from"] else "same"
         params = self.told(raw)
         if self.winter_tricks or (line.get("src") or {}).get("game") == "winter-tricks":
             tables = (self.cat["winter_tricks"], self.cat["events"])

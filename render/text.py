@@ -578,6 +578,22 @@ def names_in(cards: list[dict], lang: str) -> dict[str, str]:
             if isinstance(c.get("name"), dict) and "en" in c["name"]}
 
 
+def _when_before_if(found: list) -> tuple[list, set]:
+    """The programs with a trigger's (a goal's) 'when' said before its 'if', as the card prints them,
+    and the set of their paths."""
+    paths = {path for path, _, _ in found}
+    ifs = {path: item for item in found for path in [item[0]] if item[1] == "if"}
+    ordered = []
+    for item in found:
+        path, name, _ = item
+        if name == "if" and path.rpartition(".")[0] + ".when" in paths:
+            continue                       # said right after its 'when'
+        ordered.append(item)
+        if name == "when" and path.rpartition(".")[0] + ".if" in ifs:
+            ordered.append(ifs[path.rpartition(".")[0] + ".if"])
+    return ordered, paths
+
+
 def card_texts(card: dict, lang: str, templates: Path | None = None,
                names: dict[str, str] | None = None) -> dict[str, str]:
     """Generated text of every program of a compiled card, by path ('options.0.effect'); ``names`` gives
@@ -585,12 +601,18 @@ def card_texts(card: dict, lang: str, templates: Path | None = None,
     language = load_language(lang, str(templates) if templates else None)
     renderer = Renderer(language, names)
     out = {}
-    for path, name, tree in programs(card):
+    found, paths = _when_before_if(list(programs(card)))
+    for path, name, tree in found:
         text = renderer.node(tree)
         if name in ("effect", "setup") and tree == []:     # an option printed with no effect
             text = language.phrases["words"]["nothing"]
         if name in FRAMED:
-            text = language.template(language.phrases["frames"][name]).render(text=text)
+            # a frame knows what it frames (part: 'trigger', 'goals', …) and whether an 'if' follows the
+            # 'when' of the same trigger or goal: vi says each as a whole sentence ("Thẻ được kích hoạt
+            # khi …", "Thẻ chỉ được kích hoạt nếu …"), not a bare "Nếu …." clause
+            after_when = name == "if" and path.rpartition(".")[0] + ".when" in paths
+            text = language.template(language.phrases["frames"][name]).render(
+                text=text, part=path.split(".")[0], after_when=after_when)
         out[path] = finish(text, language)
     return out
 

@@ -142,7 +142,7 @@ def _terms(terms: list, lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
     definitions = {}
     for term in terms:
         word = str(term["term"][lang]).strip()
-        if word:
+        if word and term.get("tooltip", True):
             definitions[word] = str(term["definition"][lang])
     if not definitions:
         return None, definitions
@@ -679,7 +679,7 @@ def _abbreviations(terms: list, lang: str) -> dict[str, str]:
     out = {}
     for term in terms:
         word = str(term["term"][lang]).strip()
-        if word and "]" not in word:
+        if word and "]" not in word and term.get("tooltip", True):
             out[word] = f"*[{word}]: {html.escape(str(term['definition'][lang]))}"
     return out
 

@@ -68,8 +68,10 @@ def sources(lang: str) -> list[tuple[str, str]]:
 
 
 def _without_code(markdown: str) -> str:
-    """Markdown without its code (fenced blocks, `spans`): a guide may name an avoided word as code."""
-    return re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", markdown))
+    """Markdown without its code (fenced blocks, `spans`): a guide may name an avoided word as code; a
+    link is its text, as the reader reads it ('một cuộc [trận chiến](#wc-warfare)')."""
+    text = re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", markdown))
+    return re.sub(r"\[([^\]]*)\]\([^)\n]*\)", r"\1", text)
 
 
 def vi_sources() -> list[tuple[str, str]]:
@@ -91,12 +93,14 @@ def _strings(value):
 def _flagged(text: str, variants: dict[str, str], allowed: list[str]) -> list[str]:
     """The variants in a text that no allowed term covers."""
     covered = [m.span() for term in allowed for m in re.finditer(_pattern(term), text)]
-    found = []
+    hits = []
     for variant, chosen in variants.items():
         for m in re.finditer(_pattern(variant), text):
             if not any(a <= m.start() and m.end() <= b for a, b in covered):
-                found.append(f"'{m.group(0)}' (use '{chosen}')")
-    return found
+                hits.append((m.span(), f"'{m.group(0)}' (use '{chosen}')"))
+    # a variant inside a longer variant found at the same place is one slip ('thủ lĩnh' in 'thủ lĩnh thuộc địa')
+    return [said for (a, b), said in hits
+            if not any(c <= a and b <= d and (c, d) != (a, b) for (c, d), _ in hits)]
 
 
 def _pattern(words: str) -> re.Pattern:

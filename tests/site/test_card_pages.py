@@ -120,6 +120,18 @@ def test_tooltips_escape_the_text_around_them():
     assert Tooltips(*_terms([], "en"))("a < b") == "a &lt; b"
 
 
+def test_an_everyday_word_of_the_glossary_gets_no_tooltip(glossary):
+    """An entry with ``tooltip: false`` (card, deck: listed for their one spelling) is explained on the
+    glossary page only, neither on card pages nor in the chapters; every other entry keeps its tooltip."""
+    from dow.site.build import _abbreviations
+    entries = [{"term": {"en": "card"}, "definition": {"en": "Any card."}, "tooltip": False},
+               {"term": {"en": "morale"}, "definition": {"en": "Spirit."}}]
+    assert set(_terms(entries, "en")[1]) == set(_abbreviations(entries, "en")) == {"morale"}
+    quiet = {str(e["term"]["vi"]) for e in glossary if e.get("tooltip") is False}
+    assert {"thẻ", "bộ thẻ"} <= quiet
+    assert not quiet & set(_terms(glossary, "vi")[1]) and not quiet & set(_abbreviations(glossary, "vi"))
+
+
 def test_a_card_page_has_its_title_and_table_of_contents(site):
     out, _ = site
     html = page(out, "en", "base.crossroads.car-crash")
