@@ -131,7 +131,7 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     assert teller.line({"event": "chose", "params": {"option": 1, "player": "p2"}}) == "Player 2 chooses option 1."
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
-        "1 comida vai para o estoque."
+        "1 comida vai para o estoque da colônia."
 
 
 def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):
@@ -143,8 +143,8 @@ def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle)
         assert {c["id"] for c in cards} <= set(names), lang
     assert len({catalogue("pt")["stand_in_names"][c["id"]] for c in cards} & {c["name"] for c in cards}) == 0
     pt, vi = Teller(bundle, "pt"), Teller(bundle, "vi")
-    assert pt.name("stand-in.exiled-objective.outcast") == "Pária (carta substituta)"
-    assert vi.name("stand-in.mission.larder") == "Kho lương (thẻ thay thế)"
+    assert pt.name("stand-in.exiled-objective.outcast") == "Pária"
+    assert vi.name("stand-in.mission.larder") == "Kho lương"
 
 
 def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the_start(bundle):
@@ -161,8 +161,8 @@ def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the
 
 
 def test_a_value_per_colony_reads_as_a_value_with_its_colony(bundle):
-    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (a colônia A), 3 (a colônia B)"
-    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 (thuộc địa A), người chơi 3 (thuộc địa B)"
+    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 para a colônia A e 3 para a colônia B"
+    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 ở thuộc địa A và người chơi 3 ở thuộc địa B"
     pt = Teller(bundle, "pt")   # a token on a place of the board: the place with its article, fused ('na escola')
     assert pt.line({"event": "add_tokens", "params": {"token": "barricade", "place": "school", "count": 1}}) == \
         "1 barricada é construída na escola."
@@ -177,11 +177,14 @@ def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_death_by_a_cards_effect_names_the_card(bundle, lang):
     """"Jenny Clark dies (a card)" told the reader nothing: a kill by an effect names the card whose effect it
-    was (the exposure die's bite, a crossroads card), from the line's source."""
+    was (a crossroads card), from the line's source; the exposure die's kill is its bite face ("dies
+    (bitten)", as a bite spread to another survivor is told), not the die's name (issue 32)."""
     teller = Teller(bundle, lang, {})
-    die = next(c for c in bundle["cards"] if c["id"] == "base.die.exposure-die")
     line = {"event": "killed", "params": {"survivor": "s:brian-lee", "cause": "effect", "location": "school"},
-            "src": {"card": die["id"]}}
-    told = teller.line(line)
-    assert die["name"][lang] in told, told
+            "src": {"card": "base.die.exposure-die"}}
+    bitten = teller.line({**line, "params": {**line["params"], "cause": "bite"}, "src": {"rule": "bite"}})
+    assert teller.line(line) == bitten and catalogue(lang)["words"]["bite"] in bitten, bitten
+    card = next(c for c in bundle["cards"] if c["kind"] == "crossroads")
+    told = teller.line({**line, "src": {"card": card["id"]}})
+    assert card["name"][lang] in told, told
     assert teller.line({**line, "src": {}}) != told       # no card known: the sentence without a name
