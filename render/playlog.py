@@ -64,6 +64,9 @@ class Teller:
         self.words = self.cat["words"]
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
+        self.goals = {card["id"]: " ".join(g["text"].get(lang) or g["text"].get("en", "") for g in card.get("goals") or ()
+                                           if isinstance(g.get("text"), dict))
+                      for card in bundle.get("cards", []) if card.get("kind") == "main-objective"}
         self.sides: dict[str, str] = {}   # Warring Colonies: each player's colony ("a", "b") or the Lone Wolf ("w")
         for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
             for value in (ruleset.get("stand_ins") or {}).values():
@@ -213,6 +216,9 @@ class Teller:
             out.append((event, params, text))
             if event == "setup" and not setup_seen:
                 setup_seen = True
+                goal = self.goals.get(str(params.get("objective")))
+                if goal:                               # what the main objective asks, in the card's words
+                    out.append(("objective_goal", params, self.fill(self.cat["events"]["objective_goal"], [], {"goal": goal})))
                 if stand_ins:
                     out.append(("stand_ins", {}, self.fill(self.cat["events"]["stand_ins"], [], {})))
         return self.again(out)
