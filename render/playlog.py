@@ -210,6 +210,11 @@ class Teller:
                 continue
             if event == "spread_bite":
                 continue                                   # "the bite spreads to …" follows
+            if event == "combat_result" and params.get("difference") == 0 and nxt != "combat_won":
+                out.append((event, params, self.line(line)))     # a tie: the log says nobody wins, and on whose word
+                told = self.told({"location": params.get("location", "")})
+                out.append(("warfare_tied", params, self.fill(self.cat["colony_events"]["warfare_tied"], [], told)))
+                continue
             text = self.line(line)
             if out and out[-1][2] == text and event in ("shuffle", "end_warfare"):
                 continue
