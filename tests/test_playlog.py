@@ -180,6 +180,9 @@ def test_every_log_tells_the_game_as_a_player_would(bundle, games, lang):
                 slip("a bite told as a card", i)
             if event in ("noise_roll", "overrun") and teller.name(params["location"]).lower() not in text.lower():
                 slip("a noise roll or overrun without its location", i)
+            if event == "overrun" and i and events[i - 1] == "noise_roll" and \
+                    told[i - 1][1]["location"] != params["location"]:
+                slip("an overrun right after another location's noise roll", i)
             if event == "add_tokens" and str(params.get("place", "")).startswith("supply:") and teller.sides:
                 side = teller.sides.get(params["place"].split(":", 1)[1])
                 if side and teller.colony(side).lower() not in text.lower():

@@ -663,9 +663,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
             while loc.noise and not s.over:
                 loc.noise -= 1
                 roll = self.rng.randint(1, 6)
+                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})   # the roll, then what it brings
                 if roll <= z["noise_adds_on_or_below"]:
                     h.add_zombie(lid, {"rule": "noise"}, entrance=0)
-                self.log.add("noise_roll", {"location": lid, "roll": roll}, {})
 
     def printed_goals_met(self, event: str | None = None) -> bool:     # objective_met: effects.py
         s = self.state
