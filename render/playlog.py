@@ -64,6 +64,10 @@ class Teller:
         self.words = self.cat["words"]
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
+        self.goals = {card["id"]: " ".join(g["text"].get(lang) or g["text"].get("en", "") for g in card.get("goals") or ()
+                                           if isinstance(g.get("text"), dict))
+                      for card in bundle.get("cards", []) if card.get("kind") == "main-objective"}
+        self.sides: dict[str, str] = {}   # Warring Colonies: each player's colony ("a", "b") or the Lone Wolf ("w")
         for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
             for value in (ruleset.get("stand_ins") or {}).values():
                 for item in value if isinstance(value, list) else ():
@@ -105,12 +109,14 @@ class Teller:
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
         if isinstance(value, dict) and value and set(value) <= {"a", "b", "w"}:   # per side: {a: 4, b: 3, w: 4}
-            return ", ".join(self.cat["per_side"].format(side=self.colony(k), value=self.name(v)) for k, v in value.items())
+            return self.listed([self.cat["per_side"].format(side=self.colony(k), value=self.name(v))
+                                for k, v in value.items()])
         if isinstance(value, dict):   # per player: {p1: 2, p2: 15}
-            return ", ".join(self.cat["per"].format(who=self.name(k), value=self.name(v)) for k, v in value.items())
+            return self.listed([self.cat["per"].format(who=self.name(k), value=self.name(v)) for k, v in value.items()])
         if isinstance(value, str):
-            if value.startswith("supply:"):
-                return self.cat["supply"]
+            if value.startswith("supply:"):     # whose supply: the colony's, or in Warring Colonies a side's
+                side = self.sides.get(value.split(":", 1)[1])
+                return self.cat["supply"]["side"].format(c=self.colony(side)) if side else self.cat["supply"]["colony"]
             if re.fullmatch(r"d:p\d+:\d+", value):  # an action die, by player and position
                 _, player, index = value.split(":")
                 return self.cat["die"].format(n=int(index) + 1, player=self.name(player))
@@ -118,8 +124,9 @@ class Teller:
                 return self.cat["player"].format(n=value[1:])
             if value in ("colony_a", "colony_b", "den"):
                 return self.colony(value)
-            if value.startswith("bullets:"):
-                return self.cat["colony"]["bullets"].format(c=self.colony(value.split(":", 1)[1]))
+            if value.startswith("bullets:"):   # a colony's bullets (a player's: their colony's, or the Lone Wolf's)
+                whose = value.split(":", 1)[1]
+                return self.cat["colony"]["bullets"].format(c=self.colony(self.sides.get(whose, whose)))
             if value.startswith("stand-in.") and value not in self.names:
                 _, kind, n = value.split(".", 2)
                 return self.cat["stand_in"].format(kind=self.cat["stand_in_kind"][kind], n=n.rsplit("-", 1)[-1])
@@ -140,6 +147,10 @@ class Teller:
             return self.words.get(value) or value
         return str(value)
 
+    def listed(self, items: list[str]) -> str:
+        """Items as the language lists them: "a, b and c"."""
+        return ", ".join(items[:-1]) + self.cat["and"] + items[-1] if len(items) > 1 else "".join(items)
+
     def colony(self, which: str) -> str:
         """A colony by its side ("a", "b", "both") or board ("colony_a", "den"), in the teller's language."""
         key = {"a": "a", "colony_a": "a", "b": "b", "colony_b": "b", "both": "both", "den": "den",
@@ -149,9 +160,86 @@ class Teller:
         return self.cat["colony"][key]
 
     def lines(self, lines: list[dict]) -> list[str]:
-        """Every line worth telling (bookkeeping lines that repeat another are left out)."""
+        """Every line worth telling, as a player would write the game down (told_lines)."""
+        return [text for _, _, text in self.told_lines(lines)]
+
+    def told_lines(self, lines: list[dict]) -> list[tuple[str, dict, str]]:
+        """(event, values, sentence) of every line worth telling, in the order a player would tell them:
+        bookkeeping that repeats another line is left out (QUIET); a decision is told only when it adds
+        something to what follows it (``action`` before its own result is left out, and one with no result
+        is followed by a line saying nothing came of it); a result the engine logs twice is told once
+        (a survivor who joins, one sent home by a held entrance, the end of a warfare both ON GUARD
+        tactics call, the objective's failure the game's end already tells); the set-up's shuffles are one
+        line; a bite that cannot spread says why; stand-in cards are said once, after the set-up."""
         self.winter_tricks = any((line.get("src") or {}).get("game") == "winter-tricks" for line in lines[:1])
-        return [self.line(line) for line in lines if line["event"] not in QUIET]
+        self.sides = _sides(lines)
+        public = [line for line in lines if line["event"] not in QUIET]
+        out: list[tuple[str, dict, str]] = []
+        where: dict[str, str] = {}                # where each survivor died (a bite spreads there)
+        stand_ins = any("stand-in." in repr(line.get("params")) for line in public)
+        setup_seen = False
+        for i, line in enumerate(public):
+            event, params = line["event"], line.get("params") or {}
+            after = public[i + 1] if i + 1 < len(public) else None
+            nxt = after["event"] if after else None
+            before = public[i - 1]["event"] if i else None
+            if event == "shuffle" and not setup_seen:      # the set-up's shuffles (one a hand dealt): one line
+                if before != "shuffle":
+                    out.append((event, params, self.fill(self.cat["events"]["decks_shuffled"], [], {})))
+                continue
+            if event == "action":
+                kind = (params.get("action") or [None])[0]
+                if kind in RESULTS and nxt in RESULTS[kind]:
+                    continue                               # the result tells it: "plays Food 1"
+                out.append((event, params, self.line(line)))
+                if kind not in ("end", "request", "exile") and (nxt is None or nxt in NOTHING_AFTER):
+                    out.append(("no_effect", {}, self.fill(self.cat["events"]["no_effect"], [], {})))
+                continue
+            if (event == "add_survivor" and before == "survivor_added"
+                    and public[i - 1]["params"].get("survivor") == params.get("survivor")) or \
+                    (event == "sent_home" and before == "zombie_at_held_entrance") or \
+                    (event == "end_warfare" and _warfare_ends_later(public, i)) or \
+                    (event == "fail_objective" and "game_over" in (before, nxt)) or \
+                    (event == "move_cards" and params.get("zone") == "storage" and before == "took_offer"):
+                continue
+            if event == "killed" and params.get("survivor"):
+                where[params["survivor"]] = params.get("location", "")
+            if event == "spread_bite" and nxt != "bite_spread":
+                told = self.told({"location": where.get(params.get("survivor", ""), "colony")})
+                out.append(("bite_stops", params, self.fill(self.cat["events"]["bite_stops"], [], told)))
+                continue
+            if event == "spread_bite":
+                continue                                   # "the bite spreads to …" follows
+            if event == "combat_result" and params.get("difference") == 0 and nxt != "combat_won":
+                out.append((event, params, self.line(line)))     # a tie: the log says nobody wins, and on whose word
+                told = self.told({"location": params.get("location", "")})
+                out.append(("warfare_tied", params, self.fill(self.cat["colony_events"]["warfare_tied"], [], told)))
+                continue
+            text = self.line(line)
+            if out and out[-1][2] == text and event in ("shuffle", "end_warfare"):
+                continue
+            out.append((event, params, text))
+            if event == "setup" and not setup_seen:
+                setup_seen = True
+                goal = self.goals.get(str(params.get("objective")))
+                if goal:                               # what the main objective asks, in the card's words
+                    out.append(("objective_goal", params, self.fill(self.cat["events"]["objective_goal"], [], {"goal": goal})))
+                if stand_ins:
+                    out.append(("stand_ins", {}, self.fill(self.cat["events"]["stand_ins"], [], {})))
+        return self.again(out)
+
+    def again(self, out: list[tuple[str, dict, str]]) -> list[tuple[str, dict, str]]:
+        """The same thing done twice in a row (two searches, two cards to the crisis) reads as the table says
+        it: "… again.", "… a third time." (the catalogue's ``again``), never the same line twice."""
+        told: list[tuple[str, dict, str]] = []
+        run = 1
+        for i, (event, params, text) in enumerate(out):
+            run = run + 1 if i and text == out[i - 1][2] else 1
+            if run > 1 and text[-1:] in ".!":
+                words = self.cat["again"]
+                text = f"{text[:-1]} {words.get(run, words['other']).format(n=run)}{text[-1]}"
+            told.append((event, params, text))
+        return told
 
     def line(self, line: dict) -> str:
         """One event as a sentence in the teller's language."""
@@ -162,8 +250,16 @@ class Teller:
             raw["kind"] = kind
             args = [str(v) if isinstance(v, int) else self.name(v) for v in values]
         src_card = (line.get("src") or {}).get("card")
-        if event == "killed" and raw.get("cause") == "effect" and src_card in self.names:
-            raw["cause"] = src_card          # "dies (Exposure Die)": the card that killed, not "a card"
+        if event == "killed" and raw.get("cause") == "effect" and src_card == EXPOSURE_DIE:
+            raw["cause"] = "bite"            # the exposure die kills by its bite face: "dies (bitten)"
+        elif event == "killed" and raw.get("cause") == "effect" and src_card in self.names:
+            raw["cause"] = src_card          # "dies (Crash)": the card that killed, not "a card"
+        if event in ("took_offer", "nobody_did") and src_card:
+            raw["card"] = src_card           # what was asked, by the card that asked it
+        if event == "turns" and isinstance(raw.get("players"), dict) and {"a", "b"} <= set(raw["players"]):
+            raw["a"], raw["b"] = raw["players"]["a"], raw["players"]["b"]
+        if event == "combat_strength" and raw.get("player") in self.sides:
+            raw["colony"] = self.sides[raw["player"]]     # a tactic adds to its colony's strength
         if isinstance(raw.get("from"), int) and isinstance(raw.get("to"), int) and "direction" not in raw:
             # a number that changes ("morale goes from 6 to 4"): a catalogue may say it by its direction
             # (vi "giảm từ 6 xuống 4", "tăng từ 7 lên 8") with {case: direction, down, up, other}
@@ -195,6 +291,43 @@ class Teller:
         # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
         text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)
         return text[:1].upper() + text[1:]
+
+
+#: an action's own result, which tells it ("plays Food 1" after "chooses to play Food 1")
+RESULTS = {"play": {"played"}, "crisis": {"crisis_card", "crisis_card_shown"}, "move": {"moved"},
+           "search": {"searched"}, "equip": {"equipped"}, "attack": {"zombie_killed", "attack_survivor"},
+           "exile": {"exile_vote"}, "barricade": {"barricade_built"}, "clean_waste": {"waste_cleaned"},
+           "attract": {"attracted"}, "food": {"die_raised"}, "handoff": {"handed"}}
+#: lines that start something else: an action followed by one of them came to nothing
+NOTHING_AFTER = {"action", "turn", "turns", "timer_started", "round", "colony_phase", "food_paid", "lone_wolf_turn",
+                 "movement_pass", "crossroads_drawn", "took_offer", "nobody_did", "round_track", "warfare"}
+EXPOSURE_DIE = "base.die.exposure-die"
+
+
+def _sides(lines: list[dict]) -> dict[str, str]:
+    """Warring Colonies: each player's colony, from the lines that name it (the simultaneous turns, the
+    colony leaders, the Lone Wolf's seat); empty for a game with one colony."""
+    sides: dict[str, str] = {}
+    for line in lines:
+        params = line.get("params") or {}
+        if line["event"] == "turns" and isinstance(params.get("players"), dict):
+            sides.update({p: side for side, p in params["players"].items() if isinstance(p, str)})
+        elif line["event"] == "setup" and isinstance(params.get("leaders"), dict):
+            sides.update({p: side for side, p in params["leaders"].items() if isinstance(p, str)})
+        elif line["event"] in ("lone_wolf", "lone_wolf_turn") and isinstance(params.get("player"), str):
+            sides[params["player"]] = "w"
+    return sides
+
+
+def _warfare_ends_later(lines: list[dict], i: int) -> bool:
+    """Whether the warfare ended at line ``i`` (a tactic's "end the colony warfare") is told by a later line
+    of the same warfare ("both leaders stand ON GUARD: the warfare ends")."""
+    for line in lines[i + 1:]:
+        if line["event"] == "warfare_ended":
+            return True
+        if line["event"] in ("warfare", "combat_result", "round"):
+            return False
+    return False
 
 
 def _pick(template, raw: dict):

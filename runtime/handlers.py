@@ -279,7 +279,7 @@ def h_look_at(ip: Interpreter, node: Node, env: Env) -> Gen:
     viewers = (yield from ip.targets(node["by"], env)) if "by" in node else [env.player]
     for viewer in viewers:
         ip.host.apply("look_at", {"things": things, "player": viewer}, node.get("pos", {}))
-        ip.host.log("look_at", {"player": viewer}, node.get("pos", {}), private_to=viewer)
+        ip.host.log("look_at", {"player": viewer, "count": len(things)}, node.get("pos", {}))   # which: theirs to know
 
 
 def h_add_survivor(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -307,8 +307,11 @@ def h_select(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 def h_change_die(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: change_die, die, amount}"""
-    for die in (yield from ip.targets(node["die"], env)):
+    dice = yield from ip.targets(node["die"], env)
+    for die in dice:
         ip.act("change_die", {"die": die, "amount": node["amount"]}, node, env)
+    if not dice:                       # the log says why nothing happened
+        ip.host.log("no_die", {"player": env.player}, node.get("pos", {}))
 
 
 def h_set_die(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -340,8 +343,11 @@ def h_make_leader(ip: Interpreter, node: Node, env: Env) -> Gen:
 
 def h_reroll_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
     """{op: reroll_dice, dice}"""
-    for die in (yield from ip.targets(node["dice"], env)):
+    dice = yield from ip.targets(node["dice"], env)
+    for die in dice:
         ip.act("set_die", {"die": die, "value": ip.roll("d6")}, node, env)
+    if not dice:                       # the log says why nothing happened
+        ip.host.log("no_die", {"player": env.player}, node.get("pos", {}))
 
 
 def h_spend_dice(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -643,8 +649,11 @@ def h_optional(ip: Interpreter, node: Node, env: Env) -> Gen:
     if "player" in node:
         (who, *_) = (yield from ip.targets(node["player"], env)) or [env.player]
         env = type(env)(who, env.card, dict(env.bindings), env.result)
-    if not all(feasible(ip, c, env) for c in node["cost"]) or \
-            not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
+    if not all(feasible(ip, c, env) for c in node["cost"]):
+        yield from ip.block(node.get("else", []), env)
+        return
+    if not (yield Decision(MAY, env.player, prompt="you may", src=node.get("pos", {}))):
+        ip.host.log("declined", {"player": env.player}, node.get("pos", {}))   # the log says why nothing happened
         yield from ip.block(node.get("else", []), env)
         return
     yield from pay(ip, node["cost"], env)

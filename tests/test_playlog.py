@@ -119,6 +119,151 @@ def test_every_line_of_every_game_is_a_sentence(bundle, games, lang):
     assert not english, f"{len(english)} lines hold English words:\n" + "\n".join(sorted(set(english))[:30])
 
 
+#: words that mark a stand-in card in each language: said once, after the set-up (stand_ins), never per line
+STAND_IN = re.compile(r"stand-in|substitut|thay thế", re.I)
+#: a value with its colony in brackets, or a player's list as "player 1: 9" (issue 32: "4 (a colônia A), …")
+BRACKETED = re.compile(r"\d+ \((?:a |o )?(?:colony|colônia|thuộc địa|Lobo|Lone)|"
+                       r"(?:player|jogador|người chơi) \d+ \((?:a )?(?:colony|colônia|thuộc địa)|"
+                       r"(?:player|jogador|người chơi) \d+: \d+(?:,|\)| (?:and|e|và) )")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_log_tells_the_game_as_a_player_would(bundle, games, lang):
+    """The classes of issue 32 over twenty seeded logs of every game and variant: no line twice in a row; a
+    decision ("chooses to play Food 1") never told before its own result ("plays Food 1") and always
+    followed by what it did or a line saying nothing came of it; a bite that cannot spread says so; a
+    supply, a colony's bullets and a tactic's strength name their colony; what Winter Has Come asks is
+    said when a player takes it on or nobody does, after the colony phase's marker; the sand timer
+    without an action count; the one transcribed crossroads card said as such; stand-ins said once, after
+    the set-up; lists per colony and per player as sentences; a kill by the exposure die as a bite; a
+    noise roll and an overrun each naming their location."""
+    from dow.render.playlog import NOTHING_AFTER, RESULTS
+    cat = catalogue(lang)
+    bad: dict[str, list[str]] = {}
+    for name, lines, cards in games:
+        teller = Teller(bundle, lang, cards)
+        told = teller.told_lines(lines)
+        texts = [t for _, _, t in told]
+        assert texts == teller.lines(lines)
+        events = [e for e, _, _ in told]
+
+        def slip(kind: str, i: int) -> None:
+            bad.setdefault(kind, []).append(f"{name}: " + " / ".join(texts[max(0, i - 1):i + 2]))
+        for i, (event, params, text) in enumerate(told):
+            nxt = events[i + 1] if i + 1 < len(told) else None
+            if i and text == texts[i - 1]:
+                slip("a line twice in a row", i)
+            if event == "action":
+                kind = params["action"][0]
+                if nxt in RESULTS.get(kind, ()):
+                    slip("a decision told before its own result", i)
+                if kind not in ("end", "request", "exile") and (nxt is None or nxt in NOTHING_AFTER):
+                    slip("a decision with no outcome", i)
+            if event in ("spread_bite", "end_warfare") and nxt in ("bite_spread", "warfare_ended"):
+                slip("a result told twice", i)
+            if event in ("took_offer", "nobody_did") and "colony_phase" not in events[max(0, i - 3):i]:
+                slip("an offer outside the colony phase's start", i)
+            if event in ("took_offer", "nobody_did") and \
+                    not any(c["name"][lang] in text for c in bundle["cards"] if c["kind"] == "main-objective"):
+                slip("an offer that does not say what was asked", i)
+            if event == "timer_started" and re.search(r"\d+ (?:action|ações|hành động)|\(\d", text):
+                slip("the sand timer as an action count", i)
+            if event == "crossroads_draw_roll" and not re.search(r"transcri|chép", text):
+                slip("one crossroads card, unexplained", i)
+            if event not in ("stand_ins",) and STAND_IN.search(text):
+                slip("a stand-in marked on its line", i)
+            if BRACKETED.search(text):
+                slip("a list that is not a sentence", i)
+            if event == "killed" and params.get("cause") == "effect" and cat["words"]["bite"] not in text and \
+                    any(l["event"] == "killed" and l["params"] == params and (l.get("src") or {}).get("card") ==
+                        "base.die.exposure-die" for l in lines):
+                slip("a bite told as a card", i)
+            if event in ("noise_roll", "overrun") and teller.name(params["location"]).lower() not in text.lower():
+                slip("a noise roll or overrun without its location", i)
+            if event == "overrun" and i and events[i - 1] == "noise_roll" and \
+                    told[i - 1][1]["location"] != params["location"]:
+                slip("an overrun right after another location's noise roll", i)
+            if event == "add_tokens" and str(params.get("place", "")).startswith("supply:") and teller.sides:
+                side = teller.sides.get(params["place"].split(":", 1)[1])
+                if side and teller.colony(side).lower() not in text.lower():
+                    slip("a supply without its colony", i)
+            if event == "combat_strength" and teller.sides and \
+                    teller.colony(teller.sides.get(params["player"], "")).lower() not in text.lower():
+                slip("a combat strength without its colony", i)
+        if any(STAND_IN.search(t) for t in texts[:1]) or any(e == "stand_ins" for e in events):
+            assert events.count("stand_ins") == 1 and "setup" in events[events.index("stand_ins") - 2:], name
+        assert events.count("shuffle") <= sum(1 for l in lines if l["event"] == "shuffle")
+    assert not bad, "\n".join(f"{k}: {len(v)}, e.g. {v[:3]}" for k, v in bad.items())
+
+
+def test_told_lines_read_as_the_table_tells_them(bundle):
+    """Each restructured line, told in English from a log as the engine writes it."""
+    en = Teller(bundle, "en", {"c:1": "base.item.food-1"})
+    told = en.lines([
+        {"event": "shuffle", "params": {"player": "p1", "zone": "survivor_deck", "count": 28}},
+        {"event": "shuffle", "params": {"player": "p1", "zone": "survivor_deck", "count": 26}},
+        {"event": "setup", "params": {"objective": "base.main-objective.winter-has-come", "morale": 7, "rounds": 8,
+                                      "first": "p2"}},
+        {"event": "action", "params": {"player": "p1", "action": ["play", "c:1"]}},
+        {"event": "played", "params": {"player": "p1", "card": "base.item.food-1"}},
+        {"event": "action", "params": {"player": "p1", "action": ["ability", "s:brian-lee", 0]}},
+        {"event": "turn", "params": {"player": "p2"}},
+        {"event": "action", "params": {"player": "p2", "action": ["barricade", "s:brian-lee", 3]}},
+        {"event": "barricade_built", "params": {"player": "p2", "survivor": "s:brian-lee", "location": "colony",
+                                                "count": 2}},
+        {"event": "action", "params": {"player": "p2", "action": ["crisis"]}},
+        {"event": "crisis_card", "params": {"player": "p2"}},
+        {"event": "action", "params": {"player": "p2", "action": ["crisis"]}},
+        {"event": "crisis_card", "params": {"player": "p2"}},
+        {"event": "action", "params": {"player": "p2", "action": ["crisis"]}},
+        {"event": "crisis_card", "params": {"player": "p2"}},
+        {"event": "colony_phase", "params": {"round": 1}},
+        {"event": "nobody_did", "params": {}, "src": {"card": "base.main-objective.winter-has-come"}},
+        {"event": "game_over", "params": {"ending": "failed"}},
+        {"event": "fail_objective", "params": {}},
+    ])
+    assert told == [
+        "The decks are shuffled.",
+        "Main objective: Winter Has Come. Morale starts at 7, with 8 rounds. The first player is player 2.",
+        "What the main objective asks: If storage holds 8 fuel cards when the main objective is checked in the "
+        "colony phase of round 8, the objective is completed.",
+        "Player 1 plays Food 1.",
+        "Player 1 uses an ability of Brian Lee.", "Nothing visible changes on the table.",
+        "It is the turn of player 2.",
+        "Brian Lee builds a barricade at Colony: 2 there now.",
+        "Player 2 adds a card to the crisis, face down.",
+        "Player 2 adds a card to the crisis, face down again.",
+        "Player 2 adds a card to the crisis, face down a third time.",
+        "— Colony phase of round 1 —",
+        "No player puts a fuel card in storage, as Winter Has Come asks at the start of each colony phase: without "
+        "it, the objective fails.",
+        "The game ends: objective failed."], told
+    wc = Teller(bundle, "pt", {})
+    told = wc.lines([
+        {"event": "lone_wolf", "params": {"player": "p5", "stand_in": True}},
+        {"event": "setup", "params": {"objective": "warring-colonies.main-objective.divide-and-conquer",
+                                      "morale": {"a": 4, "b": 4, "w": 4}, "rounds": 4,
+                                      "leaders": {"a": "p1", "b": "p3"}, "bullets": {"a": 3, "b": 3}}},
+        {"event": "crisis", "params": {"card": "stand-in.crisis.5"}},
+        {"event": "turns", "params": {"players": {"a": "p2", "b": "p4"}}},
+        {"event": "add_tokens", "params": {"token": "food", "place": "supply:p4", "count": 3, "player": "p4"}},
+        {"event": "add_tokens", "params": {"token": "food", "place": "supply:p5", "count": 1, "player": "p5"}},
+        {"event": "timer_started", "params": {"by": "p2", "budget": 6}},
+        {"event": "zombie_at_held_entrance", "params": {"location": "colony_b", "entrance": 1, "survivor": "s:brian-lee"}},
+        {"event": "sent_home", "params": {"survivor": "s:brian-lee"}},
+    ])
+    assert told[0] == "O jogador 5 é o Lobo Solitário."
+    assert "O moral começa em 4 para a colônia A, 4 para a colônia B e 4 para o Lobo Solitário" in told[1], told[1]
+    assert "o jogador 1 para a colônia A e o jogador 3 para a colônia B" in told[1], told[1]
+    assert told[2].startswith("O que o objetivo principal pede: Quando o marcador de rodadas chegar a 0"), told[2]
+    assert told[3].startswith("Algumas cartas deste jogo ainda não foram transcritas"), told[3]
+    assert told[4] == "A crise revelada é crise número 5.", told[4]
+    assert told[5] == "O jogador 2, pela colônia A, e o jogador 4, pela colônia B, jogam a vez ao mesmo tempo."
+    assert told[6:8] == ["3 comidas vão para o estoque da colônia B.", "1 comida vai para o estoque do Lobo Solitário."], told
+    assert told[8] == "O jogador 2 terminou e vira a ampulheta: o outro jogador tem até a areia acabar."
+    assert len(told) == 10 and "volta" in told[9], told
+
+
 def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     teller = Teller(bundle, "en")
     assert teller.line({"event": "zombies_arrive", "params": {"count": 1, "location": "school"}}) == \
@@ -131,7 +276,7 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     assert teller.line({"event": "chose", "params": {"option": 1, "player": "p2"}}) == "Player 2 chooses option 1."
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
-        "1 comida vai para o estoque."
+        "1 comida vai para o estoque da colônia."
 
 
 def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):
@@ -143,8 +288,8 @@ def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle)
         assert {c["id"] for c in cards} <= set(names), lang
     assert len({catalogue("pt")["stand_in_names"][c["id"]] for c in cards} & {c["name"] for c in cards}) == 0
     pt, vi = Teller(bundle, "pt"), Teller(bundle, "vi")
-    assert pt.name("stand-in.exiled-objective.outcast") == "Pária (carta substituta)"
-    assert vi.name("stand-in.mission.larder") == "Kho lương (thẻ thay thế)"
+    assert pt.name("stand-in.exiled-objective.outcast") == "Pária"
+    assert vi.name("stand-in.mission.larder") == "Kho lương"
 
 
 def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the_start(bundle):
@@ -161,8 +306,8 @@ def test_a_vietnamese_place_is_a_common_noun_mid_sentence_and_capitalized_at_the
 
 
 def test_a_value_per_colony_reads_as_a_value_with_its_colony(bundle):
-    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 (a colônia A), 3 (a colônia B)"
-    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 (thuộc địa A), người chơi 3 (thuộc địa B)"
+    assert Teller(bundle, "pt").name({"a": 4, "b": 3}) == "4 para a colônia A e 3 para a colônia B"
+    assert Teller(bundle, "vi").name({"a": "p1", "b": "p3"}) == "người chơi 1 ở thuộc địa A và người chơi 3 ở thuộc địa B"
     pt = Teller(bundle, "pt")   # a token on a place of the board: the place with its article, fused ('na escola')
     assert pt.line({"event": "add_tokens", "params": {"token": "barricade", "place": "school", "count": 1}}) == \
         "1 barricada é construída na escola."
@@ -177,11 +322,14 @@ def test_an_event_without_a_sentence_is_told_as_such_and_recorded(bundle):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_death_by_a_cards_effect_names_the_card(bundle, lang):
     """"Jenny Clark dies (a card)" told the reader nothing: a kill by an effect names the card whose effect it
-    was (the exposure die's bite, a crossroads card), from the line's source."""
+    was (a crossroads card), from the line's source; the exposure die's kill is its bite face ("dies
+    (bitten)", as a bite spread to another survivor is told), not the die's name (issue 32)."""
     teller = Teller(bundle, lang, {})
-    die = next(c for c in bundle["cards"] if c["id"] == "base.die.exposure-die")
     line = {"event": "killed", "params": {"survivor": "s:brian-lee", "cause": "effect", "location": "school"},
-            "src": {"card": die["id"]}}
-    told = teller.line(line)
-    assert die["name"][lang] in told, told
+            "src": {"card": "base.die.exposure-die"}}
+    bitten = teller.line({**line, "params": {**line["params"], "cause": "bite"}, "src": {"rule": "bite"}})
+    assert teller.line(line) == bitten and catalogue(lang)["words"]["bite"] in bitten, bitten
+    card = next(c for c in bundle["cards"] if c["kind"] == "crossroads")
+    told = teller.line({**line, "src": {"card": card["id"]}})
+    assert card["name"][lang] in told, told
     assert teller.line({**line, "src": {}}) != told       # no card known: the sentence without a name

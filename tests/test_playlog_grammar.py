@@ -145,3 +145,29 @@ def test_every_sentence_of_the_worked_examples_with_every_kind_of_value_reads_as
                 found.setdefault(path, (kind, text))
     assert filled > 500
     assert not found, f"{len(found)} {lang} sentences slip:\n" + "\n".join(f"  {k} [{v[0]}]: {v[1]}" for k, v in list(found.items())[:25])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_values_a_log_line_lists_read_as_the_language_lists_them(lang):
+    """Issue 32's unexplained values, for every template that can hold them: a value per colony or per player
+    is a list of the language ("4 para a colônia A, 3 para a colônia B e 4 para o Lobo Solitário"), not
+    "4 (a colônia A), 3 (a colônia B)" or "o jogador 1: 9, o jogador 2: 0"; a supply and a colony's bullets name
+    whose they are once the players' colonies are known; a stand-in is named by its kind and number, with no
+    marker on the line (the log says once, after the set-up, what stand-ins are); no sentence gives the sand
+    timer as a count of actions."""
+    teller, cat = Teller(BUNDLE, lang), catalogue(lang)
+    lists = [teller.name({"a": 4, "b": 3, "w": 4}), teller.name({"a": "p1", "b": "p3"}), teller.name({"p1": 9, "p2": 0, "p3": 4})]
+    for text in lists:
+        assert "(" not in text and ": " not in text and cat["and"] in text, text
+    teller.sides = {"p1": "a", "p4": "b", "p7": "w"}
+    for player, side in teller.sides.items():
+        for value in (f"supply:{player}", f"bullets:{player}"):
+            assert teller.colony(side) in teller.name(value), (value, teller.name(value))
+    stand_in = teller.name("stand-in.crisis.5")
+    assert "5" in stand_in and not re.search(r"stand-in|substitut|thay thế", stand_in), stand_in
+    for table in TABLES:
+        for event, entry in cat[table].items():
+            for _, template in _leaves(entry, {}):
+                if event != "stand_ins":
+                    assert not re.search(r"stand-in|substitut|thay thế", template), (table, event, template)
+                assert "{budget}" not in template, (table, event, template)

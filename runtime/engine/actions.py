@@ -216,6 +216,8 @@ class TurnActions(GameParts):
             loc = s.locations[cast(str, s.survivors[act[1]].location)]
             i = yield from self.pick_entrance(p.id, h.open_entrances(loc.id), "barricade entrance")
             loc.barricades[i] += 1
+            self.log.add("barricade_built", {"player": p.id, "survivor": act[1], "location": loc.id,
+                                             "count": sum(loc.barricades)}, {})
             h.emit({"kind": "barricade", "survivor": act[1], "player": p.id, "location": loc.id})
         elif kind == "clean_waste":         # the player's own colony's pile (Warring Colonies: each colony has one)
             self.spend(p, act[1])
@@ -226,10 +228,13 @@ class TurnActions(GameParts):
             n = h.stat(p.id, "clean_waste_cards", self.rules["clean_waste"])
             if cleaner is not None:
                 n = h.stat(cleaner, "clean_waste_cards", n)
-            s.removed.extend(s.take_waste(self.player_side(p), n))
+            cleaned = s.take_waste(self.player_side(p), n)
+            s.removed.extend(cleaned)
+            self.log.add("waste_cleaned", {"player": p.id, "survivor": cleaner, "count": len(cleaned)}, {})
         elif kind == "attract":
             self.spend(p, act[2])
             here = cast(str, s.survivors[act[1]].location)
+            drawn: list[str] = []
             for _ in range(self.rules["attract"]):     # "from any location to any empty entrance spaces" (seed 004)
                 sources = tuple(l.id for l in s.locations.values() if l.id != here and l.zombie_count())
                 gates = h.open_entrances(here)
@@ -240,6 +245,9 @@ class TurnActions(GameParts):
                 gate = yield from self.pick_entrance(p.id, gates, "attract to entrance")
                 s.locations[src].zombies[out] -= 1
                 s.locations[here].zombies[gate] += 1
+                drawn.append(src)
+            self.log.add("attracted", {"survivor": act[1], "location": here, "count": len(drawn),
+                                       "sources": sorted(set(drawn))}, {})
         elif kind == "move":
             p.moved.add(act[1])
             yield from self.move(p, act[1], act[2], exposure=True)
@@ -288,6 +296,7 @@ class TurnActions(GameParts):
             s.pay_food(self.player_side(p), 1)
             i = p.unused.index(act[1])
             p.unused[i] += 1
+            self.log.add("die_raised", {"player": p.id, "from": act[1], "to": p.unused[i]}, {})
             h.food_raise = (p.id, p.unused[i], self.action_no)      # "do not raise the action die" (Spoiled)
             h.emit({"kind": "spend_food", "player": p.id})
         elif kind == "request":
@@ -299,6 +308,7 @@ class TurnActions(GameParts):
             s.survivors[to].equipped.append(card)
             self.handed.add(card)
             self.rehome_rules(card, to)
+            self.log.add("handed", {"card": s.cards[card], "from": giver.id, "to": to}, {})
         elif kind == "exile":
             p.exile_vote_used = True
             yield from self.exile_vote(p, act[1])
