@@ -486,7 +486,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     """Every Markdown page of one language. Returns the seconds of its costly parts."""
     docs.mkdir(parents=True)
     common = common_context(data, lang, root)
-    _page(env, "index.md.j2", docs / "index.md", **common)
+    _page(env, "index.md.j2", docs / "index.md", counts=data.counts, **common)
     from dow.i18n.rules import load_sync, mark_stale
     sync, note = load_sync(root), h(site_words(lang)["stale_rules"])
     for chapter in common["chapters"]:

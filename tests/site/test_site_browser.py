@@ -7,6 +7,7 @@ Screenshots go to tests/artifacts/.
 import functools
 import http.server
 import threading
+import urllib.request
 import types
 from pathlib import Path
 
@@ -502,6 +503,26 @@ def test_a_missing_address_outside_the_languages_leads_to_the_readers_not_found_
     page.wait_for_url(f"**/{lang}/404.html")
     assert site_words(lang)["not_found"]["title"] in page.locator("article").inner_text()
     page.close()
+
+
+@pytest.mark.parametrize("lang,query,card", [("pt", "abandono", "/pt/cartas/encruzilhadas/abandono/"),
+                                             ("vi", "xang", "/vi/the-bai/")])
+def test_the_not_found_page_works_at_a_deep_address(site, browser, lang, query, card):
+    """A host serves a language's 404.html at any address it lacks, however deep: there its menu leads to the
+    language's pages and its header search answers from the language's index (not the server root's)."""
+    base, _ = site
+    v = Visit(browser, base)
+    deep = f"/{lang}/no/such/page/here/"
+    html = urllib.request.urlopen(f"{base}/{lang}/404.html").read()
+    v.page.route(f"**{deep}", lambda route: route.fulfill(status=404, body=html, content_type="text/html; charset=utf-8"))
+    page = v.go(deep)
+    links = page.locator("nav.md-nav a.md-nav__link[href]").evaluate_all("els => els.map(e => e.href)")
+    assert links and all(h.startswith(f"{base}/{lang}/") or h.startswith(f"{base}/{lang}") for h in links), links[:5]
+    hrefs = _header_search(page, query)
+    assert hrefs and all(h.startswith(f"{base}/{lang}/") for h in hrefs), hrefs[:5]
+    assert any(card in h for h in hrefs), hrefs[:5]
+    v.errors = [e for e in v.errors if "404" not in e]       # the page itself answers 404, as a host's would
+    v.clean()
 
 
 # ---- search a reader trusts (issue 32): accents, tones and case aside, exact names first, common words
