@@ -121,8 +121,8 @@ def test_no_engine_talk_on_a_card_page_outside_the_developers_toggle(built, lang
     assert not found, dict(list(found.items())[:5])
 
 
-#: the words a page would use to point at a place on itself
-POSITION = {"en": r"\b(above|below)\b", "pt": r"\b(acima|abaixo)\b", "vi": r"(ở trên|ở dưới|bên trên|bên dưới)"}
+#: the words a page would use to point at a place on itself (not a number's: "a die below 4", "abaixo de 4")
+POSITION = {"en": r"\b(above|below)\b(?! \d)", "pt": r"\b(acima|abaixo)\b(?! de \d)", "vi": r"(ở trên|ở dưới|bên trên|bên dưới)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
