@@ -419,7 +419,7 @@ class CardPages:
                                     other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
                                     tree=_code(_tree(tree_outline(card), lang, card)), rules_link=up + _rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang, self.data.bundle), EX=words["examples"],
-                                    stat=card_block(card, self.data.card_stats, words[STATS_WORDS]),
+                                    stat=card_block(card, self.data.card_stats, words[STATS_WORDS], self.data.stats),
                                     stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
                                     S=words["stand_ins"], stand_in_text=self.stand_in_text,
                                     tip=Tooltips(*self.terms), **self.common)
@@ -451,7 +451,9 @@ def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
     """The card list (<cards>/index.md, cards/index.md in English): every card by set and kind."""
     # a card whose text no rulebook gives has a page of facts only: listed apart, not among the played cards
     untold = {card["id"] for card in data.cards if not data.texts(card, common["lang"])}
-    _page(env, "cards.md.j2", docs / common["cards_index"], untold=untold, **common)
+    # the examples made for this reference (the Winter Tricks events) under their own heading too
+    made_up = {card["id"] for card in data.cards if card["status"].get("data") == "example"} - untold
+    _page(env, "cards.md.j2", docs / common["cards_index"], untold=untold, made_up=made_up, **common)
 
 
 def stem_names(data: SiteData, lang: str) -> dict[str, str]:
@@ -484,7 +486,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     """Every Markdown page of one language. Returns the seconds of its costly parts."""
     docs.mkdir(parents=True)
     common = common_context(data, lang, root)
-    _page(env, "index.md.j2", docs / "index.md", **common)
+    _page(env, "index.md.j2", docs / "index.md", counts=data.counts, **common)
     from dow.i18n.rules import load_sync, mark_stale
     sync, note = load_sync(root), h(site_words(lang)["stale_rules"])
     for chapter in common["chapters"]:
@@ -531,8 +533,29 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         if source.is_file():
             text = source.read_text(encoding="utf-8")
             # the guides rank below the cards and rules for a word both use (theme's page boost)
-            _write(authors / f"{name}.md", AUTHOR_FRONT + _author_links(text), encoding="utf-8")
+            _write(authors / f"{name}.md", AUTHOR_FRONT + _author_links(_paths_out_of_headings(text)), encoding="utf-8")
+    # the section's own page, so that /<lang>/authors/ is a page and not a bare folder
+    _write(authors / "index.md", author_index(data, lang), encoding="utf-8")
     return seconds
+
+
+def author_index(data: "SiteData", lang: str) -> str:
+    """authors/index.md: the guides for authors and engine developers, each by its title, in the nav's order."""
+    words = site_words(lang)
+    links = "".join(f"- [{esc(words['author_titles'][n])}]({n}.md)\n" for n in AUTHOR_DOCS
+                    if (data.root / "docs" / f"{n}.md").is_file())
+    return f"{AUTHOR_FRONT}# {esc(words['ui']['authors'])} {{#authors}}\n\n{words['author_index_intro']}\n\n{links}"
+
+
+#: a guide's heading that names a folder of the repository: "## `item` (content/<set>/items/)"
+_PATH_HEADING = re.compile(r"^(#{1,6} .*?) \((content/[^)]*)\)[ \t]*$", re.M)
+
+
+def _paths_out_of_headings(text: str) -> str:
+    """A folder named in a heading moves to a line of its own under it, in code: the header search shows a
+    heading as a result's title, and a reader's search shows no internal path as a title (nor, in a heading,
+    a "<set>" the page would drop as an HTML tag)."""
+    return _PATH_HEADING.sub(lambda m: f"{m.group(1)}\n\n`{m.group(2)}`", text)
 
 
 def bundle_text(bundle: dict) -> str:
@@ -615,7 +638,12 @@ def root_links_of_404(site: Path, lang: str) -> None:
     page = site / "404.html"
     if page.is_file():
         text = page.read_text(encoding="utf-8")
-        _write(page, re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text), encoding="utf-8")
+        text = re.sub(r'(href|src)="/(?!/|(?:pt|en|vi|qps)/)', rf'\1="/{lang}/', text)
+        # the theme's own configuration (the page's base, its search worker) as well: from any deep address the
+        # header search loads the language's index and worker, not the server root's
+        text = re.sub(r'("base": ?)"/"', rf'\1"/{lang}/"', text)
+        text = re.sub(r'("search": ?)"/(?!/|(?:pt|en|vi|qps)/)', rf'\1"/{lang}/', text)
+        _write(page, text, encoding="utf-8")
 
 
 def _author_links(text: str) -> str:
@@ -809,8 +837,8 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
             {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
             {ui["statistics"]: "statistics.md"},
             {ui["downloads"]: "downloads.md"},
-            {ui["authors"]: [{words["author_titles"][n]: f"authors/{n}.md"} for n in AUTHOR_DOCS
-                             if (data.root / "docs" / f"{n}.md").is_file()]}]
+            {ui["authors"]: ["authors/index.md"] + [{words["author_titles"][n]: f"authors/{n}.md"} for n in AUTHOR_DOCS
+                                                    if (data.root / "docs" / f"{n}.md").is_file()]}]
     config = {
         "site_name": ui["site"], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
         "theme": {"name": "material", "language": lang if lang in LANGS else "en", "font": False, "custom_dir": str(SITE / "overrides"),

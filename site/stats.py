@@ -278,9 +278,19 @@ def _by_count(template, count: int) -> str:
     return template
 
 
-def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None:
-    """A card page's statistics block in one language: {'lines', 'options', 'source', 'stale'}, every text
-    ready to escape; None for a kind without statistics (only crossroads, survivor, item) or no results."""
+#: a card of another game than the base game has its figures from that game's games on the statistics page
+#: (``page_statistics``): the key of those games there, the anchor of their section, the catalogue's source sentence
+OWN_GAMES = {"warring-colonies": ("warring_colonies", "warring-colonies", "block_source_wc"),
+             "winter-tricks": ("winter_tricks", "winter-tricks", "block_source_wt")}
+
+
+def card_block(card: dict, card_stats: dict | None, labels: dict, page_stats: dict | None = None) -> dict | None:
+    """A card page's statistics block in one language: {'lines', 'options', 'source', 'stale', 'anchor'}, every
+    text ready to escape. A base card's figures come from the good bots' games of `dow stats` (only crossroads,
+    survivor, item); a card of Warring Colonies or Winter Tricks is told how often it was used in that game's
+    games of the statistics page (``page_stats``), never the base game's. None when there are no figures."""
+    if card.get("set") in OWN_GAMES:
+        return _own_game_block(card, page_stats, labels)
     table = {"crossroads": "crossroads", "survivor": "survivors", "item": "items"}.get(card.get("kind"))
     results = (card_stats or {}).get("results")
     if table is None or not results:
@@ -303,7 +313,20 @@ def card_block(card: dict, card_stats: dict | None, labels: dict) -> dict | None
     pct = (lambda f: labels["percent"].format(value=round(f["rate"] * 100)) if f["n"] else "–")
     lines.append(labels["block_baseline"].format(groups=pct(results["all_groups"]), colony=pct(results["colony"])))
     return {"lines": lines, "options": options, "stale": labels["block_stale"] if card_stats.get("stale") else "",
-            "source": labels["block_source"].format(games=results["run"]["games"])}
+            "source": labels["block_source"].format(games=results["run"]["games"]), "anchor": "card-statistics"}
+
+
+def _own_game_block(card: dict, page_stats: dict | None, labels: dict) -> dict | None:
+    """The block of a card of another game: how often that game's games used it, from the same games as the
+    statistics page's section of that game (so the two never disagree); None when those games could not be played."""
+    key, anchor, source = OWN_GAMES[card["set"]]
+    games = (page_stats or {}).get(key)
+    if not games or games.get("error") or "card_uses" not in games:
+        return None
+    uses = games["card_uses"].get(card["id"], 0)
+    line = _by_count(labels["block_uses"], uses).format(n=uses) if uses else labels["block_unused"]
+    return {"lines": [line], "options": [], "stale": "", "anchor": anchor,
+            "source": labels[source].format(games=games["games"])}
 
 
 def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: str = "en") -> dict:
@@ -339,6 +362,7 @@ def card_section(card_stats: dict, labels: dict, names: dict[str, str], lang: st
         if "content" in card_stats.get("stale", []) else "",
         "how": labels["how_to_read"].format(min=run["min_sample"]),
         "stale": [stale[why]() for why in card_stats.get("stale", []) if why in stale],
+        "first": run["seed"], "last": run["seed"] + run["games"] - 1,   # the seeds: for the developers' toggle
         "checks": labels["checks_games"].format(games=checks["games"], violations=checks["violations"],
                                                 crashes=checks["crashes"]),
         "baseline": labels["baseline"].format(colony=pct(r["colony"]), groups=pct(r["all_groups"])),

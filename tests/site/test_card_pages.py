@@ -228,7 +228,8 @@ def test_chart_labels_keep_their_glossary_words():
 @pytest.mark.parametrize("lang", ["pt", "en", "vi"])
 def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_engine_plays(tmp_path, lang):
     """An authored text that says 'kill 2' over an effect that kills 1 is a dow check L004 finding; the
-    card page does not leave the reader trusting it: it adds the engine's reading, in the reader's language."""
+    card page gives the engine's reading, in the reader's language, to the engine developers: inside their
+    toggle, never among what a reader sees unasked (issue 32)."""
     from dow.site.build import _env, _programs, site_words
     from dow.render.text import card_texts
     (tmp_path / "pyproject.toml").write_text("")
@@ -251,9 +252,13 @@ def test_where_the_cards_words_and_its_effect_disagree_the_page_says_what_the_en
         card=compiled, programs=programs, mentions=[], tree="", rules_link="", up="../../../", card_list="../../", card_link=lambda other: "", examples=[], EX={},
         tip=Tooltips(None, {}), lang=lang, ui=words["ui"], words=words, facts=words["facts"], kinds=words["kinds"],
         set_names=words["sets"])
-    reading = re.search(r'<p class="engine-reading"><em>(.*?)</em> (.*?)</p>', html)
-    assert reading and reading.group(1) == words["engine_reading"]
-    assert reading.group(2).startswith(differing[0]["generated"][:20].replace("'", "&#x27;")[:10])
+    reading = re.search(r'<p class="engine-reading">(.*?) — <em>(.*?)</em> (.*?)</p>', html)
+    assert reading and reading.group(2) == words["engine_reading"]
+    assert reading.group(1) == differing[0]["label"]
+    developers = re.search(r'<details class="note dow-dev">.*?</details>', html, re.S)
+    assert developers and reading.group(0) in developers.group(0)
+    assert words["engine_reading"] not in html.replace(developers.group(0), "")
+    assert reading.group(3).startswith(differing[0]["generated"][:20].replace("'", "&#x27;")[:10])
 
 
 @pytest.fixture(scope="module")
