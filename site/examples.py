@@ -484,10 +484,43 @@ class StoryTeller:
         together, a death by a card's effect by its cause, the damage left after a prevention."""
         items = list(happened)
         out: list = []
+        story = self.w["story"]
+        place = None        # where the colonies' combat is fought (a biohazard brings its zombies there)
         i = 0
         while i < len(items):
             kind, item = items[i]
             nxt = items[i + 1] if i + 1 < len(items) else (None, None)
+            params = item.get("params") or {} if kind == "log" else {}
+            if kind == "log" and item["event"] in ("warfare", "combat_result") and params.get("location"):
+                place = params["location"]
+            if kind == "log" and item["event"] == "saw" and nxt[0] == "log" and nxt[1]["event"] == "look_at":
+                things = [self.log.name(c) for c in params.get("things") or []]      # who sees which cards, at once
+                out.append(("told", _capital(self.t.say(story["sees"], len(things), cards=self.t.listed(things),
+                                                        player=self.log.name((nxt[1].get("params") or {}).get("player"))))))
+                i += 2
+                continue
+            if kind == "ask" and item.prompt in ("zombie to kill", "zombie to move"):
+                run = [item]
+                while i + len(run) < len(items) and items[i + len(run)][0] == "ask" and \
+                        items[i + len(run)][1].prompt == item.prompt and items[i + len(run)][1].player == item.player:
+                    run.append(items[i + len(run)][1])
+                if len(run) > 1:       # the zombies picked one by one, told as how many from which entrance
+                    picks = [a.answer for a in run]
+                    counted = [self.t.say(self.w["facts"]["entrance_count"], n=picks.count(e), e=e) for e in dict.fromkeys(picks)]
+                    told = ("told", _capital(self.t.say(story["zombie_picks"], player=self.log.name(item.player),
+                                                        list=self.t.listed(counted))))
+                    if out and out[-1][0] == "log" and out[-1][1]["event"] == "kill_zombies":
+                        out.insert(len(out) - 1, told)       # the picks, then the zombies they kill
+                    else:
+                        out.append(told)
+                    i += len(run)
+                    continue
+            if kind == "log" and item["event"] == "combat_die" and params.get("face") == "biohazard" \
+                    and isinstance(params.get("value"), int) and params["value"] > 0 and place:
+                out += [(kind, item), ("told", _capital(self.t.say(story["biohazard"], params["value"],
+                                                                   place=self.t.name(place))))]
+                i += 1
+                continue
             prompt = next((p for p in ("pay for", "defend with") if kind == "ask" and item.prompt.startswith(p + " ")),
                           item.prompt if kind == "ask" else "")
             if prompt in self.ASK_TOLD_BY_LOG and item.answer not in (False, "pass"):

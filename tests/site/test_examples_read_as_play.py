@@ -156,6 +156,12 @@ def test_a_story_is_told_in_the_order_things_happen(bundle):
                     if kind == "log" and item["event"] == "wound":
                         who = (item.get("params") or {}).get("survivor")
                         assert who not in deaths, (card["id"], number, "a wound told after the death", who)
+                    if kind == "ask" and item.prompt in ("zombie to kill", "zombie to move") and i + 1 < len(items):
+                        following = items[i + 1]     # the zombies picked one by one are told as one choice
+                        assert not (following[0] == "ask" and following[1].prompt == item.prompt
+                                    and following[1].player == item.player), (card["id"], number)
+                    if kind == "log" and item["event"] == "saw" and i + 1 < len(items):
+                        assert not (items[i + 1][0] == "log" and items[i + 1][1]["event"] == "look_at"), (card["id"], number)
                     if kind == "ask" and item.prompt == "bite spreads":
                         assert any(k == "log" and e["event"] == "bite_spread" for k, e in items[:i]) or \
                             not any(k == "log" and e["event"] == "bite_spread" for k, e in items[i:]), (card["id"], number)
@@ -182,3 +188,23 @@ def test_the_table_says_what_the_rule_depends_on(told, lang, bundle):
             assert teller.say(facts["players"], n=players).rstrip(".") in given or "players" in (test.get("given") or {}), \
                 (card["id"], n, given)
     assert team
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_zombies_a_biohazard_brings_are_told_coming(told, lang, bundle):
+    """'2 zombies are at the school' after a combat with no sentence saying they came: each biohazard face of
+    the combat die is followed by the zombies it brings to the place of the combat."""
+    story_words = site_words(lang)["examples"]["story"]
+    teller = Teller(example_names(bundle["cards"], lang), lang)
+    seen = 0
+    for card, n, example in told[lang]:
+        played = story(bundle, card, n)
+        for happened in played.steps if played else []:
+            place = next((e["params"]["location"] for k, e in happened if k == "log" and e["event"] == "warfare"), None)
+            for kind, item in happened:
+                value = (item.get("params") or {}).get("value") if kind == "log" and item["event"] == "combat_die" else None
+                if place and isinstance(value, int) and value > 0 and item["params"].get("face") == "biohazard":
+                    seen += 1
+                    came = teller.say(story_words["biohazard"], value, place=teller.name(place))
+                    assert came[:1].upper() + came[1:] in example["do"], (card["id"], n, example["do"])
+    assert seen > 3
