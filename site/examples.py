@@ -515,6 +515,18 @@ class StoryTeller:
                         out.append(told)
                     i += len(run)
                     continue
+            if kind == "log" and item["event"] == "replaced" and nxt[0] == "log" and nxt[1]["event"] == "wound" \
+                    and (nxt[1].get("params") or {}).get("survivor") == params.get("survivor"):
+                # 'what would happen to Sparky is replaced by a card's effect. Sparky takes 1 wound': said as one
+                src = str((item.get("src") or {}).get("card") or self.card["id"])
+                if (self.cards.get(src) or {}).get("kind") == "die":     # the roll it replaces, not what replaces it
+                    src = self.card["id"]
+                ability = (self.cards.get(src) or {}).get("kind") == "survivor"
+                out.append(("told", _capital(self.t.say(story["replaced_ability" if ability else "replaced_card"],
+                                                        nxt[1]["params"].get("count") or 1, card=self.log.name(src),
+                                                        survivor=self.log.name(params.get("survivor"))))))
+                i += 2
+                continue
             if kind == "log" and item["event"] == "combat_die" and params.get("face") == "biohazard" \
                     and isinstance(params.get("value"), int) and params["value"] > 0 and place:
                 out += [(kind, item), ("told", _capital(self.t.say(story["biohazard"], params["value"],

@@ -23,11 +23,12 @@ LANGS = ("pt", "en", "vi")
 #: phrases of the examples as they read like a test (reader trials, C and F)
 FRAMING = {
     "pt": ["A mesa é uma partida", "gatilho da carta", "Nada fica para os jogadores", "não é permitido", "não é pulado",
-           "aceita o que", "recusa o que", "joga um turno inteiro"],
+           "aceita o que", "recusa o que", "joga um turno inteiro", "é trocado pelo efeito de uma carta"],
     "en": ["The table is a Warring", "card's trigger", "Nothing is left for the players", "is not allowed", "is not skipped",
-           "takes up what", "declines what", "takes a whole turn"],
+           "takes up what", "declines what", "takes a whole turn", "is replaced by a card"],
     "vi": ["Bàn chơi là một ván", "Điều kiện kích hoạt của thẻ", "Không còn gì để người chơi", "không được phép",
-           "không bị bỏ qua", "chấp nhận điều", "từ chối điều", "chơi trọn một lượt"],
+           "không bị bỏ qua", "chấp nhận điều", "từ chối điều", "chơi trọn một lượt",
+           "được thay bằng hiệu ứng của một thẻ"],
 }
 #: a count of 0 stated as a fact: "0 zombies are at the school", "Brian Lee has 0 frostbites"
 ZERO = re.compile(r"(?<![\d.,:])0 (?=[^\W\d_])")
