@@ -33,7 +33,8 @@ class Teller:
     def say(self, template, n: Any = None, *args, **fields) -> str:
         """A catalogue template filled in; a {one, other} pair chosen by the count n."""
         if isinstance(template, dict):
-            template = template["one"] if n == 1 and "one" in template else template["other"]
+            template = template["zero"] if n == 0 and "zero" in template else \
+                template["one"] if n == 1 and "one" in template else template["other"]
         return _contract(template.format(*args, n=n, **fields), self.lang)
 
     def entry(self, section: str, key: str):
@@ -83,7 +84,28 @@ class Teller:
         """What the scenario shows does not happen (its ``not_log``), in the game's words."""
         table = self.w["absent"]
         return [_capital(table[e] if e in table else self.say(table["other"], what=self.event(e)))
-                for e in (test.get("expect") or {}).get("not_log", [])]
+                for e in (test.get("expect") or {}).get("not_log", []) if e not in self.UNTOLD_ABSENT]
+
+    #: what a scenario checks does not happen that a reader has no use for: that the engine left nothing
+    #: for the players to do by hand is the engine's business, not a fact of the table
+    UNTOLD_ABSENT = {"manual_step"}
+
+    #: counts a table states only when they are not 0 (an empty place is not news), or when the example is
+    #: about them becoming 0 (then by the template's "zero" form: "there are no more zombies at the school")
+    ZERO_UNTOLD = {"food", "starvation", "waste", "removed", "helpless", "discard", "market", "deck", "relic_deck",
+                   "expedition_deck", "zombies", "noise", "barricades", "item_deck", "hand", "colony", "damage",
+                   "bullets", "colony_food", "storage", "wounds", "frostbite", "crisis_added"}
+
+    def untold_zero(self, key: str, n: Any, *path: str) -> bool:
+        """A count of 0 the table leaves out: not told unless the table before had more (then said as 'no more')."""
+        if key not in self.ZERO_UNTOLD or not _is_zero(n):
+            return False
+        before: Any = self.before
+        for part in (key, *path) if key not in ("wounds", "frostbite") else (*path, key):
+            before = before.get(part) if isinstance(before, dict) else None
+        return before is None or _is_zero(before)
+
+    before: dict = {}
 
     def cards(self, values) -> str:
         values = values if isinstance(values, list) else [values]
@@ -107,9 +129,14 @@ class Teller:
         return self.name(v)
 
     # ---- the table
-    def facts(self, table: dict) -> list[str]:
+    def facts(self, table: dict, before: dict | None = None) -> list[str]:
+        """The table's facts; with ``before`` (the table before the steps), a count that became 0 is told
+        as 'no more', and a count that was 0 before and still is, not at all."""
+        self.before = before or {}
         out = []
         for key, v in (table or {}).items():
+            if not isinstance(v, dict) and self.untold_zero(key, v):
+                continue
             if key == "over" and v and "ending" in table:     # "the game ends: …" says it once
                 continue
             out += [_capital(line) for line in self.fact(key, v)]
@@ -121,36 +148,43 @@ class Teller:
             return [s for name, facts in v.items() for s in self.survivor(name, facts or {})]
         if key in ("zombies", "noise", "barricades", "helpless") and isinstance(v, dict):
             return [self.at_entrances(f, key, p, n) if isinstance(n, list) else self.say(f[f"{key}_at"], n=n, place=self.name(p))
-                    for p, n in v.items()]
+                    for p, n in v.items() if not self.untold_zero(key, n, p)]
         if key == "storage" and isinstance(v, list):          # given: the cards, told by kind and count
             v = {k: v.count(k) for k in dict.fromkeys(v)}
         if key == "storage" and isinstance(v, dict):          # expect: the cards in storage by kind
-            return [self.say(f["storage_kind"], n=n, name=self.name(k)) for k, n in v.items()]
+            return [self.say(f["storage_kind"], n=n, name=self.name(k)) for k, n in v.items()
+                    if not self.untold_zero("storage", n, k)]
         if key == "deck_top":                                # the top cards of a deck, top first
             decks = f["deck_names"]
             return [self.say(f["deck_top"], deck=(decks[d] if d in decks else decks["item"].format(place=self.name(d))),
                              cards=self.cards(c)) for d, c in v.items()]
         if key in ("item_deck",):
             return [self.say(f["item_deck_cards"], place=self.name(p), cards=self.cards(c)) if isinstance(c, list)
-                    else self.say(f["item_deck_at"], n=c, place=self.name(p)) for p, c in v.items()]
+                    else self.say(f["item_deck_at"], n=c, place=self.name(p)) for p, c in v.items()
+                    if not self.untold_zero("item_deck", c, p)]
         if key in ("hand", "colony", "crisis_added", "equipment", "dice", "damage"):
-            return [self.per_player(key, p, c) for p, c in v.items()]
+            return [self.per_player(key, p, c) for p, c in v.items()
+                    if key in ("dice", "equipment") or not self.untold_zero(key, c, p)]
         if key in ("bullets", "colony_morale", "colony_food", "combat"):
-            return [self.say(f[key], n=n, colony=self.name(c)) for c, n in v.items()]
+            return [self.say(f[key], n=n, colony=self.name(c)) for c, n in v.items() if not self.untold_zero(key, n, c)]
         if key == "winner":
             return [self.say(f[key], colony=self.name(v))]
         if key == "colony_leader":
             return [self.say(f[key], player=self.name(p), colony=self.name(c)) for c, p in v.items()]
         if key in ("triggered", "completed", "over"):
-            return [f[key] if v else f[f"not_{key}"]]
+            return [self.say(f[key] if v else f[f"not_{key}"], card=self.own)]
         if key in ("log", "not_log"):
             return [self.say(f[key], what=self.event(e)) for e in v]
-        if key in ("legal", "illegal"):
-            return [self.say(f[key], what=_capital(self.action(str(a).split()))) for a in v]
+        if key in ("legal", "illegal"):       # what a player can or cannot do now, as that player's action
+            table = self.w["can" if key == "legal" else "cannot"]
+            return [self.action(str(a).split(), table) + "." for a in v]
         if key == "event" and not isinstance(v, dict):
             return [self.say(f["event_card"], name=self.name(v))]
         if key == "event":
             return [self.say(f["event"], what=self.happening(v))]
+        if key == "bind" and set(v) == {"moved", "origin", "destination"}:     # a move under way: one sentence
+            return [self.say(f["moved_trip"], name=self.name(v["moved"]), origin=self.name(v["origin"]),
+                             destination=self.name(v["destination"]))]
         if key == "bind":
             return [self.say(f["bind"], what=", ".join(self.say(self.entry("binds", k), name=self.name(x),
                                                                   place=self.name(x)) for k, x in v.items()))]
@@ -217,7 +251,8 @@ class Teller:
             elif key == "player":
                 out.append(self.say(s["player"], name=who, player=self.name(v)))
             elif key in ("wounds", "frostbite"):
-                out.append(self.say(s[key], n=v, name=who))
+                if not self.untold_zero(key, v, "survivors", name):
+                    out.append(self.say(s[key], n=v, name=who))
             elif key == "equipped":
                 out.append(self.say(s["equipped"], name=who, cards=self.cards(v)))
             elif key == "leader":
@@ -262,6 +297,8 @@ class Teller:
         template = self.entry("steps", head)
         if head == "goal":
             return template
+        if head == "trigger":
+            return self.say(template, card=self.own)
         if head in ("option",):
             return self.say(template, None, args[0])
         if head == "ability":
@@ -274,9 +311,11 @@ class Teller:
             return self.say(template, None, self.name(args[0] if args else "p1"))
         return self.say(template, None, *[self.name(a) for a in args])
 
-    def action(self, words: list[str]) -> str:
+    def action(self, words: list[str], table: dict | None = None) -> str:
         head, args = words[0], words[1:]
-        template = self.entry("actions", head)
+        template = self.entry("actions", head) if table is None else table.get(head)
+        if template is None:
+            raise UntoldScenario(f"examples.{'can' if table is self.w.get('can') else 'cannot'}.{head}")
         if head == "ability" and len(args) > 1 and args[1].isdigit():   # the engine counts abilities from 0,
             args = [args[0], str(int(args[1]) + 1), *args[2:]]          # the card page from 1 ("Ability 1")
         told = [a if a.isdigit() else self.name(a) for a in args]
@@ -316,26 +355,54 @@ class StoryTeller:
         table = dict(given)
         if self.played.before and "survivors" in given:
             table["survivors"] = {name: self.seated(name, facts or {}) for name, facts in given["survivors"].items()}
+            moving = (given.get("bind") or {}).get("moved")
+            if isinstance(moving, str) and moving in table["survivors"]:   # on the way: where from and to says it
+                table["survivors"][moving] = {k: v for k, v in table["survivors"][moving].items() if k != "at"}
         self.log.instances = self.played.instances
         raw = [str(step) for step in (test["do"] if isinstance(test.get("do"), list) else [test.get("do")])]
         do: list[str] = []
         moments: list[str] = []
         key = ""
+        told_events: set[str] = set()
+        decisions: set[str] = set()
+        # the card read out at any step ('trigger' then the search that sets it off): the reading tells the trigger
+        read_out = {item["event"] for happened in self.played.steps for kind, item in happened if kind == "log"}
         for i, (step, happened) in enumerate(zip(raw, self.played.steps)):
+            happened = self.arrange(happened)
+            events = [item["event"] for kind, item in happened if kind == "log"]
             # 'goal' then the round's main-objective check: the check is that goal's check, told once
             told_step = not (step == "goal" and raw[i + 1:i + 2] == ["colony check_main_objective"])
+            # a step whose own lines tell it: the card read out ('Crossroads! player 2 reads …'), the turn
+            # that begins ('It is player 2's turn'), the game's end told by its result
+            if step == "trigger" and "crossroads" in read_out or step.startswith("turn") and events[:1] == ["turn"] \
+                    or step == "finish" and ({"result", "game_over", "game_end"} & (told_events | set(events))):
+                told_step = False
+            if step == "trigger" and not events and isinstance(want_triggered := (test.get("expect") or {}).get("triggered"), bool) \
+                    and not want_triggered:
+                told_step = False      # the table after says the card is not read out, and why not is its trigger
+            if re.fullmatch(r"wound \S+ 0", step):     # a step that does nothing (the table is looked at as it is)
+                told_step = False
+            told_events.update(events)
             if told_step:
-                do.append(_capital(self.step(step.split())) + ".")
-                if i:
-                    moments.append(do[-1])
+                sentence = _capital(self.step(step.split())) + "."
+                if sentence in do:        # the same action once more (three cleanings of the waste): said so
+                    sentence = self.again(sentence)
+                do.append(sentence)
+                moments.append(do[-1])
             skip_action = step.startswith("action ")
             told_by_ask = {e for kind, item in happened if kind == "ask" for e in self.TOLD_BY_ASK.get(item.prompt, ())}
             if step.startswith("exposure ") and told_step and any(
                     kind == "log" and item["event"] == "exposure" for kind, item in happened[:1]):
                 do.pop()               # "Brian Lee rolls the exposure die: wound" says the step too
             for kind, item in happened:
-                if kind == "ask":
+                if kind == "told":
+                    line = item
+                elif kind == "ask":
+                    if item.kind == "may" and item.answer is True and step.split()[:1] == ["ability"] or \
+                            step.split()[:2] == ["action", "ability"] and item.kind == "may" and item.answer is True:
+                        continue       # 'Annaleigh Chan uses ability 1' told by the step: the player's yes is that
                     line = self.ask(item)
+                    decisions.add(line)
                 else:
                     if skip_action and item["event"] == "action":
                         skip_action = False
@@ -343,22 +410,202 @@ class StoryTeller:
                     if item["event"] in told_by_ask:
                         continue
                     line = self.line(item)
-                if line and not (do and do[-1] == line):     # the log may say one thing twice in a row
+                if line and do and line == do[-1]:      # the log may say one thing twice in a row
+                    continue
+                if line and do and _starts(do[-1], line):     # the step or decision just told says it already
+                    continue
+                if line and do and _starts(line, do[-1]) and do[-1] in moments:   # the line says more: it alone
+                    moments.remove(do.pop())
+                if line in do:                          # the same thing happening again in a later moment
+                    line = self.again(line)
+                if line:
                     do.append(line)
                     moments.append(line)
                     if not key and step.startswith("exposure") and kind == "log" and item["event"] == "exposure":
                         key = line.rstrip(".")
         want = test.get("expect") or {}
         if not key and raw[:1] == ["trigger"] and isinstance(want.get("triggered"), bool):
-            key = self.w["facts"]["triggered" if want["triggered"] else "not_triggered"].rstrip(".")
+            # the decision the card asks for once read out, else that it is not read out
+            decided = [line for line in do if line in decisions]
+            key = decided[0].rstrip(".") if want["triggered"] and decided else \
+                _capital(self.t.say(self.w["facts"]["triggered" if want["triggered"] else "not_triggered"], card=self.own())).rstrip(".")
+        if not key and not do and (want.get("illegal") or want.get("legal")):
+            key = t.facts({k: want[k] for k in ("illegal", "legal") if want.get(k)})[0].rstrip(".")
         if not key and do:
             # the first step that is not only the set-up of a later one (equipping the card before using it)
             told_steps = [self.step(r.split()) for r in raw if not (r.startswith("equip") and len(raw) > 1)]
             key = _capital(told_steps[0]) if told_steps else do[0].rstrip(".")
-        expect = t.facts(_without(test.get("expect"), ("log", "not_log"))) + t.absent(test)
-        given_told = t.facts(_without(table, ("event", "bind"))) + _event_facts(t, test)
+        # what the story already told is not told again as the table after (the game's end, the card read out)
+        said = {key for key, events in self.EXPECT_TOLD.items() if events & told_events}
+        given_told = self.context(given) + t.facts(_without(table, ("event", "bind", "colonies"))) + _event_facts(t, test)
+        after = t.facts(_without(test.get("expect"), ("log", "not_log", *said)), given)
+        expect = [fact for fact in after if fact not in given_told]       # what stays as it was is told once, before
+        if after and not expect:
+            expect = [self.w["facts"]["unchanged"]]
+        expect += t.absent(test)
         return {"given": given_told, "do": do,
                 "expect": expect, "key": key, "moments": moments + expect + given_told}
+
+    #: facts of the table after that the story has told when it played these events
+    EXPECT_TOLD = {"over": {"game_over", "game_end", "result"}, "ending": {"game_over", "game_end"},
+                   "completed": {"objective_completed", "game_over"}, "winners": {"result", "game_end"},
+                   "winner": {"objective_completed"}, "triggered": {"crossroads"}}
+
+    def again(self, sentence: str) -> str:
+        """A sentence told once more, saying so before what it shows ('rolls for exposure again: blank')."""
+        head, colon, tail = sentence.partition(": ")
+        if colon:
+            return head + self.w["again"] + colon + tail
+        return sentence[:-1] + self.w["again"] + sentence[-1:]
+
+    def own(self) -> str:
+        """The card this page is about, by its name."""
+        return self.t.own or self.t.name(self.card["id"])
+
+    def context(self, given: dict) -> list[str]:
+        """What a reader needs to know about the table that the scenario leaves to its defaults: which colony
+        each player plays for (Warring Colonies), how many players there are and where the round track
+        stands when the card is a main objective (whose goal counts per player or waits for the track)."""
+        f, played, out = self.w["facts"], self.played, []
+        if played.teams:
+            by_team: dict[str, list[str]] = {}
+            for player, team in played.teams.items():
+                by_team.setdefault(team, []).append(self.t.name(player))
+            out += [_capital(self.t.say(f["team"], n=len(players), players=self.t.listed(players), colony=self.t.name(team)))
+                    for team, players in sorted(by_team.items())]
+        elif self.card.get("kind") == "main-objective" and played.players and "players" not in given:
+            out.append(_capital(self.t.say(f["players"], n=played.players)))
+        return out
+
+    def arrange(self, happened: list) -> list:
+        """A step's lines and decisions in the order a reader follows them, each fact once: a wound before the
+        death it causes, a spreading bite before the choice it asks for, a decision the next log line tells
+        in full (the harpoon used, the equipment bought) left to that line, the kills of one attack counted
+        together, a death by a card's effect by its cause, the damage left after a prevention."""
+        items = list(happened)
+        out: list = []
+        story = self.w["story"]
+        place = None        # where the colonies' combat is fought (a biohazard brings its zombies there)
+        i = 0
+        while i < len(items):
+            kind, item = items[i]
+            nxt = items[i + 1] if i + 1 < len(items) else (None, None)
+            params = item.get("params") or {} if kind == "log" else {}
+            if kind == "log" and item["event"] in ("warfare", "combat_result") and params.get("location"):
+                place = params["location"]
+            if kind == "log" and item["event"] == "saw" and nxt[0] == "log" and nxt[1]["event"] == "look_at":
+                things = [self.log.name(c) for c in params.get("things") or []]      # who sees which cards, at once
+                out.append(("told", _capital(self.t.say(story["sees"], len(things), cards=self.t.listed(things),
+                                                        player=self.log.name((nxt[1].get("params") or {}).get("player"))))))
+                i += 2
+                continue
+            if kind == "ask" and item.prompt in ("zombie to kill", "zombie to move"):
+                run = [item]
+                while i + len(run) < len(items) and items[i + len(run)][0] == "ask" and \
+                        items[i + len(run)][1].prompt == item.prompt and items[i + len(run)][1].player == item.player:
+                    run.append(items[i + len(run)][1])
+                if len(run) > 1:       # the zombies picked one by one, told as how many from which entrance
+                    picks = [a.answer for a in run]
+                    counted = [self.t.say(self.w["facts"]["entrance_count"], n=picks.count(e), e=e) for e in dict.fromkeys(picks)]
+                    told = ("told", _capital(self.t.say(story["zombie_picks"], player=self.log.name(item.player),
+                                                        list=self.t.listed(counted))))
+                    if out and out[-1][0] == "log" and out[-1][1]["event"] == "kill_zombies":
+                        out.insert(len(out) - 1, told)       # the picks, then the zombies they kill
+                    else:
+                        out.append(told)
+                    i += len(run)
+                    continue
+            if kind == "log" and item["event"] == "replaced" and nxt[0] == "log" and nxt[1]["event"] == "wound" \
+                    and (nxt[1].get("params") or {}).get("survivor") == params.get("survivor"):
+                # 'what would happen to Sparky is replaced by a card's effect. Sparky takes 1 wound': said as one
+                src = str((item.get("src") or {}).get("card") or self.card["id"])
+                if (self.cards.get(src) or {}).get("kind") == "die":     # the roll it replaces, not what replaces it
+                    src = self.card["id"]
+                ability = (self.cards.get(src) or {}).get("kind") == "survivor"
+                out.append(("told", _capital(self.t.say(story["replaced_ability" if ability else "replaced_card"],
+                                                        nxt[1]["params"].get("count") or 1, card=self.log.name(src),
+                                                        survivor=self.log.name(params.get("survivor"))))))
+                i += 2
+                continue
+            if kind == "log" and item["event"] == "combat_die" and params.get("face") == "biohazard" \
+                    and isinstance(params.get("value"), int) and params["value"] > 0 and place:
+                out += [(kind, item), ("told", _capital(self.t.say(story["biohazard"], params["value"],
+                                                                   place=self.t.name(place))))]
+                i += 1
+                continue
+            prompt = next((p for p in ("pay for", "defend with") if kind == "ask" and item.prompt.startswith(p + " ")),
+                          item.prompt if kind == "ask" else "")
+            if prompt in self.ASK_TOLD_BY_LOG and item.answer not in (False, "pass"):
+                later = [e for k, e in items[i + 1:i + 4] if k == "log"]
+                if any(e["event"] in self.ASK_TOLD_BY_LOG[prompt] for e in later):
+                    i += 1
+                    continue
+            if kind == "ask" and item.prompt == "bite spreads" and nxt[0] == "log" and nxt[1]["event"] == "bite_spread":
+                out += [nxt, (kind, item)]
+                i += 2
+                continue
+            if kind == "log" and item["event"] == "killed":
+                who = (item.get("params") or {}).get("survivor")
+                wound = next((j for j in range(i + 1, len(items)) if items[j][0] == "log" and items[j][1]["event"] == "wound"
+                              and (items[j][1].get("params") or {}).get("survivor") == who), None)
+                if wound is not None:      # the wound that kills, told before the death
+                    out.append(items.pop(wound))
+                params = dict(item.get("params") or {})
+                if params.get("cause") == "effect":
+                    bitten = any(k == "log" and e["event"] == "exposure" and (e.get("params") or {}).get("survivor") == who
+                                 and (e.get("params") or {}).get("face") == "bitten" for k, e in out)
+                    params["cause"] = "bite" if bitten else None
+                item = {**item, "params": params}
+            if kind == "log" and item["event"] == "zombie_killed" and nxt[0] == "log" and nxt[1]["event"] == "kill_zombies" \
+                    and (nxt[1].get("params") or {}).get("location") == (item.get("params") or {}).get("location"):
+                params = item.get("params") or {}
+                out.append(("told", _capital(self.t.say(self.w["story"]["zombies_killed"], 1 + int(nxt[1]["params"].get("count") or 0),
+                                                       survivor=self.log.name(params.get("survivor")),
+                                                       place=self.log.name(params.get("location"))))))
+                i += 2
+                continue
+            if kind == "log" and item["event"] == "damage_prevented" and any(
+                    k == "log" and e["event"] == "hibernation" and (e.get("params") or {}).get("player") == item["params"].get("player")
+                    for k, e in out):
+                prevented = item["params"].get("amount") or 0
+                j = next((j for j in range(i + 1, len(items)) if items[j][0] == "log" and items[j][1]["event"] == "damage"
+                          and items[j][1]["params"].get("player") == item["params"].get("player")), None)
+                if j is not None and isinstance(prevented, int):     # the damage left after the hibernation
+                    damage = items[j][1]
+                    items[j] = ("log", {**damage, "params": {**damage["params"], "amount": max(0, damage["params"]["amount"] - prevented)}})
+                i += 1
+                continue
+            if kind == "log" and item["event"] == "crisis_result" and item.get("params"):
+                out.append((kind, item))
+                out += self.wrong_cards(item["params"])
+                i += 1
+                continue
+            if kind == "log" and item["event"] == "objective_completed" and nxt[0] == "log" and nxt[1]["event"] == "game_over" \
+                    and not (item.get("params") or {}).get("colony"):
+                i += 1      # 'the game ends: objective completed' says it
+                continue
+            if kind == "log" and item["event"] == "morale" and out and out[-1][0] == "log" and out[-1][1]["event"] == "morale":
+                # morale lost twice in a row (a death, then the crisis): one move of the track, from where it was
+                first = out.pop()[1]
+                item = {**item, "params": {**item.get("params", {}), "from": first["params"].get("from")}}
+            out.append((kind, item))
+            i += 1
+        return out
+
+    def wrong_cards(self, result: dict) -> list:
+        """Why a crisis got fewer points than the cards put in: each card of another kind takes a point away."""
+        crisis = self.cards.get(str(result.get("card"))) or {}
+        wanted = [str(k) for k in crisis.get("prevent") or []]
+        wrong = [str(c) for c in result.get("revealed") or [] if wanted and str(c).rsplit(".", 1)[-1] not in wanted]
+        if not wrong:
+            return []
+        return [("told", _capital(self.t.say(self.w["story"]["wrong_cards"], len(wrong),
+                                             cards=self.t.listed([self.log.name(c) for c in wrong]),
+                                             wanted=self.t.listed([self.t.name(k) for k in wanted]))))]
+
+    #: decisions the log line that follows tells in full (who used or bought what, paying with what)
+    ASK_TOLD_BY_LOG = {"use harpoon": {"equipment_used"}, "buy": {"bought"}, "pay for": {"bought"}, "defend with": {"defended"},
+                       "ignore result": {"ignored"}}
 
     def seated(self, name: str, facts: dict) -> dict:
         """A survivor of the given table with where the scenario seated it and whose it is, when the
@@ -371,7 +618,10 @@ class StoryTeller:
         return out
 
     def step(self, words: list[str]) -> str:
-        """A step; a card's option told with its text."""
+        """A step; a card's option told with its text; a Warring Colonies objective check, as the round track
+        reaching 0 (when both colonies check it)."""
+        if words == ["goal"] and self.played.teams:
+            return self.w["steps"]["goal_colonies"]
         if words[0] == "option" and len(words) > 1 and words[1].isdigit():
             text = self.option_text(self.card, int(words[1]) - 1)
             if text:
@@ -386,11 +636,24 @@ class StoryTeller:
             return told.strip().rstrip(".")
         return ""
 
+    #: events a count of 0 leaves without anything to tell (a crisis's 0 points or a bet of 0 are told)
+    NOTHING_AT_0 = {"damage", "wound", "took", "kill_zombies", "add_tokens", "take_pot"}
+
     def line(self, line: dict) -> str:
         from dow.render.playlog import QUIET
         if line["event"] in QUIET or line["event"] in self.SAID:
             return ""
         params = line.get("params") or {}
+        story = self.w["story"]
+        if line["event"] in self.NOTHING_AT_0 and any(params.get(k) == 0 for k in ("count", "amount")):
+            return ""          # 'takes 0 cards', 'suffers 0 damage': nothing happened, nothing to tell
+        if line["event"] == "killed" and "cause" in params and params["cause"] is None:    # by this card's effect
+            src = (line.get("src") or {}).get("card")      # the card whose effect killed, else the page's card
+            return _capital(self.t.say(story["killed_by_card"], survivor=self.log.name(params.get("survivor")),
+                                       card=self.log.name(src) if src else self.own()))
+        if line["event"] == "move_cards" and params.get("zone") in story["cards_to"] and not params.get("position"):
+            return _capital(self.t.say(story["cards_to"][params["zone"]], len(params.get("cards") or []),
+                                       cards=self.t.listed([self.log.name(self.played.instances.get(c, c)) for c in params.get("cards") or []])))
         if any(v is None for v in params.values()):     # a value the engine did not have (no crisis revealed)
             return ""
         if line["event"] == "roll" and isinstance(params.get("result"), int):    # a die, as the number it shows
@@ -424,7 +687,9 @@ class StoryTeller:
             return self.fill(template, a, n=a.answer + 1 if isinstance(a.answer, int) else a.answer, text=text)
         fields = {}
         if a.kind == "may" and prompt == "you may" and a.src.get("card"):    # "you may …" of a card: by the card's name
-            prompt, fields = "may_card", {"card": self.log.name(a.src["card"])}
+            kind = (self.cards.get(a.src["card"]) or {}).get("kind")    # an item used, a survivor's ability, a card's offer
+            prompt = {"item": "may_card", "equipment": "may_card", "survivor": "may_ability"}.get(str(kind), "may_other")
+            fields = {"card": self.log.name(a.src["card"])}
         template = asks.get(prompt, kinds.get(a.kind))
         if template is None:
             raise UntoldScenario(f"asks.{prompt}")
@@ -494,6 +759,30 @@ def _mid_sentence(text: str, teller: "Teller") -> str:
     return text[:1].lower() + text[1:]
 
 
+def _words_of(text: str) -> list[str]:
+    import unicodedata
+    text = unicodedata.normalize("NFKD", text.lower())
+    return re.findall(r"\w+", "".join(c for c in text if not unicodedata.combining(c)))
+
+
+def _starts(longer: str, shorter: str) -> bool:
+    """Whether ``longer`` says ``shorter`` and perhaps more: its words begin with all of the other's
+    ('player 1 stakes 1 card face up' after 'player 1 stakes 1')."""
+    a, b = _words_of(longer), _words_of(shorter)
+    return bool(b) and a[:len(b)] == b
+
+
+def _is_zero(n: Any) -> bool:
+    """0, an empty list, or counts per entrance that add up to 0."""
+    if isinstance(n, bool):
+        return False
+    if isinstance(n, int):
+        return n == 0
+    if isinstance(n, (list, dict)):
+        return not n or isinstance(n, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in n) and sum(n) == 0
+    return False
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -557,16 +846,31 @@ def _title(teller: "Teller", card: dict, test: dict, told: dict) -> str:
     return _capital(_shorten(what, TITLE_MAX - 4))
 
 
+def _sentences(text: str) -> list[str]:
+    """A told line's sentences ('Event 1 is over. Damage so far: …' is two), each without its full stop; a
+    card's text quoted in it («…», “…”) is not cut."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += 1 if ch in "«“" else -1 if ch in "»”" else 0
+        if ch in ".!?" and depth <= 0 and text[i + 1:i + 2] == " " and text[i + 2:i + 3].isalpha():
+            out.append(text[start:i + 1])
+            start = i + 2
+    out.append(text[start:])
+    return [part.strip().rstrip(".") for part in out if part.strip().rstrip(".")]
+
+
 def _shorten(text: str, most: int, cut_words: bool = True) -> str:
-    """The text, or its first clauses that fit in ``most`` characters (cut at a clause, else at a word
-    with an ellipsis, else nothing when ``cut_words`` is false)."""
+    """The text, or its first sentence, or the part before its colon ('Player 1 chooses option 2: «…»'), when
+    that fits in ``most`` characters; else nothing, or (``cut_words``) its words that fit, never a part of a word."""
     if len(text) <= most:
         return text
-    for mark in (": ", "; "):
-        head = text[:most].rsplit(mark, 1)[0]
-        if mark in text[:most] and len(head) >= min(12, most):
-            return head
-    return text[:most - 1].rsplit(" ", 1)[0] + "…" if cut_words and most > 12 else ""
+    first = _sentences(text)[0] if _sentences(text) else text
+    if len(first) <= most:
+        return first
+    head = first.split(": ", 1)[0]
+    if ": " in first and 12 <= len(head) <= most:
+        return head
+    return text[:most - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…" if cut_words and most > 12 else ""
 
 
 def _distinct_titles(examples: list[dict], teller: "Teller") -> list[dict]:
@@ -590,26 +894,24 @@ def _distinct_titles(examples: list[dict], teller: "Teller") -> list[dict]:
 
 
 def _tell_apart(title: str, group: list[dict], teller: "Teller") -> None:
-    """Each example of a group titled alike, with a moment of its own joined to the title if one fits."""
-    if TITLE_MAX - 4 - len(title) - 2 < 24:      # a long title ("… option 2: «the option's text»") yields its tail
-        title = _shorten(title, len(title) - 1, cut_words=False) or title
-    room = TITLE_MAX - 4 - len(title) - 2
+    """Each example of a group titled alike takes, as its title, a moment of its own story (a decision, a
+    roll, a line of the log, else a fact of the table after or before) that no other of them has, whole
+    and on one line; an example with no such moment keeps the shared title (its number tells it apart)."""
+    most = TITLE_MAX - 4
     options = []
     for number, example in enumerate(group):
         others = [e for i, e in enumerate(group) if i != number]
         moments = example.get("moments", [])
         # a moment of its own: one no other example tells as often (another round played: once more)
-        own = [_mid_sentence(m.rstrip("."), teller) for m in dict.fromkeys(moments)
+        own = [m.rstrip(".") for m in dict.fromkeys(moments)
                if all(moments.count(m) > o.get("moments", []).count(m) for o in others)]
-        whole = [_shorten(m, room, cut_words=False) for m in own]
-        cut = [_shorten(m, room) for m in own] if room >= 20 else []
-        options.append([c for c in dict.fromkeys(whole + cut) if c])
+        options.append([c for c in dict.fromkeys(_shorten(m, most, cut_words=False) for m in own) if c and c != title])
     chosen: set[str] = set()
     for example, candidates in zip(group, options):
         pick = next((c for c in candidates if c not in chosen), None)
         if pick:
             chosen.add(pick)
-            example["title"] = teller.say(teller.w["title_moment"], title=title, moment=pick)
+            example["title"] = _capital(pick)
 
 
 def example_names(cards: list[dict], lang: str) -> dict[str, str]:

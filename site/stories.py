@@ -38,6 +38,9 @@ class Story:
     before: dict[str, dict] = field(default_factory=dict)   # survivor short id -> {player, at, place}
     instances: dict[str, str] = field(default_factory=dict)   # the game's card instances ("c:3") -> card ids
     winter: bool = False
+    players: int = 0                                           # how many players sit at the table
+    teams: dict[str, str] = field(default_factory=dict)       # Warring Colonies: player -> colony ("a", "b")
+    round: int | None = None                                  # the round track before the first step
 
 
 _RUNS: dict[tuple[str, str, int], Story | None] = {}
@@ -82,6 +85,9 @@ def _play(bundle: dict, card: dict, test: dict) -> Story:
     if not winter:
         state = sc.game.state
         out.instances = dict(state.cards)
+        out.players = len(state.players)
+        out.teams = {p: str(team) for p, team in (getattr(state, "teams", None) or {}).items()}
+        out.round = getattr(state, "round", None)
         for sid, s in state.survivors.items():
             out.before[sid.removeprefix("s:")] = {"player": s.controller, "at": s.location, "place": s.place}
     steps = test.get("do")
