@@ -337,7 +337,9 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         yield from self.round_rules("end")
 
     def step_start_colony(self) -> Gen:
-        """Rules that act 'at the start of each colony phase', before its first step (Winter Has Come)."""
+        """Rules that act 'at the start of each colony phase', before its first step (Winter Has Come); the log
+        marks where the phase begins (what happens next belongs to no player's turn)."""
+        self.log.add("colony_phase", {"round": self.state.rounds_played}, {})
         yield from self.round_rules("start", "colony_phase")
 
     def step_end_colony(self) -> Gen:
