@@ -62,6 +62,8 @@ class Teller:
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
         self.words = self.cat["words"]
+        from .grammar import learn
+        learn(bundle.get("cards", []), lang)     # the genders the sentences agree with (render/grammar.py)
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
         for ruleset in (bundle.get("rulesets") or {}).values():   # stand-in cards of a ruleset, by their names
@@ -184,9 +186,11 @@ class Teller:
         return self.cat["untold"]
 
     def fill(self, template: str, args: list, params: dict) -> str:
-        """One sentence: the template filled in with the values as told, the language's contractions
+        """One sentence: the template filled in with the values as told, its words agreeing with them
+        (render/grammar.py, pt "{survivor:posto|posta}"), the language's contractions
         (pt "em o" -> "no"), a capital at the start of each sentence."""
-        text = _contract(template.format(*args, **params), self.lang)
+        from .grammar import fill
+        text = _contract(fill(template, self.lang, *args, **params), self.lang)
         # each sentence starts with a capital, also one after another in the same line
         # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
         text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dow.render.grammar import fill
 from dow.render.playlog import _contract, place_with_article
 
 
@@ -34,7 +35,7 @@ class Teller:
         """A catalogue template filled in; a {one, other} pair chosen by the count n."""
         if isinstance(template, dict):
             template = template["one"] if n == 1 and "one" in template else template["other"]
-        return _contract(template.format(*args, n=n, **fields), self.lang)
+        return _contract(fill(template, self.lang, *args, n=n, **fields), self.lang)   # agreeing words: render/grammar.py
 
     def entry(self, section: str, key: str):
         table = self.w[section]
