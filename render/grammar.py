@@ -1,11 +1,14 @@
 """Agreement of a sentence's words with the names filled into it (pt: gender and number).
 
 A catalogue sentence (render/catalogues/log/<lang>.yaml, site/catalogues/site/<lang>.yaml) names
-its values by field, ``{survivor}``; a word that agrees with one of them is written as that field
-with the word's forms for its format spec, masculine first::
+its values by field, ``{survivor}``; a word that agrees with one of them is written in square
+brackets with the field's name and the word's forms, masculine first::
 
-    "{survivor} é {survivor:posto|posta} em {location}."
-    "{card} {card:foi usado|foi usada|foram usados|foram usadas}."
+    "{survivor} é [survivor: posto|posta] em {location}."
+    "{card} [card: foi usado|foi usada|foram usados|foram usadas]."
+
+(Square brackets, not a format spec inside the braces: gettext's msgfmt checks a translation's
+braces against the English ones, and the brackets are plain text to it.)
 
 The forms are masculine, feminine, masculine plural, feminine plural; a spec with two forms has
 no plural ones (a plural name takes the singular form of its gender). Which form a value takes is
@@ -17,7 +20,6 @@ a survivor whose sex no source gives).
 from __future__ import annotations
 
 import re
-import string
 from typing import Any, Iterable
 
 #: the gender of a value told with its article in front ("a colônia A", "os seguidores")
@@ -79,24 +81,21 @@ def choose(forms: str, value: Any, lang: str) -> str:
     return options[index]
 
 
-class Agreeing(string.Formatter):
-    """str.format, with a field whose spec lists forms ("{survivor:posto|posta}") told as the form
-    that agrees with the field's value instead of the value itself."""
-
-    def __init__(self, lang: str):
-        super().__init__()
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            return choose(format_spec, value, self.lang)
-        return super().format_field(value, format_spec)
+#: an agreeing word in a template: "[survivor: posto|posta]", the field's name and the forms
+AGREEING = re.compile(r"\[(\w+): ([^\]\[{}]+)\]")
 
 
-_FORMATTERS: dict[str, Agreeing] = {}
+def agree(template: str, lang: str, *args: Any, **fields: Any) -> str:
+    """The template with each agreeing word ("[survivor: posto|posta]") replaced by the form that
+    agrees with its field's value (a positional field by its number, "[0: posto|posta]"); a field the
+    template is not given raises KeyError (IndexError for a number), as str.format does."""
+    def form(m: re.Match) -> str:
+        name = m.group(1)
+        value = args[int(name)] if name.isdigit() else fields[name]
+        return choose(m.group(2), value, lang)
+    return AGREEING.sub(form, template)
 
 
 def fill(template: str, lang: str, *args: Any, **fields: Any) -> str:
-    """A template filled in as str.format does, its agreeing words chosen (see Agreeing)."""
-    formatter = _FORMATTERS.get(lang) or _FORMATTERS.setdefault(lang, Agreeing(lang))
-    return formatter.format(template, *args, **fields)
+    """A template filled in as str.format does, its agreeing words chosen (see agree())."""
+    return agree(template, lang, *args, **fields).format(*args, **fields)
