@@ -133,6 +133,7 @@ COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "
                                 "data": f"enum:{'|'.join(DATA)}", "why": "str"}),
           "source": "str", "name_sources": ("object", {"pt": "str", "en": "str", "vi": "str"}),
           "gender": ("object", {"pt": "enum:f|m|f-pl|m-pl"}),
+          "also_called": ("list", "str"),
           "notes": "str", "text": "localized",
           "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str",
                              "sync": ("object", {"pt": "str", "vi": "str"})}),

@@ -130,6 +130,9 @@ class Teller:
                 return self.names[value]
             if value in self.words.get("zones", {}):
                 return self.words["zones"][value]
+            place = self.glossary_place(value)
+            if place:
+                return place
             piece = re.fullmatch(r"(relic-)?([a-z]+)-(\d+)", value)  # Winter Tricks: fuel-3, tarp-1, relic-water-1
             if piece:
                 relic, short, number = piece.groups()
@@ -141,6 +144,21 @@ class Teller:
                     return self.cat["card_number"].format(name=self.names[f"resource:{short}"], n=number)
             return self.words.get(value) or value
         return str(value)
+
+    def glossary_place(self, value: str) -> str | None:
+        """A place or zone of the table the catalogue's zones do not name ("storage"), by the glossary's
+        term for it (``location.<value>``, else ``zone.<value>``), with its article where the language's
+        nouns carry one (pt "o depósito"); None if the glossary has neither."""
+        from .text import load_language
+        glossary = load_language(self.lang).glossary if self.lang in ("pt", "en", "vi") else {}
+        for key in (f"location.{value}", f"zone.{value}"):
+            term = (glossary.get(key) or {}).get(self.lang)
+            word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+            if isinstance(word, str):
+                articles = self.cat.get("articles")
+                gender = term.get("gender", "m") if isinstance(term, dict) else "m"
+                return f"{articles[gender]} {word}" if articles else word
+        return None
 
     def colony(self, which: str) -> str:
         """A colony by its side ("a", "b", "both") or board ("colony_a", "den"), in the teller's language."""

@@ -12,6 +12,7 @@ COMMON = {
     "source": "str",
     "name_sources": ["object", {"pt": "str", "en": "str", "vi": "str"}],
     "gender": ["object", {"pt": ["enum", ["f", "m", "f-pl", "m-pl"]]}],
+    "also_called": ["list", "str"],
     "notes": "str",
     "text": "localized",
     "manual": ["map", {"why": "str", "pt": "str", "en": "str", "vi": "str", "sync": ["object", {"pt": "str", "vi": "str"}]}],

@@ -138,3 +138,30 @@ def test_a_mark_names_a_field_of_its_sentence():
         fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
         for mark in MARK.finditer(text):
             assert mark.group(1) in fields, f"{where}: {mark.group(0)} names no field of {text!r}"
+
+
+def _glossary_places() -> list[str]:
+    glossary = yaml.safe_load((ROOT / "render/catalogues/text/glossary.yaml").read_text(encoding="utf-8"))
+    return sorted({key.split(".", 1)[1] for key in glossary if key.startswith(("location.", "zone."))})
+
+
+@pytest.mark.parametrize("lang", ["pt", "vi"])
+def test_every_place_and_zone_of_the_table_is_told_in_the_language(lang):
+    """A place or zone the runtime logs by its id ("storage", "waste_pile", "school") is told in the
+    language's words, never as the id or the English word ("1 zumbi é posto no depósito", not "em
+    storage")."""
+    from dow.render.playlog import Teller
+    bundle = {"cards": [c for c in CARDS if c["kind"] == "location"]}
+    teller, english = Teller(bundle, lang), Teller(bundle, "en")
+    places = _glossary_places()
+    assert {"storage", "waste_pile", "school", "den"} <= set(places)
+    for place in places:
+        told = teller.name(place)
+        assert told != place and "_" not in told, f"{lang}: {place!r} told as {told!r}"
+        if english.name(place).lower() not in told.lower():
+            continue
+        # the same word in both languages is fine only where the language's glossary says so
+        glossary = yaml.safe_load((ROOT / "render/catalogues/text/glossary.yaml").read_text(encoding="utf-8"))
+        terms = [glossary.get(f"{kind}.{place}", {}).get(lang) for kind in ("location", "zone")]
+        words = [t if isinstance(t, str) else (t or {}).get("other") for t in terms]
+        assert any(w and w.lower() in told.lower() for w in words), f"{lang}: {place!r} told in English: {told!r}"

@@ -142,3 +142,25 @@ def test_a_card_text_names_a_card_by_its_name_in_that_language():
                     if re.search(r"(?<!\w)" + re.escape(en_name) + r"(?!\w)", text):
                         wrong.append(f"{where} ({lang}): {en_name!r} where the {lang} name is {own!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def _one_letter_apart(a: str, b: str) -> bool:
+    return len(a) == len(b) and a != b and sum(x != y for x, y in zip(a, b)) == 1
+
+
+def test_a_person_has_one_spelling():
+    """A crossroads card named after a survivor spells the name as the survivor card does ("Gray Beard" on
+    both, reference/base/survivors.csv; the other printing's "Grey Beard" is the card's also_called, which
+    the search finds)."""
+    cards = [card for _, card in _cards()]
+    people = {c["name"] if isinstance(c["name"], str) else c["name"]["en"] for c in cards if c["kind"] == "survivor"}
+    apart = []
+    for card in cards:
+        names = card["name"].values() if isinstance(card["name"], dict) else [card["name"]]
+        for name in names:
+            close = [p for p in people if isinstance(name, str) and _one_letter_apart(name, p)]
+            if close:
+                apart.append(f"{card['id']}: {name!r} is spelled {close[0]!r} on the survivor card")
+    assert not apart, "\n".join(apart)
+    grey = next(c for c in cards if c["id"] == "base.crossroads.grey-beard")
+    assert grey["name"] == "Gray Beard" and "Grey Beard" in grey["also_called"]
