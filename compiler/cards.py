@@ -43,8 +43,8 @@ GOAL = {"text": "localized", "when": "event", "if": "cond", "ends_game": "bool"}
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("survivor", "survivors", "A survivor card: numbers and abilities.",
-         {"occupation": "localized", "influence": "int?", "attack": "int?", "search": "int?",
-          "abilities": ("list", ABILITY)},
+         {"occupation": "localized", "sex": "enum:female|male|unknown", "sex_source": "str",
+          "influence": "int?", "attack": "int?", "search": "int?", "abilities": ("list", ABILITY)},
          ("occupation", "abilities"), (("self", "survivor"),),
          {"occupation": {"pt": "TODO", "en": "TODO", "vi": "TODO"}, "influence": None, "attack": None,
           "search": None, "abilities": [{"where": "anywhere", "text": {"pt": "TODO", "en": "TODO", "vi": "TODO"},
@@ -132,6 +132,8 @@ COMMON = {"id": "str", "kind": "str", "set": f"enum:{'|'.join(SETS)}", "name": "
           "status": ("object", {"implementation": f"enum:{'|'.join(IMPLEMENTATION)}",
                                 "data": f"enum:{'|'.join(DATA)}", "why": "str"}),
           "source": "str", "name_sources": ("object", {"pt": "str", "en": "str", "vi": "str"}),
+          "gender": ("object", {"pt": "enum:f|m|f-pl|m-pl"}),
+          "also_called": ("list", "str"),
           "notes": "str", "text": "localized",
           "manual": ("map", {"why": "str", "pt": "str", "en": "str", "vi": "str",
                              "sync": ("object", {"pt": "str", "vi": "str"})}),

@@ -226,6 +226,13 @@ FIELD_DOCS = {
     "tests": "Scenario tests: a table (given), what happens (do, answers, rolls) and what must hold "
              "afterwards (expect); docs/scenarios.md.",
     "occupation": "The survivor's occupation, in pt, en and vi.",
+    "sex": "The survivor's sex as the card and the reference give it (female, male; unknown where no source "
+           "says): the gender every language's sentences agree with (pt \"Bev Russell é posta\").",
+    "also_called": "Other spellings of the card's name a reader may know or search for (a printing's variant, "
+                   "\"Grey Beard\"): the search finds the card by them and their addresses lead to its page.",
+    "sex_source": "Where the survivor's sex is read: a pronoun in the reference data or a rulebook.",
+    "gender": "Per language, the grammatical gender of the card's name where the language has one (pt: f or m, f-pl or m-pl for a plural name, "
+              "\"a Pistola\", \"o Arpão\"); a survivor's follows its sex. Without it the language's default.",
     "influence": "The influence printed on the card (null: not known).",
     "attack": "The attack value printed on the card (null: not known).",
     "search": "The search value printed on the card (null: not known).",

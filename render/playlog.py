@@ -62,6 +62,8 @@ class Teller:
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
         self.words = self.cat["words"]
+        from .grammar import learn
+        learn(bundle.get("cards", []), lang)     # the genders the sentences agree with (render/grammar.py)
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
         self.goals = {card["id"]: " ".join(g["text"].get(lang) or g["text"].get("en", "") for g in card.get("goals") or ()
@@ -135,6 +137,9 @@ class Teller:
                 return self.names[value]
             if value in self.words.get("zones", {}):
                 return self.words["zones"][value]
+            place = self.glossary_place(value)
+            if place:
+                return place
             piece = re.fullmatch(r"(relic-)?([a-z]+)-(\d+)", value)  # Winter Tricks: fuel-3, tarp-1, relic-water-1
             if piece:
                 relic, short, number = piece.groups()
@@ -150,6 +155,21 @@ class Teller:
     def listed(self, items: list[str]) -> str:
         """Items as the language lists them: "a, b and c"."""
         return ", ".join(items[:-1]) + self.cat["and"] + items[-1] if len(items) > 1 else "".join(items)
+
+    def glossary_place(self, value: str) -> str | None:
+        """A place or zone of the table the catalogue's zones do not name ("storage"), by the glossary's
+        term for it (``location.<value>``, else ``zone.<value>``), with its article where the language's
+        nouns carry one (pt "o depósito"); None if the glossary has neither."""
+        from .text import load_language
+        glossary = load_language(self.lang).glossary if self.lang in ("pt", "en", "vi") else {}
+        for key in (f"location.{value}", f"zone.{value}"):
+            term = (glossary.get(key) or {}).get(self.lang)
+            word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+            if isinstance(word, str):
+                articles = self.cat.get("articles")
+                gender = term.get("gender", "m") if isinstance(term, dict) else "m"
+                return f"{articles[gender]} {word}" if articles else word
+        return None
 
     def colony(self, which: str) -> str:
         """A colony by its side ("a", "b", "both") or board ("colony_a", "den"), in the teller's language."""
@@ -284,9 +304,11 @@ class Teller:
         return self.cat["untold"]
 
     def fill(self, template: str, args: list, params: dict) -> str:
-        """One sentence: the template filled in with the values as told, the language's contractions
+        """One sentence: the template filled in with the values as told, its words agreeing with them
+        (render/grammar.py, pt "{survivor:posto|posta}"), the language's contractions
         (pt "em o" -> "no"), a capital at the start of each sentence."""
-        text = _contract(template.format(*args, **params), self.lang)
+        from .grammar import fill
+        text = _contract(fill(template, self.lang, *args, **params), self.lang)
         # each sentence starts with a capital, also one after another in the same line
         # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
         text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)

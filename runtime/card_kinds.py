@@ -11,6 +11,8 @@ COMMON = {
     "status": ["object", {"implementation": ["enum", ["full", "partial", "manual"]], "data": ["enum", ["known", "needs transcription", "example"]], "why": "str"}],
     "source": "str",
     "name_sources": ["object", {"pt": "str", "en": "str", "vi": "str"}],
+    "gender": ["object", {"pt": ["enum", ["f", "m", "f-pl", "m-pl"]]}],
+    "also_called": ["list", "str"],
     "notes": "str",
     "text": "localized",
     "manual": ["map", {"why": "str", "pt": "str", "en": "str", "vi": "str", "sync": ["object", {"pt": "str", "vi": "str"}]}],
@@ -22,6 +24,8 @@ COMMON = {
 KINDS = {
     "survivor": [["abilities", "file", "id", "kind", "name", "occupation", "set", "status"], {
         "occupation": "localized",
+        "sex": ["enum", ["female", "male", "unknown"]],
+        "sex_source": "str",
         "influence": "int?",
         "attack": "int?",
         "search": "int?",

@@ -58,6 +58,7 @@ class Addresses:
         self.folder: dict[str, str] = {}               # lang -> the cards folder ("cartas")
         self.kind_folder: dict[str, dict[str, str]] = {}  # lang -> kind -> its folder ("encruzilhadas")
         self._of: dict[tuple[str, str], str] = {}       # (card id, lang) -> "cartas/encruzilhadas/abandono/"
+        self._also: dict[tuple[str, str], list[str]] = {}   # (card id, lang) -> the addresses of its other spellings
         for lang in self.langs:
             self._language(cards, lang)
 
@@ -97,6 +98,10 @@ class Addresses:
                             chosen, number = f"{name}-{number}", number + 1
                         taken.add(chosen)
                     self._of[(card["id"], lang)] = f"{folder}/{kind}/{chosen}/"
+            for card in (c for same in by_slug.values() for c in same):
+                # a spelling the card is also known by ("Grey Beard"): its address leads to the page too
+                other = [slug(n) for n in card.get("also_called") or ()]
+                self._also[(card["id"], lang)] = [f"{folder}/{kind}/{o}/" for o in other if o and o not in taken]
 
     def of(self, card_id: str, lang: str) -> str:
         """The card's page under the language's root: "cartas/encruzilhadas/abandono/"."""
@@ -140,9 +145,12 @@ class Addresses:
 
     def moved(self, lang: str) -> dict[str, str]:
         """{an old address: the address it moved to} in ``lang`` (paths under the language's root): each
-        card's /cards/<id>/ and, where the card list moved, /cards/."""
+        card's /cards/<id>/, the address of each name it is ``also_called`` and, where the card list
+        moved, /cards/."""
         out = {f"{OLD_FOLDER}/{card_id}/": self.of(card_id, lang)
                for card_id, other in sorted(self._of) if other == lang}
+        out.update({also: self.of(card_id, lang) for (card_id, other), addresses in sorted(self._also.items())
+                    if other == lang for also in addresses})
         if self.index(lang) != f"{OLD_FOLDER}/":
             out[f"{OLD_FOLDER}/"] = self.index(lang)
         return out

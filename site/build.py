@@ -576,6 +576,7 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
     if card.get("occupation"):
         facts += [words["facts"]["occupation"], str(card["occupation"][lang])]
     facts.append(words["kind_one"].get(card["kind"], ""))
+    facts += list(card.get("also_called") or ())      # another spelling a reader may type ("Grey Beard")
     name = card["name"][lang]
     entries = [{"location": page, "title": h(name), "text": h(" ".join(facts)),
                 "boost": CARD_BOOST}]
@@ -807,7 +808,7 @@ def search_export_entry(card: dict, lang: str, texts: dict, address: str) -> dic
             "kind_name": words["kind_one"].get(card["kind"], card["kind"]),
             "kinds_name": words["kinds"].get(card["kind"], card["kind"]),
             "set_name": words["sets"].get(card["set"], card["set"]),
-            "text": " ".join(authored + list(texts.values())), "numbers": numbers,
+            "text": " ".join(authored + list(texts.values()) + list(card.get("also_called") or ())), "numbers": numbers,
             "status": card["status"].get("data", "")}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dow.render.grammar import fill
 from dow.render.playlog import _contract, place_with_article
 
 
@@ -35,7 +36,7 @@ class Teller:
         if isinstance(template, dict):
             template = template["zero"] if n == 0 and "zero" in template else \
                 template["one"] if n == 1 and "one" in template else template["other"]
-        return _contract(template.format(*args, n=n, **fields), self.lang)
+        return _contract(fill(template, self.lang, *args, n=n, **fields), self.lang)   # agreeing words: render/grammar.py
 
     def entry(self, section: str, key: str):
         table = self.w[section]

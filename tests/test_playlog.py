@@ -276,7 +276,12 @@ def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
     assert teller.line({"event": "chose", "params": {"option": 1, "player": "p2"}}) == "Player 2 chooses option 1."
     pt = Teller(bundle, "pt")
     assert pt.line({"event": "add_tokens", "params": {"token": "food", "place": "supply:p1", "count": 1}}) == \
-        "1 comida vai para o estoque da colônia."
+        "1 ficha de comida vai para o estoque da colônia."        # seed 001's token: "Remova 1 ficha de comida do estoque"
+    assert pt.line({"event": "food_paid", "params": {"food": 3}}) == "A colônia paga 3 fichas de comida."
+    assert pt.line({"event": "place_survivor", "params": {"survivor": "s:bev-russell", "location": "school"}}) == \
+        "Bev Russell é posta na escola (não é movimento)."
+    assert pt.line({"event": "add_zombies", "params": {"count": 1, "location": "storage"}}) == \
+        "1 zumbi é posto no depósito."
 
 
 def test_every_stand_in_card_of_the_rulesets_has_a_name_in_each_language(bundle):

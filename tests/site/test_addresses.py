@@ -94,3 +94,18 @@ def test_links_between_addresses_are_relative():
     assert addresses.moved("en") == {"cards/base.item.food/": "cards/items/food/"}
     assert addresses.same_page("pt")["cartas/itens/comida/"] == {
         "pt": "/pt/cartas/itens/comida/", "en": "/en/cards/items/food/", "vi": "/vi/the-bai/vat-pham/food/"}
+
+
+def test_a_name_the_card_is_also_called_leads_to_its_page():
+    """A card's other spelling (also_called, "Grey Beard") is searched and its address sends the reader on."""
+    from dow.site.addresses import Addresses
+    from dow.site.build import card_search_entries
+    from dow.site.words import site_words
+    card = {"id": "base.crossroads.grey-beard", "kind": "crossroads", "set": "base",
+            "name": {"pt": "Gray Beard", "en": "Gray Beard", "vi": "Gray Beard"}, "also_called": ["Grey Beard"],
+            "status": {"data": "known"}}
+    addresses = Addresses([card], ("pt", "en"))
+    assert addresses.of(card["id"], "pt") == "cartas/encruzilhadas/gray-beard/"
+    assert addresses.moved("pt")["cartas/encruzilhadas/grey-beard/"] == "cartas/encruzilhadas/gray-beard/"
+    entry = card_search_entries(card, [], site_words("pt"), "pt", "cartas/encruzilhadas/gray-beard/")[0]
+    assert "Grey Beard" in entry["text"]

@@ -30,8 +30,10 @@ CARD_FOLDER = {"pt": "cartas", "en": "cards", "vi": "the-bai"}
 
 
 def _card_pages(out: Path, lang: str):
-    """Every card page of a language: <cards>/<kind>/<name>/index.html."""
-    pages = sorted((out / lang / CARD_FOLDER[lang]).glob("*/*/index.html"))
+    """Every card page of a language: <cards>/<kind>/<name>/index.html (not the pages at a card's other
+    spelling's address, which send the reader on: site/addresses.py moved)."""
+    pages = sorted(p for p in (out / lang / CARD_FOLDER[lang]).glob("*/*/index.html")
+                   if 'http-equiv="refresh"' not in p.read_text(encoding="utf-8")[:2000])
     assert len(pages) > 200, (lang, len(pages))
     return pages
 
