@@ -86,10 +86,10 @@ JUSTIFIED: dict[str, str] = {
     'runtime/interpreter.py: Interpreter.count: `0` → `-1` in `return max((available or 0) - value["n"], 0)`':
         "equivalent: `available or -1` differs only when nothing is there (None or 0), and then all but N "
         "is below 0 either way, which the floor makes 0",
-    "runtime/env.py: zone_first: `!=` → `==` in `f['op'] != 'in_zone'`":
-        "equivalent in what is chosen: the zone filter put after the others instead of before them; every "
-        "filter but `extreme` (kept last either way) is required of each thing, so their order is only the "
-        "time it takes",
+    "runtime/conditions.py: CompiledConditions._candidates: `and` → `or` in `kind == 'survivor' and "
+    "any((f['op'] == 'state' and f['is'] …`":
+        "equivalent: the flag only spares a call; `Interpreter.helpless_tokens` tests the same (a survivor "
+        "selector with a helpless filter) and returns nothing otherwise, without asking the host",
 }
 #: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
 UNTESTED: dict[str, str] = {
