@@ -24,7 +24,7 @@ the counts per module and every survivor with its reason; the section "What the 
 docs/runtime.md reports the last measurement. The exit code is 1 when a survivor has no reason.
 
     python tests/mutation.py                               # every module of MODULES (hours on 2 busy cores)
-    python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 13 min
+    python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 16 min
     python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
     python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
 """
