@@ -215,7 +215,7 @@ class CompiledConditions:
             if f["op"] == "extreme":
                 steps.append(("extreme", f))
             elif f["op"] == "state" and f["is"] in _PASS_ALL:
-                steps.append(("all", f))
+                pass                                      # it keeps every thing: no step
             elif f["op"] == "state":
                 negated = f["is"].startswith("non_")
                 steps.append(("not" if negated else "is", f["is"][4:] if negated else f["is"]))

@@ -31,11 +31,10 @@ class Env:
 def zone_first(filters: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A selector's filters in the order they are applied: a zone filter first (the zone is listed once and
     leaves a handful of cards to test against the others, where every card of the game would be tested
-    first), then the rest as written. A selector with an 'extreme' filter (which ranks the pool it is given)
-    keeps its written order."""
-    if any(f["op"] == "extreme" for f in filters):
-        return filters
-    return sorted(filters, key=lambda f: f["op"] != "in_zone")
+    first), then the rest as written, and an 'extreme' filter last: it ranks the things that pass every
+    other filter ("the survivor with the lowest influence other than Forest Plum" is the lowest of the
+    others, whatever Forest Plum's influence)."""
+    return sorted(filters, key=lambda f: (f["op"] == "extreme", f["op"] != "in_zone"))
 
 
 def every_one(selector: dict[str, Any]) -> bool:

@@ -24,7 +24,7 @@ the counts per module and every survivor with its reason; the section "What the 
 docs/runtime.md reports the last measurement. The exit code is 1 when a survivor has no reason.
 
     python tests/mutation.py                               # every module of MODULES (hours on 2 busy cores)
-    python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 13 min
+    python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 16 min
     python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
     python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
 """
@@ -68,9 +68,6 @@ MODULES = list(TESTS)
 CW = "runtime/engine/colony_warfare.py: ColonyWarfare."
 _ONE_PICKED = ("equivalent: the answer to a question of exactly 1 target is 1 item, so its first and its last "
                "are the same")
-_WHEN_STARTS = ("equivalent for the content: the event \"when a colony warfare starts\" is sent, but no card "
-                "of the content waits for it (Father Fitzpatrick's rule is \"before\" it, sent and settled "
-                "just above); a card that says it would be its scenario")
 JUSTIFIED: dict[str, str] = {
     CW + "warfare_sites: `<` → `<=` in `ma < mb`":
         "equivalent: on equal morale the die decides when both colonies are contested, and when at most one is, "
@@ -80,10 +77,6 @@ JUSTIFIED: dict[str, str] = {
         "equivalent: a player whose last survivor's replacement was deferred has a survivor again after it, "
         "and `replace_last` replaces only a player with none; a player left with none again in a later "
         "warfare is deferred again, and replaced at the same point",
-    CW + "combat: negated `if lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
-    CW + "combat: `and` → `or` in `lid not in h.skipped and (not s.over)`": _WHEN_STARTS,
-    CW + "combat: `not in` → `in` in `lid not in h.skipped`": _WHEN_STARTS,
-    CW + "combat: dropped `h.emit(start)`": _WHEN_STARTS,
     CW + "combat: `0` → `-1` in `pick = (yield Decision(TARGETS, leader, tuple(s.tactics[tea…`": _ONE_PICKED,
     CW + "combat: `0` → `-1` in `victim = (yield Decision(TARGETS, s.leaders[team], foes, 1,…`": _ONE_PICKED,
     CW + "combat: `0` → `-1` in `hurt = (yield Decision(TARGETS, s.leaders[loser], mine, 1, …`": _ONE_PICKED,
@@ -93,32 +86,13 @@ JUSTIFIED: dict[str, str] = {
     'runtime/interpreter.py: Interpreter.count: `0` → `-1` in `return max((available or 0) - value["n"], 0)`':
         "equivalent: `available or -1` differs only when nothing is there (None or 0), and then all but N "
         "is below 0 either way, which the floor makes 0",
-    "runtime/env.py: zone_first: `!=` → `==` in `f['op'] != 'in_zone'`":
-        "equivalent in what is chosen: without an `extreme` filter (returned above) every filter is required "
-        "of each thing, so their order is only the time it takes",
-    CW + "combat: dropped `h.emit(event)`":
-        "equivalent for the content: the event \"win a colony warfare\" is sent, but the one card that speaks "
-        "of it, Divide and Conquer, is a main objective, checked by `goal_met` on the next line, not a rule "
-        "waiting for the event",
+    "runtime/conditions.py: CompiledConditions._candidates: `and` → `or` in `kind == 'survivor' and "
+    "any((f['op'] == 'state' and f['is'] …`":
+        "equivalent: the flag only spares a call; `Interpreter.helpless_tokens` tests the same (a survivor "
+        "selector with a helpless filter) and returns nothing otherwise, without asking the host",
 }
 #: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
-_LATER = ("what the host queued (triggered rules, the spoils of a survivor killed at the enemy colony, entrance "
-          "choices) is run by the next settle instead: only its order against the steps between changes, and no "
-          "scenario of the content makes that order visible yet")
-_EXTREME = ("a selector with an `extreme` filter (\"the survivor with the most …\") and a zone filter written "
-            "after it would rank another pool; no card of the content and no test has one")
-_START = ("every entry point (`execute`, `check`) sets the step count before its first step; the start value "
-          "shows only to a step taken outside them, which no host takes")
 UNTESTED: dict[str, str] = {
-    "runtime/env.py: zone_first: negated `if any((f['op'] == 'extreme' for f in filters))`": _EXTREME,
-    "runtime/env.py: zone_first: `==` → `!=` in `f['op'] == 'extreme'`": _EXTREME,
-    "runtime/interpreter.py: Interpreter.__init__: `0` → `1` in `self.steps = 0`": _START,
-    "runtime/interpreter.py: Interpreter.__init__: `0` → `-1` in `self.steps = 0`": _START,
-    CW + "combat: dropped `yield from self.settle()`": _LATER,
-    CW + "step_colony_warfare: dropped `yield from self.settle()`": _LATER,
-    CW + "combat: `and` → `or` in `zombies and (not s.over)`":
-        "with no biohazard it adds 0 zombies, which does nothing; it differs only when the game has ended during "
-        "the die's wounds and a biohazard shows, and no test ends a game there",
 }
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds)

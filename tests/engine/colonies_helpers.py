@@ -93,6 +93,17 @@ def events(g: ColoniesGame, kind: str) -> list[dict]:
     return [e["params"] for e in g.log.lines if e["event"] == kind]
 
 
+def holding(g: ColoniesGame, survivor: str, effect: str) -> None:
+    """Survivor ``survivor`` (its file name) holds one more ability, with this effect text in force: a test
+    card's, for a rule no card of the content has (what a rule triggered in the warfare step does, and when)."""
+    from conftest import card_yaml
+
+    from dow.compiler.pipeline import compile_text
+    card = compile_text(card_yaml(effect), "content/warring-colonies/survivors/test-card.yaml").card
+    g.defs[card["id"]] = card
+    g.register(card["id"], "s:" + survivor)
+
+
 def sv(g, name):
     return g.state.survivors["s:" + name]
 

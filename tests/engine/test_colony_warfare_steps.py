@@ -3,7 +3,7 @@ colônias, Rolagem de combate) has its questions asked and its die rolled, and w
 for the next. Found by tests/mutation.py: these changes to the step passed every scenario."""
 from __future__ import annotations
 
-from colonies_helpers import BIO1, PLUS1, TARGET1, Answers, events, table, warfare
+from colonies_helpers import BIO1, PLUS1, TARGET1, Answers, events, holding, table, warfare
 from colonies_helpers import wc  # noqa: F401  (the fixture)
 
 
@@ -99,3 +99,84 @@ def test_both_on_guard_end_every_combat_left_on_the_all_combats_reading(wc):
         warfare(g, answers)
         fought[reading] = [e["location"] for e in events(g, "warfare")]
     assert len(fought["this_combat"]) == 2 and fought["all_combats"] == fought["this_combat"][:1]
+
+
+# ---- what the rules waiting for the step's events do, and when ------------------------------------------
+def after(g, first: str) -> list[tuple]:
+    """The log from the first line of event ``first`` on, as (event, its colony or survivor, amount), without
+    the morale track's own lines (a card's change of morale says its amount in ``change_morale``)."""
+    lines = [e for e in g.log.lines if e["event"] not in ("morale", "shuffle")]
+    start = next(i for i, e in enumerate(lines) if e["event"] == first)
+    return [(e["event"], e["params"].get("colony") or e["params"].get("survivor") or e["params"].get("location"),
+             e["params"].get("amount")) for e in lines[start:]]
+
+
+def test_a_rule_waiting_for_a_colony_warfare_to_start_resolves_before_the_combat_and_not_for_a_skipped_one(wc):
+    """"When a colony warfare starts here" is an event of the combat (seed 000, Combate entre as colônias):
+    what it triggers resolves at once, before the leaders play their tactics; a warfare Father Fitzpatrick's
+    roll skipped does not start (his rule is "just before" it), so nothing waiting for its start happens,
+    and his rule and that one are not two effects of one event for a player to order."""
+    start = "when a colony warfare starts here:\n  gain 1 morale."
+    fought = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "school")}, rolls=[BIO1, BIO1])
+    holding(fought, "brian-lee", start)
+    warfare(fought, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"],
+                     ("p1", "bullet bid"): [0], ("p3", "bullet bid"): [0]})
+    assert after(fought, "change_morale")[:3] == [("change_morale", None, 1), ("warfare", "school", None),
+                                                  ("tactic_chosen", "a", None)]
+    skipped = table(wc, {"father-fitzpatrick": ("p1", "school"), "brian-lee": ("p1", "school"),
+                         "olivia-brown": ("p3", "school")}, rolls=[4])
+    holding(skipped, "brian-lee", start)
+    agent = Asked(skipped, {("p1", "you may"): [True]})
+    skipped.drive(skipped.step_colony_warfare(), agent)
+    assert [q[1] for q in agent.questions] == ["you may"]
+    assert events(skipped, "warfare_skipped") == [{"location": "school"}] and not events(skipped, "change_morale")
+
+
+def test_what_the_combat_die_triggers_resolves_before_its_zombies_and_what_they_do_before_the_result(wc):
+    """The combat die's wounds come first, then its zombies (seed 000, Rolagem de combate): a rule triggered
+    by a wound of the die resolves before the zombies arrive, and one triggered by their overrun (a
+    survivor killed) before the combat's result is told (seed 004, Card Text: an effect resolves at once)."""
+    g = table(wc, {"brian-lee": ("p1", "library"), "olivia-brown": ("p3", "library"),
+                   "alexis-grey": ("p3", "library")}, rolls=[TARGET1, BIO1])
+    library = g.state.locations["library"]
+    library.zombies = [library.entrance_spaces] * library.entrances        # the die's zombie overruns
+    library.barricades = [0] * library.entrances
+    holding(g, "brian-lee", "when a survivor receives a wound:\n  gain 1 morale.\n"
+                            "when a survivor dies:\n  lose 1 morale.")
+    warfare(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"], ("p1", "bullet bid"): [1],
+                ("p3", "bullet bid"): [0], ("p1", "combat die target"): ["alexis-grey"]})
+    assert after(g, "combat_die") == [
+        ("combat_die", "a", None), ("combat_die", "b", None), ("change_morale", None, 1),
+        ("overrun", "library", None), ("killed", "s:alexis-grey", None), ("change_morale", None, -1),
+        ("combat_result", "library", None)]
+
+
+def test_what_the_combat_triggers_resolves_before_the_win_and_the_win_before_the_next_leader(wc):
+    """After the loser's wounds, what they triggered resolves before the colony's win is told; what the win
+    triggers resolves before the warfare step goes on; the new group leader of a player who lost their
+    last survivor enters play once the warfare is over (seed 000, Combate entre as colônias, Nota), and
+    what that triggers resolves before an undefended colony loses morale (Combate na colônia inimiga)."""
+    g = table(wc, {"brian-lee": ("p1", "library"), "olivia-brown": ("p3", "library"),
+                   "alexis-grey": ("p4", "a")}, rolls=[PLUS1, PLUS1])
+    holding(g, "brian-lee", "when a survivor dies:\n  lose 1 morale.\nwhen you win a colony warfare:\n"
+                            "  gain 1 morale.\nwhen a survivor enters play:\n  gain 2 morale.")
+    warfare(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["on-guard"], ("p1", "bullet bid"): [1],
+                ("p3", "bullet bid"): [0], ("p3", "combat wound"): ["olivia-brown"] * 3})
+    leader = events(g, "new_group_leader")[0]["survivor"]                # the top of the survivor deck
+    assert after(g, "combat_result") == [
+        ("combat_result", "library", None), ("killed", "s:olivia-brown", None), ("change_morale", None, -1),
+        ("combat_won", "a", None), ("change_morale", None, 1), ("new_group_leader", leader, None),
+        ("change_morale", None, 2), ("undefended_colony", "a", None)]
+
+
+def test_a_game_ended_by_a_wound_of_the_combat_die_gets_no_zombies_from_it(wc):
+    """Once the game is over nothing more happens in it (seed 004, End of the Game): a rule that ends the game
+    when the combat die wounds a survivor leaves the die's biohazard zombies out, and no wound is asked."""
+    g = table(wc, {"brian-lee": ("p1", "library"), "olivia-brown": ("p3", "library")}, rolls=[TARGET1, BIO1])
+    before = list(g.state.locations["library"].zombies)
+    holding(g, "brian-lee", "when a survivor receives a wound:\n  end the game.")
+    agent = Asked(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"], ("p1", "bullet bid"): [1],
+                      ("p3", "bullet bid"): [0], ("p1", "combat die target"): ["olivia-brown"]})
+    g.drive(g.step_colony_warfare(), agent)
+    assert g.state.over and g.state.locations["library"].zombies == before
+    assert agent.questions[-1][1] == "combat die target" and not events(g, "combat_won")

@@ -11,7 +11,7 @@ whose home is the den ("den")."""
 from __future__ import annotations
 
 import pytest
-from colonies_helpers import BIO1, events, sv, table, warfare
+from colonies_helpers import BIO1, events, holding, sv, table, warfare
 from colonies_helpers import wc  # noqa: F401  (the fixture)
 
 from dow.runtime.decisions import RandomAgent
@@ -465,6 +465,29 @@ def test_the_lone_wolf_joins_a_side_and_its_survivors_take_that_colonys_wounds(w
     assert sv(g, "sparky").wounds == 1
     assert g.host.team_of("s:sparky") == WOLF and g.host.wolf_side is None      # for this combat only
 
+
+
+def test_a_lone_wolf_survivor_left_at_a_combat_without_joining_counts_for_no_colony(wc):
+    """seed 000, p. 15, Combate Entre as Colônias: a Lone Wolf survivor adds to a colony's combat strength
+    only when the Lone Wolf joined that colony (2. Participar do combate). When the game ends while it flees
+    (here a rule ends it on its first survivor's move), nothing more moves: its second survivor stays at
+    the combat on no side, and no colony counts it."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "school"), "sparky": ("p5", "school"),
+                   "forest-plum": ("p5", "school")}, players=5, rolls=[BLANK, BIO1, BIO1])
+    holding(g, "brian-lee", "when a player moves a survivor:\n  end the game.")
+    asked = []
+
+    class Answer:
+        def answer(self, d):
+            asked.append((d.player, d.prompt))
+            if d.prompt == "tactic":
+                return tuple(c for c in d.choices if g.state.cards[c].endswith(".all-in"))
+            return {"lone wolf in combat": ("flee",), "bullet bid": 0}[d.prompt]
+    g.drive(g.step_colony_warfare(), Answer())
+    assert g.state.over and ("p5", "lone wolf in combat") in asked
+    assert sv(g, "forest-plum").location == DEN and sv(g, "sparky").location == "school"
+    assert g.host.team_of("s:sparky") == WOLF
+    assert all(e["strength"] == {"a": 1 + 3, "b": 1 + 3} for e in events(g, "combat_survivors"))   # ALL IN: +3
 
 # ---- missions, morale, victory ------------------------------------------------------------------------------
 

@@ -60,3 +60,17 @@ def test_a_condition_checked_during_an_execution_leaves_its_step_count(bundle):
     cond = lowered("if there are 3 or more zombies at the colony: kill 1 zombie at the colony.")[0]["cond"]
     assert ip.check(cond, Env("p1")) is True and ip.steps == taken            # 3 of the 5 are left
     assert run.advance(2) is None and host.zombie_count["colony"] == 1
+
+
+def test_a_host_evaluating_before_any_entry_point_has_the_whole_budget(bundle):
+    """A host may evaluate nodes without an entry point (the reference engine asks ``cond`` and ``targets``
+    directly, between the effects it runs): a new interpreter counts those steps from none taken, so its
+    budget allows exactly ``budget`` of them, and the next stops the runaway."""
+    import pytest
+
+    from dow.runtime.interpreter import BudgetExceeded
+    ip = Interpreter(bundle, MinimalHost(), random.Random(1), budget=3)
+    for _ in range(3):
+        ip.tick()
+    with pytest.raises(BudgetExceeded, match="more than 3 evaluation steps"):
+        ip.tick()

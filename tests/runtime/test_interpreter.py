@@ -145,3 +145,23 @@ def test_runtime_errors_name_card_line_and_path(bundle):
 def test_an_unknown_major_version_is_refused(bundle):
     with pytest.raises(BundleError):
         Interpreter({**bundle, "ir_version": "9.0.0"}, table(), random.Random(1))
+
+
+def test_a_selector_of_cards_in_a_zone_tests_only_that_zones_cards(bundle):
+    """A zone filter is applied first, whatever its place in the selector ("item cards in your hand"): the
+    other filters are asked of the hand's few cards, not of every card of the game (runtime/env.py,
+    zone_first); and the cards found are those either order finds."""
+    from test_compiled_conditions import Recording, tables
+
+    from dow.runtime.interpreter import ITEM_TYPES
+    game = next(tables(bundle))
+    calls: list = []
+    ip = Interpreter(bundle, Recording(game.host, calls), random.Random(1))
+    hand = {"op": "in_zone", "zone": {"op": "zone", "zone": "hand", "owner": {"op": "you"}}}
+    sel = {"op": "select_of", "kind": "card", "quantity": {"mode": "all"},
+           "filters": [{"op": "card_type", "type": "item"}, hand]}
+    found = ip.candidates(sel, Env("p1"))
+    cards = game.host.cards_in("hand", "p1", None)
+    assert cards and found == [c for c in cards if game.host.attr(c, "type") in ITEM_TYPES]
+    asked = [c for c in calls if c[0] == "attr"]
+    assert 0 < len(asked) <= len(cards)
