@@ -82,6 +82,8 @@ class ColonyWarfare(ColoniesParts):
             return
         if self.lone_wolf:                      # the Lone Wolf flees or joins a side (colony_lonewolf.py)
             yield from self.lone_wolf.before_combat(lid)
+        if s.over:                              # the game ended as the warfare started: nothing more happens
+            return
         self.log.add("warfare", {"location": lid}, {})
         h.strength = {t: 0 for t in TEAMS}
         h.tactics_now, h.warfare_ended = {}, False

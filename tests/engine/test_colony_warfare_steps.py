@@ -180,3 +180,14 @@ def test_a_game_ended_by_a_wound_of_the_combat_die_gets_no_zombies_from_it(wc):
     g.drive(g.step_colony_warfare(), agent)
     assert g.state.over and g.state.locations["library"].zombies == before
     assert agent.questions[-1][1] == "combat die target" and not events(g, "combat_won")
+
+
+def test_a_game_ended_as_a_colony_warfare_starts_asks_no_tactic_and_fights_no_combat(wc):
+    """Once the game is over nothing more happens in it (seed 004, End of the Game): a rule that ends the game
+    when a colony warfare starts leaves the combat unfought, so no leader is asked for a tactic or a bid."""
+    g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "school")}, rolls=[BIO1, BIO1])
+    holding(g, "brian-lee", "when a colony warfare starts here:\n  end the game.")
+    agent = Asked(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"], ("p1", "bullet bid"): [0],
+                      ("p3", "bullet bid"): [0]})
+    g.drive(g.step_colony_warfare(), agent)
+    assert g.state.over and agent.questions == [] and not events(g, "warfare") and not events(g, "tactics")
