@@ -820,14 +820,17 @@ def _build(args, root: Path, out: Path, say) -> dict:
     staged = stage_outputs(build, out)
     try:
         target = out / "bundle.json"
-        bundle = bundle_of(build.cards, build.rulesets)
+        # the site reads every card as a dict: decoded here for it only (--no-site keeps the cards packed;
+        # the bundle file is written from them one card at a time)
         if args.pseudo:
             from dow.site.build import build_pseudo
+            bundle = bundle_of(build.cards, build.rulesets)
             made = swap_in(lambda folder: build_pseudo(bundle, root, folder, say=say), out / "site-pseudo")
             result["site"] = made.as_posix()
             say(f"wrote {made}/qps/ (pseudo-locale)")
         elif site:
             from dow.site.build import build_site
+            bundle = bundle_of(build.cards, build.rulesets)
             made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
             result["site"] = made.as_posix()
             say(f"wrote {made}/ (pt, en, vi)")

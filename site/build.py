@@ -447,10 +447,12 @@ def name_origin(card: dict, facts: dict, lang: str) -> str:
     return facts["name_project"]
 
 
-def card_list_page(env, data: SiteData, common: dict, docs: Path) -> None:
-    """The card list (<cards>/index.md, cards/index.md in English): every card by set and kind."""
+def card_list_page(env, data: SiteData, common: dict, docs: Path, texts_of: dict | None = None) -> None:
+    """The card list (<cards>/index.md, cards/index.md in English): every card by set and kind; ``texts_of``,
+    each card's generated texts in this language by id when the caller made them already."""
     # a card whose text no rulebook gives has a page of facts only: listed apart, not among the played cards
-    untold = {card["id"] for card in data.cards if not data.texts(card, common["lang"])}
+    untold = {card["id"] for card in data.cards
+              if not (texts_of[card["id"]] if texts_of is not None else data.texts(card, common["lang"]))}
     # the examples made for this reference (the Winter Tricks events) under their own heading too
     made_up = {card["id"] for card in data.cards if card["status"].get("data") == "example"} - untold
     _page(env, "cards.md.j2", docs / common["cards_index"], untold=untold, made_up=made_up, **common)
@@ -494,10 +496,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
                           (root / "content" / "rules" / lang / f"{chapter}.md").read_text(encoding="utf-8"), note, sync)
         _write(docs / f"{chapter}.md", text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
-    card_list_page(env, data, common, docs)
     clock = time.perf_counter()
-    texts_of = {card["id"]: data.texts(card, lang) for card in data.cards}  # once: pages and search share it
+    texts_of = {card["id"]: data.texts(card, lang) for card in data.cards}  # once: list, pages and search share it
     seconds = {"rules text": time.perf_counter() - clock}
+    card_list_page(env, data, common, docs, texts_of)
     clock = time.perf_counter()
     pages, search = CardPages(env, data, lang, common), []
     for card in data.cards:
