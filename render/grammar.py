@@ -30,11 +30,6 @@ LISTED = {"pt": r", | e "}
 SEX = {"female": "f", "male": "m"}
 FORM = {"m": 0, "f": 1, "m-pl": 2, "f-pl": 3}
 
-#: names and their gender, per language, from every bundle a teller has read (names are the same
-#: card in every bundle: a later bundle's gender replaces an earlier one's)
-_GENDERS: dict[str, dict[str, str]] = {}
-
-
 def card_gender(card: dict, lang: str) -> str | None:
     """A card name's grammatical gender in ``lang``: a survivor's by its sex, another card's by its
     ``gender`` field; None where neither says."""
@@ -44,8 +39,9 @@ def card_gender(card: dict, lang: str) -> str | None:
 
 
 def learn(cards: Iterable[dict], lang: str) -> dict[str, str]:
-    """Remember the gender of every card's name in ``lang`` (its name there, else the English one)."""
-    table = _GENDERS.setdefault(lang, {})
+    """The gender of every card's name in ``lang`` (its name there, else the English one), by name: the
+    table a teller keeps with its bundle and passes to ``fill`` (``genders``)."""
+    table: dict[str, str] = {}
     for card in cards:
         gender = card_gender(card, lang)
         name = card.get("name")
@@ -55,15 +51,16 @@ def learn(cards: Iterable[dict], lang: str) -> dict[str, str]:
     return table
 
 
-def gender_of(value: Any, lang: str) -> str:
-    """The gender of a value as a sentence tells it: a known name's, else its article's, else masculine."""
+def gender_of(value: Any, lang: str, genders: dict[str, str] | None = None) -> str:
+    """The gender of a value as a sentence tells it: a known name's (``genders``, from ``learn``), else its
+    article's, else masculine."""
     text = str(value)
-    known = _GENDERS.get(lang, {})
+    known = genders or {}
     if text in known:
         return known[text]
     parts = [p for p in re.split(LISTED.get(lang, r"$^"), text) if p]
     if len(parts) > 1:      # a list of names ("Pistola e Lanterna"): plural, feminine only if every one is
-        return "f-pl" if all(gender_of(p, lang).startswith("f") for p in parts) else "m-pl"
+        return "f-pl" if all(gender_of(p, lang, genders).startswith("f") for p in parts) else "m-pl"
     first, _, rest = text.partition(" ")
     if rest:
         article = ARTICLES.get(lang, {}).get(first.lower())
@@ -72,10 +69,10 @@ def gender_of(value: Any, lang: str) -> str:
     return "m"
 
 
-def choose(forms: str, value: Any, lang: str) -> str:
+def choose(forms: str, value: Any, lang: str, genders: dict[str, str] | None = None) -> str:
     """The one of ``forms`` ("posto|posta", "usado|usada|usados|usadas") that agrees with ``value``."""
     options = forms.split("|")
-    index = FORM[gender_of(value, lang)]
+    index = FORM[gender_of(value, lang, genders)]
     if index >= len(options):
         index -= 2          # no plural forms given: the singular of the same gender
     return options[index]
@@ -85,17 +82,18 @@ def choose(forms: str, value: Any, lang: str) -> str:
 AGREEING = re.compile(r"\[(\w+): ([^\]\[{}]+)\]")
 
 
-def agree(template: str, lang: str, *args: Any, **fields: Any) -> str:
+def agree(template: str, lang: str, *args: Any, genders: dict[str, str] | None = None, **fields: Any) -> str:
     """The template with each agreeing word ("[survivor: posto|posta]") replaced by the form that
     agrees with its field's value (a positional field by its number, "[0: posto|posta]"); a field the
     template is not given raises KeyError (IndexError for a number), as str.format does."""
     def form(m: re.Match) -> str:
         name = m.group(1)
         value = args[int(name)] if name.isdigit() else fields[name]
-        return choose(m.group(2), value, lang)
+        return choose(m.group(2), value, lang, genders)
     return AGREEING.sub(form, template)
 
 
-def fill(template: str, lang: str, *args: Any, **fields: Any) -> str:
-    """A template filled in as str.format does, its agreeing words chosen (see agree())."""
-    return agree(template, lang, *args, **fields).format(*args, **fields)
+def fill(template: str, lang: str, *args: Any, genders: dict[str, str] | None = None, **fields: Any) -> str:
+    """A template filled in as str.format does, its agreeing words chosen (see agree()); ``genders``, the
+    names' genders the teller learned from its bundle (``learn``)."""
+    return agree(template, lang, *args, genders=genders, **fields).format(*args, **fields)

@@ -63,7 +63,7 @@ class Teller:
                 self.names[f"{card['kind']}:{short}"] = text
         self.words = self.cat["words"]
         from .grammar import learn
-        learn(bundle.get("cards", []), lang)     # the genders the sentences agree with (render/grammar.py)
+        self.genders = learn(bundle.get("cards", []), lang)   # the genders the sentences agree with (render/grammar.py)
         self.untold: set[str] = set()
         self.winter_tricks = False  # lines() sets it for a Winter Tricks game's log
         self.goals = {card["id"]: " ".join(g["text"].get(lang) or g["text"].get("en", "") for g in card.get("goals") or ()
@@ -220,7 +220,9 @@ class Teller:
                     (event == "sent_home" and before == "zombie_at_held_entrance") or \
                     (event == "end_warfare" and _warfare_ends_later(public, i)) or \
                     (event == "fail_objective" and "game_over" in (before, nxt)) or \
-                    (event == "move_cards" and params.get("zone") == "storage" and before == "took_offer"):
+                    (event == "move_cards" and params.get("zone") == "storage" and before == "took_offer") or \
+                    (event == "add_tokens" and before in ("no_bullets_for_lone_wolf", "helpless_ignored")):
+                # ... and what the Lone Wolf is refused (bullets, helpless survivors) is told as refused only
                 continue
             if event == "killed" and params.get("survivor"):
                 where[params["survivor"]] = params.get("location", "")
@@ -308,7 +310,7 @@ class Teller:
         (render/grammar.py, pt "{survivor:posto|posta}"), the language's contractions
         (pt "em o" -> "no"), a capital at the start of each sentence."""
         from .grammar import fill
-        text = _contract(fill(template, self.lang, *args, **params), self.lang)
+        text = _contract(fill(template, self.lang, *args, genders=self.genders, **params), self.lang)
         # each sentence starts with a capital, also one after another in the same line
         # ("Ngã tư! Người chơi 2 đọc …", where the template starts it with the player)
         text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)

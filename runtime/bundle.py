@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 #: the effect-tree format version (semver): major = breaking, minor = additive
-IR_VERSION = "1.6.0"
+IR_VERSION = "1.7.0"
 
 
 class BundleError(Exception):

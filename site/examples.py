@@ -27,8 +27,9 @@ def _words(lang: str) -> dict:
 class Teller:
     """Scenario values told in one language."""
 
-    def __init__(self, names: dict[str, str], lang: str):
+    def __init__(self, names: dict[str, str], lang: str, genders: dict[str, str] | None = None):
         self.names, self.lang, self.w = names, lang, _words(lang)
+        self.genders = genders or {}      # the names' genders (render/grammar.py learn), for agreeing words
 
     # ---- values
     def say(self, template, n: Any = None, *args, **fields) -> str:
@@ -36,7 +37,7 @@ class Teller:
         if isinstance(template, dict):
             template = template["zero"] if n == 0 and "zero" in template else \
                 template["one"] if n == 1 and "one" in template else template["other"]
-        return _contract(fill(template, self.lang, *args, n=n, **fields), self.lang)   # agreeing words: render/grammar.py
+        return _contract(fill(template, self.lang, *args, genders=self.genders, n=n, **fields), self.lang)   # agreeing words: render/grammar.py
 
     def entry(self, section: str, key: str):
         table = self.w[section]
@@ -792,7 +793,7 @@ def worked_examples(card: dict, names: dict[str, str], lang: str, bundle: dict |
     """The card's scenarios as {title, given, do, expect}: sentences in one language. With the bundle, each
     scenario is played on the reference engine (site/stories.py) and told as it played: each question as
     the decision of the player asked, the dice in the game's words, what the game's log tells."""
-    teller = Teller(names, lang)
+    teller = Teller(names, lang, _log_teller(bundle, lang).genders if bundle is not None else None)
     teller.own = names.get(card["id"].rsplit(".", 1)[-1], "")
     out = []
     for number, test in enumerate(card.get("tests") or [], 1):

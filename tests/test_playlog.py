@@ -161,8 +161,12 @@ def test_every_log_tells_the_game_as_a_player_would(bundle, games, lang):
                     slip("a decision with no outcome", i)
             if event in ("spread_bite", "end_warfare") and nxt in ("bite_spread", "warfare_ended"):
                 slip("a result told twice", i)
+            if event == "add_tokens" and events[i - 1:i] in (["no_bullets_for_lone_wolf"], ["helpless_ignored"]):
+                slip("a token the Lone Wolf is refused told as given", i)
             if event in ("took_offer", "nobody_did") and "colony_phase" not in events[max(0, i - 3):i]:
                 slip("an offer outside the colony phase's start", i)
+            if event == "add_tokens" and events[i - 1:i] in (["no_bullets_for_lone_wolf"], ["helpless_ignored"]):
+                slip("a token the Lone Wolf is refused told as given", i)
             if event in ("took_offer", "nobody_did") and \
                     not any(c["name"][lang] in text for c in bundle["cards"] if c["kind"] == "main-objective"):
                 slip("an offer that does not say what was asked", i)
@@ -259,7 +263,7 @@ def test_told_lines_read_as_the_table_tells_them(bundle):
     assert told[3].startswith("Algumas cartas deste jogo ainda não foram transcritas"), told[3]
     assert told[4] == "A crise revelada é crise número 5.", told[4]
     assert told[5] == "O jogador 2, pela colônia A, e o jogador 4, pela colônia B, jogam a vez ao mesmo tempo."
-    assert told[6:8] == ["3 comidas vão para o estoque da colônia B.", "1 comida vai para o estoque do Lobo Solitário."], told
+    assert told[6:8] == ["3 fichas de comida vão para o estoque da colônia B.", "1 ficha de comida vai para o estoque do Lobo Solitário."], told
     assert told[8] == "O jogador 2 terminou e vira a ampulheta: o outro jogador tem até a areia acabar."
     assert len(told) == 10 and "volta" in told[9], told
 

@@ -143,7 +143,7 @@ CONTENT = {
         lambda po: po.replace('msgctxt "base.crossroads.abandoned|name"', 'msgctxt "base.crossroads.no-such-card|name"', 1),
         'msgctxt "base.crossroads.no-such-card|name"', "no text of this project"),
     "a catalogue key that does not exist": (
-        lambda po: po.replace('msgctxt "templates/log|supply"', 'msgctxt "templates/log|no-such-key"', 1),
+        lambda po: po.replace('msgctxt "templates/log|card_number"', 'msgctxt "templates/log|no-such-key"', 1),
         'msgctxt "templates/log|no-such-key"', "no text of this project"),
     "a placeholder the English does not have": (
         lambda po: po.replace('msgstr "jogador {n}"', 'msgstr "jogador {numero}"', 1), 'msgstr "jogador {numero}"',
@@ -229,7 +229,7 @@ def test_entries_not_written_are_reported_at_their_line(project, tmp_path, capsy
     without a word, now each named with its PO line; the rest of the file goes in."""
     po = export(project, "pt")
     po = po.replace('msgstr[1] "{name} tem {n} ferimentos."', 'msgstr[1] ""', 1)
-    po = po.replace('#. done: catalogue log, key supply\n', '#. done: catalogue log, key supply\n#, fuzzy\n', 1)
+    po = po.replace('#. done: catalogue log, key card_number\n', '#. done: catalogue log, key card_number\n#, fuzzy\n', 1)
     po = po.replace('msgstr "o estoque"', 'msgstr "a reserva"', 1)
     po = po.replace('msgid "Abandoned"\nmsgstr "Abandono"', 'msgid "Abandoned!"\nmsgstr "Abandonada"', 1)
     po = po.replace('msgstr "jogador {n}"', 'msgstr "o jogador {n}"', 1)      # this one goes in
@@ -240,9 +240,9 @@ def test_entries_not_written_are_reported_at_their_line(project, tmp_path, capsy
     code, out, err = run_import(project, path, "pt", capsys)
     assert code == 0 and "Traceback" not in err
     wounds, supply, card = (line_of(po, f'msgctxt "{c}"') for c in (
-        "templates/site|examples.survivor.wounds", "templates/log|supply", "base.crossroads.abandoned|name"))
+        "templates/site|examples.survivor.wounds", "templates/log|card_number", "base.crossroads.abandoned|name"))
     assert f"{path}:{wounds}: templates/site|examples.survivor.wounds: msgstr[1] empty" in err
-    assert f"{path}:{supply}: templates/log|supply: marked fuzzy" in err
+    assert f"{path}:{supply}: templates/log|card_number: marked fuzzy" in err
     assert f"{path}:{card}: base.crossroads.abandoned|name: translated from an older English" in err
     assert "3 entries skipped" in out
     assert set(changed_lines(before, project)) == {SITE}

@@ -4,6 +4,7 @@ The site is built from the real content plus one hostile card whose texts hold m
 served on 127.0.0.1, and every request to another host is recorded as a failure.
 Screenshots go to tests/artifacts/.
 """
+import re
 import functools
 import http.server
 import threading
@@ -103,7 +104,7 @@ class Visit:
         self.page.close()
 
 
-@pytest.mark.parametrize("lang,word", [("pt", "Cartas"), ("en", "Cards"), ("vi", "Thẻ bài")])
+@pytest.mark.parametrize("lang,word", [("pt", "Cartas"), ("en", "Cards"), ("vi", "Thẻ")])
 def test_home_page_in_each_language(site, browser, lang, word):
     base, _ = site
     v = Visit(browser, base)
@@ -277,7 +278,7 @@ def test_a_card_page_shows_its_scenarios_as_worked_examples(site, browser):
 
 @pytest.mark.parametrize("lang,section,guide,reference", [
     ("pt", "Para autores", "Como adicionar e traduzir uma carta", "Arquivos de carta"),
-    ("vi", "Cho người soạn thẻ", "Thêm và dịch một thẻ bài", "Tệp thẻ bài")])
+    ("vi", "Cho người soạn thẻ", "Thêm và dịch một thẻ", "Tệp thẻ")])
 def test_author_guide_and_card_file_reference_are_in_the_site_language(site, browser, lang, section, guide,
                                                                        reference):
     base, _ = site
@@ -765,4 +766,27 @@ def test_a_card_query_that_cannot_be_read_says_why_in_the_readers_language(site,
         assert fixed.strip() in said, (fixed, said)
     assert f"“{shows}" in said, said
     v.shot(f"card-search-problem-{lang}-{problem}")
+    v.clean()
+
+
+def _help_queries(lang: str) -> list[str]:
+    """The complete example queries the search page's help and the search box's placeholder give in ``lang``
+    (a key with its value, or a comparison), as a reader would copy them."""
+    import yaml
+    words = yaml.safe_load((ROOT / "site" / "catalogues" / "site" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    shown = re.findall(r"`([^`]+)`", words.get("search_syntax") or "") + \
+        words["ui"]["search_placeholder"].split(";", 1)[-1].split(",")
+    return sorted({q.strip() for q in shown if re.fullmatch(r"-?[^:<>=]+(:[^:\s]+|[<>]=?\d+|=\d+)", q.strip())})
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "vi"])
+def test_every_example_query_of_the_search_help_finds_cards(site, browser, lang):
+    """A reader who copies an example of the search help (or of the search box's placeholder) into the card
+    search gets cards, in every language: an example that names a set or kind by an old word finds nothing."""
+    base, _ = site
+    v = Visit(browser, base)
+    queries = _help_queries(lang)
+    assert len(queries) >= 3, queries
+    empty = [q for q in queries if not _search(v, lang, q)]
+    assert empty == [], f"{lang}: these examples of the search help find no card: {empty}"
     v.clean()

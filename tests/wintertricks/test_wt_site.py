@@ -24,7 +24,10 @@ def test_card_pages_of_the_set_and_the_example_marker(bundle, tmp_path, lang):
     # card pages are written as HTML (site/templates/card.html.j2): the marker is a warning admonition
     assert f'<div class="admonition warning">\n<p class="admonition-title">{MARK[lang]}</p>' in event
     harpoon = page("winter-tricks.equipment.harpoon").read_text(encoding="utf-8")
-    assert MARK[lang] not in harpoon and site_words(lang)["data"]["needs transcription"] in harpoon
+    # a published card, not an example; what the rulebook does not give (its price, its copies) is marked
+    # unknown, and the reader's row says the site's games play it (the engine's status is a developer's)
+    assert MARK[lang] not in harpoon and 'class="dow-in-games"' in harpoon
+    assert f"<dd>{site_words(lang)['status_columns']['unknown']}</dd>" in harpoon
     assert "winter-tricks/#wt-equipment" in harpoon
     transcription = (docs / "transcription.md").read_text(encoding="utf-8")
     (row,) = [line for line in transcription.splitlines() if f"| {site_words(lang)['kinds']['winter-event']} |" in line]
