@@ -345,7 +345,7 @@ class StoryTeller:
     def __init__(self, teller: "Teller", bundle: dict, card: dict, played):
         self.t, self.card, self.played, self.w = teller, card, played, teller.w
         # the game log's sentences (render/catalogues/log/): the pseudo-locale accents the English ones
-        self.log = _log_teller(bundle, teller.lang if teller.lang in ("pt", "en", "vi") else "en")
+        self.log = _log_teller(bundle, _log_lang(teller.lang))
         self.accent = None
         if teller.lang not in ("pt", "en", "vi"):
             from dow.compiler.messages import pseudo
@@ -736,6 +736,12 @@ def _bundle_key(bundle: dict) -> str:
     return str(bundle.get("content_hash") or id(bundle))
 
 
+def _log_lang(lang: str) -> str:
+    """The language of the game log's sentences a teller in ``lang`` uses: its own, or English for the
+    pseudo-locale (which accents the English ones)."""
+    return lang if lang in ("pt", "en", "vi") else "en"
+
+
 def _log_teller(bundle: dict, lang: str):
     from dow.render.playlog import Teller as LogTeller
     key = (_bundle_key(bundle), lang)
@@ -793,7 +799,7 @@ def worked_examples(card: dict, names: dict[str, str], lang: str, bundle: dict |
     """The card's scenarios as {title, given, do, expect}: sentences in one language. With the bundle, each
     scenario is played on the reference engine (site/stories.py) and told as it played: each question as
     the decision of the player asked, the dice in the game's words, what the game's log tells."""
-    teller = Teller(names, lang, _log_teller(bundle, lang).genders if bundle is not None else None)
+    teller = Teller(names, lang, _log_teller(bundle, _log_lang(lang)).genders if bundle is not None else None)
     teller.own = names.get(card["id"].rsplit(".", 1)[-1], "")
     out = []
     for number, test in enumerate(card.get("tests") or [], 1):
