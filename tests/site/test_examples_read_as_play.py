@@ -34,16 +34,6 @@ FRAMING = {
 ZERO = re.compile(r"(?<![\d.,:])0 (?=[^\W\d_])")
 
 
-@pytest.fixture(scope="module")
-def told(bundle):
-    out = {}
-    for lang in LANGS:
-        names = example_names(bundle["cards"], lang)
-        out[lang] = [(card, n, example) for card in bundle["cards"] if card.get("tests")
-                     for n, example in enumerate(worked_examples(card, names, lang, bundle), 1)]
-    return out
-
-
 def _norm(text: str) -> list[str]:
     text = unicodedata.normalize("NFKD", text.lower())
     return re.findall(r"\w+", "".join(c for c in text if not unicodedata.combining(c)))

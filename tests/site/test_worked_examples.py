@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from leaks import english_only, leaks, proper_names
-from dow.site.examples import TITLE_MAX, every_face, example_names, face_label, worked_examples
+from dow.site.examples import TITLE_MAX, every_face, face_label
 from dow.site.stories import story
 
 LANGS = ("pt", "en", "vi")
@@ -37,17 +37,6 @@ INTERNAL = {
 #: how a sentence names the exposure die, and the word before a face's number
 EXPOSURE = {"pt": "dado de exposição", "en": "(?:exposure die|for exposure)", "vi": "xúc xắc phơi nhiễm"}
 FACE_WORD = {"pt": "face", "en": "face", "vi": "mặt"}
-
-
-@pytest.fixture(scope="module")
-def told(bundle):
-    """(card, scenario number, example) for every scenario of every card, per language."""
-    out = {}
-    for lang in LANGS:
-        names = example_names(bundle["cards"], lang)
-        out[lang] = [(card, n, example) for card in bundle["cards"] if card.get("tests")
-                     for n, example in enumerate(worked_examples(card, names, lang, bundle), 1)]
-    return out
 
 
 def _text(example: dict) -> str:
