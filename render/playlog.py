@@ -105,9 +105,7 @@ class Teller:
                                       "item", "equip", "play", "food", "request", "handoff", "exile", "end"):
                 return " ".join(self.name(v) for v in value if not (isinstance(v, int) and value[0] != "food"))
             names = [self.name(v) for v in value]
-            if len(names) > 1:
-                return ", ".join(names[:-1]) + self.cat["and"] + names[-1]
-            return names[0] if names else self.words["nobody"]
+            return self.listed(names) if names else self.words["nobody"]
         if isinstance(value, dict) and self.lang in value:          # a localized text
             return value[self.lang]
         if isinstance(value, dict) and value and set(value) <= {"a", "b", "w"}:   # per side: {a: 4, b: 3, w: 4}
