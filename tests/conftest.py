@@ -95,3 +95,16 @@ def bundle():
     build = compile_paths([CONTENT], ROOT)
     assert build.ok
     return bundle_of(build.cards, build.rulesets)
+
+
+@pytest.fixture(scope="session")
+def told(bundle):
+    """(card, scenario number, example) for every scenario of every card, per language: told once for every
+    test file that reads the site's worked examples."""
+    from dow.site.examples import example_names, worked_examples
+    out = {}
+    for lang in ("pt", "en", "vi"):
+        names = example_names(bundle["cards"], lang)
+        out[lang] = [(card, n, example) for card in bundle["cards"] if card.get("tests")
+                     for n, example in enumerate(worked_examples(card, names, lang, bundle), 1)]
+    return out
