@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
+from .host import Refused, Told
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter, Node
@@ -243,8 +244,10 @@ def h_shuffle(ip: Interpreter, node: Node, env: Env) -> Gen:
     cards = list(ip.host.cards_in(zone, owner, location))
     ip.rng.shuffle(cards)
     pos = node.get("pos", {})
-    ip.host.apply("shuffle", {"zone": zone, "owner": owner, "location": location, "cards": cards}, pos)
-    ip.host.log("shuffle", {"player": env.player, "zone": zone, "location": location, "count": len(cards)}, pos)
+    done = ip.host.apply("shuffle", {"zone": zone, "owner": owner, "location": location, "cards": cards}, pos)
+    if not ip.told_by_host(done, pos):
+        ip.host.log("shuffle", {"player": env.player, "zone": zone, "location": location, "count": len(cards)},
+                    pos)
 
 
 def h_bring_back(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -854,7 +857,10 @@ def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
         yield from h_rule(ip, node, env)
         return
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
-    if ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {})):
+    allowed = ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {}))
+    if isinstance(allowed, Told):
+        allowed = allowed.value
+    if allowed and not isinstance(allowed, Refused):
         yield from ip.block(node["body"], env)
 
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .colonies import ColoniesGame
 
 from ..decisions import picked_for_player
+from ..host import Refused, Told
 from .common import GameError
 from .host import GameHost
 from .state import Location, Player, State, check_invariants
@@ -329,12 +330,11 @@ class ColoniesHost(GameHost):
         return super().tokens(token, place)
 
     def do_add_tokens(self, token, place, count, src, player=None):
+        # Lobo Solitário: no bullets, helpless survivors ignored; refused, so the log tells the refusal only
         if token == "bullet" and self.team_of(place) == WOLF:
-            self.log("no_bullets_for_lone_wolf", {"count": count}, src)     # Lobo Solitário: no bullets
-            return
+            return Refused("no_bullets_for_lone_wolf", {"count": count})
         if token == "helpless" and self.team_of(place) == WOLF:
-            self.log("helpless_ignored", {"count": count}, src)            # ... helpless survivors ignored
-            return
+            return Refused("helpless_ignored", {"count": count})
         loc = self.s.locations.get(place)
         if token == "food" and place.startswith("supply"):
             self.s.colony_food[self.team_of(place)] += count
@@ -401,8 +401,9 @@ class ColoniesHost(GameHost):
             return n
         return super().do_kill_zombies(location, count, src, by, entrance)
 
-    def send_home(self, sid: str, src: dict) -> None:
-        """Back to its own colony, with no exposure roll."""
+    def send_home(self, sid: str, src: dict, told: bool = False) -> None:
+        """Back to its own colony, with no exposure roll; ``told``: a line just logged says so already
+        (``zombie_at_held_entrance``), so no ``sent_home`` line repeats it."""
         s = self.s
         s.entrance.pop(sid, None)
         home = HOMES[cast(str, self.team_of(sid))]
@@ -410,7 +411,8 @@ class ColoniesHost(GameHost):
             self.misplaced.append(sid)
         s.survivors[sid].location = home
         self.game.last_location[sid] = home
-        self.log("sent_home", {"survivor": sid, **src}, src)
+        if not told:
+            self.log("sent_home", {"survivor": sid, **src}, src)
 
     def held_tied(self, location: str, entrance: int) -> list[str]:
         """The survivors a zombie arriving at a full entrance of a colony would wound: those standing there
@@ -453,7 +455,7 @@ class ColoniesHost(GameHost):
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)
             if self.s.survivors[weakest].place == "play":
-                self.send_home(weakest, {"rule": "zombie at a held entrance"})
+                self.send_home(weakest, {"rule": "zombie at a held entrance"}, told=True)
             return
         super().add_zombie(location, src, entrance)
 
@@ -470,7 +472,10 @@ class ColoniesHost(GameHost):
         self.strength[self.team_of(player)] += amount
 
     def do_end_warfare(self, src):
+        """A tactic ends the warfare: told once, with its location, when the tactics are resolved
+        (``warfare_ended``, colony_warfare.py), however many tactics end it."""
         self.warfare_ended = True
+        return Told()
 
     def do_skip_warfare(self, location, src):
         if location:
@@ -533,8 +538,10 @@ class ColoniesHost(GameHost):
         s = self.s
         if survivor in s.survivors and s.survivors[survivor].place == "deck":
             if s.teams[player] == WOLF and s.wolf_out:
-                return
+                return Refused()                              # the Lone Wolf has left the game
             if s.teams[player] == WOLF and self.den_full():   # a full den: the Lone Wolf chooses where
                 self.misplaced.append(survivor)
             self.enter_play(survivor, player, HOMES[s.teams[player]])
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+            return Told()                                     # the line above tells it: logged once
+        return Refused()                                      # in play or out of it already: nobody joins
