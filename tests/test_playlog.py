@@ -353,8 +353,9 @@ def test_a_death_by_a_cards_effect_names_the_card(bundle, lang):
 SAME_FACT = {"add_survivor": "joins", "survivor_added": "joins", "sent_home": "goes home",
              "zombie_at_held_entrance": "goes home", "end_warfare": "warfare ends", "warfare_ended": "warfare ends",
              "fail_objective": "game ends", "game_over": "game ends", "skip_exposure": "no exposure roll"}
-#: what a fact is about: the first of these values a line has (none: the game itself)
-SUBJECT = ("survivor", "location", "zone", "colony", "player", "card", "place")
+#: what each fact is about: a survivor, or nothing but the step itself (the warfare being fought, the game)
+SUBJECT = {"joins": "survivor", "goes home": "survivor", "warfare ends": None, "game ends": None,
+           "no exposure roll": None}
 #: lines that start a new step of the game (an action, a turn, a phase): the same fact in two steps is two facts
 STEPS = {"action", "turn", "turns", "round", "colony_phase", "warfare", "lone_wolf_turn", "movement_pass",
          "crossroads_drawn", "setup", "moved"}
@@ -370,8 +371,9 @@ def logged_twice(lines: list[dict]) -> list[str]:
             seen = {}
         if event not in SAME_FACT:
             continue
-        subject = next((repr(params[k]) for k in SUBJECT if params.get(k) is not None), "")
-        key = (SAME_FACT[event], subject)
+        fact = SAME_FACT[event]
+        subject = str(params.get(SUBJECT[fact])) if SUBJECT[fact] else ""
+        key = (fact, subject)
         if key in seen:
             twice.append(f"line {seen[key]} {lines[seen[key]]['event']} and line {i} {event} ({subject})")
         seen[key] = i
@@ -410,6 +412,9 @@ def test_a_fact_logged_twice_is_found():
     assert len(logged_twice(held)) == 1
     ends = [{"event": "game_over", "params": {"ending": "failed"}}, {"event": "fail_objective", "params": {}}]
     assert len(logged_twice(ends)) == 1
+    warfare = [{"event": "end_warfare", "params": {}}, {"event": "warfare_ended", "params": {"location": "school"}}]
+    assert len(logged_twice(warfare)) == 1
+    assert logged_twice([warfare[1], {"event": "warfare", "params": {"location": "school"}}, warfare[1]]) == []
     assert logged_twice([joins[0], {"event": "turn", "params": {"player": "p2"}}, joins[1]]) == []
     assert logged_twice([joins[0], {**joins[1], "params": {"survivor": "s:john-price", "player": "p1"}}]) == []
     skip = {"event": "skip_exposure", "params": {}, "src": {"card": "base.item.fuel", "line": 25}}
