@@ -401,9 +401,8 @@ class ColoniesHost(GameHost):
             return n
         return super().do_kill_zombies(location, count, src, by, entrance)
 
-    def send_home(self, sid: str, src: dict, told: bool = False) -> None:
-        """Back to its own colony, with no exposure roll; ``told``: a line just logged says so already
-        (``zombie_at_held_entrance``), so no ``sent_home`` line repeats it."""
+    def send_home(self, sid: str, src: dict) -> None:
+        """Back to its own colony, with no exposure roll."""
         s = self.s
         s.entrance.pop(sid, None)
         home = HOMES[cast(str, self.team_of(sid))]
@@ -411,8 +410,7 @@ class ColoniesHost(GameHost):
             self.misplaced.append(sid)
         s.survivors[sid].location = home
         self.game.last_location[sid] = home
-        if not told:
-            self.log("sent_home", {"survivor": sid, **src}, src)
+        self.log("sent_home", {"survivor": sid, **src}, src)
 
     def held_tied(self, location: str, entrance: int) -> list[str]:
         """The survivors a zombie arriving at a full entrance of a colony would wound: those standing there
@@ -451,11 +449,12 @@ class ColoniesHost(GameHost):
             tied = self.held_tied(location, entrance)
             weakest, self.held_victim = self.held_victim if self.held_victim in tied else tied[0], None
             picked_for_player(self.held_chooser(tied), "zombie wounds", tied, weakest, self.game.pick_watchers)
+            # two facts, a line each: the wound (which may kill), then the way home of one it did not kill
             self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)
             if self.s.survivors[weakest].place == "play":
-                self.send_home(weakest, {"rule": "zombie at a held entrance"}, told=True)
+                self.send_home(weakest, {"rule": "zombie at a held entrance"})
             return
         super().add_zombie(location, src, entrance)
 
