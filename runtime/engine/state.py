@@ -139,7 +139,97 @@ class State:
 
 
 def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
-    """Everything that must hold between any two steps of a game; an empty list when all is well."""
+    """Everything that must hold between any two steps of a game; an empty list when all is well.
+
+    Asked after every step of a game, so it first asks the quick question (``invariants_hold``: does every
+    invariant hold?) and words each broken one (``invariant_report``) only when the answer is no."""
+    if invariants_hold(state, total_cards, rules):
+        return []
+    return invariant_report(state, total_cards, rules)
+
+
+def invariants_hold(state: State, total_cards: int, rules: dict | None) -> bool:
+    """True only if ``invariant_report`` would find nothing: the same invariants, asked without wording them
+    (False when in doubt: the report then says what, if anything, is wrong). ``rules`` None leaves the
+    morale track out (Warring Colonies keeps each colony's morale apart and checks it itself)."""
+    if rules is not None:
+        low, high = rules["morale_track"]
+        if not low <= state.morale <= high:
+            return False
+    if state.storage_zombies < 0 or state.food < 0 or state.starvation < 0:
+        return False
+    for loc in state.locations.values():
+        if loc.noise < 0 or loc.helpless < 0 or loc.noise > loc.noise_spaces:
+            return False
+        zombies, barricades, spaces = loc.zombies, loc.barricades, loc.entrance_spaces
+        if len(zombies) != len(barricades):
+            return False
+        for z, b in zip(zombies, barricades):
+            if z < 0 or b < 0 or z + b > spaces:
+                return False
+    survivors, locations = state.survivors, state.locations
+    dead = state.dead
+    if dead:
+        if len(set(dead)) != len(dead):
+            return False
+        for sid in dead:
+            v = survivors.get(sid)
+            if v is None or v.place != "removed":
+                return False
+    groups = {p.id: p.survivors for p in state.players}
+    deck: set[str] | None = None
+    for s in survivors.values():
+        place = s.place
+        if place == "play":
+            group = groups.get(s.controller or "")     # no controller: no group
+            if group is None or s.location not in locations or s.id not in group:
+                return False
+        elif place == "deck":
+            if deck is None:
+                deck = set(state.survivor_deck)
+            if s.id not in deck:
+                return False
+        elif place != "removed":
+            return False
+        if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
+            return False
+    for p in state.players:
+        for sid in p.survivors:
+            v = survivors.get(sid)
+            if v is None or v.place != "play" or v.controller != p.id:
+                return False
+        for d in p.unused:
+            if not 1 <= d <= 6:
+                return False
+    # every card instance in exactly one zone: as many places as cards, and as many distinct cards
+    singles = [c for c in (state.crisis, state.objective, state.held) if c]
+    count = (len(state.waste) + len(state.removed) + len(state.crisis_deck) + len(state.crossroads)
+             + len(state.secret_box) + len(state.storage) + len(state.crisis_added) + len(singles))
+    for p in state.players:
+        count += len(p.hand) + (1 if p.secret else 0)
+    for loc in locations.values():
+        count += len(loc.deck)
+    for s in survivors.values():
+        count += len(s.equipped)
+    if count != total_cards:
+        return False
+    distinct = set(state.waste)
+    for zone in (state.removed, state.crisis_deck, state.crossroads, state.secret_box, state.storage, singles):
+        distinct.update(zone)
+    distinct.update(c for c, _ in state.crisis_added)
+    for p in state.players:
+        distinct.update(p.hand)
+        if p.secret:
+            distinct.add(p.secret)
+    for loc in locations.values():
+        distinct.update(loc.deck)
+    for s in survivors.values():
+        distinct.update(s.equipped)
+    return len(distinct) == total_cards
+
+
+def invariant_report(state: State, total_cards: int, rules: dict) -> list[str]:
+    """Every broken invariant, worded; an empty list when all is well."""
     bad: list[str] = []
     low, high = rules["morale_track"]
     if not low <= state.morale <= high:
