@@ -158,7 +158,12 @@ def invariants_hold(state: State, total_cards: int, rules: dict | None) -> bool:
             return False
     if state.storage_zombies < 0 or state.food < 0 or state.starvation < 0:
         return False
-    for loc in state.locations.values():
+    # every card instance in exactly one zone: as many places as cards, and as many distinct cards
+    singles = [c for c in (state.crisis, state.objective, state.held) if c]
+    zones = [*state.waste, *state.removed, *state.crisis_deck, *state.crossroads, *state.secret_box, *state.storage,
+             *singles, *(c for c, _ in state.crisis_added)]
+    locations = state.locations
+    for loc in locations.values():
         if loc.noise < 0 or loc.helpless < 0 or loc.noise > loc.noise_spaces:
             return False
         zombies, barricades, spaces = loc.zombies, loc.barricades, loc.entrance_spaces
@@ -167,65 +172,51 @@ def invariants_hold(state: State, total_cards: int, rules: dict | None) -> bool:
         for z, b in zip(zombies, barricades):
             if z < 0 or b < 0 or z + b > spaces:
                 return False
-    survivors, locations = state.survivors, state.locations
+        zones += loc.deck
+    groups: dict[str | None, list[str]] = {}
+    for p in state.players:
+        groups[p.id] = p.survivors
+        zones += p.hand
+        if p.secret:
+            zones.append(p.secret)
+        for d in p.unused:
+            if not 1 <= d <= 6:
+                return False
+    survivors = state.survivors
+    deck: set[str] | None = None
+    in_play = 0
+    for v in survivors.values():
+        place = v.place
+        if place == "play":
+            group = groups.get(v.controller)
+            if group is None or v.location not in locations or v.id not in group:
+                return False
+            in_play += 1
+        elif place == "deck":
+            if deck is None:
+                deck = set(state.survivor_deck)
+            if v.id not in deck:
+                return False
+        elif place != "removed":
+            return False
+        if v.wounds < 0 or v.frostbite < 0 or v.frostbite > v.wounds:
+            return False
+        if v.equipped:
+            zones += v.equipped
+    # each group lists survivors in play that it controls: with every survivor in play in its controller's
+    # group, the groups hold exactly those survivors when they list as many, none twice
+    listed = [sid for group in groups.values() for sid in group]
+    if len(listed) != in_play or len(set(listed)) != in_play:
+        return False
     dead = state.dead
     if dead:
         if len(set(dead)) != len(dead):
             return False
         for sid in dead:
-            v = survivors.get(sid)
-            if v is None or v.place != "removed":
+            w = survivors.get(sid)
+            if w is None or w.place != "removed":
                 return False
-    groups = {p.id: p.survivors for p in state.players}
-    deck: set[str] | None = None
-    for s in survivors.values():
-        place = s.place
-        if place == "play":
-            group = groups.get(s.controller or "")     # no controller: no group
-            if group is None or s.location not in locations or s.id not in group:
-                return False
-        elif place == "deck":
-            if deck is None:
-                deck = set(state.survivor_deck)
-            if s.id not in deck:
-                return False
-        elif place != "removed":
-            return False
-        if s.wounds < 0 or s.frostbite < 0 or s.frostbite > s.wounds:
-            return False
-    for p in state.players:
-        for sid in p.survivors:
-            v = survivors.get(sid)
-            if v is None or v.place != "play" or v.controller != p.id:
-                return False
-        for d in p.unused:
-            if not 1 <= d <= 6:
-                return False
-    # every card instance in exactly one zone: as many places as cards, and as many distinct cards
-    singles = [c for c in (state.crisis, state.objective, state.held) if c]
-    count = (len(state.waste) + len(state.removed) + len(state.crisis_deck) + len(state.crossroads)
-             + len(state.secret_box) + len(state.storage) + len(state.crisis_added) + len(singles))
-    for p in state.players:
-        count += len(p.hand) + (1 if p.secret else 0)
-    for loc in locations.values():
-        count += len(loc.deck)
-    for s in survivors.values():
-        count += len(s.equipped)
-    if count != total_cards:
-        return False
-    distinct = set(state.waste)
-    for zone in (state.removed, state.crisis_deck, state.crossroads, state.secret_box, state.storage, singles):
-        distinct.update(zone)
-    distinct.update(c for c, _ in state.crisis_added)
-    for p in state.players:
-        distinct.update(p.hand)
-        if p.secret:
-            distinct.add(p.secret)
-    for loc in locations.values():
-        distinct.update(loc.deck)
-    for s in survivors.values():
-        distinct.update(s.equipped)
-    return len(distinct) == total_cards
+    return len(zones) == total_cards and len(set(zones)) == total_cards
 
 
 def invariant_report(state: State, total_cards: int, rules: dict) -> list[str]:
