@@ -153,11 +153,17 @@ class TurnActions(GameParts):
             return False
         info = self._ability_info.get(id(ability))
         if info is None:
-            tree = ability.get("effect", {}).get("tree", [])
-            info = (not tree or self.passive(tree),
-                    [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
-                     for n in tree if n["op"] == "limit"],
-                    [n for n in _walk(tree) if n.get("op") == "spend_die"])
+            index = self.bundle_index            # an ability printed on a card: read once for every game
+            shared = index.ability_info if id(ability) in index.ability_ids else None
+            info = shared.get(id(ability)) if shared is not None else None
+            if info is None:
+                tree = ability.get("effect", {}).get("tree", [])
+                info = (not tree or self.passive(tree),
+                        [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
+                         for n in tree if n["op"] == "limit"],
+                        [n for n in _walk(tree) if n.get("op") == "spend_die"])
+                if shared is not None:
+                    shared[id(ability)] = info
             self._ability_info[id(ability)] = info
         inert, limits, costs = info
         if inert:
