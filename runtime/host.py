@@ -223,23 +223,43 @@ def _call(protocol: Any) -> tuple[list[str], list[str]]:
     return ([p.name for p in params if p.default is p.empty], [p.name for p in params if p.default is not p.empty])
 
 
+#: whether a plain function, as a bound method of a host, can take the arguments the protocol's method ``name``
+#: is called with, by (name, function): a host class's methods are read once, not for every game's interpreter
+_FITS: dict[tuple[str, Any], bool] = {}
+
+
+def _fits(name: str, method: Any) -> bool:
+    """Whether ``method`` can take the arguments the interpreter passes the protocol's method ``name`` (a
+    callable Python cannot describe is taken on trust)."""
+    func = getattr(method, "__func__", None)
+    key = (name, func) if inspect.ismethod(method) and inspect.isfunction(func) else None
+    if key is not None and key in _FITS:
+        return _FITS[key]
+    positional, keywords = _call(getattr(Hooks if name in HOOKS else Host, name))
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):           # a callable Python cannot describe: it is taken on trust
+        return True
+    try:
+        signature.bind(*positional, **{k: None for k in keywords})
+        fits = True
+    except TypeError:
+        fits = False
+    if key is not None:
+        _FITS[key] = fits
+    return fits
+
+
 def wrong_signatures(host: object) -> list[str]:
     """The methods and hooks of the protocol ``host`` defines that cannot take the arguments the interpreter
     passes them, each as the protocol calls it (``tokens(token, place)``); an empty list: all can."""
     wrong = []
     for name in (*REQUIRED, *DEFAULTED, *HOOKS):
         method = getattr(host, name, None)
-        if not callable(method):
+        if not callable(method) or _fits(name, method):
             continue
         positional, keywords = _call(getattr(Hooks if name in HOOKS else Host, name))
-        try:
-            signature = inspect.signature(method)
-        except (TypeError, ValueError):           # a callable Python cannot describe: it is taken on trust
-            continue
-        try:
-            signature.bind(*positional, **{k: None for k in keywords})
-        except TypeError:
-            wrong.append(f"{name}({', '.join([*positional, *(f'{k}=…' for k in keywords)])})")
+        wrong.append(f"{name}({', '.join([*positional, *(f'{k}=…' for k in keywords)])})")
     return wrong
 
 

@@ -16,7 +16,7 @@ from ..decisions import picked_for_player
 from ..host import Refused, Told
 from .common import GameError
 from .host import GameHost
-from .state import Location, Player, State, check_invariants
+from .state import Location, Player, State, invariant_report, invariants_hold
 
 TEAMS = ("a", "b")
 WOLF = "w"                         # the Lone Wolf's side: no colony, a den (seed 000, Lobo Solitário)
@@ -91,7 +91,8 @@ class ColoniesState(State):
 
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
-    bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
+    bad = [] if invariants_hold(state, total_cards, None) else \
+        [b for b in invariant_report(state, total_cards, rules) if not b.startswith("morale")]
     low, high = wc["morale_track"]
     for team, morale in state.colony_morale.items():
         top = wc["lone_wolf"]["morale_max"] if team == WOLF else high
@@ -101,11 +102,15 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
         if n < 0:
             bad.append(f"colony {team}: {n} bullets")
     bad += check_lone_wolf(state, wc)
+    at_entrance: dict[tuple[str | None, int], int] = {}     # (location, entrance) -> survivors in play there
+    for sid, e in state.entrance.items():
+        v = state.survivors[sid]
+        if v.place == "play":
+            at_entrance[v.location, e] = at_entrance.get((v.location, e), 0) + 1
     for loc in state.locations.values():
         if isinstance(loc, ColonyBoard):
             for i, (z, b) in enumerate(zip(loc.zombies, loc.barricades)):
-                standing = sum(1 for sid, e in state.entrance.items() if e == i
-                               and state.survivors[sid].location == loc.id and state.survivors[sid].place == "play")
+                standing = at_entrance.get((loc.id, i), 0)
                 if z + b + standing > loc.entrance_spaces:
                     bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
     for sid in state.entrance:

@@ -83,9 +83,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         triggers fire for a survivor that has its abilities too: John Price)."""
         if event.get("moment") != "before":   # the moment before an event is no event of the action
             self.action_events.append(event)
+        before = event.get("moment") == "before"
         with self.reading():                  # matching the triggers changes nothing but the queue
-            for rule in list(self.rules):
-                if rule.node.get("op") != "trigger" or not self.active(rule):
+            for rule in self.triggers_of(event["kind"]):      # only the triggers an event of its kind can meet
+                if (rule.node.get("timing", "when") == "before") != before or not self.active(rule):
                     continue
                 for r in [rule] + self.borrowed(rule):
                     bound = self.game.match(r.node["event"], event, r.env, r.node.get("timing", "when"))
