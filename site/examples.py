@@ -466,7 +466,7 @@ class StoryTeller:
             expect = [self.w["facts"]["unchanged"]]
         expect += t.absent(test)
         return {"given": given_told, "do": do,
-                "expect": expect, "key": key, "moments": moments + expect + given_told}
+                "expect": expect, "key": key, "moments": moments + [f for f in expect if f != self.w["facts"]["unchanged"]] + given_told}   # 'the table stays as it was' is no title
 
     #: facts of the table after that the story has told when it played these events
     EXPECT_TOLD = {"over": {"game_over", "game_end", "result"}, "ending": {"game_over", "game_end"},
@@ -560,6 +560,10 @@ class StoryTeller:
             if kind == "ask" and prompt in self.ASK_TOLD_EITHER_WAY and any(
                     k == "log" and e["event"] in self.ASK_TOLD_EITHER_WAY[prompt] for k, e in items[i + 1:i + 3]):
                 i += 1
+                continue
+            if kind == "ask" and item.prompt in ("take", "keep") and not item.answer and out and out[-1][0] == "ask" \
+                    and out[-1][1].kind == "amount" and out[-1][1].answer == 0 and out[-1][1].player == item.player:
+                i += 1      # none kept: the 0 chosen just before says it ('keeps nothing' is no sentence)
                 continue
             if kind == "log" and item["event"] == "declined" and any(
                     k == "ask" and a.kind == "may" and a.answer is False and a.player == params.get("player") for k, a in out[-2:]):
@@ -747,8 +751,8 @@ class StoryTeller:
             raise UntoldScenario(f"asks.{prompt}")
         if isinstance(template, dict) and "case" not in template:
             case = str(a.answer).lower() if not isinstance(a.answer, (list, tuple)) else (
-                a.answer[0] if a.answer and isinstance(a.answer[0], str) else "none" if not a.answer else "other")
-            template = template.get(case, template.get("other"))     # "none": nothing kept, said as such
+                a.answer[0] if a.answer and isinstance(a.answer[0], str) else "other")
+            template = template.get(case, template.get("other"))
             if template is None:
                 raise UntoldScenario(f"asks.{prompt}.{case}")
         return self.fill(template, a, **fields)

@@ -259,7 +259,7 @@ def test_told_lines_read_as_the_table_tells_them(bundle):
     assert told[0] == "O jogador 5 é o Lobo Solitário."
     assert "O moral começa em 4 para a colônia A, 4 para a colônia B e 4 para o Lobo Solitário" in told[1], told[1]
     assert "o jogador 1 para a colônia A e o jogador 3 para a colônia B" in told[1], told[1]
-    assert told[2].startswith("O que o objetivo principal pede: Quando o marcador de rodadas chegar a 0"), told[2]
+    assert told[2].startswith("O que o objetivo principal pede: Quando o marcador da rodada chegar a 0"), told[2]
     assert told[3].startswith("Algumas cartas deste jogo ainda não foram transcritas"), told[3]
     assert told[4] == "A crise revelada é crise número 5.", told[4]
     assert told[5] == "O jogador 2, pela colônia A, e o jogador 4, pela colônia B, jogam a vez ao mesmo tempo."
