@@ -35,6 +35,8 @@ def zombies(action: str) -> Handler:
             available = ip.host.zombies(loc) if action != "add_zombies" else None
             # "kill 2 zombies instead of 1": the attack the trigger answers killed the 1 already
             n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if available is not None:
+                n = min(n, available)      # no more than are there: a location with none has none to lose
             if n > 0:
                 ip.act(action, {"location": loc, "count": n}, node, env)
     handler.__doc__ = (zombies.__doc__ or "").replace("kill_zombies|add_zombies|remove_zombies", action)
@@ -55,6 +57,8 @@ def tokens(action: str, key: str) -> Handler:
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
             # "place 2 barricades here instead of 1": the barricade action built the 1 already
             n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if available is not None:
+                n = min(n, available)      # no more than are there: a location with none has none to lose
             if n > 0:                      # who adds them: an exiled player's helpless survivors are not added
                 extra = {"player": env.player} if action == "add_tokens" else {}
                 ip.act(action, {"token": node["token"], "place": place, "count": n, **extra}, node, env)

@@ -261,7 +261,7 @@ def test_told_lines_read_as_the_table_tells_them(bundle):
     assert told[0] == "O jogador 5 é o Lobo Solitário."
     assert "O moral começa em 4 para a colônia A, 4 para a colônia B e 4 para o Lobo Solitário" in told[1], told[1]
     assert "o jogador 1 para a colônia A e o jogador 3 para a colônia B" in told[1], told[1]
-    assert told[2].startswith("O que o objetivo principal pede: Quando o marcador de rodadas chegar a 0"), told[2]
+    assert told[2].startswith("O que o objetivo principal pede: Quando o marcador da rodada chegar a 0"), told[2]
     assert told[3].startswith("Algumas cartas deste jogo ainda não foram transcritas"), told[3]
     assert told[4] == "A crise revelada é crise número 5.", told[4]
     assert told[5] == "O jogador 2, pela colônia A, e o jogador 4, pela colônia B, jogam a vez ao mesmo tempo."
@@ -427,3 +427,52 @@ def test_a_fact_logged_twice_is_found():
     assert len(logged_twice([skip, skip])) == 1
     roll = {"event": "noise_roll", "params": {"location": "hospital", "roll": 2}, "src": {}}
     assert logged_twice([roll, roll]) == []                          # two noise tokens, each rolled
+
+
+#: line shapes of the Portuguese log that read as machine output or use a word the rulebooks do not (reader
+#: trial pt 2026-12-05-after, findings 6, 13, 14, 17-22, 26): what to write instead
+PT_LOG_SLIPS = [
+    (r"de uma mão", "'leva N cartas para a mão', 'pega 1 carta da mão de um jogador'"),
+    (r"[Dd]ado \d+ do jogador \d+ muda em", "a die goes up or down: 'sobe 1 ponto'"),
+    (r"^Na mesa:", "'Na mesa' is the worked examples' label of the table before: 'Os próprios jogadores fazem este passo'"),
+    (r"Vencem: o jogador \d+\.$", "one winner: 'Quem vence: o jogador 4'"),
+    (r"marcador de rodadas?\b", "seed 001 line 110: 'marcador da rodada'"),
+    (r"por congelamento", "Winter Tricks' penalty is Frost Bite (seed 003 line 67)"),
+    (r"mercado oferece|volta para o mercado", "Winter Tricks' shop is 'a lista de compras' (seed 003 line 48)"),
+    (r"neste projeto|pelo projeto", "the project's workings are not the table's"),
+    (r"hiberna e evita", "the hibernation and the damage it saves are told once each"),
+]
+
+
+def test_every_portuguese_log_line_reads_as_the_table_tells_it(bundle, games):
+    """Every line of the twenty seeded games of every game and variant, told in Portuguese, holds none of
+    PT_LOG_SLIPS' shapes."""
+    slips = []
+    for name, lines, cards in games:
+        for text in Teller(bundle, "pt", cards).lines(lines):
+            slips += [f"{name}: {why}: {text}" for pattern, why in PT_LOG_SLIPS if re.search(pattern, text)]
+    assert not slips, f"{len(slips)} lines:\n" + "\n".join(sorted(set(slips))[:30])
+
+
+def test_winter_tricks_damage_lines_add_up_to_each_events_totals(games):
+    """Each player's damage lines of an event (the event's damage after the hibernation, Frost Bite's damage,
+    the infirmary's new total) add up to the totals the event's end tells: 'avoids 4 damage' then 'takes 4
+    damage' with the total unchanged was finding 34 of the reader trial."""
+    checked = 0
+    for name, lines, _ in games:
+        if not name.startswith("winter-tricks"):
+            continue
+        running: dict[str, int] = {}
+        for line in lines:
+            p = line.get("params") or {}
+            if line["event"] == "damage":
+                running[p["player"]] = running.get(p["player"], 0) + p["amount"]
+            elif line["event"] == "frostbite":
+                running[p["player"]] = running.get(p["player"], 0) + p["damage"]
+            elif line["event"] == "healed":
+                running[p["player"]] = p["damage"]
+            elif line["event"] == "event_resolved":
+                checked += 1
+                assert {k: v for k, v in p["damage"].items() if v} == {k: v for k, v in running.items() if v}, \
+                    (name, p["number"], running, p["damage"])
+    assert checked >= 6
