@@ -268,7 +268,7 @@ def test_told_lines_read_as_the_table_tells_them(bundle):
     assert told[6:8] == ["3 fichas de comida vão para o estoque da colônia B.", "1 ficha de comida vai para o estoque do Lobo Solitário."], told
     assert told[8] == "O jogador 2 terminou e vira a ampulheta: o outro jogador tem até a areia acabar."
     assert len(told) == 12 and "volta" not in told[9] and told[10] == "Brian Lee volta para casa.", told
-    assert told[11] == "Atticus Sanders traz 3 munições para a munição da colônia A.", told[11]   # the cause named
+    assert told[11] == "Atticus Sanders traz 3 munições para o estoque de munição da colônia A.", told[11]   # the cause named
 
 
 def test_counts_and_option_numbers_read_as_a_reader_counts(bundle):
