@@ -186,7 +186,7 @@ class Teller:
         bookkeeping that repeats another line is left out (QUIET); a decision is told only when it adds
         something to what follows it (``action`` before its own result is left out, and one with no result
         is followed by a line saying nothing came of it); a result the engine logs twice is told once
-        (a survivor who joins, one sent home by a held entrance, the end of a warfare both ON GUARD
+        (a survivor who joins, one sent home by a held entrance, cards taken then said where from, the end of a warfare both ON GUARD
         tactics call, the objective's failure the game's end already tells); the set-up's shuffles are one
         line; a bite that cannot spread says why; stand-in cards are said once, after the set-up."""
         self.winter_tricks = any((line.get("src") or {}).get("game") == "winter-tricks" for line in lines[:1])
@@ -219,6 +219,7 @@ class Teller:
                     (event == "end_warfare" and _warfare_ends_later(public, i)) or \
                     (event == "fail_objective" and "game_over" in (before, nxt)) or \
                     (event == "move_cards" and params.get("zone") == "storage" and before == "took_offer") or \
+                    (event == "took" and nxt == "take_cards") or \
                     (event == "add_tokens" and before in ("no_bullets_for_lone_wolf", "helpless_ignored")):
                 # ... and what the Lone Wolf is refused (bullets, helpless survivors) is told as refused only
                 continue
@@ -257,7 +258,12 @@ class Teller:
             run = run + 1 if i and text == out[i - 1][2] else 1
             if run > 1 and text[-1:] in ".!":
                 words = self.cat["again"]
-                text = f"{text[:-1]} {words.get(run, words['other']).format(n=run)}{text[-1]}"
+                word = words.get(run, words["other"])
+                if "[sentence]" in word:     # vi: said in front ("Một lần nữa, …"; render/grammar.py)
+                    from .grammar import said_again
+                    text = said_again(text, word, [*self.names.values(), self.cat["colony"]["lone_wolf"]], run)
+                else:
+                    text = f"{text[:-1]} {word.format(n=run)}{text[-1]}"
             told.append((event, params, text))
         return told
 

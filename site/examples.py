@@ -454,7 +454,11 @@ class StoryTeller:
                    "winner": {"objective_completed"}, "triggered": {"crossroads"}}
 
     def again(self, sentence: str) -> str:
-        """A sentence told once more, saying so before what it shows ('rolls for exposure again: blank')."""
+        """A sentence told once more, saying so before what it shows ('rolls for exposure again: blank'), or
+        in front of it where the language says so there (vi "Một lần nữa, [sentence]": render/grammar.py)."""
+        if "[sentence]" in self.w["again"]:
+            from dow.render.grammar import said_again
+            return said_again(sentence, self.w["again"], [*self.t.names.values(), *self.log.names.values()])
         head, colon, tail = sentence.partition(": ")
         if colon:
             return head + self.w["again"] + colon + tail
