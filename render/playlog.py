@@ -282,6 +282,8 @@ class Teller:
             raw["cause"] = src_card          # "dies (Crash)": the card that killed, not "a card"
         if event in ("took_offer", "nobody_did") and src_card:
             raw["card"] = src_card           # what was asked, by the card that asked it
+        if event == "add_tokens" and src_card in self.names and ".survivor." in src_card:
+            raw["source"] = src_card         # a survivor's ability that no line before tells ("Atticus Sanders's ability …")
         if event == "turns" and isinstance(raw.get("players"), dict) and {"a", "b"} <= set(raw["players"]):
             raw["a"], raw["b"] = raw["players"]["a"], raw["players"]["b"]
         if event == "combat_strength" and raw.get("player") in self.sides:
