@@ -8,6 +8,7 @@ UntoldScenario, so a new scenario form cannot reach a page as raw data.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -854,8 +855,35 @@ def _title(teller: "Teller", card: dict, test: dict, told: dict) -> str:
     name = str(test.get("name") or "")
     if teller.lang == "en" and name and len(name) <= TITLE_MAX - 4:
         return _capital(name)
-    what = told.get("key") or (told["do"][0].rstrip(".") if told["do"] else "")
+    what = _headline(teller, told.get("key") or (told["do"][0].rstrip(".") if told["do"] else ""))
     return _capital(_shorten(what, TITLE_MAX - 4))
+
+
+def _headline(teller: "Teller", line: str) -> str:
+    """A told line as a title says what the example shows, not how the story told it: never as told once
+    more (vi "Một lần nữa, người chơi 1 …": a title is no second telling), never the crossroads card's
+    read-out ("Ngã tư! Người chơi 2 đọc Máy bay cho người chơi 1" says a card is drawn: the title is the card
+    set off, "Máy bay được kích hoạt"), its first sentence alone ("Sự kiện 1 đã xong", not the damage so
+    far), and no exclamation ("Trận chiến … tại thuộc địa A!" is a heading, not a shout)."""
+    again = teller.w.get("again", "")
+    if "[sentence]" in again:
+        head = again.split("[sentence]")[0]
+        if head and line.startswith(head):
+            line = _capital(line[len(head):])
+    if _read_out(teller.lang).fullmatch(line.rstrip(".")):
+        line = teller.say(teller.w["facts"]["triggered"], card=teller.own) if teller.own else line
+    sentences = _sentences(line)
+    line = sentences[0] if sentences else line
+    return line.rstrip("!").rstrip(".").strip()
+
+
+@functools.lru_cache(maxsize=None)
+def _read_out(lang: str) -> re.Pattern:
+    """The game log's sentence of a crossroads card read out to a player, as a pattern of a told line."""
+    from dow.render.playlog import catalogue
+    template = str(catalogue(_log_lang(lang))["events"]["crossroads"]).rstrip(".")
+    parts = re.split(r"\{\w+\}", template)
+    return re.compile(".+?".join(re.escape(part) for part in parts), re.IGNORECASE)
 
 
 def _sentences(text: str) -> list[str]:
@@ -917,7 +945,8 @@ def _tell_apart(title: str, group: list[dict], teller: "Teller") -> None:
         # a moment of its own: one no other example tells as often (another round played: once more)
         own = [m.rstrip(".") for m in dict.fromkeys(moments)
                if all(moments.count(m) > o.get("moments", []).count(m) for o in others)]
-        options.append([c for c in dict.fromkeys(_shorten(m, most, cut_words=False) for m in own) if c and c != title])
+        options.append([c for c in dict.fromkeys(_shorten(_headline(teller, m), most, cut_words=False) for m in own)
+                        if c and c != title])
     chosen: set[str] = set()
     for example, candidates in zip(group, options):
         pick = next((c for c in candidates if c not in chosen), None)
