@@ -608,7 +608,16 @@ class StoryTeller:
             return []
         return [("told", _capital(self.t.say(self.w["story"]["wrong_cards"], len(wrong),
                                              cards=self.t.listed([self.log.name(c) for c in wrong]),
-                                             wanted=self.t.listed([self.t.name(k) for k in wanted]))))]
+                                             wanted=self.t.listed([self.kind_word(k) for k in wanted]))))]
+
+    def kind_word(self, kind: str) -> str:
+        """A kind of item a crisis asks for, by the glossary's word for it ("dụng cụ", "medicine"): not a card's
+        name, which a kind with no card of its own name (tool) does not have ("không phải Tool")."""
+        from dow.render.text import load_language
+        lang = _log_lang(self.t.lang)
+        term = (load_language(lang).glossary.get(f"card_type.{kind}") or {}).get(lang)
+        word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+        return word if isinstance(word, str) else self.t.name(kind)
 
     #: decisions the log line that follows tells in full (who used or bought what, paying with what)
     ASK_TOLD_BY_LOG = {"use harpoon": {"equipment_used"}, "buy": {"bought"}, "pay for": {"bought"}, "defend with": {"defended"},

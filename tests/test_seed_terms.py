@@ -80,6 +80,7 @@ SLIPS = [
     (r"người đi trước", "seed 002: 'người chơi đầu tiên'"),
     (r"trong các ván của trang(?! này)", "'trong các ván mô phỏng'"),
     (r"dự án mới chép lại", "'mới' reads as 'just now': 'chỉ mới chép lại'"),
+    (r"không phải (?:tool|food|fuel|medicine|weapon|trash)(?!\w)", "an item kind in English: the glossary's 'dụng cụ', 'thức ăn' …"),
 ]
 
 
@@ -250,6 +251,7 @@ def test_english_card_names_stay_out_of_the_vietnamese_chapters(bundle):
     ("Trên bàn không có gì thay đổi thấy được.", ["thay đổi thấy được"]),
     ("Người thắng: không ai. Người đi trước là người chơi 3.", ["Người thắng: không ai", "Người đi trước"]),
     ("Dự án mới chép lại một thẻ ngã tư.", ["Dự án mới chép lại"]),
+    ("Đồ đồng nát và Búa không phải Tool: mỗi thẻ khác loại trừ đi một điểm.", ["Tool"]),
     ("Thanh vòng chơi về 0; thẻ vòng chơi được di chuyển; Ván chơi nhanh; Lone Wolf bỏ chạy hay tham chiến.",
      ["Thanh vòng chơi", "thẻ vòng chơi", "Ván chơi nhanh", "bỏ chạy", "tham chiến"]),
     # what is right is not flagged
