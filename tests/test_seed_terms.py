@@ -47,6 +47,7 @@ SEED_002 = {
     "lone-wolf-join": (337, "tham gia chiến đấu"),
     "lone-wolf-morale-tracker": (109, "bảng theo dõi"),
     "quick-variant": (341, "chơi nhanh"),
+    "waste-check": (215, "kiểm tra rác"),
     "colony-leader": (43, "lãnh đạo thuộc địa"),
 }
 
@@ -130,7 +131,7 @@ def test_every_entry_seed_002_decides_names_the_variants_it_rules_out():
     decided = {"zombie", "card", "deck", "standee", "roll", "colony-warfare", "base-game", "player-reference",
                "combat-tracker", "barricade-action", "request", "spend-food", "hand-off", "add-to-crisis",
                "move-round-marker", "round-track", "lone-wolf-flee", "lone-wolf-join", "lone-wolf-morale-tracker",
-               "quick-variant"}
+               "quick-variant", "waste-check"}
     assert all((entries[i].get("avoid") or {}).get("vi") for i in decided), \
         [i for i in decided if not (entries[i].get("avoid") or {}).get("vi")]
 
