@@ -539,8 +539,9 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
             # translated guide's code identifiers ("#### `card_type`") are no header-search titles either:
             # a player's search for "thuốc men" finds cards and rules, not an effect tree's field
             front = AUTHOR_FRONT if _in_language(root, name, lang) else AUTHOR_FRONT_UNSEARCHED
+            text = _paths_out_of_headings(text)
             text = _identifiers_unsearched(text) if lang != "en" else text
-            _write(authors / f"{name}.md", front + _author_links(_paths_out_of_headings(text)), encoding="utf-8")
+            _write(authors / f"{name}.md", front + _author_links(text), encoding="utf-8")
     # the section's own page, so that /<lang>/authors/ is a page and not a bare folder
     _write(authors / "index.md", author_index(data, lang), encoding="utf-8")
     return seconds
