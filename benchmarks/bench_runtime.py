@@ -1,7 +1,7 @@
 """The runtime: interpreter speed against hand-written Python, and whole games per second.
 
     python benchmarks/bench_runtime.py [--reps 20000] [--games 300] [--bot-games 100] [--wc-games 30]
-                                       [--profile] [--tree-walk]
+                                       [--profile [random|bots|colonies]] [--tree-walk]
 
 Every time is CPU time of this process (``time.process_time``), so other work on a shared
 machine does not count; the machine's load average is printed with the figures.
@@ -21,7 +21,8 @@ machine does not count; the machine's load average is printed with the figures.
    dealt (most games end early, by morale, so games per second alone flatters the
    engine). Targets: 100 base games and 40 Warring Colonies games per CPU-second at
    full length. ``--profile`` adds a cProfile of the base games with random agents,
-   invariants on (top functions by cumulative and by own time).
+   invariants on (top functions by cumulative and by own time); ``--profile bots`` of base games with
+   the bots, ``--profile colonies`` of 11-player Warring Colonies games with the bots.
 
 Reports only; asserts nothing about time.
 """
@@ -231,7 +232,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--bot-games", type=int, default=100)
     ap.add_argument("--wc-games", type=int, default=30)
-    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--profile", nargs="?", const="random", choices=("random", "bots", "colonies"),
+                    help="a cProfile of 100 base games with random agents (the default), 100 with the bots, or 20 "
+                         "Warring Colonies games of 11 players with the bots; invariants on")
     ap.add_argument("--tree-walk", action="store_true",
                     help="evaluate conditions by walking their trees, as before they were compiled (for comparison)")
     args = ap.parse_args()
@@ -260,7 +263,12 @@ def main() -> int:
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        bench_games(bundle, min(args.games, 100), True)
+        if args.profile == "bots":
+            bench_games(bundle, min(args.bot_games, 100), True, agents="bot")
+        elif args.profile == "colonies":
+            bench_games(bundle, min(args.wc_games, 20), True, 11, wc, "bot")
+        else:
+            bench_games(bundle, min(args.games, 100), True)
         prof.disable()
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(30)

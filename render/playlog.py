@@ -185,10 +185,10 @@ class Teller:
         """(event, values, sentence) of every line worth telling, in the order a player would tell them:
         bookkeeping that repeats another line is left out (QUIET); a decision is told only when it adds
         something to what follows it (``action`` before its own result is left out, and one with no result
-        is followed by a line saying nothing came of it); a result the engine logs twice is told once
-        (a survivor who joins, one sent home by a held entrance, cards taken then said where from, the end of a warfare both ON GUARD
-        tactics call, the objective's failure the game's end already tells); the set-up's shuffles are one
-        line; a bite that cannot spread says why; stand-in cards are said once, after the set-up."""
+        is followed by a line saying nothing came of it); the set-up's shuffles are one line; a bite that
+        cannot spread says why; stand-in cards are said once, after the set-up. The engine logs each fact
+        once (a survivor who joins, a warfare the tactics end, an action the host refuses: the host
+        protocol's ``Told`` and ``Refused``), so no line here is left out for repeating another."""
         self.winter_tricks = any((line.get("src") or {}).get("game") == "winter-tricks" for line in lines[:1])
         self.sides = _sides(lines)
         public = [line for line in lines if line["event"] not in QUIET]
@@ -213,16 +213,10 @@ class Teller:
                 if kind not in ("end", "request", "exile") and (nxt is None or nxt in NOTHING_AFTER):
                     out.append(("no_effect", {}, self.fill(self.cat["events"]["no_effect"], [], {})))
                 continue
-            if (event == "add_survivor" and before == "survivor_added"
-                    and public[i - 1]["params"].get("survivor") == params.get("survivor")) or \
-                    (event == "sent_home" and before == "zombie_at_held_entrance") or \
-                    (event == "end_warfare" and _warfare_ends_later(public, i)) or \
-                    (event == "fail_objective" and "game_over" in (before, nxt)) or \
-                    (event == "move_cards" and params.get("zone") == "storage" and before == "took_offer") or \
-                    (event == "took" and nxt == "take_cards") or \
-                    (event == "add_tokens" and before in ("no_bullets_for_lone_wolf", "helpless_ignored")):
-                # ... and what the Lone Wolf is refused (bullets, helpless survivors) is told as refused only
-                continue
+            if event == "move_cards" and params.get("zone") == "storage" and before == "took_offer":
+                continue                                   # Winter Has Come's offer says what it puts away
+            if event == "took" and nxt == "take_cards":
+                continue                                   # the line after says the same, and where from
             if event == "killed" and params.get("survivor"):
                 where[params["survivor"]] = params.get("location", "")
             if event == "spread_bite" and nxt != "bite_spread":
@@ -237,7 +231,7 @@ class Teller:
                 out.append(("warfare_tied", params, self.fill(self.cat["colony_events"]["warfare_tied"], [], told)))
                 continue
             text = self.line(line)
-            if out and out[-1][2] == text and event in ("shuffle", "end_warfare"):
+            if out and out[-1][2] == text and event == "shuffle":
                 continue
             out.append((event, params, text))
             if event == "setup" and not setup_seen:
@@ -282,8 +276,6 @@ class Teller:
             raw["cause"] = src_card          # "dies (Crash)": the card that killed, not "a card"
         if event in ("took_offer", "nobody_did") and src_card:
             raw["card"] = src_card           # what was asked, by the card that asked it
-        if event == "add_tokens" and src_card in self.names and ".survivor." in src_card:
-            raw["source"] = src_card         # a survivor's ability that no line before tells ("Atticus Sanders's ability …")
         if event == "turns" and isinstance(raw.get("players"), dict) and {"a", "b"} <= set(raw["players"]):
             raw["a"], raw["b"] = raw["players"]["a"], raw["players"]["b"]
         if event == "combat_strength" and raw.get("player") in self.sides:
@@ -347,17 +339,6 @@ def _sides(lines: list[dict]) -> dict[str, str]:
         elif line["event"] in ("lone_wolf", "lone_wolf_turn") and isinstance(params.get("player"), str):
             sides[params["player"]] = "w"
     return sides
-
-
-def _warfare_ends_later(lines: list[dict], i: int) -> bool:
-    """Whether the warfare ended at line ``i`` (a tactic's "end the colony warfare") is told by a later line
-    of the same warfare ("both leaders stand ON GUARD: the warfare ends")."""
-    for line in lines[i + 1:]:
-        if line["event"] == "warfare_ended":
-            return True
-        if line["event"] in ("warfare", "combat_result", "round"):
-            return False
-    return False
 
 
 def _pick(template, raw: dict):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import AMOUNT, MAY, OPTION, ORDER, TARGETS, VOTE, Decision
+from .host import Refused, Told
 
 if TYPE_CHECKING:  # pragma: no cover
     from .interpreter import Env, Gen, Interpreter, Node
@@ -34,6 +35,8 @@ def zombies(action: str) -> Handler:
             available = ip.host.zombies(loc) if action != "add_zombies" else None
             # "kill 2 zombies instead of 1": the attack the trigger answers killed the 1 already
             n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if available is not None:
+                n = min(n, available)      # no more than are there: a location with none has none to lose
             if n > 0:
                 ip.act(action, {"location": loc, "count": n}, node, env)
     handler.__doc__ = (zombies.__doc__ or "").replace("kill_zombies|add_zombies|remove_zombies", action)
@@ -54,6 +57,8 @@ def tokens(action: str, key: str) -> Handler:
             available = ip.host.tokens(node["token"], place) if action == "remove_tokens" else None
             # "place 2 barricades here instead of 1": the barricade action built the 1 already
             n = (yield from ip.count(node["count"], env, available)) - node.get("instead_of", 0)
+            if available is not None:
+                n = min(n, available)      # no more than are there: a location with none has none to lose
             if n > 0:                      # who adds them: an exiled player's helpless survivors are not added
                 extra = {"player": env.player} if action == "add_tokens" else {}
                 ip.act(action, {"token": node["token"], "place": place, "count": n, **extra}, node, env)
@@ -243,8 +248,10 @@ def h_shuffle(ip: Interpreter, node: Node, env: Env) -> Gen:
     cards = list(ip.host.cards_in(zone, owner, location))
     ip.rng.shuffle(cards)
     pos = node.get("pos", {})
-    ip.host.apply("shuffle", {"zone": zone, "owner": owner, "location": location, "cards": cards}, pos)
-    ip.host.log("shuffle", {"player": env.player, "zone": zone, "location": location, "count": len(cards)}, pos)
+    done = ip.host.apply("shuffle", {"zone": zone, "owner": owner, "location": location, "cards": cards}, pos)
+    if not ip.told_by_host(done, pos):
+        ip.host.log("shuffle", {"player": env.player, "zone": zone, "location": location, "count": len(cards)},
+                    pos)
 
 
 def h_bring_back(ip: Interpreter, node: Node, env: Env) -> Gen:
@@ -854,7 +861,10 @@ def h_limit(ip: Interpreter, node: Node, env: Env) -> Gen:
         yield from h_rule(ip, node, env)
         return
     key = f"{env.card}@{node.get('pos', {}).get('line')}:{node.get('pos', {}).get('col')}:{env.player}"
-    if ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {})):
+    allowed = ip.host.apply("use_limit", {"key": key, "per": node["per"]}, node.get("pos", {}))
+    if isinstance(allowed, Told):
+        allowed = allowed.value
+    if allowed and not isinstance(allowed, Refused):
         yield from ip.block(node["body"], env)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import abc
 import inspect
+from dataclasses import dataclass, field
 from typing import Any, Generator, Protocol, Self
 
 
@@ -131,7 +132,10 @@ class Host(abc.ABC):
     def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
         """Change the game: ``action`` is one of ``ACTIONS``, ``params`` its resolved ids and numbers, ``src``
         the node's position (``{card, file, line, col}``). The return value is read for ``draw_cards`` (the ids
-        of the cards drawn) and ``use_limit`` (whether the use is still allowed) only."""
+        of the cards drawn) and ``use_limit`` (whether the use is still allowed), and for two answers of any
+        action: a ``Refused`` (the host did not do it: the log gets no line of the action, only the refusal's
+        own event when it names one) and a ``Told`` (the host did it and logs what came of it in its own
+        line: the log gets no second line of the action). Any other value: the interpreter logs the action."""
 
     @abc.abstractmethod
     def add_rule(self, node: dict[str, Any], env: dict[str, Any]) -> None:
@@ -144,6 +148,27 @@ class Host(abc.ABC):
     @abc.abstractmethod
     def log(self, event: str, params: dict[str, Any], src: dict[str, Any], private_to: str | None = None) -> None:
         """Record an event of the game's log; a line with ``private_to`` is that player's only."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """What ``apply`` returns for an action the host does not do (the Lone Wolf is given no bullets, a full
+    colony takes no survivor): the interpreter logs no line of the action, which would read as done. When
+    ``event`` is given, the log gets that line instead (``params``, at the node's position, public): the
+    refusal, told once. ``Refused()`` leaves nothing in the log. A ``draw_cards`` refused drew no card."""
+
+    event: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Told:
+    """What ``apply`` returns for an action the host did and logs in its own line, which says more than the
+    action's (a survivor who joins ``from`` another player's following; a warfare a tactic ends, told with
+    its location when the tactics are resolved): the interpreter logs no line of the action, so the fact is
+    logged once. ``value`` is the return value the action has otherwise (``draw_cards``: the cards drawn)."""
+
+    value: Any = None
 
 
 class Hooks(Protocol):
@@ -198,23 +223,43 @@ def _call(protocol: Any) -> tuple[list[str], list[str]]:
     return ([p.name for p in params if p.default is p.empty], [p.name for p in params if p.default is not p.empty])
 
 
+#: whether a plain function, as a bound method of a host, can take the arguments the protocol's method ``name``
+#: is called with, by (name, function): a host class's methods are read once, not for every game's interpreter
+_FITS: dict[tuple[str, Any], bool] = {}
+
+
+def _fits(name: str, method: Any) -> bool:
+    """Whether ``method`` can take the arguments the interpreter passes the protocol's method ``name`` (a
+    callable Python cannot describe is taken on trust)."""
+    func = getattr(method, "__func__", None)
+    key = (name, func) if inspect.ismethod(method) and inspect.isfunction(func) else None
+    if key is not None and key in _FITS:
+        return _FITS[key]
+    positional, keywords = _call(getattr(Hooks if name in HOOKS else Host, name))
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):           # a callable Python cannot describe: it is taken on trust
+        return True
+    try:
+        signature.bind(*positional, **{k: None for k in keywords})
+        fits = True
+    except TypeError:
+        fits = False
+    if key is not None:
+        _FITS[key] = fits
+    return fits
+
+
 def wrong_signatures(host: object) -> list[str]:
     """The methods and hooks of the protocol ``host`` defines that cannot take the arguments the interpreter
     passes them, each as the protocol calls it (``tokens(token, place)``); an empty list: all can."""
     wrong = []
     for name in (*REQUIRED, *DEFAULTED, *HOOKS):
         method = getattr(host, name, None)
-        if not callable(method):
+        if not callable(method) or _fits(name, method):
             continue
         positional, keywords = _call(getattr(Hooks if name in HOOKS else Host, name))
-        try:
-            signature = inspect.signature(method)
-        except (TypeError, ValueError):           # a callable Python cannot describe: it is taken on trust
-            continue
-        try:
-            signature.bind(*positional, **{k: None for k in keywords})
-        except TypeError:
-            wrong.append(f"{name}({', '.join([*positional, *(f'{k}=…' for k in keywords)])})")
+        wrong.append(f"{name}({', '.join([*positional, *(f'{k}=…' for k in keywords)])})")
     return wrong
 
 

@@ -19,7 +19,7 @@ from .conditions import CompiledConditions
 from .decisions import AMOUNT, TARGETS, Decision, seat_agent
 from .env import COMPARE as COMPARE, Env as Env, every_one, zone_first   # Env: part of this module's API
 from .handlers import HANDLERS, offer_ignore
-from .host import Host, check_host
+from .host import Host, Refused, Told, check_host
 
 Gen = Generator[Decision, Any, Any]
 Node = dict[str, Any]          # a bundle node: {"op": …, "pos"?: …, its fields}
@@ -168,9 +168,13 @@ class Interpreter:
 
     def act(self, action: str, params: dict[str, Any], node: dict[str, Any], env: Env, private: bool = False) -> Any:
         """Apply an action on the host and log it; ``private``: which cards (and in what order) is the resolving
-        player's to know (cards put into a face-down deck, a deck's top cards arranged)."""
+        player's to know (cards put into a face-down deck, a deck's top cards arranged). An action the host
+        refuses (``Refused``) leaves no line of its own, only the refusal's event when it names one; one the
+        host tells in its own line (``Told``) leaves no second line (docs/runtime.md, Implementing the host)."""
         result = self.host.apply(action, params, node.get("pos", {}))
         pos = node.get("pos", {})
+        if self.told_by_host(result, pos):
+            return result.value if isinstance(result, Told) else None
         if (action in HIDDEN_CARDS or private) and isinstance(params.get("cards"), list):
             # cards going into a hand: everyone sees how many (none too: "takes 0 cards", not a line that
             # reads as if the cards were taken), only the receiver sees which
@@ -183,6 +187,15 @@ class Interpreter:
         else:
             self.host.log(action, dict(params), pos)
         return result
+
+    def told_by_host(self, result: Any, pos: dict[str, Any]) -> bool:
+        """Whether what ``apply`` returned leaves the action's line out of the log: a ``Refused`` (its event
+        logged in its place, when it names one) or a ``Told``."""
+        if isinstance(result, Refused):
+            if result.event is not None:
+                self.host.log(result.event, dict(result.params), pos)
+            return True
+        return isinstance(result, Told)
 
     # ---- statements ----------------------------------------------------------------
     def block(self, nodes: list[dict[str, Any]], env: Env) -> Gen:
@@ -378,7 +391,7 @@ class Interpreter:
                 pool = self.extreme(pool, f, n)
             else:
                 test = self.predicate(f, env)
-                pool = [t for t in pool if test(t)]
+                pool = list(filter(test, pool))      # C-level: a zone test is a set's __contains__
         return pool + self.helpless_tokens(sel, env)
 
     def predicate(self, f: dict[str, Any], env: Env) -> Callable[[str], bool]:

@@ -244,7 +244,15 @@ class Teller:
 
     def survivor(self, name: str, facts: dict) -> list[str]:
         s, who = self.w["survivor"], self.name(name)
-        out = [] if facts else [self.say(s["place"]["play"], name=who)]
+        if facts.get("place") == "play" and set(facts) - {"place"}:
+            facts = {k: v for k, v in facts.items() if k != "place"}    # where it is, whose it is: in play, said
+        if not facts or facts == {"place": "play"}:
+            # still in play after the steps, as the table before had it: nothing happened to it, nothing to tell
+            was = ((getattr(self, "before", None) or {}).get("survivors") or {})
+            if name in was and (was[name] or {}).get("place", "play") == "play":
+                return []
+            return [self.say(s["place"]["play"], name=who)]
+        out = []
         if "player" in facts and "at" in facts:      # who it belongs to and where it is, in one sentence
             out.append(self.say(s["seated"], name=who, player=self.name(facts["player"]), place=self.name(facts["at"])))
             facts = {k: v for k, v in facts.items() if k not in ("player", "at")}
@@ -366,6 +374,7 @@ class StoryTeller:
         do: list[str] = []
         moments: list[str] = []
         key = ""
+        not_set_off = False          # the crossroads card the story told as not set off (not told again after)
         told_events: set[str] = set()
         decisions: set[str] = set()
         # the card read out at any step ('trigger' then the search that sets it off): the reading tells the trigger
@@ -382,7 +391,14 @@ class StoryTeller:
                 told_step = False
             if step == "trigger" and not events and isinstance(want_triggered := (test.get("expect") or {}).get("triggered"), bool) \
                     and not want_triggered:
-                told_step = False      # the table after says the card is not read out, and why not is its trigger
+                # the card is not set off: the story tells it as the table sees it (it goes back unread), once
+                told_step = False
+                unset = _capital(t.say(self.w["facts"]["not_triggered"], card=self.own()))
+                if unset not in do:
+                    do.append(unset)
+                    moments.append(unset)
+                    key = key or unset.rstrip(".")
+                    not_set_off = True
             if re.fullmatch(r"wound \S+ 0", step):     # a step that does nothing (the table is looked at as it is)
                 told_step = False
             told_events.update(events)
@@ -434,12 +450,16 @@ class StoryTeller:
                 _capital(self.t.say(self.w["facts"]["triggered" if want["triggered"] else "not_triggered"], card=self.own())).rstrip(".")
         if not key and not do and (want.get("illegal") or want.get("legal")):
             key = t.facts({k: want[k] for k in ("illegal", "legal") if want.get(k)})[0].rstrip(".")
+        if not key and do and raw[:1] == ["trigger"] and len(raw) > 1:
+            # a crossroads card held for its trigger: the decision it asked for, else what set it off
+            decided = [line for line in do if line in decisions]
+            key = decided[0].rstrip(".") if decided and "crossroads" in read_out else _capital(self.step(raw[1].split()))
         if not key and do:
             # the first step that is not only the set-up of a later one (equipping the card before using it)
             told_steps = [self.step(r.split()) for r in raw if not (r.startswith("equip") and len(raw) > 1)]
             key = _capital(told_steps[0]) if told_steps else do[0].rstrip(".")
         # what the story already told is not told again as the table after (the game's end, the card read out)
-        said = {key for key, events in self.EXPECT_TOLD.items() if events & told_events}
+        said = {key for key, events in self.EXPECT_TOLD.items() if events & told_events} | ({"triggered"} if not_set_off else set())
         given_told = self.context(given) + t.facts(_without(table, ("event", "bind", "colonies"))) + _event_facts(t, test)
         after = t.facts(_without(test.get("expect"), ("log", "not_log", *said)), given)
         expect = [fact for fact in after if fact not in given_told]       # what stays as it was is told once, before
@@ -447,7 +467,7 @@ class StoryTeller:
             expect = [self.w["facts"]["unchanged"]]
         expect += t.absent(test)
         return {"given": given_told, "do": do,
-                "expect": expect, "key": key, "moments": moments + expect + given_told}
+                "expect": expect, "key": key, "moments": moments + [f for f in expect if f != self.w["facts"]["unchanged"]] + given_told}   # 'the table stays as it was' is no title
 
     #: facts of the table after that the story has told when it played these events
     EXPECT_TOLD = {"over": {"game_over", "game_end", "result"}, "ending": {"game_over", "game_end"},
@@ -542,6 +562,32 @@ class StoryTeller:
                 continue
             prompt = next((p for p in ("pay for", "defend with") if kind == "ask" and item.prompt.startswith(p + " ")),
                           item.prompt if kind == "ask" else "")
+            if kind == "ask" and prompt in self.ASK_TOLD_EITHER_WAY and any(
+                    k == "log" and e["event"] in self.ASK_TOLD_EITHER_WAY[prompt] for k, e in items[i + 1:i + 3]):
+                i += 1
+                continue
+            if kind == "ask" and item.prompt in ("take", "keep") and not item.answer and out and out[-1][0] == "ask" \
+                    and out[-1][1].kind == "amount" and out[-1][1].answer == 0 and out[-1][1].player == item.player:
+                i += 1      # none kept: the 0 chosen just before says it ('keeps nothing' is no sentence)
+                continue
+            if kind == "log" and item["event"] == "declined" and any(
+                    k == "ask" and a.kind == "may" and a.answer is False and a.player == params.get("player") for k, a in out[-2:]):
+                i += 1      # 'player 1 does not use the Flashlight' said what was declined
+                continue
+            if kind == "log" and item["event"] == "searched" and any(
+                    k == "ask" and a.prompt == "keep" and a.player == params.get("player") for k, a in out):
+                i += 1      # the decisions of the search (the noise made, the card kept) told it, in their order
+                continue
+            if kind == "ask" and item.prompt == "make noise" and any(
+                    k == "ask" and a.prompt == "make noise" and a.player == item.player for k, a in out):
+                # the search's second question: noise once more ('decides not to make noise again')
+                out.append(("told", self.again(self.ask(item))))
+                i += 1
+                continue
+            if kind == "log" and item["event"] == "played" and out and out[-1][0] == "ask" and out[-1][1].prompt == "lead" \
+                    and out[-1][1].player == params.get("player"):
+                i += 1      # 'player 1 leads the trick with Water 10' said which card was played
+                continue
             if prompt in self.ASK_TOLD_BY_LOG and item.answer not in (False, "pass"):
                 later = [e for k, e in items[i + 1:i + 4] if k == "log"]
                 if any(e["event"] in self.ASK_TOLD_BY_LOG[prompt] for e in later):
@@ -574,13 +620,7 @@ class StoryTeller:
             if kind == "log" and item["event"] == "damage_prevented" and any(
                     k == "log" and e["event"] == "hibernation" and (e.get("params") or {}).get("player") == item["params"].get("player")
                     for k, e in out):
-                prevented = item["params"].get("amount") or 0
-                j = next((j for j in range(i + 1, len(items)) if items[j][0] == "log" and items[j][1]["event"] == "damage"
-                          and items[j][1]["params"].get("player") == item["params"].get("player")), None)
-                if j is not None and isinstance(prevented, int):     # the damage left after the hibernation
-                    damage = items[j][1]
-                    items[j] = ("log", {**damage, "params": {**damage["params"], "amount": max(0, damage["params"]["amount"] - prevented)}})
-                i += 1
+                i += 1      # the hibernation told it; the damage line after it tells the damage left
                 continue
             if kind == "log" and item["event"] == "crisis_result" and item.get("params"):
                 out.append((kind, item))
@@ -590,6 +630,15 @@ class StoryTeller:
             if kind == "log" and item["event"] == "objective_completed" and nxt[0] == "log" and nxt[1]["event"] == "game_over" \
                     and not (item.get("params") or {}).get("colony"):
                 i += 1      # 'the game ends: objective completed' says it
+                continue
+            if kind == "log" and item["event"] == "make_leader" and out and out[-1][0] == "log" \
+                    and out[-1][1]["event"] == "group_leader" \
+                    and (out[-1][1].get("params") or {}).get("survivor") == params.get("survivor"):
+                i += 1      # 'Gray Beard becomes the leader of player 1's group' said it
+                continue
+            if kind == "log" and item["event"] == "took" and any(
+                    k == "ask" and a.prompt == "take" and a.player == params.get("player") for k, a in out[-3:]):
+                i += 1      # 'player 1 keeps Pistol, Medicine and Fuel' said which cards, and whose they are now
                 continue
             if kind == "log" and item["event"] == "morale" and out and out[-1][0] == "log" and out[-1][1]["event"] == "morale":
                 # morale lost twice in a row (a death, then the crisis): one move of the track, from where it was
@@ -603,7 +652,9 @@ class StoryTeller:
         """Why a crisis got fewer points than the cards put in: each card of another kind takes a point away."""
         crisis = self.cards.get(str(result.get("card"))) or {}
         wanted = [str(k) for k in crisis.get("prevent") or []]
-        wrong = [str(c) for c in result.get("revealed") or [] if wanted and str(c).rsplit(".", 1)[-1] not in wanted]
+        # a card counts by its item type, as the engine counts it (an Adrenaline Shot is medicine), not by its name
+        wrong = [str(c) for c in result.get("revealed") or []
+                 if wanted and (self.cards.get(str(c)) or {}).get("item_type", str(c).rsplit(".", 1)[-1]) not in wanted]
         if not wrong:
             return []
         return [("told", _capital(self.t.say(self.w["story"]["wrong_cards"], len(wrong),
@@ -621,7 +672,10 @@ class StoryTeller:
 
     #: decisions the log line that follows tells in full (who used or bought what, paying with what)
     ASK_TOLD_BY_LOG = {"use harpoon": {"equipment_used"}, "buy": {"bought"}, "pay for": {"bought"}, "defend with": {"defended"},
-                       "ignore result": {"ignored"}}
+                       "ignore result": {"ignored"}, "play": {"played"}, "collect": {"collected"}}
+    #: decisions the log line that follows tells whichever the answer ('plays Water 2' is not played on the
+    #: Expedition, 'plays Water 2 on the Expedition' is)
+    ASK_TOLD_EITHER_WAY = {"expedition": {"played"}}
 
     def seated(self, name: str, facts: dict) -> dict:
         """A survivor of the given table with where the scenario seated it and whose it is, when the

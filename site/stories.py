@@ -97,4 +97,6 @@ def _play(bundle: dict, card: dict, test: dict) -> Story:
         sc.do(step)
         flush()
         out.steps.append(current)
+    if not winter:      # the cards that came into play during the steps (a crossroads card attached): by name
+        out.instances.update(sc.game.state.cards)
     return out

@@ -268,3 +268,30 @@ def test_the_lint_finds_each_planted_variant(text, found):
     hits = [h.split("'")[1] for h in _flagged(text, avoided("vi"), terms("vi")) + _slips(text)]
     assert all(any(word in hit or hit in word for hit in hits) for word in found), hits
     assert all(any(hit in word or word in hit for word in found) for hit in hits), hits
+
+
+#: glossary entry id -> (the Portuguese rulebook, its line that prints the word, the word as printed there):
+#: seed 001 the base game, 000 Warring Colonies, 003 Winter Tricks (the reader trial pt 2026-12-05-after,
+#: findings 18-20)
+SEED_PT = {
+    "round-track": ("001", 110, "marcador da rodada"),
+    "move-round-marker": ("001", 110, "atualizar o marcador da rodada"),
+    "surplus-frostbite": ("003", 67, "frost bite"),
+    "waste-pile": ("001", 103, "lixão"),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(SEED_PT))
+def test_the_cited_line_of_a_portuguese_rulebook_prints_the_word_and_the_glossary_avoids_the_others(entry):
+    """The Portuguese term is the word the rulebook prints at the cited line, and the entry names the variants
+    the project wrote before (held out of every Portuguese text by tests/test_terms.py)."""
+    seeds = next((p for p in (ROOT.parent / "shared" / "seeds", Path("/work/shared/seeds")) if p.is_dir()), None)
+    if seeds is None:
+        pytest.skip("the rulebooks are not beside the project")
+    book, line, word = SEED_PT[entry]
+    (path,) = seeds.glob(f"{book}_*.txt")
+    assert word in path.read_text(encoding="utf-8").splitlines()[line - 1].casefold()
+    glossary = next(e for e in GLOSSARY if e["id"] == entry)
+    term = glossary["term"]["pt"].casefold()
+    assert term == word or term.startswith(word + " ("), (entry, term, word)
+    assert (glossary.get("avoid") or {}).get("pt"), entry

@@ -157,3 +157,29 @@ def test_the_lint_finds_planted_variants(text, hits):
 ])
 def test_the_lint_finds_planted_portuguese_variants(text, hits):
     assert len(_flagged(text, avoided("pt"), terms("pt"))) == hits
+
+
+#: the English names of the games, as the English rulebooks print them, and the Portuguese ones (seed 000, line
+#: 1: "Dead of Winter: Colônias em Guerra"; seed 001, line 3: "Dead of Winter: Um Jogo de Encruzilhadas";
+#: the Winter Tricks chapter's title); a Portuguese reader's text names them in Portuguese
+ENGLISH_NAMES = {"Warring Colonies": "Colônias em Guerra", "A Crossroads Game": "Um Jogo de Encruzilhadas",
+                 "Winter Tricks": "Truques de Inverno", "Lone Wolf": "Lobo Solitário", "snowmobile": "moto de neve"}
+
+
+def test_portuguese_texts_name_the_games_in_portuguese():
+    """No Portuguese text a reader meets (card texts, rules chapters, guides, glossary, every catalogue: the
+    site's, the log's, the card text templates', the docs') carries a game's English name; the card pages show
+    the English card names only under 'other names', which the English name fields fill, not these texts.
+    ``name_sources`` (the authors' note of where a Portuguese name was printed) is for authors, in English."""
+    problems = [f"{where}: '{english}' (write '{pt}')" for where, text in sources("pt")
+                for english, pt in ENGLISH_NAMES.items() if re.search(rf"(?<!\w){english}(?!\w)", text)
+                and not _only_name_sources(where, text)]
+    assert problems == [], "\n".join(problems)
+
+
+def _only_name_sources(where: str, text: str) -> bool:
+    """A card file's ``name_sources`` note: where the Portuguese name is printed, written for authors."""
+    if not where.startswith("content/") or where.endswith("glossary.yaml"):
+        return False
+    data = YAML(typ="safe").load((ROOT / where).read_text(encoding="utf-8"))
+    return text in ((data or {}).get("name_sources") or {}).values()

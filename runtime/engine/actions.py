@@ -36,6 +36,10 @@ class TurnActions(GameParts):
     #: how many times a search may make noise (the base game: as long as there are noise spaces)
     noise_per_search: float = float("inf")
 
+    #: the kinds of turn action a variant does not offer, left out of the base listing rather than listed and
+    #: dropped ("attack_survivor": an attack on a survivor); Warring Colonies' own listing drops them too
+    unlisted: frozenset[str] = frozenset()
+
     # ---- the actions (seed 004, Player Turn Actions) ------------------------------------------
     def legal_actions(self, p: Player) -> list[tuple]:
         """Every action player ``p`` may take now, in a fixed order (the decision's options)."""
@@ -55,6 +59,7 @@ class TurnActions(GameParts):
         forbidden = h.forbidden if h.ruled("forbid") else _never     # no 'cannot' rule in force: nothing is barred
         dice = sorted(set(p.unused))
         own_only = self.rule_reading("handoff_to", "any_survivor") == "own_survivor"   # seed 001 line 84 (docs/runtime.md)
+        skip = self.unlisted
         for sid in p.survivors:
             v = s.survivors[sid]
             where = cast(str, v.location)
@@ -64,7 +69,7 @@ class TurnActions(GameParts):
             if not forbidden(sid, "attack"):
                 if loc.zombie_count():
                     acts += [("attack", sid, "zombie", d) for d in dice if d >= attack][:1]
-                for other in here:
+                for other in (here if "attack_survivor" not in skip else ()):
                     if other.controller != p.id and other.id != sid:
                         acts += [("attack", sid, other.id, d) for d in dice if d >= attack][:1]
             if not loc.colony and loc.deck and not forbidden(sid, "search"):
@@ -72,10 +77,10 @@ class TurnActions(GameParts):
             open_here = h.open_entrances(where)
             if dice and open_here and not forbidden(sid, "barricade"):
                 acts.append(("barricade", sid, dice[0]))
-            if dice and open_here and any(l != where for l in with_zombies) \
+            if dice and open_here and "attract" not in skip and any(l != where for l in with_zombies) \
                     and not forbidden(sid, "attract"):    # attracted zombies need an empty entrance space
                 acts.append(("attract", sid, dice[0]))
-            if sid not in p.moved and not forbidden(sid, "move"):
+            if "move" not in skip and sid not in p.moved and not forbidden(sid, "move"):
                 acts += [("move", sid, l.id) for l in s.locations.values()
                          if l.id != where and crowd.get(l.id, 0) + l.helpless < l.survivor_spaces
                          and not forbidden(sid, "move", where, l.id)]
@@ -89,7 +94,8 @@ class TurnActions(GameParts):
                 if card not in self.handed:
                     acts += [("handoff", card, o.id) for o in here if o.id != sid
                              and (o.controller == p.id or not own_only)]
-        if dice and s.waste and any(s.survivors[x].location == "colony" for x in p.survivors):
+        if dice and s.waste and "clean_waste" not in skip \
+                and any(s.survivors[x].location == "colony" for x in p.survivors):
             acts.append(("clean_waste", dice[0]))
         acts += self.card_actions(p)
         full = h.colony_full(p.id)          # no item card that adds survivors then (seed 004, Adding Survivors)
@@ -100,16 +106,17 @@ class TurnActions(GameParts):
                     acts += [("equip", card, sid) for sid in p.survivors]
                 elif not forbidden(p.id, "play_card", card=card) and not (full and adds_survivors(d)):
                     acts.append(("play", card))
-            if s.crisis and not p.exiled and not forbidden(p.id, "add_to_crisis", card=card):
+            if s.crisis and not p.exiled and "crisis" not in skip and not forbidden(p.id, "add_to_crisis", card=card):
                 acts.append(("crisis", card))
-        if s.crisis and not p.exiled:         # "and/or cards that are equipped to survivors he controls" (seed 004)
+        if s.crisis and not p.exiled and "crisis" not in skip:   # "and/or cards that are equipped to survivors he
+            # controls" (seed 004)
             acts += [("crisis", c) for sid in p.survivors for c in s.survivors[sid].equipped
                      if not forbidden(p.id, "add_to_crisis", card=c)]
-        if s.food and not p.exiled:
+        if s.food and not p.exiled and "food" not in skip:
             acts += [("food", d) for d in dice if d < 6]
         if p.id not in self.requested and any(o.hand for o in s.players if o is not p):
             acts.append(("request",))
-        if not p.exile_vote_used and not p.exiled:
+        if not p.exile_vote_used and not p.exiled and "exile" not in skip:
             acts += [("exile", o.id) for o in s.players if o is not p and not o.exiled]
         acts.append(("end",))
         return acts
@@ -146,11 +153,17 @@ class TurnActions(GameParts):
             return False
         info = self._ability_info.get(id(ability))
         if info is None:
-            tree = ability.get("effect", {}).get("tree", [])
-            info = (not tree or self.passive(tree),
-                    [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
-                     for n in tree if n["op"] == "limit"],
-                    [n for n in _walk(tree) if n.get("op") == "spend_die"])
+            index = self.bundle_index            # an ability printed on a card: read once for every game
+            shared = index.ability_info if id(ability) in index.ability_ids else None
+            info = shared.get(id(ability)) if shared is not None else None
+            if info is None:
+                tree = ability.get("effect", {}).get("tree", [])
+                info = (not tree or self.passive(tree),
+                        [(f"@{n.get('pos', {}).get('line')}:{n.get('pos', {}).get('col')}", n["per"])
+                         for n in tree if n["op"] == "limit"],
+                        [n for n in _walk(tree) if n.get("op") == "spend_die"])
+                if shared is not None:
+                    shared[id(ability)] = info
             self._ability_info[id(ability)] = info
         inert, limits, costs = info
         if inert:

@@ -527,6 +527,9 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         with self.host.reading():          # nothing changes while they are listed: the rules' answers are kept
             return self._colony_actions(p)
 
+    #: the base actions the variant removes or offers its own way (its listing drops them): not listed at all
+    unlisted = frozenset({"move", "attract", "exile", "food", "clean_waste", "crisis", "attack_survivor"})
+
     def _colony_actions(self, p: Player) -> list[tuple]:
         h, s = self.host, self.state
         team = s.teams[p.id]

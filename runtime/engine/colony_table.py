@@ -13,9 +13,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .colonies import ColoniesGame
 
 from ..decisions import picked_for_player
+from ..host import Refused, Told
 from .common import GameError
 from .host import GameHost
-from .state import Location, Player, State, check_invariants
+from .state import Location, Player, State, invariant_report, invariants_hold
 
 TEAMS = ("a", "b")
 WOLF = "w"                         # the Lone Wolf's side: no colony, a den (seed 000, Lobo Solitário)
@@ -90,7 +91,8 @@ class ColoniesState(State):
 
 
 def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dict, wc: dict) -> list[str]:
-    bad = [b for b in check_invariants(state, total_cards, rules) if not b.startswith("morale")]
+    bad = [] if invariants_hold(state, total_cards, None) else \
+        [b for b in invariant_report(state, total_cards, rules) if not b.startswith("morale")]
     low, high = wc["morale_track"]
     for team, morale in state.colony_morale.items():
         top = wc["lone_wolf"]["morale_max"] if team == WOLF else high
@@ -100,11 +102,15 @@ def check_colonies_invariants(state: ColoniesState, total_cards: int, rules: dic
         if n < 0:
             bad.append(f"colony {team}: {n} bullets")
     bad += check_lone_wolf(state, wc)
+    at_entrance: dict[tuple[str | None, int], int] = {}     # (location, entrance) -> survivors in play there
+    for sid, e in state.entrance.items():
+        v = state.survivors[sid]
+        if v.place == "play":
+            at_entrance[v.location, e] = at_entrance.get((v.location, e), 0) + 1
     for loc in state.locations.values():
         if isinstance(loc, ColonyBoard):
             for i, (z, b) in enumerate(zip(loc.zombies, loc.barricades)):
-                standing = sum(1 for sid, e in state.entrance.items() if e == i
-                               and state.survivors[sid].location == loc.id and state.survivors[sid].place == "play")
+                standing = at_entrance.get((loc.id, i), 0)
                 if z + b + standing > loc.entrance_spaces:
                     bad.append(f"{loc.id}: entrance {i + 1} holds {z} zombies, {b} barricades and {standing} survivors")
     for sid in state.entrance:
@@ -329,12 +335,11 @@ class ColoniesHost(GameHost):
         return super().tokens(token, place)
 
     def do_add_tokens(self, token, place, count, src, player=None):
+        # Lobo Solitário: no bullets, helpless survivors ignored; refused, so the log tells the refusal only
         if token == "bullet" and self.team_of(place) == WOLF:
-            self.log("no_bullets_for_lone_wolf", {"count": count}, src)     # Lobo Solitário: no bullets
-            return
+            return Refused("no_bullets_for_lone_wolf", {"count": count})
         if token == "helpless" and self.team_of(place) == WOLF:
-            self.log("helpless_ignored", {"count": count}, src)            # ... helpless survivors ignored
-            return
+            return Refused("helpless_ignored", {"count": count})
         loc = self.s.locations.get(place)
         if token == "food" and place.startswith("supply"):
             self.s.colony_food[self.team_of(place)] += count
@@ -449,6 +454,7 @@ class ColoniesHost(GameHost):
             tied = self.held_tied(location, entrance)
             weakest, self.held_victim = self.held_victim if self.held_victim in tied else tied[0], None
             picked_for_player(self.held_chooser(tied), "zombie wounds", tied, weakest, self.game.pick_watchers)
+            # two facts, a line each: the wound (which may kill), then the way home of one it did not kill
             self.log("zombie_at_held_entrance", {"location": location, "entrance": entrance + 1,
                                                  "survivor": weakest}, src)
             self.do_wound(weakest, "wound", 1, src)
@@ -470,7 +476,10 @@ class ColoniesHost(GameHost):
         self.strength[self.team_of(player)] += amount
 
     def do_end_warfare(self, src):
+        """A tactic ends the warfare: told once, with its location, when the tactics are resolved
+        (``warfare_ended``, colony_warfare.py), however many tactics end it."""
         self.warfare_ended = True
+        return Told()
 
     def do_skip_warfare(self, location, src):
         if location:
@@ -533,8 +542,10 @@ class ColoniesHost(GameHost):
         s = self.s
         if survivor in s.survivors and s.survivors[survivor].place == "deck":
             if s.teams[player] == WOLF and s.wolf_out:
-                return
+                return Refused()                              # the Lone Wolf has left the game
             if s.teams[player] == WOLF and self.den_full():   # a full den: the Lone Wolf chooses where
                 self.misplaced.append(survivor)
             self.enter_play(survivor, player, HOMES[s.teams[player]])
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)
+            return Told()                                     # the line above tells it: logged once
+        return Refused()                                      # in play or out of it already: nobody joins

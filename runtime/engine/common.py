@@ -74,6 +74,13 @@ class CardIndex:
         for c in sorted(cards, key=lambda c: c["id"]):
             by_kind.setdefault(c.get("kind"), []).append(c)
         self.by_kind = by_kind
+        #: what games work out of a card of the bundle once and keep for the next games, by card id, each with
+        #: the card it was worked out of: whether it adds survivors (``adds_survivors``)
+        self.adds: dict[str, tuple[dict, bool]] = {}
+        #: and, by the id of an ability printed on a card of the bundle, what the listing of legal actions reads
+        #: of it (``TurnActions.usable``): the ids are those of abilities the index holds, so none is reused
+        self.ability_ids = {id(ab) for c in cards for ab in (c.get("abilities") or ()) if isinstance(ab, dict)}
+        self.ability_info: dict[int, tuple[Any, ...]] = {}
 
     def of(self, kind: str, sets: tuple[str, ...]) -> list[dict]:
         """The cards of a kind in any of these sets, sorted by id (a new list)."""
@@ -110,7 +117,7 @@ def adds_survivors(card: dict) -> bool:
     (searched out of it) joining a following, a dead survivor brought back, or helpless survivors added. A
     survivor already in play changing hands (a chosen one) adds nobody. Seed 004, Adding Survivors: with no
     empty survivor space at the colony, such crossroads cards cannot be triggered nor such item cards played.
-    (Asked only while a colony is full, so it is not cached.)"""
+    (Kept for each card of the bundle by the game: ``Game.adds_survivors``.)"""
     for n in _walk({k: card.get(k) for k in ("abilities", "options", "setup", "effect")}):
         op = n.get("op")
         who = n.get("survivor") if op == "add_survivor" else None

@@ -488,7 +488,7 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         env = {"player": p.id, "card": d["id"]}
         if not trigger.get("when") and not trigger.get("if"):
             return []                   # a trigger the table judges (nothing the engine sees): it never fires here
-        if self.host.colony_full(p.id) and adds_survivors(d):
+        if self.adds_survivors(card) and self.host.colony_full(p.id):
             return []                   # "cannot trigger crossroads cards that would add survivors" (seed 004, Adding Survivors)
         found: list[dict] = [{}]
         if trigger.get("when"):
@@ -496,6 +496,15 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         if trigger.get("if"):
             found = [b for b in found if self.holds(trigger["if"]["tree"], {**env, **b})]
         return found
+
+    def adds_survivors(self, card: str) -> bool:
+        """Whether a card instance's text can add a survivor (``common.adds_survivors``), worked out once for
+        each card of the bundle."""
+        d = self.host.card_def(card)
+        kept = self.bundle_index.adds.get(d["id"])
+        if kept is None or kept[0] is not d:
+            kept = self.bundle_index.adds[d["id"]] = (d, adds_survivors(d))
+        return kept[1]
 
     # ---- the colony phase (seed 004, II. Colony Phase) -------------------------------------------
     def colony_count(self) -> int:

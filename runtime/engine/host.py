@@ -17,7 +17,7 @@ import random
 from typing import Any, Generator, cast
 
 from ..decisions import picked_for_player
-from ..host import Host
+from ..host import Host, Refused, Told
 from ..interpreter import ITEM_TYPES, Interpreter
 from ..replay import EventLog
 from .host_cards import CardZones
@@ -83,9 +83,10 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         triggers fire for a survivor that has its abilities too: John Price)."""
         if event.get("moment") != "before":   # the moment before an event is no event of the action
             self.action_events.append(event)
+        before = event.get("moment") == "before"
         with self.reading():                  # matching the triggers changes nothing but the queue
-            for rule in list(self.rules):
-                if rule.node.get("op") != "trigger" or not self.active(rule):
+            for rule in self.triggers_of(event["kind"]):      # only the triggers an event of its kind can meet
+                if (rule.node.get("timing", "when") == "before") != before or not self.active(rule):
                     continue
                 for r in [rule] + self.borrowed(rule):
                     bound = self.game.match(r.node["event"], event, r.env, r.node.get("timing", "when"))
@@ -250,10 +251,25 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
 
     # ---- actions ----------------------------------------------------------------------
     def apply(self, action: str, params: dict, src: dict) -> Any:
+        """Carry out an action (its ``do_`` method). Tokens a survivor's own card adds (Atticus Sanders'
+        bullets as he enters play, at set-up too) are logged here with that survivor, the cause, which no
+        line before them names: the engine's line tells them (``Told``), once."""
         handler = getattr(self, "do_" + action, None)
         if handler is None:
             raise ValueError(f"the reference engine has no action {action!r}")
-        return handler(src=src, **params)
+        result = handler(src=src, **params)
+        if action == "add_tokens" and result is None:
+            survivor = self.survivor_of_card(src.get("card"))
+            if survivor is not None:
+                self.log("add_tokens", {**params, "survivor": survivor}, src)
+                return Told()
+        return result
+
+    def survivor_of_card(self, card: Any) -> str | None:
+        """The survivor whose card ``card`` (a bundle id) is, or None for a card of another kind."""
+        sid = "s:" + str(card).rsplit(".", 1)[-1]
+        return sid if isinstance(card, str) and sid in self.s.survivors and self.s.survivors[sid].card == card \
+            else None
 
     def do_kill_zombies(self, location, count, src, by=None, entrance=None):
         if location == STORAGE:                 # zombies in storage are kept, not fought: taken out of it
@@ -669,12 +685,13 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
             if not s.player(player).exiled and self.colony_full(player):
                 # no empty survivor space: the survivor is not added and stays in the survivor deck
                 self.log("colony_full_survivor", {"location": self.place("colony", player), "survivor": survivor}, src)
-                return
+                return Refused()                 # told by the line above, never as joined
             place = "colony" if not s.player(player).exiled else self.exile_place()
             self.enter_play(survivor, player, place)
             self.log("survivor_added", {"player": player, "survivor": survivor}, src)
             if s.player(player).exiled:          # "a non-colony location of his choice" (seed 004, Exile)
                 self.pending.append(("place_exiled", survivor, player))
+            return Told()                        # survivor_added tells it: logged once
         elif survivor in s.survivors and s.survivors[survivor].place == "play" \
                 and s.survivors[survivor].controller not in (None, player):
             # taken from another player's following, with its equipment, where it stands
@@ -689,6 +706,8 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
                 self.replace_last(owner)
             elif was_leader and len(owner.survivors) > 1:
                 self.pending.append(("leader", owner.id))
+            return Told()
+        return Refused()                         # in the player's following already, or out of play: nobody joins
 
     def do_change_die(self, die, amount, src):
         _, pid, i = die.split(":")
@@ -752,10 +771,17 @@ class GameHost(RuleBook, NameIndex, CardZones, Host):
         self.end("card", src)
 
     def do_fail_objective(self, src):
-        """The main objective has failed: the game is over and the colony has lost."""
+        """The main objective has failed: the game is over and the colony has lost (told by the game's end,
+        ``game_over`` with the ending ``failed``, once; a game already over is told as over already)."""
+        over = self.s.over
         self.end("failed", src)
+        return None if over else Told()
 
     def do_skip_exposure(self, src):
+        """The next exposure roll is not made; a second rule that says so for the same roll (two Fuel cards
+        played) changes nothing, and is refused, so the log says it once."""
+        if self.skip_exposure:
+            return Refused()
         self.skip_exposure = True
 
     def do_manual(self, instruction, player, src):

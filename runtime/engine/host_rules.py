@@ -188,12 +188,27 @@ class RuleBook:
             found = memo[op] = self._ruled(op)
         return cast(list, found)
 
-    def _ruled(self, op: str, stat: str | None = None) -> list[Rule]:
+    def _index(self) -> dict[Any, list[Rule]]:
+        """The rules kept (in force or not) by op, in the order they were kept; made again when they change."""
         if self._by_op is None:
             self._by_op = {}
             for r in self.rules:
                 self._by_op.setdefault(r.node.get("op"), []).append(r)
-        found = self._by_op.get(op)
+        return self._by_op
+
+    def triggers_of(self, kind: str) -> list[Rule]:
+        """The trigger rules kept (in force or not) whose event pattern is of events of ``kind``, in the order
+        they were kept: the only triggers an event of that kind can meet, so the others' conditions ('while
+        …') are not evaluated for it."""
+        index = self._index()
+        found = index.get(("trigger-of", kind))          # ops are strings: a tuple key is no op's
+        if found is None:
+            found = index[("trigger-of", kind)] = [r for r in index.get("trigger", ())
+                                                   if (r.node.get("event") or {}).get("kind") == kind]
+        return found
+
+    def _ruled(self, op: str, stat: str | None = None) -> list[Rule]:
+        found = self._index().get(op)
         if found and stat is not None:     # the stat's rules only: the others' conditions are not evaluated
             found = [r for r in found if r.node["stat"] == stat]
         return [r for r in found if self.active(r)] if found else []

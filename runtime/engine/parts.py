@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..replay import EventLog
     from .colony_lonewolf import LoneWolf
     from .colony_table import ColoniesHost, ColoniesState
-    from .common import Gen
+    from .common import CardIndex, Gen
     from .host import GameHost
     from .state import State
 
@@ -51,6 +51,7 @@ class GameParts:
     handed: set[str]
     free_used: set[Any]
     _ability_info: dict[int, tuple[Any, ...]]
+    bundle_index: CardIndex
     turn_actions: dict[str, set[str]]
     #: how the engine keeps the rule it is handing to the host through the rule's handler (EffectRules.hand_over)
     placing: tuple[Any, ...] | None = None

@@ -139,7 +139,88 @@ class State:
 
 
 def check_invariants(state: State, total_cards: int, rules: dict) -> list[str]:
-    """Everything that must hold between any two steps of a game; an empty list when all is well."""
+    """Everything that must hold between any two steps of a game; an empty list when all is well.
+
+    Asked after every step of a game, so it first asks the quick question (``invariants_hold``: does every
+    invariant hold?) and words each broken one (``invariant_report``) only when the answer is no."""
+    if invariants_hold(state, total_cards, rules):
+        return []
+    return invariant_report(state, total_cards, rules)
+
+
+def invariants_hold(state: State, total_cards: int, rules: dict | None) -> bool:
+    """True only if ``invariant_report`` would find nothing: the same invariants, asked without wording them
+    (False when in doubt: the report then says what, if anything, is wrong). ``rules`` None leaves the
+    morale track out (Warring Colonies keeps each colony's morale apart and checks it itself)."""
+    if rules is not None:
+        low, high = rules["morale_track"]
+        if not low <= state.morale <= high:
+            return False
+    if state.storage_zombies < 0 or state.food < 0 or state.starvation < 0:
+        return False
+    # every card instance in exactly one zone: as many places as cards, and as many distinct cards
+    singles = [c for c in (state.crisis, state.objective, state.held) if c]
+    zones = [*state.waste, *state.removed, *state.crisis_deck, *state.crossroads, *state.secret_box, *state.storage,
+             *singles, *(c for c, _ in state.crisis_added)]
+    locations = state.locations
+    for loc in locations.values():
+        if loc.noise < 0 or loc.helpless < 0 or loc.noise > loc.noise_spaces:
+            return False
+        zombies, barricades, spaces = loc.zombies, loc.barricades, loc.entrance_spaces
+        if len(zombies) != len(barricades):
+            return False
+        for z, b in zip(zombies, barricades):
+            if z < 0 or b < 0 or z + b > spaces:
+                return False
+        zones += loc.deck
+    groups: dict[str | None, list[str]] = {}
+    for p in state.players:
+        groups[p.id] = p.survivors
+        zones += p.hand
+        if p.secret:
+            zones.append(p.secret)
+        for d in p.unused:
+            if not 1 <= d <= 6:
+                return False
+    survivors = state.survivors
+    deck: set[str] | None = None
+    in_play = 0
+    for v in survivors.values():
+        place = v.place
+        if place == "play":
+            group = groups.get(v.controller)
+            if group is None or v.location not in locations or v.id not in group:
+                return False
+            in_play += 1
+        elif place == "deck":
+            if deck is None:
+                deck = set(state.survivor_deck)
+            if v.id not in deck:
+                return False
+        elif place != "removed":
+            return False
+        if v.wounds < 0 or v.frostbite < 0 or v.frostbite > v.wounds:
+            return False
+        if v.equipped:
+            zones += v.equipped
+    # each group lists survivors in play that it controls: with every survivor in play in its controller's
+    # group, the groups hold exactly those survivors when they list as many, none twice
+    listed = [sid for group in groups.values() for sid in group]
+    if len(listed) != in_play or len(set(listed)) != in_play:
+        return False
+    dead = state.dead
+    if dead:
+        if len(set(dead)) != len(dead):
+            return False
+        for sid in dead:
+            w = survivors.get(sid)
+            if w is None or w.place != "removed":
+                return False
+    return len(zones) == total_cards and len(set(zones)) == total_cards
+
+
+def invariant_report(state: State, total_cards: int, rules: dict) -> list[str]:
+    """Every broken invariant, worded; an empty list when all is well."""
     bad: list[str] = []
     low, high = rules["morale_track"]
     if not low <= state.morale <= high:

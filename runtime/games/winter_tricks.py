@@ -127,7 +127,10 @@ class WinterHost(Host):
     def apply(self, action: str, params: dict, src: dict) -> Any:
         g = self.g
         if action == "damage":
-            return g.hurt(params["player"], params["amount"], "event")
+            # the log tells the damage the colony takes, after its hibernation took its share ("avoids 4
+            # damage", then "takes 1 damage": the total moves by 1), not the event's damage before it
+            params["amount"] = g.hurt(params["player"], params["amount"], "event")
+            return params["amount"]
         if action == "take_cards" and params["zone"] in ("expedition_deck", "resource_deck"):
             pile = g.expedition_deck if params["zone"] == "expedition_deck" else g.deck
             for card in params["cards"]:  # in this game a player keeps what they take in their colony

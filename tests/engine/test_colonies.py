@@ -50,7 +50,7 @@ def test_set_up_bullets_are_three_per_colony_and_atticus_adds_his_to_his_colonys
     Atticus Sanders's card (seed 000: "When Atticus enters play (this may be at the start of the game),
     add 3 bullet tokens to the bullet supply"); Fichas de Munição: a bullet supply is a colony's. A colony
     with 6 bullets after set-up has Atticus; his 3 bullets are told as going to his colony's supply
-    ("bullets:b"), never to a player's."""
+    ("bullets:b"), never to a player's, and with him as their cause (``survivor``), which the log names."""
     g = ColoniesGame(wc, seed=seed, players=4, check=True)
     g.drive(g.setup_players(), RandomAgent(seed))
     s = g.state
@@ -61,6 +61,9 @@ def test_set_up_bullets_are_three_per_colony_and_atticus_adds_his_to_his_colonys
         atticus = any(v.id == "s:atticus-sanders" for v in s.survivors_at(lid))
         assert s.bullets[team] == 3 + 3 * atticus
         assert sum(e["count"] for e in bullets if e["place"] == f"bullets:{team}") == s.bullets[team]
+        his = [e for e in bullets if e["place"] == f"bullets:{team}" and e.get("survivor") == "s:atticus-sanders"]
+        assert [e["count"] for e in his] == [3] * atticus, bullets
+    assert all(e.get("survivor") in (None, "s:atticus-sanders") for e in bullets), bullets
     assert events(g, "setup")[0]["bullets"] == s.bullets
 
 

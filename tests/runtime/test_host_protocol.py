@@ -13,7 +13,8 @@ import pytest
 from conftest import ROOT
 from dow.runtime.engine.sim import new_game
 from dow.runtime.games import winter_tricks
-from dow.runtime.host import DEFAULTED, HOOKS, REQUIRED, Host, HostError, Hooks, check_host, missing_methods
+from dow.runtime.host import (DEFAULTED, HOOKS, REQUIRED, Host, HostError, Hooks, Refused, Told, check_host,
+                              missing_methods)
 from dow.runtime.interpreter import Env, Interpreter
 from dow.runtime.minimal_host import MinimalHost
 
@@ -186,3 +187,51 @@ def test_attach_gives_the_host_the_card_in_play_that_this_card_is_bound_to(bundl
         env = Env(player="p1", card=card, bindings={"this_card": "c:7", "moved": "s:sparky"})
         interp.execute([attach], env).run(RandomAgent(1))
         assert host.attached == [{"card": "c:7", "survivor": "s:sparky"}], card
+
+
+def test_an_action_the_host_refuses_or_tells_itself_leaves_one_line_or_none(bundle):
+    """docs/runtime.md, What lands in the log for an action: a ``Refused`` action leaves no line that reads as
+    done (its refusal's event instead, when it names one); a ``Told`` action leaves only the host's own line,
+    and its value is the action's; any other answer keeps the action's line."""
+    class Strict(MinimalHost):
+        def apply(self, action: str, params: dict[str, Any], src: dict[str, Any]) -> Any:
+            if action == "add_tokens" and params["token"] == "bullet":
+                return Refused("no_bullets_for_lone_wolf", {"count": params["count"]})
+            if action == "wound":
+                return Refused()
+            if action == "draw_cards":
+                return Refused()
+            if action == "change_morale":
+                super().apply(action, params, src)
+                self.log("morale", {"from": 5, "to": 5 + params["amount"]}, src)
+                return Told("changed")
+            return super().apply(action, params, src)
+    host = Strict()
+    host.add_survivor_fact("s:sparky", "Sparky", "p1", "colony")
+    interp = Interpreter(bundle, host, random.Random(1))
+    env, node = Env(player="p1", card="x"), {"op": "test", "pos": {"card": "x", "line": 3}}
+    assert interp.act("add_tokens", {"token": "bullet", "place": "bullets:p1", "count": 3, "player": "p1"},
+                      node, env) is None
+    assert interp.act("wound", {"survivor": "s:sparky", "kind": "wound", "count": 1}, node, env) is None
+    assert interp.act("draw_cards", {"zone": "item_deck", "owner": None, "location": "colony", "count": 1,
+                                     "player": "p1"}, node, env) is None
+    assert interp.act("change_morale", {"player": "p1", "amount": -1}, node, env) == "changed"
+    assert interp.act("add_tokens", {"token": "food", "place": "supply:p1", "count": 2, "player": "p1"},
+                      node, env) is None
+    assert [(line["event"], line["params"]) for line in host.lines] == [
+        ("no_bullets_for_lone_wolf", {"count": 3}),               # the refusal, told once, in the host's words
+        ("morale", {"from": 5, "to": 4}),                         # the host's own line, not change_morale too
+        ("add_tokens", {"token": "food", "place": "supply:p1", "count": 2, "player": "p1"})]
+    assert host.lines[0]["src"] == node["pos"] and host.lines[0]["private_to"] is None
+
+
+def test_the_reference_engine_refuses_the_lone_wolfs_bullets_at_the_host_protocol(bundle):
+    """The Warring Colonies host answers an effect's bullets for the Lone Wolf with a refusal (seed 000, Regras
+    do Lobo Solitário: it keeps no bullets), so the interpreter logs the refusal and no "3 bullets go to …"."""
+    game = new_game(bundle, 1, 5, variants=["warring-colonies"])
+    wolf = game.state.wolf
+    refused = game.host.apply("add_tokens", {"token": "bullet", "place": f"bullets:{wolf}", "count": 3,
+                                             "player": wolf}, {})
+    assert refused == Refused("no_bullets_for_lone_wolf", {"count": 3})
+    assert game.host.apply("add_tokens", {"token": "helpless", "place": "den", "count": 1, "player": wolf},
+                           {}) == Refused("helpless_ignored", {"count": 1})
