@@ -347,34 +347,6 @@ def test_a_death_by_a_cards_effect_names_the_card(bundle, lang):
     assert teller.line({**line, "src": {}}) != told       # no card known: the sentence without a name
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_bullets_a_survivors_ability_adds_name_the_survivor(bundle, games, lang):
-    """Atticus Sanders's bullets at the set-up read as the table tells them: "Atticus Sanders's ability puts 3
-    bullets in …", not a third "3 bullets go to …" with no reason (issue 32); bullets a card adds that is no
-    survivor (the main objective's set-up) are told as before, without a source."""
-    teller = Teller(bundle, lang, {})
-    survivors = {c["id"]: c["name"].get(lang) or c["name"]["en"] for c in bundle["cards"] if c["kind"] == "survivor"}
-    seen = 0
-    for _, lines, cards in games:
-        if lines and (lines[0].get("src") or {}).get("game") == "winter-tricks":
-            continue
-        teller.instances = cards
-        for line in lines:
-            if line["event"] != "add_tokens" or (line.get("params") or {}).get("token") != "bullet":
-                continue
-            source = (line.get("src") or {}).get("card")
-            told = teller.line(line)
-            if source in survivors:
-                seen += 1
-                assert survivors[source] in told, told
-            else:
-                assert not any(name in told for name in survivors.values()), told
-    line = {"event": "add_tokens", "params": {"token": "bullet", "place": "bullets:a", "count": 3, "player": "p2"},
-            "src": {"card": "warring-colonies.survivor.atticus-sanders"}}
-    assert "Atticus Sanders" in teller.line(line)
-    assert "Atticus Sanders" not in teller.line({**line, "src": {"card": "warring-colonies.main-objective.divide-and-conquer"}})
-
-
 #: facts that happen once in a step of the game, by the events that state them (the interpreter's line of an
 #: action and the engine's line of what came of it): each must be logged once, by one event (the host
 #: protocol's Told and Refused). Other events may repeat with the same values in one step: two noise tokens
