@@ -97,3 +97,17 @@ def fill(template: str, lang: str, *args: Any, genders: dict[str, str] | None = 
     """A template filled in as str.format does, its agreeing words chosen (see agree()); ``genders``, the
     names' genders the teller learned from its bundle (``learn``)."""
     return agree(template, lang, *args, genders=genders, **fields).format(*args, **fields)
+
+
+def said_again(sentence: str, form: str, names: Iterable[str] = (), n: int = 2) -> str:
+    """A sentence told once more, in a language that says so in front of it: ``form`` holds the whole
+    sentence as ``[sentence]`` (vi "Một lần nữa, [sentence]", "Lần thứ {n}, [sentence]"), where a word
+    tacked on at the end would read as part of what the sentence says ("ngửa lên lần nữa": turned face
+    up again; "bằng xúc xắc 3 lần nữa": three more times). Square brackets, not braces: gettext's
+    msgfmt holds a translation's braces to the English ones, which have no such field. The sentence
+    loses its capital unless it starts with a name (one of ``names``: "Một lần nữa, Brian Lee tấn công
+    …", "Một lần nữa, người chơi 1 …"); the form's own first letter is its capital."""
+    starts_with_name = any(sentence.startswith(name) and not sentence[len(name):len(name) + 1].isalnum()
+                           for name in names if name)
+    inner = sentence if starts_with_name else sentence[:1].lower() + sentence[1:]
+    return form.replace("{n}", str(n)).replace("[sentence]", inner)

@@ -215,6 +215,8 @@ class Teller:
                 continue
             if event == "move_cards" and params.get("zone") == "storage" and before == "took_offer":
                 continue                                   # Winter Has Come's offer says what it puts away
+            if event == "took" and nxt == "take_cards":
+                continue                                   # the line after says the same, and where from
             if event == "killed" and params.get("survivor"):
                 where[params["survivor"]] = params.get("location", "")
             if event == "spread_bite" and nxt != "bite_spread":
@@ -250,7 +252,12 @@ class Teller:
             run = run + 1 if i and text == out[i - 1][2] else 1
             if run > 1 and text[-1:] in ".!":
                 words = self.cat["again"]
-                text = f"{text[:-1]} {words.get(run, words['other']).format(n=run)}{text[-1]}"
+                word = words.get(run, words["other"])
+                if "[sentence]" in word:     # vi: said in front ("Một lần nữa, …"; render/grammar.py)
+                    from .grammar import said_again
+                    text = said_again(text, word, [*self.names.values(), self.cat["colony"]["lone_wolf"]], run)
+                else:
+                    text = f"{text[:-1]} {word.format(n=run)}{text[-1]}"
             told.append((event, params, text))
         return told
 

@@ -534,8 +534,14 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         source = root / "docs" / (lang if (root / "docs" / lang / f"{name}.md").is_file() else "") / f"{name}.md"
         if source.is_file():
             text = source.read_text(encoding="utf-8")
-            # the guides rank below the cards and rules for a word both use (theme's page boost)
-            _write(authors / f"{name}.md", AUTHOR_FRONT + _author_links(_paths_out_of_headings(text)), encoding="utf-8")
+            # the guides rank below the cards and rules for a word both use (theme's page boost); a guide
+            # the page's language has no translation of is not in its header search at all, and a
+            # translated guide's code identifiers ("#### `card_type`") are no header-search titles either:
+            # a player's search for "thuốc men" finds cards and rules, not an effect tree's field
+            front = AUTHOR_FRONT if _in_language(root, name, lang) else AUTHOR_FRONT_UNSEARCHED
+            text = _paths_out_of_headings(text)
+            text = _identifiers_unsearched(text) if lang != "en" else text
+            _write(authors / f"{name}.md", front + _author_links(text), encoding="utf-8")
     # the section's own page, so that /<lang>/authors/ is a page and not a bare folder
     _write(authors / "index.md", author_index(data, lang), encoding="utf-8")
     return seconds
@@ -544,8 +550,10 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
 def author_index(data: "SiteData", lang: str) -> str:
     """authors/index.md: the guides for authors and engine developers, each by its title, in the nav's order."""
     words = site_words(lang)
-    links = "".join(f"- [{esc(words['author_titles'][n])}]({n}.md)\n" for n in AUTHOR_DOCS
-                    if (data.root / "docs" / f"{n}.md").is_file())
+    guides = [n for n in AUTHOR_DOCS if (data.root / "docs" / f"{n}.md").is_file()]
+    # the guides in the page's language first, then those only in English (their titles say so)
+    guides.sort(key=lambda n: not _in_language(data.root, n, lang))
+    links = "".join(f"- [{esc(words['author_titles'][n])}]({n}.md)\n" for n in guides)
     return f"{AUTHOR_FRONT}# {esc(words['ui']['authors'])} {{#authors}}\n\n{words['author_index_intro']}\n\n{links}"
 
 
@@ -593,6 +601,21 @@ def card_search_entries(card: dict, programs: list[dict], words: dict, lang: str
 #: the cards, not the card-file reference)
 CARD_BOOST = 4
 AUTHOR_FRONT = "---\nsearch:\n  boost: 0.25\n---\n\n"
+#: a guide in English on a page of another language: out of that language's header search
+AUTHOR_FRONT_UNSEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
+#: a heading that is only a code identifier: "#### `card_type`"
+_IDENTIFIER_HEADING = re.compile(r"^(#{1,6} `[^`\n]+`)[ \t]*$", re.M)
+
+
+def _in_language(root: Path, name: str, lang: str) -> bool:
+    """Whether an author guide is written in ``lang`` (English: docs/, another language: docs/<lang>/)."""
+    return lang == "en" or (root / "docs" / lang / f"{name}.md").is_file()
+
+
+def _identifiers_unsearched(text: str) -> str:
+    """A guide's headings that are only a code identifier, kept out of the header search (the theme's
+    data-search-exclude, by attr_list): a reader of the site's language searches the game's words."""
+    return _IDENTIFIER_HEADING.sub(lambda m: m.group(1) + " { data-search-exclude }", text)
 #: where the header search splits words: spaces, dashes and punctuation, so "(carro)" is the word
 #: "carro"; the theme's search worker folds the words (site/assets/search-fold.js, put in by site/hooks.py).
 #: Not "+" nor "*": the worker asks lunr for "+word*" (required, any ending), which the theme splits
@@ -840,8 +863,11 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
             {ui["search"]: "search.md"}, {ui["transcription"]: "transcription.md"},
             {ui["statistics"]: "statistics.md"},
             {ui["downloads"]: "downloads.md"},
+            # the guides written in the page's language; those only in English are on the section's own
+            # page (authors/index.md), under the others, not in the reader's sidebar
             {ui["authors"]: ["authors/index.md"] + [{words["author_titles"][n]: f"authors/{n}.md"} for n in AUTHOR_DOCS
-                                                    if (data.root / "docs" / f"{n}.md").is_file()]}]
+                                                    if (data.root / "docs" / f"{n}.md").is_file()
+                                                    and _in_language(data.root, n, lang)]}]
     config = {
         "site_name": ui["site"], "docs_dir": "docs", "site_dir": str(site_dir), "use_directory_urls": True,
         "theme": {"name": "material", "language": lang if lang in LANGS else "en", "font": False, "custom_dir": str(SITE / "overrides"),
@@ -861,7 +887,7 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
                   # selector, the address of each page that has another one in each other language
                   "card_folder": addresses.folder[lang],
                   "same_page": addresses.same_page(lang, LANGS if lang in LANGS else (lang,))},
-        "not_in_nav": f"/{addresses.folder[lang]}/*/*.md\n",
+        "not_in_nav": f"/{addresses.folder[lang]}/*/*.md\n/authors/*.md\n",
         "nav": nav,
         "validation": {"links": {"anchors": "info", "unrecognized_links": "info"}},
     }

@@ -8,6 +8,7 @@ UntoldScenario, so a new scenario form cannot reach a page as raw data.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -474,7 +475,11 @@ class StoryTeller:
                    "winner": {"objective_completed"}, "triggered": {"crossroads"}}
 
     def again(self, sentence: str) -> str:
-        """A sentence told once more, saying so before what it shows ('rolls for exposure again: blank')."""
+        """A sentence told once more, saying so before what it shows ('rolls for exposure again: blank'), or
+        in front of it where the language says so there (vi "Một lần nữa, [sentence]": render/grammar.py)."""
+        if "[sentence]" in self.w["again"]:
+            from dow.render.grammar import said_again
+            return said_again(sentence, self.w["again"], [*self.t.names.values(), *self.log.names.values()])
         head, colon, tail = sentence.partition(": ")
         if colon:
             return head + self.w["again"] + colon + tail
@@ -654,7 +659,16 @@ class StoryTeller:
             return []
         return [("told", _capital(self.t.say(self.w["story"]["wrong_cards"], len(wrong),
                                              cards=self.t.listed([self.log.name(c) for c in wrong]),
-                                             wanted=self.t.listed([self.t.name(k) for k in wanted]))))]
+                                             wanted=self.t.listed([self.kind_word(k) for k in wanted]))))]
+
+    def kind_word(self, kind: str) -> str:
+        """A kind of item a crisis asks for, by the glossary's word for it ("dụng cụ", "medicine"): not a card's
+        name, which a kind with no card of its own name (tool) does not have ("không phải Tool")."""
+        from dow.render.text import load_language
+        lang = _log_lang(self.t.lang)
+        term = (load_language(lang).glossary.get(f"card_type.{kind}") or {}).get(lang)
+        word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+        return word if isinstance(word, str) else self.t.name(kind)
 
     #: decisions the log line that follows tells in full (who used or bought what, paying with what)
     ASK_TOLD_BY_LOG = {"use harpoon": {"equipment_used"}, "buy": {"bought"}, "pay for": {"bought"}, "defend with": {"defended"},
@@ -904,8 +918,35 @@ def _title(teller: "Teller", card: dict, test: dict, told: dict) -> str:
     name = str(test.get("name") or "")
     if teller.lang == "en" and name and len(name) <= TITLE_MAX - 4:
         return _capital(name)
-    what = told.get("key") or (told["do"][0].rstrip(".") if told["do"] else "")
+    what = _headline(teller, told.get("key") or (told["do"][0].rstrip(".") if told["do"] else ""))
     return _capital(_shorten(what, TITLE_MAX - 4))
+
+
+def _headline(teller: "Teller", line: str) -> str:
+    """A told line as a title says what the example shows, not how the story told it: never as told once
+    more (vi "Một lần nữa, người chơi 1 …": a title is no second telling), never the crossroads card's
+    read-out ("Ngã tư! Người chơi 2 đọc Máy bay cho người chơi 1" says a card is drawn: the title is the card
+    set off, "Máy bay được kích hoạt"), its first sentence alone ("Sự kiện 1 đã xong", not the damage so
+    far), and no exclamation ("Trận chiến … tại thuộc địa A!" is a heading, not a shout)."""
+    again = teller.w.get("again", "")
+    if "[sentence]" in again:
+        head = again.split("[sentence]")[0]
+        if head and line.startswith(head):
+            line = _capital(line[len(head):])
+    if _read_out(teller.lang).fullmatch(line.rstrip(".")):
+        line = teller.say(teller.w["facts"]["triggered"], card=teller.own) if teller.own else line
+    sentences = _sentences(line)
+    line = sentences[0] if sentences else line
+    return line.rstrip("!").rstrip(".").strip()
+
+
+@functools.lru_cache(maxsize=None)
+def _read_out(lang: str) -> re.Pattern:
+    """The game log's sentence of a crossroads card read out to a player, as a pattern of a told line."""
+    from dow.render.playlog import catalogue
+    template = str(catalogue(_log_lang(lang))["events"]["crossroads"]).rstrip(".")
+    parts = re.split(r"\{\w+\}", template)
+    return re.compile(".+?".join(re.escape(part) for part in parts), re.IGNORECASE)
 
 
 def _sentences(text: str) -> list[str]:
@@ -967,7 +1008,8 @@ def _tell_apart(title: str, group: list[dict], teller: "Teller") -> None:
         # a moment of its own: one no other example tells as often (another round played: once more)
         own = [m.rstrip(".") for m in dict.fromkeys(moments)
                if all(moments.count(m) > o.get("moments", []).count(m) for o in others)]
-        options.append([c for c in dict.fromkeys(_shorten(m, most, cut_words=False) for m in own) if c and c != title])
+        options.append([c for c in dict.fromkeys(_shorten(_headline(teller, m), most, cut_words=False) for m in own)
+                        if c and c != title])
     chosen: set[str] = set()
     for example, candidates in zip(group, options):
         pick = next((c for c in candidates if c not in chosen), None)

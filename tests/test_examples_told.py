@@ -71,3 +71,22 @@ def test_a_goal_check_then_the_rounds_objective_check_is_told_once(bundle, lang)
                 track = steps["goal_colonies"]
                 assert example["do"][0] == track[:1].upper() + track[1:] + "."
     assert found > 10
+
+
+@pytest.mark.parametrize("lang", ["pt", "en", "vi"])
+def test_every_title_says_what_its_example_shows(told, lang):
+    """Every worked example's title, in each language (site/examples.py _headline): never a line as told once
+    more ("Một lần nữa, …"), never the crossroads card's read-out ("Ngã tư! Người chơi 2 đọc Máy bay cho người
+    chơi 1": the card set off, "Máy bay được kích hoạt"), one sentence, no exclamation (issue 32, vi trial)."""
+    import re
+    from dow.render.playlog import catalogue
+    from dow.site.words import site_words
+    again = site_words(lang)["examples"]["again"]
+    head = again.split("[sentence]")[0] if "[sentence]" in again else None
+    read_out = re.compile(".+?".join(re.escape(p) for p in re.split(r"\{\w+\}", catalogue(lang)["events"]["crossroads"].rstrip("."))))
+    titles = [(card["id"], example["title"].split(". ", 1)[1]) for card, _, example in told[lang]]
+    assert len(titles) > 500
+    wrong = [(card, t) for card, t in titles
+             if (head and t.startswith(head)) or read_out.fullmatch(t) or t.endswith("!")
+             or re.search(r"[.!?] \w", re.sub(r"[«“][^»”]*[»”]", "", t))]
+    assert wrong == [], wrong[:20]

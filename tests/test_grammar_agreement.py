@@ -165,3 +165,18 @@ def test_every_place_and_zone_of_the_table_is_told_in_the_language(lang):
         terms = [glossary.get(f"{kind}.{place}", {}).get(lang) for kind in ("location", "zone")]
         words = [t if isinstance(t, str) else (t or {}).get("other") for t in terms]
         assert any(w and w.lower() in told.lower() for w in words), f"{lang}: {place!r} told in English: {told!r}"
+
+
+@pytest.mark.parametrize("sentence, form, n, said", [
+    ("Người chơi 7 thêm Nhiên liệu vào khủng hoảng, ngửa lên.", "Một lần nữa, [sentence]", 2,
+     "Một lần nữa, người chơi 7 thêm Nhiên liệu vào khủng hoảng, ngửa lên."),
+    ("Brian Lee tấn công một zombie bằng xúc xắc 3.", "Một lần nữa, [sentence]", 2,
+     "Một lần nữa, Brian Lee tấn công một zombie bằng xúc xắc 3."),
+    ("Lone Wolf rút một thẻ.", "Lần thứ {n}, [sentence]", 5, "Lần thứ 5, Lone Wolf rút một thẻ."),
+    ("1 người sống sót bất lực đến thuộc địa.", "Lần thứ ba, [sentence]", 3,
+     "Lần thứ ba, 1 người sống sót bất lực đến thuộc địa."),
+    ("Brianna tung xúc xắc.", "Một lần nữa, [sentence]", 2, "Một lần nữa, brianna tung xúc xắc."),  # not the name 'Brian'
+])
+def test_a_sentence_said_again_in_front_keeps_a_names_capital(sentence, form, n, said):
+    from dow.render.grammar import said_again
+    assert said_again(sentence, form, ["Brian Lee", "Lone Wolf", "Brian"], n) == said

@@ -42,6 +42,12 @@ SEED_002 = {
     "crisis": (7, "thẻ khủng hoảng"),
     "crossroads-card": (11, "thẻ ngã tư"),
     "move-round-marker": (225, "di chuyển thẻ vòng chơi"),
+    "round-track": (225, "thẻ đánh dấu vòng chơi"),       # the marker the track is told by (issue 32: four names)
+    "lone-wolf-flee": (335, "chạy trốn"),
+    "lone-wolf-join": (337, "tham gia chiến đấu"),
+    "lone-wolf-morale-tracker": (109, "bảng theo dõi"),
+    "quick-variant": (341, "chơi nhanh"),
+    "waste-check": (215, "kiểm tra rác"),
     "colony-leader": (43, "lãnh đạo thuộc địa"),
 }
 
@@ -61,6 +67,21 @@ SLIPS = [
     (r"(?<!chỉ )(?<!\w)số với(?!\w)", "the search help: 'so sánh một chỉ số với một số'"),
     (r"nối các lựa chọn", "'lựa chọn' is a crossroads option: 'nối các điều kiện'"),
     (r"(?<!\w)đổ(?= (?:một |hai |lại |\{\w+\} |\d+ )?xúc xắc)", "seed 002: 'tung xúc xắc'"),
+    # the machine-like shapes of the fresh reader's trial (docs/trials/reader-vi-2026-12-05-after.md)
+    (r"chưa sách luật nào", "'chưa có sách luật nào': the verb"),
+    (r"(?<=\w) lần (?:nữa|thứ (?:hai|ba|tư|\d+))(?=[.!:](?:\s|$))",
+     "said in front, 'Một lần nữa, …': at the end it reads as part of the sentence ('ngửa lên lần nữa')"),
+    (r"(?<!được)(?<![:;,(]) chữa \d+ vết thương\.", "the survivor healed 'được chữa': 'X chữa' says X treats"),
+    (r"một bàn tay", "a player's hand: 'từ tay của một người chơi'"),
+    (r"có được áp dụng không", "'kiểm tra điều kiện kích hoạt của …'"),
+    (r"trong trận gần nhất", "'tổng sức mạnh chiến đấu … trong trận vừa rồi'"),
+    (r"được đặt thành \d", "a die 'giờ là 5'"),
+    (r"thay đổi thấy được", "'không làm thay đổi gì trên bàn'"),
+    (r"người thắng: không ai", "'Không ai thắng.'"),
+    (r"người đi trước", "seed 002: 'người chơi đầu tiên'"),
+    (r"trong các ván của trang(?! này)", "'trong các ván mô phỏng'"),
+    (r"dự án mới chép lại", "'mới' reads as 'just now': 'chỉ mới chép lại'"),
+    (r"không phải (?:tool|food|fuel|medicine|weapon|trash)(?!\w)", "an item kind in English: the glossary's 'dụng cụ', 'thức ăn' …"),
 ]
 
 
@@ -109,7 +130,8 @@ def test_every_entry_seed_002_decides_names_the_variants_it_rules_out():
     assert set(SEED_002) <= set(entries), set(SEED_002) - set(entries)
     decided = {"zombie", "card", "deck", "standee", "roll", "colony-warfare", "base-game", "player-reference",
                "combat-tracker", "barricade-action", "request", "spend-food", "hand-off", "add-to-crisis",
-               "move-round-marker"}
+               "move-round-marker", "round-track", "lone-wolf-flee", "lone-wolf-join", "lone-wolf-morale-tracker",
+               "quick-variant", "waste-check"}
     assert all((entries[i].get("avoid") or {}).get("vi") for i in decided), \
         [i for i in decided if not (entries[i].get("avoid") or {}).get("vi")]
 
@@ -143,6 +165,30 @@ def test_every_line_of_a_game_told_in_vietnamese_uses_the_rulebooks_words(logs):
     assert {g.split()[0] for g, _ in logs} >= {"base", "warring-colonies", "warring-colonies+quick", "winter-tricks"}
     problems = _problems(logs)
     assert problems == [], f"{len(problems)} lines:\n" + "\n".join(problems[:40])
+
+
+def test_every_worked_example_told_in_vietnamese_uses_the_rulebooks_words(told):
+    """Every worked example of every card page (its title and each sentence of its table before, its story
+    and its table after), as the site tells it in Vietnamese: the terms, and none of the slips above."""
+    examples = told["vi"]
+    assert len(examples) > 500
+    texts = [(f"{card['id']} #{n}", sentence) for card, n, example in examples
+             for sentence in [example["title"], *example["given"], *example["do"], *example["expect"]]]
+    problems = _problems(texts)
+    assert problems == [], f"{len(problems)} sentences:\n" + "\n".join(problems[:40])
+
+
+def test_a_sentence_told_again_says_so_in_front(told, logs, bundle):
+    """The same sentence told once more reads "Một lần nữa, …" / "Lần thứ ba, …" (render/grammar.py
+    said_again), its own first word in lower case unless it is a name (a card's, the Lone Wolf)."""
+    names = {"Lone Wolf"} | {text for card in bundle["cards"] for text in (card.get("name") or {}).values()
+                             if isinstance(text, str)}
+    again = re.compile(r"^(?:Một lần nữa|Lần thứ (?:ba|tư|\d+)), (.*)")
+    sentences = [s for _, _, example in told["vi"] for s in example["do"]] + [line for _, line in logs]
+    said = [m.group(1) for s in sentences if (m := again.match(s))]
+    assert len(said) > 20                           # the logs and the examples do say things again
+    wrong = [s for s in said if not (s[:1].islower() or s[:1].isdigit() or any(s.startswith(n) for n in names))]
+    assert wrong == [], wrong[:20]
 
 
 def test_a_morale_change_is_told_by_its_direction(logs):
@@ -195,7 +241,24 @@ def test_english_card_names_stay_out_of_the_vietnamese_chapters(bundle):
     ("Đặt thước đo chiến đấu; lấy tờ tham khảo người chơi.", ["thước đo chiến đấu", "tờ tham khảo"]),
     ("Dời điểm đánh dấu vòng xuống 1 ô.", ["Dời điểm đánh dấu vòng"]),
     ("Thủ lĩnh mở nước bài tiếp theo.", ["Thủ lĩnh"]),
+    ("bản dịch của dự án (chưa sách luật nào in tên này bằng tiếng Việt)", ["chưa sách luật nào"]),
+    ("Người chơi 7 thêm Nhiên liệu vào khủng hoảng, ngửa lên lần nữa.", [" lần nữa"]),
+    ("1 người sống sót bất lực đến thuộc địa lần thứ tư.", [" lần thứ tư"]),
+    ("Olivia Brown chữa 1 vết thương.", [" chữa 1 vết thương."]),
+    ("Người chơi 1 lấy 1 thẻ từ một bàn tay.", ["một bàn tay"]),
+    ("Người chơi xem Bầy zombie có được áp dụng không.", ["có được áp dụng không"]),
+    ("Trong trận gần nhất, thuộc địa A có tổng 7.", ["Trong trận gần nhất"]),
+    ("Xúc xắc thứ 1 của người chơi 1 được đặt thành 5.", ["được đặt thành 5"]),
+    ("Trên bàn không có gì thay đổi thấy được.", ["thay đổi thấy được"]),
+    ("Người thắng: không ai. Người đi trước là người chơi 3.", ["Người thắng: không ai", "Người đi trước"]),
+    ("Dự án mới chép lại một thẻ ngã tư.", ["Dự án mới chép lại"]),
+    ("Đồ đồng nát và Búa không phải Tool: mỗi thẻ khác loại trừ đi một điểm.", ["Tool"]),
+    ("Thanh vòng chơi về 0; thẻ vòng chơi được di chuyển; Ván chơi nhanh; Lone Wolf bỏ chạy hay tham chiến.",
+     ["Thanh vòng chơi", "thẻ vòng chơi", "Ván chơi nhanh", "bỏ chạy", "tham chiến"]),
     # what is right is not flagged
+    ("Một lần nữa, người chơi 7 thêm Nhiên liệu vào khủng hoảng, ngửa lên. Bấm lần nữa để đảo thứ tự.", []),
+    ("Olivia Brown được chữa 1 vết thương. Khi chơi: chữa 1 vết thương. Thẻ đánh dấu vòng chơi về 0.", []),
+    ("Di Chuyển Thẻ Vòng Chơi; Chạy trốn; Tham gia chiến đấu; khi chơi nhanh. Các ván của trang này.", []),
     ("Người dẫn đầu mở nước bài; thủ lĩnh nhóm của bạn; lá phiếu của bạn; Nước bài mùa đông.", []),
     ("Brian Lee tung xúc xắc phơi nhiễm và tung ra mặt bị cắn trong một trận chiến.", []),
     ("Tinh thần giảm từ 6 xuống 4. Khi chơi (rồi bỏ vào đống rác): chữa 1 vết thương.", []),

@@ -46,7 +46,9 @@ def test_a_story_says_each_fact_once(told, lang):
     the start of the other: 'player 1 uses the harpoon. player 1 uses Harpoon', 'pays to ignore the result.
     pays to ignore the bite rolled for Brian Lee')."""
     assert len(told[lang]) > 400
-    again = site_words(lang)["examples"]["again"].rstrip()
+    again = site_words(lang)["examples"]["again"]
+    # the words that say it: a suffix (" again"), or what a language says in front ("Một lần nữa, [sentence]")
+    again = again.split("[sentence]")[0].strip() if "[sentence]" in again else again.rstrip()
     slips = []
     for card, n, example in told[lang]:
         # the table (before and after) and the story each say a sentence once; the story may read out a count

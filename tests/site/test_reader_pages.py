@@ -294,3 +294,56 @@ def test_the_home_page_speaks_to_a_reader(built, lang):
     for engine_word in {"pt": ("compilad", "linguagem de efeitos", "motor"),
                         "vi": ("biên dịch", "ngôn ngữ hiệu ứng", "bộ máy")}[lang]:
         assert engine_word not in words(lang)["intro"]
+
+
+@pytest.mark.parametrize("lang", ("pt", "vi"))
+def test_a_reader_of_another_language_meets_the_english_only_guides_only_on_the_authors_page(built, lang):
+    """The sidebar of a pt or vi page lists only the authors' guides written in its language; a guide only in
+    English (docs/<name>.md without docs/<lang>/<name>.md) is listed on the authors' own page, after the
+    translated ones, and is out of the header search; no header-search entry of that language is titled by a
+    code identifier ("card_type": a player's search for "thuốc men" finds no effect tree's field)."""
+    from dow.site.build import AUTHOR_DOCS
+    out, _ = built
+    root = out.parents[1]
+    translated = [n for n in AUTHOR_DOCS if (root / "docs" / lang / f"{n}.md").is_file()]
+    english = [n for n in AUTHOR_DOCS if (root / "docs" / f"{n}.md").is_file() and n not in translated]
+    assert translated and english
+    home = (out / lang / "index.html").read_text(encoding="utf-8")
+    in_nav = set(re.findall(r'href="(?:\./)?authors/([\w-]+)/"', home))
+    assert in_nav == set(translated), (in_nav, translated)
+    index = (out / lang / "authors" / "index.html").read_text(encoding="utf-8")
+    listed = re.findall(r'href="(?:\.\./)?(?:\./)?([\w-]+)/"', article(index))
+    assert [n for n in listed if n in AUTHOR_DOCS] == translated + english
+    docs = json.loads((out / lang / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    guides = {d["location"].split("/")[1] for d in docs if d["location"].startswith("authors/")}
+    assert guides & set(translated) and not guides & set(english), guides
+    identifiers = [d["title"] for d in docs if re.fullmatch(r"<code>[^<]*</code>", d["title"].strip())]
+    assert identifiers == [], identifiers[:10]
+
+
+def test_no_vietnamese_page_holds_a_slip_the_reader_found(built):
+    """Every Vietnamese page's text, as built (cards, worked examples, rules, glossary, statistics, search
+    help, authors' guides): none of the slips and machine-like shapes of tests/test_seed_terms.py (SLIPS:
+    'chưa sách luật nào', 'lần nữa' tacked on at the end, 'X chữa 1 vết thương', 'trong trận gần nhất' …)
+    and none of the words seed 002 rules out (the glossary's avoided variants: 'thanh vòng chơi' …)."""
+    from dow.site.build import AUTHOR_DOCS
+    from test_seed_terms import _problems
+    out, _ = built
+    root = out.parents[1]
+    english = {f"vi/authors/{n}/" for n in AUTHOR_DOCS if not (root / "docs" / "vi" / f"{n}.md").is_file()}
+    pages = [page for page in sorted((out / "vi").rglob("*.html"))
+             if not any(page.relative_to(out).as_posix().startswith(e) for e in english)]   # English by design
+    assert len(pages) > 400
+    problems = _problems([(page.relative_to(out).as_posix(), _blocks(page.read_text(encoding="utf-8"))) for page in pages])
+    assert problems == [], f"{len(problems)} places:\n" + "\n".join(problems[:40])
+
+
+#: where a page's text breaks between two things a reader does not read as one phrase (a table's cells, the
+#: table of contents' entries, a list's items): not inside a sentence (a link, a glossary tooltip)
+_BLOCK = re.compile(r"</?(?:td|th|tr|li|p|div|h[1-6]|nav|summary|label|dt|dd|caption|figcaption|option|button)\b[^>]*>")
+
+
+def _blocks(html: str) -> str:
+    """A page's text with its scripts, styles and code left out and its blocks kept apart (" | ")."""
+    html = re.sub(r"<(script|style)\b.*?</\1>|<code>.*?</code>", " ", html, flags=re.S)
+    return _plain(_BLOCK.sub(" | ", html))
