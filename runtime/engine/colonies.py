@@ -20,8 +20,8 @@ What is built:
 * "colony" and "enemy_colony" on a card name the colony of the player's own side or of the
   other side (``ColoniesHost.place``); "friendly" and "enemy" compare colonies; a location is
   controlled by the colony with more survivors there (a tie: nobody);
-* colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
-  rulebook's order, and the undefended colony's loss of morale after it;
+* colony warfare, step 2 of the colony phase (``ColonyWarfare.step_colony_warfare``, the part the game
+  holds as ``warfare``), with every combat in the rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
 * the round (its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
   ``lone_wolf.round`` part, played by ``Game.play_round``): reveal crisis, action dice, the players' turns in pairs (one player of each
@@ -72,7 +72,7 @@ from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
-class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
+class ColoniesGame(ColonyPhase, MovementStep, Game):
     game_name = "warring-colonies"
     #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
     crisis_face_up = True
@@ -93,9 +93,9 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                             "no-wc-ruleset")
         self.wc = found
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
+        self.warfare = ColonyWarfare(self)
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
-        self.stop_all = False
         self.down: dict[str, tuple] | None = None       # survivors laid down by a bite during the simultaneous actions
         self._anywhere: dict[int, tuple[dict, dict]] = {}
         timer = self.wc["stand_ins"]["timer"]
@@ -281,12 +281,20 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             r[phase][at:at] = part["steps"]
         return r
 
-    def round_step(self, step: str) -> Callable[[], Gen]:
-        """The method that plays a step of the round: a step of the Lone Wolf's part (``lone_wolf.round``)
-        is the part's own ``step_<name>`` (colony_lonewolf.py), any other the game's."""
-        if self.lone_wolf and step in self.wc["lone_wolf"]["round"]["steps"]:
-            return getattr(self.lone_wolf, "step_" + step)
-        return super().round_step(step)
+    def step_parts(self) -> tuple[Any, ...]:
+        """The parts the game holds that play steps of the round, each by its own ``step_<name>``: colony
+        warfare (colony_warfare.py) and, only when it plays, the Lone Wolf (colony_lonewolf.py), whose steps
+        are its part of the round (``lone_wolf.round``)."""
+        return (self.warfare,) + ((self.lone_wolf,) if self.lone_wolf else ())
+
+    def step_method(self, step: str) -> Callable[[], Gen]:
+        """The method that plays a step of the round: the ``step_<name>`` of the part that has it
+        (``step_parts``), else the game's."""
+        for part in self.step_parts():
+            run = getattr(part, "step_" + step, None)
+            if run is not None:
+                return cast(Callable[[], Gen], run)
+        return super().step_method(step)
 
     def step_roll_action_dice(self) -> Gen:
         """Action dice as in the base game (seed 004, 2. Roll Action Dice); a Lone Wolf who has left the game

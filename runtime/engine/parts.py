@@ -1,7 +1,8 @@
 """The typed base of the reference engine's mixins, for the type checker.
 
 ``Game`` is put together from mixins (``PlayerChoices``, ``TurnActions``, ``EffectRules``; Warring
-Colonies adds ``ColonyPhase``, ``ColonyWarfare``, ``MovementStep``), each of which uses attributes
+Colonies adds ``ColonyPhase``, ``MovementStep``; its colony warfare is a part the game holds,
+``ColonyWarfare``, not a mixin), each of which uses attributes
 that ``Game.__init__`` sets and methods that another mixin defines. ``GameParts`` and
 ``ColoniesParts`` declare them, so that each mixin type-checks on its own. The declarations are
 annotations only: at run time these are empty classes and change nothing.

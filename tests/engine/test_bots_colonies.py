@@ -137,7 +137,7 @@ def test_at_a_colony_the_leader_plays_all_in_and_bids_every_bullet(wc):
     g.log.add("warfare", {"location": "colony_b"}, {})
     assert bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) == 3
     tactic = bot.answer(Decision(TARGETS, "p1", tuple(s.tactics["a"]), 1, 1, prompt="tactic"))
-    assert g._card_name(tactic[0]) == "ALL IN"
+    assert g.warfare.card_name(tactic[0]) == "ALL IN"
     g.log.add("warfare", {"location": "school"}, {})         # in the town the bids stay modest
     assert all(bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) <= 2 for _ in range(20))
 

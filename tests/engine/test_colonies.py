@@ -167,7 +167,7 @@ def test_stand_in_tactics_do_nothing(wc):
             return (blank,)
         return orig(d)
     agent.answer = answer
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     assert events(g, "combat_result")[-1]["strength"] == {"a": 0 + 1 + 1, "b": 3 + 1}
     assert sv(g, "brian-lee").wounds == 2
 
@@ -311,7 +311,7 @@ def test_father_fitzpatrick_may_skip_the_combat(wc):
                             ("p3", "tactic"): ["on-guard"] if fought else []})
         orig = agent.answer
         agent.answer = lambda d: True if d.kind == "may" else orig(d)
-        g.drive(g.step_colony_warfare(), agent)
+        g.drive(g.warfare.step_colony_warfare(), agent)
         assert bool(events(g, "warfare_skipped")) is not fought
         assert bool(events(g, "warfare")) is fought
         del answers

@@ -288,7 +288,7 @@ def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
                      "move_round_tracker", "elect_colony_leader"):
             if s.over:
                 break
-            g.drive(getattr(g, "step_" + step)(), agent)
+            g.drive(g.step_method(step)(), agent)
             g.verify(step)
         if s.over:
             break

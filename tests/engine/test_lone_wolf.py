@@ -483,7 +483,7 @@ def test_a_lone_wolf_survivor_left_at_a_combat_without_joining_counts_for_no_col
             if d.prompt == "tactic":
                 return tuple(c for c in d.choices if g.state.cards[c].endswith(".all-in"))
             return {"lone wolf in combat": ("flee",), "bullet bid": 0}[d.prompt]
-    g.drive(g.step_colony_warfare(), Answer())
+    g.drive(g.warfare.step_colony_warfare(), Answer())
     assert g.state.over and ("p5", "lone wolf in combat") in asked
     assert sv(g, "forest-plum").location == DEN and sv(g, "sparky").location == "school"
     assert g.host.team_of("s:sparky") == WOLF
