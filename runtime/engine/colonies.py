@@ -72,7 +72,7 @@ from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
-class ColoniesGame(ColonyPhase, MovementStep, Game):
+class ColoniesGame(ColonyPhase, Game):
     game_name = "warring-colonies"
     #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
     crisis_face_up = True
@@ -94,6 +94,7 @@ class ColoniesGame(ColonyPhase, MovementStep, Game):
         self.wc = found
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
         self.warfare = ColonyWarfare(self)
+        self.movement_step = MovementStep(self)
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
         self.down: dict[str, tuple] | None = None       # survivors laid down by a bite during the simultaneous actions
@@ -390,7 +391,7 @@ class ColoniesGame(ColonyPhase, MovementStep, Game):
 
         # 2. movement
         h.action_events = []
-        yield from self.step_movement(active)
+        yield from self.movement_step.step_movement(active)
         for p in players.values():
             check(p)
         # 3. simultaneous actions: the two players act in turns, one action each, the lower-morale colony's
@@ -457,6 +458,22 @@ class ColoniesGame(ColonyPhase, MovementStep, Game):
         bound = yield from self.choose_binding(p, found)       # which survivor, if more than one met it
         yield from self.resolve_crossroads(p, card, drawer, bound)
         self.tag_waste(before, side)
+
+    # ---- ties between the colonies: a die (seed 000, "jogue um dado em caso de empate") ---------------------
+    def first_by_morale(self, lower: bool) -> str:
+        """The colony with the lower (or higher) morale; on equal morale a die decides (odd: colony A)."""
+        ma, mb = self.state.colony_morale["a"], self.state.colony_morale["b"]
+        if ma == mb:
+            return self.colony_die("morale_tie_roll")
+        return ("a" if ma < mb else "b") if lower else ("a" if ma > mb else "b")
+
+    def colony_die(self, event: str, sides: tuple[str, ...] = TEAMS) -> str:
+        """A tie between the colonies settled by a die, as the rulebook settles its own ("jogue um dado em caso
+        de empate"): odd, colony A; even, colony B (with ``sides`` other than the two colonies, the side the
+        roll counts to, round the list). The roll is logged as ``event``."""
+        roll = self.rng.randint(1, 6)
+        self.log.add(event, {"roll": roll}, {})
+        return sides[(roll - 1) % len(sides)]
 
     def crossroads_draw_order(self) -> tuple[str, ...]:
         """The colonies in the order their active players get a crossroads card. The two cards are drawn at the
@@ -592,7 +609,8 @@ class ColoniesGame(ColonyPhase, MovementStep, Game):
         if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
             if entrance is not None:
                 s.entrance[sid] = entrance
-            elif self.standing_at(sid, to) is None:    # "qualquer espaço vazio de entrada": the player's choice
+            # "qualquer espaço vazio de entrada": the player's choice
+            elif self.movement_step.standing_at(sid, to) is None:
                 s.entrance.pop(sid, None)
                 free = [i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0]
                 s.entrance[sid] = (yield from self.pick_entrance(p.id, free, "entrance")) if free else 0

@@ -100,4 +100,4 @@ class ColoniesParts(GameParts):
     lone_wolf: LoneWolf | None
     goal_met: Callable[..., bool]                  # ColonyPhase
     complete: Callable[..., None]                  # ColonyPhase
-    colony_die: Callable[..., str]                 # MovementStep
+    colony_die: Callable[..., str]                 # ColoniesGame

@@ -379,7 +379,7 @@ class Scenario:
             g.host.do_wound(_sid(args[0]), args[2] if len(args) > 2 else "wound", int(args[1]) if len(args) > 1 else 1, {})
             self.drive(g.settle())
         elif verb == "movement" and self.colonies:   # the movement step of the two colony leaders' turns
-            self.drive(g.step_movement(dict(s.leaders)))
+            self.drive(g.movement_step.step_movement(dict(s.leaders)))
         elif verb == "colony":
             self.drive(g.round_step(args[0])())
         elif verb == "turn":

@@ -101,7 +101,7 @@ def test_movement_alternates_from_the_lower_morale_colony_until_both_pass(wc):
         d_seen.append(d)
         return orig(d)
     script.answer = answer
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "olivia-brown").location == "school" and sv(g, "brian-lee").location == "library"
     assert sv(g, "sparky").location == "hospital"
     last = d_seen[-1]                       # brian-lee and sparky have moved: passing (or asking for cards) is left
@@ -117,7 +117,7 @@ def test_moving_into_a_full_location_sends_a_friend_home(wc):
     script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "sparky", 0)),
                     ("p3", ("pass",)), ("p1", ("pass",))])
     g.state.colony_morale = {"a": 3, "b": 4}
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "sparky").location == "colony_a" and sv(g, "brian-lee").location == "school"
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
 
@@ -128,12 +128,12 @@ def test_bullets_send_an_enemy_home_two_if_armed_never_the_other_active_players(
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "school"),
                    "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school", ["pistol"]),
                    "ashley-ross": ("p4", "school")}, bullets=(2, 0), morale=(3, 4), rolls=[1])
-    options = g.make_room_options(g.state.player("p1"), "school", "p3")
+    options = g.movement_step.make_room_options(g.state.player("p1"), "school", "p3")
     assert ("home", "s:alexis-grey", 2) in options and ("home", "s:ashley-ross", 1) in options
     assert not any(o[1] == "s:olivia-brown" for o in options)
     script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "alexis-grey", 2)),
                     ("p3", ("pass",)), ("p1", ("pass",))])
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "alexis-grey").location == "colony_b" and g.state.bullets["a"] == 0
 
 
@@ -142,9 +142,9 @@ def test_a_full_location_with_no_way_to_make_room_is_closed(wc):
     the move is not offered."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school"),
                    "ashley-ross": ("p4", "school"), "sparky": ("p4", "school")}, bullets=(0, 0))
-    assert ("move", "s:brian-lee", "school") not in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "school") not in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     g.state.bullets["a"] = 1
-    assert ("move", "s:brian-lee", "school") in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "school") in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
 
 
 def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
@@ -152,9 +152,9 @@ def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
     zombie entrance space around it (the engine counts spaces, not which entrance)."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
     colony = g.state.locations["colony_b"]
-    assert ("move", "s:brian-lee", "colony_b") in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "colony_b") in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     colony.zombies = [colony.entrance_spaces] * colony.entrances
-    assert ("move", "s:brian-lee", "colony_b") not in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "colony_b") not in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
 
 
 def test_each_colony_pays_food_for_its_own_survivors_only(wc):
@@ -192,9 +192,9 @@ def test_moving_to_the_enemy_colony_takes_an_entrance_space(wc):
     script = Moves([("p1", ("move", "brian-lee", "colony_b")), ("p1", 3), ("p3", ("pass",)), ("p1", ("pass",))])
     orig = script.answer
     script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "brian-lee").location == "colony_b" and g.state.entrance["s:brian-lee"] == 2
-    assert g.entrance_room("colony_b") == 0
+    assert g.movement_step.entrance_room("colony_b") == 0
 
 
 def test_a_zombie_at_a_held_full_entrance_wounds_and_sends_home(wc):
@@ -280,7 +280,7 @@ def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
     for _ in range(3):
         for k in range(players // 2):
             pair = {t: s.team_players(t)[k].id for t in "ab"}
-            g.drive(g.step_movement(pair), agent)
+            g.drive(g.movement_step.step_movement(pair), agent)
             g.verify("movement")
             if s.over:
                 break
@@ -585,7 +585,7 @@ def test_moving_between_entrances_of_the_enemy_colony_rolls_for_exposure(wc):
                     ("p1", ("pass",))])
     orig = script.answer
     script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert s.entrance["s:brian-lee"] == target and sv(g, "brian-lee").location == "colony_b"
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
     g.verify("after")

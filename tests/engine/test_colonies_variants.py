@@ -483,7 +483,7 @@ def test_a_rule_against_moving_to_a_place_holds_in_the_movement_step(wc):
     g = table(wc, {"alexis-grey": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
     card = "base.crossroads.alexis-grey"
     run_card(g, card, "p1", tree_of=lambda d: d["options"][1]["effect"]["tree"])
-    options = g.move_options(g.state.player("p1"), set(), "p3")
+    options = g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     targets = {o[2] for o in options if o[1] == "s:alexis-grey"}
     assert "library" not in targets and "school" in targets
 
