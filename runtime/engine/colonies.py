@@ -72,7 +72,7 @@ from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
-class ColoniesGame(ColonyPhase, Game):
+class ColoniesGame(Game):
     game_name = "warring-colonies"
     #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
     crisis_face_up = True
@@ -82,6 +82,9 @@ class ColoniesGame(ColonyPhase, Game):
     count the Lone Wolf is a part of the game (``lone_wolf``, colony_lonewolf.py), None otherwise."""
 
     host_class = ColoniesHost
+    #: the table Game.__init__ builds for this game (``_build``, ``host_class``), typed as the variant's
+    state: ColoniesState
+    host: ColoniesHost
     OPTIONS = ("random_items", "quick", "timer")
     noise_per_search = 1      # "Só é permitido fazer barulho 1 vez por ação de exploração" (seed 000, Barulho)
 
@@ -95,6 +98,7 @@ class ColoniesGame(ColonyPhase, Game):
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
         self.warfare = ColonyWarfare(self)
         self.movement_step = MovementStep(self)
+        self.colony_phase = ColonyPhase(self)
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
         self.down: dict[str, tuple] | None = None       # survivors laid down by a bite during the simultaneous actions
@@ -283,10 +287,11 @@ class ColoniesGame(ColonyPhase, Game):
         return r
 
     def step_parts(self) -> tuple[Any, ...]:
-        """The parts the game holds that play steps of the round, each by its own ``step_<name>``: colony
-        warfare (colony_warfare.py) and, only when it plays, the Lone Wolf (colony_lonewolf.py), whose steps
-        are its part of the round (``lone_wolf.round``)."""
-        return (self.warfare,) + ((self.lone_wolf,) if self.lone_wolf else ())
+        """The parts the game holds that play steps of the round, each by its own ``step_<name>``: the colony
+        phase (colony_phase.py: bullets, zombies, the objective check, the leaders' election), colony warfare
+        (colony_warfare.py) and, only when it plays, the Lone Wolf (colony_lonewolf.py), whose steps are its
+        part of the round (``lone_wolf.round``). A step no part plays is the game's own (``Game.step_<name>``)."""
+        return (self.colony_phase, self.warfare) + ((self.lone_wolf,) if self.lone_wolf else ())
 
     def step_method(self, step: str) -> Callable[[], Gen]:
         """The method that plays a step of the round: the ``step_<name>`` of the part that has it
@@ -332,6 +337,69 @@ class ColoniesGame(ColonyPhase, Game):
         self.log.add("result", told, {})
         self.verify("end")
         return result
+
+    # ---- the joint crisis (Game.step_resolve_crisis plays it) ----------------------------------------
+    #: the number the joint crisis needs is a stand-in (``stand_ins.crisis_needed_per_player``)
+    crisis_target_stand_in = True
+
+    def crisis_target(self) -> int:
+        """The points the joint crisis needs: the stand-in number per player of both colonies
+        (``stand_ins.crisis_needed_per_player``, 1, as the base game asks 1 per player; the Lone Wolf
+        is of neither colony) (seed 000, Revelar crise, Doar uma carta para a crise)."""
+        s = self.state
+        return sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """Every card added to the joint crisis matches it (there is no sabotage), so each counts 1."""
+        return 1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """A failed joint crisis happens to each colony, and a crisis prevented with 2 or more over the
+        number needed gives each colony 1 morale (seed 000, Revelar crise; reading ``crisis_fails``)."""
+        return TEAMS
+
+    def side_reader(self, side: str) -> str:
+        """A colony's effects are read from its colony leader (Preparação 15, Nota)."""
+        return self.state.leaders[side]
+
+    # ---- food and waste, per colony and for the den (Game.step_pay_food, Game.step_check_waste play them) ----
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """Each colony pays food and checks its waste, and so does the Lone Wolf's den while it plays (Covil:
+        the den pays as normal) (seed 000, Pagar comida; Verificação do lixo)."""
+        s = self.state
+        return TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ())
+
+    def side_home(self, side: str) -> str:
+        return HOMES[side]
+
+    def player_side(self, p: Player) -> str:
+        return self.state.teams[p.id]
+
+    def side_named(self, side: str) -> dict[str, str]:
+        return {"colony": side}
+
+    def fed_count(self, side: str) -> int:
+        """A colony feeds its own survivors at its colony (helpless ones too); enemy survivors at its
+        entrances do not count (seed 000, Pagar comida)."""
+        s, h = self.state, self.host
+        lid = HOMES[side]
+        return sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == side) + s.locations[lid].helpless
+
+    def waste_per_morale(self, side: str) -> int:
+        """The den loses 1 morale per 5 cards in its pile (Covil, Verificação do Lixo); a colony, as in the base game."""
+        if side == WOLF:
+            return int(self.wc["lone_wolf"]["waste_cards_per_morale"])
+        return int(self.rules["waste"]["cards_per_morale"])
+
+    # ---- the round track (Game.step_move_round_tracker plays it) ----------------------------------------
+    def table_reader(self) -> str:
+        """The round track at 0 is read from colony A's leader (the colonies check its goal together)."""
+        return self.state.leaders["a"]
+
+    def complete_at_track_zero(self) -> bool:
+        """At 0 the objective's round-track goal is checked by both colonies (seed 000, Atualizar os
+        marcadores; Divide and Conquer): ``check_round_track_zero``."""
+        return self.colony_phase.check_round_track_zero() is not None
 
     def colony_order(self, team: str) -> list[Player]:
         """A colony's players clockwise from its colony leader (seed 000, Turnos dos jogadores)."""

@@ -175,8 +175,8 @@ class ColonyWarfare:
         event = {"kind": "win_warfare", "player": s.leaders[winner], "location": lid}
         h.emit(event)
         yield from self.game.settle()
-        if not s.over and self.game.goal_met(winner, event):
-            self.game.complete(winner)
+        if not s.over and self.game.colony_phase.goal_met(winner, event):
+            self.game.colony_phase.complete(winner)
 
     def card_name(self, card: str) -> str:
         name = self.game.host.card_def(card).get("name")

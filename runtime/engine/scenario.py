@@ -351,7 +351,7 @@ class Scenario:
         elif verb == "fail":
             self.drive(g.run_effect(self.card["effect"]["tree"], {**env, "player": s.players[s.first].id}))
         elif verb == "goal" and self.colonies:     # both colonies check the round-track goal together
-            self.completed = g.check_round_track_zero() is not None
+            self.completed = g.colony_phase.check_round_track_zero() is not None
         elif verb == "goal":
             self.completed = g.objective_met(args[0] if args else None)
         elif verb == "action":

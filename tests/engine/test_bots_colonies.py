@@ -19,7 +19,7 @@ def test_the_objective_check_ends_the_game_at_zero_morale_and_not_at_one(wc):
     Objetivo Principal, where the game ends; at 1 morale nothing ends."""
     for low, over in ((1, False), (0, True)):
         g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")}, morale=(4, low))
-        g.drive(g.step_check_main_objective(), RandomAgent(0))
+        g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
         assert g.state.over is over
         if over:
             assert g.state.ending == "morale" and g.finish()["winners"] == []

@@ -327,9 +327,9 @@ def test_control_is_more_survivors_and_a_tie_completes_nothing(wc):
     h = g.host
     assert h.controller_of_location("school") == "a" and h.controller_of_location("library") == "a"
     assert h.controller_of_location("hospital") == "b" and h.controller_of_location("gas_station") is None
-    assert g.check_round_track_zero() == "a" and g.state.winner == "a"
+    assert g.colony_phase.check_round_track_zero() == "a" and g.state.winner == "a"
     g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")})
-    assert g.check_round_track_zero() is None and not g.state.over
+    assert g.colony_phase.check_round_track_zero() is None and not g.state.over
 
 
 def test_colony_and_enemy_colony_are_seen_from_the_players_side(wc):

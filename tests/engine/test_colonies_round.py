@@ -16,7 +16,7 @@ from dow.runtime.engine.colonies import ColoniesGame
 def test_add_two_bullets_to_each_colony(wc):
     """seed 000, Fase da colônia 5, Acrescentar 2 fichas de munição: 2 bullets into each colony's supply."""
     g = table(wc, {"brian-lee": ("p1", "colony_a")}, bullets=(1, 0))
-    g.drive(g.step_add_bullets(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_bullets(), RandomAgent(0))
     assert g.state.bullets == {"a": 3, "b": 2}
 
 
@@ -44,7 +44,7 @@ def test_a_colony_at_zero_morale_plays_on_until_the_objective_check(wc):
     assert s.colony_morale["b"] == 0 and not s.over
     g.host.do_change_morale("p3", 2, {})
     assert s.colony_morale["b"] == 0
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert s.over and s.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["b"]}]
 
 
@@ -64,7 +64,7 @@ def test_colony_leader_election(wc):
         def answer(self, d):
             assert d.player not in d.choices or d.prompt == "break the leader tie"
             return (votes[(d.player, d.prompt)].pop(0),)
-    g.drive(g.step_elect_colony_leader(), Pick())
+    g.drive(g.colony_phase.step_elect_colony_leader(), Pick())
     assert s.leaders == {"a": "p2", "b": "p6"}
     assert events(g, "colony_leader")[1]["votes"] == {"p4": 1, "p5": 1, "p6": 1}
 
@@ -219,7 +219,7 @@ def test_enemy_survivors_count_for_the_colony_zombies(wc):
     arrive there (1 per 2 survivors, rounded up), unlike food."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b"), "sparky": ("p2", "colony_b"),
                    "ashley-ross": ("p1", "school")})
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
     assert arrive == {"colony_a": 1, "colony_b": 1, "school": 1}
 
@@ -243,7 +243,7 @@ def test_a_survivor_sent_home_by_a_zombie_brings_no_zombie_to_its_own_colony(wc,
     loc.zombies = [0] * loc.entrances
     loc.barricades = [0] * loc.entrances
     loc.zombies[gate] = loc.entrance_spaces - 1              # the raider holds the last space of its entrance
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     assert sv(g, "sparky").location == home and sv(g, "sparky").wounds == 1
     arrive = [(e["location"], e["count"]) for e in events(g, "zombies_arrive")]
     first = "colony_a" if roll % 2 else "colony_b"
@@ -258,7 +258,7 @@ def test_with_no_survivor_at_an_entrance_the_zombies_need_no_order_roll(wc):
     """seed 000, Aparecimento de zumbis: the two colonies' zombies only interact through the survivors at their
     entrances; without any, no die is rolled for their order."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     assert events(g, "zombies_order_roll") == []
     assert {e["location"]: e["count"] for e in events(g, "zombies_arrive")} == {"colony_a": 1, "colony_b": 1}
 
@@ -634,7 +634,7 @@ def test_both_colonies_can_complete_the_objective_at_the_same_check(wc):
     """seed 000, Verificar objetivo principal: both colonies check at the same time, and the game ends if at
     least one completed it; when both did, the players of both win."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
-    g.goal_met = lambda team, event=None: True
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.colony_phase.goal_met = lambda team, event=None: True
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.winner == "both"
     assert g.finish()["winners"] == ["p1", "p2", "p3", "p4"]

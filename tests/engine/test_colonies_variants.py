@@ -434,7 +434,7 @@ def test_both_colonies_at_zero_morale_both_lose(wc):
     """seed 000, Condições de vitória e derrota: if both colonies are at 0 morale at the main objective check,
     both lose: the game ends with no winner."""
     g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")}, morale=(0, 0))
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.ending == "morale"
     assert events(g, "colonies_lost") == [{"colonies": ["a", "b"]}]
     assert g.finish()["winners"] == []

@@ -165,7 +165,7 @@ def test_zombies_never_appear_in_the_den(wc):
     """seed 000, p. 14, Covil: no zombie ever appears in the den (the Add Zombies step passes it by, and a
     zombie sent there is not placed)."""
     g = table(wc, {"sparky": ("p5", DEN), "forest-plum": ("p5", DEN), "brian-lee": ("p1", "colony_a")}, players=5)
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     g.host.do_add_zombies(DEN, 3, {})
     assert g.state.locations[DEN].zombie_count() == 0
     assert DEN not in [e["location"] for e in events(g, "zombies_arrive")]
@@ -263,7 +263,7 @@ def test_lone_wolf_survivors_stand_at_the_entrances_of_both_colonies(wc):
     g.rng.rolls = [BLANK]
     g.drive(g.lone_wolf.movement(wolf(g)), script)
     assert sv(g, "sparky").location == "colony_b" and s.entrance["s:sparky"] == 3
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
     assert arrive["colony_b"] == 2                      # Olivia Brown, Gray Beard and Sparky: 3 / 2, rounded up
     g.verify("entrances")
@@ -389,7 +389,7 @@ def test_the_lone_wolf_gets_no_bullets(wc):
     g = table(wc, {"sparky": ("p5", DEN)}, players=5)
     h, s = g.host, g.state
     h.do_add_tokens("bullet", "bullets:p5", 3, {})
-    g.drive(g.step_add_bullets(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_bullets(), RandomAgent(0))
     assert s.bullets == {"a": 5, "b": 5}
     assert h.tokens("bullet", "bullets:p5") == 0
     assert not h.can_pay({"op": "spend_tokens", "token": "bullet", "count": 1}, "p5")
@@ -576,7 +576,7 @@ def test_a_game_a_colonys_morale_ended_tells_the_lone_wolfs_own_result(wc, moral
               players=5, morale=(0, 1), wolf_morale=morale)
     g.lone_wolf.objective = "stand-in.wolf-objective.high-spirits"
     g.lone_wolf.check()
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["a"]}]
     result = g.finish()
     told = events(g, "result")[-1]
