@@ -9,6 +9,9 @@ the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is 
 beside it: the table and host (colony_table.py), the movement step (colony_movement.py), colony warfare
 (colony_warfare.py), the other colony phase steps (colony_phase.py), the Lone Wolf (colony_lonewolf.py)
 and the bot (colony_bot.py); this module holds the set-up, the round's steps and the players' turns.
+``ColoniesGame`` inherits from ``Game`` only: its steps are parts it holds (``movement_step``, ``warfare``,
+``colony_phase``, ``lone_wolf``), each built with the game, and the round's step table calls into them
+(``step_method``).
 The game and the round are the base game's one loop (``Game.play``, ``Game.play_round``): this variant
 plugs in its steps and its sides, never a copy of a rule (docs/runtime.md, One loop).
 
