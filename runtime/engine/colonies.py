@@ -9,6 +9,9 @@ the Cemetery's spaces). This module reuses the base engine: ``ColoniesGame`` is 
 beside it: the table and host (colony_table.py), the movement step (colony_movement.py), colony warfare
 (colony_warfare.py), the other colony phase steps (colony_phase.py), the Lone Wolf (colony_lonewolf.py)
 and the bot (colony_bot.py); this module holds the set-up, the round's steps and the players' turns.
+``ColoniesGame`` inherits from ``Game`` only: its steps are parts it holds (``movement_step``, ``warfare``,
+``colony_phase``, ``lone_wolf``), each built with the game, and the round's step table calls into them
+(``step_method``).
 The game and the round are the base game's one loop (``Game.play``, ``Game.play_round``): this variant
 plugs in its steps and its sides, never a copy of a rule (docs/runtime.md, One loop).
 
@@ -20,8 +23,8 @@ What is built:
 * "colony" and "enemy_colony" on a card name the colony of the player's own side or of the
   other side (``ColoniesHost.place``); "friendly" and "enemy" compare colonies; a location is
   controlled by the colony with more survivors there (a tie: nobody);
-* colony warfare, step 2 of the colony phase (``step_colony_warfare``), with every combat in the
-  rulebook's order, and the undefended colony's loss of morale after it;
+* colony warfare, step 2 of the colony phase (``ColonyWarfare.step_colony_warfare``, the part the game
+  holds as ``warfare``), with every combat in the rulebook's order, and the undefended colony's loss of morale after it;
 * the main objective checked for each colony; winning a combat at the enemy colony ends the game;
 * the round (its steps are the ruleset's ``round`` list, and the Lone Wolf's turn its
   ``lone_wolf.round`` part, played by ``Game.play_round``): reveal crisis, action dice, the players' turns in pairs (one player of each
@@ -72,7 +75,7 @@ from .colony_warfare import ColonyWarfare
 from .game import Game, GameError, Gen, loc_id, slug
 from .state import Location, Player, Survivor
 
-class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
+class ColoniesGame(Game):
     game_name = "warring-colonies"
     #: the cards given to the joint crisis are played face up beside it, seen by all (seed 000)
     crisis_face_up = True
@@ -82,6 +85,9 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
     count the Lone Wolf is a part of the game (``lone_wolf``, colony_lonewolf.py), None otherwise."""
 
     host_class = ColoniesHost
+    #: the table Game.__init__ builds for this game (``_build``, ``host_class``), typed as the variant's
+    state: ColoniesState
+    host: ColoniesHost
     OPTIONS = ("random_items", "quick", "timer")
     noise_per_search = 1      # "Só é permitido fazer barulho 1 vez por ação de exploração" (seed 000, Barulho)
 
@@ -93,9 +99,11 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
                             "no-wc-ruleset")
         self.wc = found
         self.lone_wolf: LoneWolf | None = LoneWolf(self) if LoneWolf.plays(players) else None
+        self.warfare = ColonyWarfare(self)
+        self.movement_step = MovementStep(self)
+        self.colony_phase = ColonyPhase(self)
         super().__init__(bundle, seed=seed, players=players, rules=rules, check=check, options=options)
         self.host.rules_wc = self.wc
-        self.stop_all = False
         self.down: dict[str, tuple] | None = None       # survivors laid down by a bite during the simultaneous actions
         self._anywhere: dict[int, tuple[dict, dict]] = {}
         timer = self.wc["stand_ins"]["timer"]
@@ -281,12 +289,21 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
             r[phase][at:at] = part["steps"]
         return r
 
-    def round_step(self, step: str) -> Callable[[], Gen]:
-        """The method that plays a step of the round: a step of the Lone Wolf's part (``lone_wolf.round``)
-        is the part's own ``step_<name>`` (colony_lonewolf.py), any other the game's."""
-        if self.lone_wolf and step in self.wc["lone_wolf"]["round"]["steps"]:
-            return getattr(self.lone_wolf, "step_" + step)
-        return super().round_step(step)
+    def step_parts(self) -> tuple[Any, ...]:
+        """The parts the game holds that play steps of the round, each by its own ``step_<name>``: the colony
+        phase (colony_phase.py: bullets, zombies, the objective check, the leaders' election), colony warfare
+        (colony_warfare.py) and, only when it plays, the Lone Wolf (colony_lonewolf.py), whose steps are its
+        part of the round (``lone_wolf.round``). A step no part plays is the game's own (``Game.step_<name>``)."""
+        return (self.colony_phase, self.warfare) + ((self.lone_wolf,) if self.lone_wolf else ())
+
+    def step_method(self, step: str) -> Callable[[], Gen]:
+        """The method that plays a step of the round: the ``step_<name>`` of the part that has it
+        (``step_parts``), else the game's."""
+        for part in self.step_parts():
+            run = getattr(part, "step_" + step, None)
+            if run is not None:
+                return cast(Callable[[], Gen], run)
+        return super().step_method(step)
 
     def step_roll_action_dice(self) -> Gen:
         """Action dice as in the base game (seed 004, 2. Roll Action Dice); a Lone Wolf who has left the game
@@ -323,6 +340,69 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         self.log.add("result", told, {})
         self.verify("end")
         return result
+
+    # ---- the joint crisis (Game.step_resolve_crisis plays it) ----------------------------------------
+    #: the number the joint crisis needs is a stand-in (``stand_ins.crisis_needed_per_player``)
+    crisis_target_stand_in = True
+
+    def crisis_target(self) -> int:
+        """The points the joint crisis needs: the stand-in number per player of both colonies
+        (``stand_ins.crisis_needed_per_player``, 1, as the base game asks 1 per player; the Lone Wolf
+        is of neither colony) (seed 000, Revelar crise, Doar uma carta para a crise)."""
+        s = self.state
+        return sum(1 for p in s.players if s.teams.get(p.id) in TEAMS) * self.wc["stand_ins"]["crisis_needed_per_player"]
+
+    def crisis_card_points(self, card: str, prevent: set[str]) -> int:
+        """Every card added to the joint crisis matches it (there is no sabotage), so each counts 1."""
+        return 1
+
+    def crisis_sides(self) -> tuple[str, ...]:
+        """A failed joint crisis happens to each colony, and a crisis prevented with 2 or more over the
+        number needed gives each colony 1 morale (seed 000, Revelar crise; reading ``crisis_fails``)."""
+        return TEAMS
+
+    def side_reader(self, side: str) -> str:
+        """A colony's effects are read from its colony leader (Preparação 15, Nota)."""
+        return self.state.leaders[side]
+
+    # ---- food and waste, per colony and for the den (Game.step_pay_food, Game.step_check_waste play them) ----
+    def colony_phase_sides(self) -> tuple[str, ...]:
+        """Each colony pays food and checks its waste, and so does the Lone Wolf's den while it plays (Covil:
+        the den pays as normal) (seed 000, Pagar comida; Verificação do lixo)."""
+        s = self.state
+        return TEAMS + ((WOLF,) if s.wolf and not s.wolf_out else ())
+
+    def side_home(self, side: str) -> str:
+        return HOMES[side]
+
+    def player_side(self, p: Player) -> str:
+        return self.state.teams[p.id]
+
+    def side_named(self, side: str) -> dict[str, str]:
+        return {"colony": side}
+
+    def fed_count(self, side: str) -> int:
+        """A colony feeds its own survivors at its colony (helpless ones too); enemy survivors at its
+        entrances do not count (seed 000, Pagar comida)."""
+        s, h = self.state, self.host
+        lid = HOMES[side]
+        return sum(1 for v in s.survivors_at(lid) if h.team_of(v.id) == side) + s.locations[lid].helpless
+
+    def waste_per_morale(self, side: str) -> int:
+        """The den loses 1 morale per 5 cards in its pile (Covil, Verificação do Lixo); a colony, as in the base game."""
+        if side == WOLF:
+            return int(self.wc["lone_wolf"]["waste_cards_per_morale"])
+        return int(self.rules["waste"]["cards_per_morale"])
+
+    # ---- the round track (Game.step_move_round_tracker plays it) ----------------------------------------
+    def table_reader(self) -> str:
+        """The round track at 0 is read from colony A's leader (the colonies check its goal together)."""
+        return self.state.leaders["a"]
+
+    def complete_at_track_zero(self) -> bool:
+        """At 0 the objective's round-track goal is checked by both colonies (seed 000, Atualizar os
+        marcadores; Divide and Conquer): ``check_round_track_zero``."""
+        return self.colony_phase.check_round_track_zero() is not None
 
     def colony_order(self, team: str) -> list[Player]:
         """A colony's players clockwise from its colony leader (seed 000, Turnos dos jogadores)."""
@@ -382,7 +462,7 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
 
         # 2. movement
         h.action_events = []
-        yield from self.step_movement(active)
+        yield from self.movement_step.step_movement(active)
         for p in players.values():
             check(p)
         # 3. simultaneous actions: the two players act in turns, one action each, the lower-morale colony's
@@ -449,6 +529,22 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         bound = yield from self.choose_binding(p, found)       # which survivor, if more than one met it
         yield from self.resolve_crossroads(p, card, drawer, bound)
         self.tag_waste(before, side)
+
+    # ---- ties between the colonies: a die (seed 000, "jogue um dado em caso de empate") ---------------------
+    def first_by_morale(self, lower: bool) -> str:
+        """The colony with the lower (or higher) morale; on equal morale a die decides (odd: colony A)."""
+        ma, mb = self.state.colony_morale["a"], self.state.colony_morale["b"]
+        if ma == mb:
+            return self.colony_die("morale_tie_roll")
+        return ("a" if ma < mb else "b") if lower else ("a" if ma > mb else "b")
+
+    def colony_die(self, event: str, sides: tuple[str, ...] = TEAMS) -> str:
+        """A tie between the colonies settled by a die, as the rulebook settles its own ("jogue um dado em caso
+        de empate"): odd, colony A; even, colony B (with ``sides`` other than the two colonies, the side the
+        roll counts to, round the list). The roll is logged as ``event``."""
+        roll = self.rng.randint(1, 6)
+        self.log.add(event, {"roll": roll}, {})
+        return sides[(roll - 1) % len(sides)]
 
     def crossroads_draw_order(self) -> tuple[str, ...]:
         """The colonies in the order their active players get a crossroads card. The two cards are drawn at the
@@ -584,7 +680,8 @@ class ColoniesGame(ColonyPhase, ColonyWarfare, MovementStep, Game):
         if isinstance(loc, ColonyBoard) and loc.team != s.teams[p.id]:
             if entrance is not None:
                 s.entrance[sid] = entrance
-            elif self.standing_at(sid, to) is None:    # "qualquer espaço vazio de entrada": the player's choice
+            # "qualquer espaço vazio de entrada": the player's choice
+            elif self.movement_step.standing_at(sid, to) is None:
                 s.entrance.pop(sid, None)
                 free = [i for i in range(loc.entrances) if self.host.entrance_free(to, i) > 0]
                 s.entrance[sid] = (yield from self.pick_entrance(p.id, free, "entrance")) if free else 0

@@ -59,7 +59,7 @@ class ColoniesBot(BaseBot):
         self.colony_seat(d.player)
         rng = self.random.rng
         if d.prompt == "tactic":
-            named = {g._card_name(c): c for c in d.choices}
+            named = {g.warfare.card_name(c): c for c in d.choices}
             pick = named.get("ALL IN") if rng.random() < 0.7 else named.get("ON GUARD")
             return (pick or d.choices[0],)
         if d.prompt == "bullet bid":

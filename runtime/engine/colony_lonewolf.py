@@ -195,8 +195,8 @@ class LoneWolf:
     def movement(self, p: Player) -> Gen:
         """The Lone Wolf moves alone, 1 survivor at a time until it passes, each survivor once, with
         exposure rolls; its survivors may stand at the entrances of both colonies (seed 000, p. 14, Regras
-        do Lobo Solitário): the game's movement prompt (``MovementStep.movement``), with no other player."""
-        yield from self.game.movement([p], {p.id: None})
+        do Lobo Solitário): the game's movement prompt (``game.movement_step.movement``), with no other player."""
+        yield from self.game.movement_step.movement([p], {p.id: None})
 
     def make_room(self, p: Player, out: str) -> Gen:
         """Into a full location the Lone Wolf spends an action die of its choice to send survivor ``out``

@@ -302,12 +302,16 @@ class Game(PlayerChoices, TurnActions, EffectRules):
         self.host.expire()
 
     def round_step(self, step: str) -> Callable[[], Gen]:
-        """The method that plays a step of the round: the game's ``step_<name>``; a step of the colony phase
+        """The method that plays a step of the round (``step_method``); a step of the colony phase
         is an event of its own, raised just before it and once it is done (``colony_step``)."""
-        run = getattr(self, "step_" + step)
+        run = self.step_method(step)
         if step in COLONY_STEP_EVENTS:
             return lambda: self.colony_step(step, run)
-        return cast(Callable[[], Gen], run)
+        return run
+
+    def step_method(self, step: str) -> Callable[[], Gen]:
+        """The method that plays a step: the game's own ``step_<name>`` (a variant may hold parts that play some)."""
+        return cast(Callable[[], Gen], getattr(self, "step_" + step))
 
     def colony_step(self, step: str, run: Callable[[], Gen]) -> Gen:
         """A colony phase step between its two moments ("before the crisis is resolved", "when the round tracker

@@ -1,10 +1,10 @@
 """The typed base of the reference engine's mixins, for the type checker.
 
-``Game`` is put together from mixins (``PlayerChoices``, ``TurnActions``, ``EffectRules``; Warring
-Colonies adds ``ColonyPhase``, ``ColonyWarfare``, ``MovementStep``), each of which uses attributes
-that ``Game.__init__`` sets and methods that another mixin defines. ``GameParts`` and
-``ColoniesParts`` declare them, so that each mixin type-checks on its own. The declarations are
-annotations only: at run time these are empty classes and change nothing.
+``Game`` is put together from mixins (``PlayerChoices``, ``TurnActions``, ``EffectRules``), each of which
+uses attributes that ``Game.__init__`` sets and methods that another mixin defines. ``GameParts`` declares
+them, so that each mixin type-checks on its own. The declarations are annotations only: at run time this is
+an empty class and changes nothing. Warring Colonies adds no mixin: ``ColoniesGame`` holds its steps as
+parts, each an object built with the game (``ColonyPhase``, ``ColonyWarfare``, ``MovementStep``, ``LoneWolf``).
 """
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..decisions import PickWatcher
     from ..interpreter import Interpreter
     from ..replay import EventLog
-    from .colony_lonewolf import LoneWolf
-    from .colony_table import ColoniesHost, ColoniesState
     from .common import CardIndex, Gen
     from .host import GameHost
     from .state import State
@@ -88,15 +86,3 @@ class GameParts:
     rule_reading: Callable[..., str]               # Game
     side_home: Callable[..., str]                  # Game
     player_side: Callable[..., str]                # Game
-
-
-class ColoniesParts(GameParts):
-    """What the Warring Colonies mixins share, on top of the base game's (engine/colonies.py)."""
-
-    state: ColoniesState
-    host: ColoniesHost
-    wc: dict[str, Any]
-    lone_wolf: LoneWolf | None
-    goal_met: Callable[..., bool]                  # ColonyPhase
-    complete: Callable[..., None]                  # ColonyPhase
-    colony_die: Callable[..., str]                 # MovementStep

@@ -351,7 +351,7 @@ class Scenario:
         elif verb == "fail":
             self.drive(g.run_effect(self.card["effect"]["tree"], {**env, "player": s.players[s.first].id}))
         elif verb == "goal" and self.colonies:     # both colonies check the round-track goal together
-            self.completed = g.check_round_track_zero() is not None
+            self.completed = g.colony_phase.check_round_track_zero() is not None
         elif verb == "goal":
             self.completed = g.objective_met(args[0] if args else None)
         elif verb == "action":
@@ -379,7 +379,7 @@ class Scenario:
             g.host.do_wound(_sid(args[0]), args[2] if len(args) > 2 else "wound", int(args[1]) if len(args) > 1 else 1, {})
             self.drive(g.settle())
         elif verb == "movement" and self.colonies:   # the movement step of the two colony leaders' turns
-            self.drive(g.step_movement(dict(s.leaders)))
+            self.drive(g.movement_step.step_movement(dict(s.leaders)))
         elif verb == "colony":
             self.drive(g.round_step(args[0])())
         elif verb == "turn":

@@ -81,7 +81,7 @@ def table(bundle, survivors: dict, bullets=(3, 3), morale=(4, 4), rolls=(), seed
 
 def warfare(g: ColoniesGame, answers: dict) -> Answers:
     agent = Answers(g, answers)
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     g.verify("warfare")
     assert g.violations == []
     for key, left in agent.answers.items():

@@ -19,7 +19,7 @@ def test_the_objective_check_ends_the_game_at_zero_morale_and_not_at_one(wc):
     Objetivo Principal, where the game ends; at 1 morale nothing ends."""
     for low, over in ((1, False), (0, True)):
         g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")}, morale=(4, low))
-        g.drive(g.step_check_main_objective(), RandomAgent(0))
+        g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
         assert g.state.over is over
         if over:
             assert g.state.ending == "morale" and g.finish()["winners"] == []
@@ -137,7 +137,7 @@ def test_at_a_colony_the_leader_plays_all_in_and_bids_every_bullet(wc):
     g.log.add("warfare", {"location": "colony_b"}, {})
     assert bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) == 3
     tactic = bot.answer(Decision(TARGETS, "p1", tuple(s.tactics["a"]), 1, 1, prompt="tactic"))
-    assert g._card_name(tactic[0]) == "ALL IN"
+    assert g.warfare.card_name(tactic[0]) == "ALL IN"
     g.log.add("warfare", {"location": "school"}, {})         # in the town the bids stay modest
     assert all(bot.answer(Decision(AMOUNT, "p1", min=0, max=3, prompt="bullet bid")) <= 2 for _ in range(20))
 

@@ -167,7 +167,7 @@ def test_stand_in_tactics_do_nothing(wc):
             return (blank,)
         return orig(d)
     agent.answer = answer
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     assert events(g, "combat_result")[-1]["strength"] == {"a": 0 + 1 + 1, "b": 3 + 1}
     assert sv(g, "brian-lee").wounds == 2
 
@@ -311,7 +311,7 @@ def test_father_fitzpatrick_may_skip_the_combat(wc):
                             ("p3", "tactic"): ["on-guard"] if fought else []})
         orig = agent.answer
         agent.answer = lambda d: True if d.kind == "may" else orig(d)
-        g.drive(g.step_colony_warfare(), agent)
+        g.drive(g.warfare.step_colony_warfare(), agent)
         assert bool(events(g, "warfare_skipped")) is not fought
         assert bool(events(g, "warfare")) is fought
         del answers
@@ -327,9 +327,9 @@ def test_control_is_more_survivors_and_a_tie_completes_nothing(wc):
     h = g.host
     assert h.controller_of_location("school") == "a" and h.controller_of_location("library") == "a"
     assert h.controller_of_location("hospital") == "b" and h.controller_of_location("gas_station") is None
-    assert g.check_round_track_zero() == "a" and g.state.winner == "a"
+    assert g.colony_phase.check_round_track_zero() == "a" and g.state.winner == "a"
     g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")})
-    assert g.check_round_track_zero() is None and not g.state.over
+    assert g.colony_phase.check_round_track_zero() is None and not g.state.over
 
 
 def test_colony_and_enemy_colony_are_seen_from_the_players_side(wc):

@@ -16,7 +16,7 @@ from dow.runtime.engine.colonies import ColoniesGame
 def test_add_two_bullets_to_each_colony(wc):
     """seed 000, Fase da colônia 5, Acrescentar 2 fichas de munição: 2 bullets into each colony's supply."""
     g = table(wc, {"brian-lee": ("p1", "colony_a")}, bullets=(1, 0))
-    g.drive(g.step_add_bullets(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_bullets(), RandomAgent(0))
     assert g.state.bullets == {"a": 3, "b": 2}
 
 
@@ -44,7 +44,7 @@ def test_a_colony_at_zero_morale_plays_on_until_the_objective_check(wc):
     assert s.colony_morale["b"] == 0 and not s.over
     g.host.do_change_morale("p3", 2, {})
     assert s.colony_morale["b"] == 0
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert s.over and s.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["b"]}]
 
 
@@ -64,7 +64,7 @@ def test_colony_leader_election(wc):
         def answer(self, d):
             assert d.player not in d.choices or d.prompt == "break the leader tie"
             return (votes[(d.player, d.prompt)].pop(0),)
-    g.drive(g.step_elect_colony_leader(), Pick())
+    g.drive(g.colony_phase.step_elect_colony_leader(), Pick())
     assert s.leaders == {"a": "p2", "b": "p6"}
     assert events(g, "colony_leader")[1]["votes"] == {"p4": 1, "p5": 1, "p6": 1}
 
@@ -101,7 +101,7 @@ def test_movement_alternates_from_the_lower_morale_colony_until_both_pass(wc):
         d_seen.append(d)
         return orig(d)
     script.answer = answer
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "olivia-brown").location == "school" and sv(g, "brian-lee").location == "library"
     assert sv(g, "sparky").location == "hospital"
     last = d_seen[-1]                       # brian-lee and sparky have moved: passing (or asking for cards) is left
@@ -117,7 +117,7 @@ def test_moving_into_a_full_location_sends_a_friend_home(wc):
     script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "sparky", 0)),
                     ("p3", ("pass",)), ("p1", ("pass",))])
     g.state.colony_morale = {"a": 3, "b": 4}
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "sparky").location == "colony_a" and sv(g, "brian-lee").location == "school"
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
 
@@ -128,12 +128,12 @@ def test_bullets_send_an_enemy_home_two_if_armed_never_the_other_active_players(
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "sparky": ("p2", "school"),
                    "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school", ["pistol"]),
                    "ashley-ross": ("p4", "school")}, bullets=(2, 0), morale=(3, 4), rolls=[1])
-    options = g.make_room_options(g.state.player("p1"), "school", "p3")
+    options = g.movement_step.make_room_options(g.state.player("p1"), "school", "p3")
     assert ("home", "s:alexis-grey", 2) in options and ("home", "s:ashley-ross", 1) in options
     assert not any(o[1] == "s:olivia-brown" for o in options)
     script = Moves([("p1", ("move", "brian-lee", "school")), ("p1", ("home", "alexis-grey", 2)),
                     ("p3", ("pass",)), ("p1", ("pass",))])
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "alexis-grey").location == "colony_b" and g.state.bullets["a"] == 0
 
 
@@ -142,9 +142,9 @@ def test_a_full_location_with_no_way_to_make_room_is_closed(wc):
     the move is not offered."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school"),
                    "ashley-ross": ("p4", "school"), "sparky": ("p4", "school")}, bullets=(0, 0))
-    assert ("move", "s:brian-lee", "school") not in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "school") not in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     g.state.bullets["a"] = 1
-    assert ("move", "s:brian-lee", "school") in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "school") in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
 
 
 def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
@@ -152,9 +152,9 @@ def test_the_enemy_colony_needs_an_empty_entrance_space(wc):
     zombie entrance space around it (the engine counts spaces, not which entrance)."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
     colony = g.state.locations["colony_b"]
-    assert ("move", "s:brian-lee", "colony_b") in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "colony_b") in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     colony.zombies = [colony.entrance_spaces] * colony.entrances
-    assert ("move", "s:brian-lee", "colony_b") not in g.move_options(g.state.player("p1"), set(), "p3")
+    assert ("move", "s:brian-lee", "colony_b") not in g.movement_step.move_options(g.state.player("p1"), set(), "p3")
 
 
 def test_each_colony_pays_food_for_its_own_survivors_only(wc):
@@ -192,9 +192,9 @@ def test_moving_to_the_enemy_colony_takes_an_entrance_space(wc):
     script = Moves([("p1", ("move", "brian-lee", "colony_b")), ("p1", 3), ("p3", ("pass",)), ("p1", ("pass",))])
     orig = script.answer
     script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "brian-lee").location == "colony_b" and g.state.entrance["s:brian-lee"] == 2
-    assert g.entrance_room("colony_b") == 0
+    assert g.movement_step.entrance_room("colony_b") == 0
 
 
 def test_a_zombie_at_a_held_full_entrance_wounds_and_sends_home(wc):
@@ -219,7 +219,7 @@ def test_enemy_survivors_count_for_the_colony_zombies(wc):
     arrive there (1 per 2 survivors, rounded up), unlike food."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b"), "sparky": ("p2", "colony_b"),
                    "ashley-ross": ("p1", "school")})
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
     assert arrive == {"colony_a": 1, "colony_b": 1, "school": 1}
 
@@ -243,7 +243,7 @@ def test_a_survivor_sent_home_by_a_zombie_brings_no_zombie_to_its_own_colony(wc,
     loc.zombies = [0] * loc.entrances
     loc.barricades = [0] * loc.entrances
     loc.zombies[gate] = loc.entrance_spaces - 1              # the raider holds the last space of its entrance
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     assert sv(g, "sparky").location == home and sv(g, "sparky").wounds == 1
     arrive = [(e["location"], e["count"]) for e in events(g, "zombies_arrive")]
     first = "colony_a" if roll % 2 else "colony_b"
@@ -258,7 +258,7 @@ def test_with_no_survivor_at_an_entrance_the_zombies_need_no_order_roll(wc):
     """seed 000, Aparecimento de zumbis: the two colonies' zombies only interact through the survivors at their
     entrances; without any, no die is rolled for their order."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     assert events(g, "zombies_order_roll") == []
     assert {e["location"]: e["count"] for e in events(g, "zombies_arrive")} == {"colony_a": 1, "colony_b": 1}
 
@@ -280,7 +280,7 @@ def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
     for _ in range(3):
         for k in range(players // 2):
             pair = {t: s.team_players(t)[k].id for t in "ab"}
-            g.drive(g.step_movement(pair), agent)
+            g.drive(g.movement_step.step_movement(pair), agent)
             g.verify("movement")
             if s.over:
                 break
@@ -288,7 +288,7 @@ def test_seeded_movement_and_colony_phases_keep_the_invariants(wc, seed):
                      "move_round_tracker", "elect_colony_leader"):
             if s.over:
                 break
-            g.drive(getattr(g, "step_" + step)(), agent)
+            g.drive(g.step_method(step)(), agent)
             g.verify(step)
         if s.over:
             break
@@ -585,7 +585,7 @@ def test_moving_between_entrances_of_the_enemy_colony_rolls_for_exposure(wc):
                     ("p1", ("pass",))])
     orig = script.answer
     script.answer = lambda d: (script.script.pop(0)[1] if d.prompt == "entrance" else orig(d))
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert s.entrance["s:brian-lee"] == target and sv(g, "brian-lee").location == "colony_b"
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
     g.verify("after")
@@ -634,7 +634,7 @@ def test_both_colonies_can_complete_the_objective_at_the_same_check(wc):
     """seed 000, Verificar objetivo principal: both colonies check at the same time, and the game ends if at
     least one completed it; when both did, the players of both win."""
     g = table(wc, {"brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
-    g.goal_met = lambda team, event=None: True
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.colony_phase.goal_met = lambda team, event=None: True
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.winner == "both"
     assert g.finish()["winners"] == ["p1", "p2", "p3", "p4"]

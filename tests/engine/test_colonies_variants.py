@@ -434,7 +434,7 @@ def test_both_colonies_at_zero_morale_both_lose(wc):
     """seed 000, Condições de vitória e derrota: if both colonies are at 0 morale at the main objective check,
     both lose: the game ends with no winner."""
     g = table(wc, {"brian-lee": ("p1", "school"), "olivia-brown": ("p3", "library")}, morale=(0, 0))
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.ending == "morale"
     assert events(g, "colonies_lost") == [{"colonies": ["a", "b"]}]
     assert g.finish()["winners"] == []
@@ -483,7 +483,7 @@ def test_a_rule_against_moving_to_a_place_holds_in_the_movement_step(wc):
     g = table(wc, {"alexis-grey": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")})
     card = "base.crossroads.alexis-grey"
     run_card(g, card, "p1", tree_of=lambda d: d["options"][1]["effect"]["tree"])
-    options = g.move_options(g.state.player("p1"), set(), "p3")
+    options = g.movement_step.move_options(g.state.player("p1"), set(), "p3")
     targets = {o[2] for o in options if o[1] == "s:alexis-grey"}
     assert "library" not in targets and "school" in targets
 

@@ -31,7 +31,7 @@ def test_each_leader_plays_one_tactic_bids_0_to_their_bullets_and_picks_one_surv
                       ("p1", "bullet bid"): [4], ("p3", "bullet bid"): [0],
                       ("p1", "combat die target"): ["olivia-brown"],
                       ("p3", "combat wound"): ["olivia-brown", "alexis-grey"]})
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     assert [q for q in agent.questions if q[1] != "combat wound"] == [
         ("p1", "tactic", "targets", 1, 1), ("p3", "tactic", "targets", 1, 1),
         ("p1", "bullet bid", "amount", 0, 4), ("p3", "bullet bid", "amount", 0, 3),
@@ -64,9 +64,9 @@ def test_a_combat_skipped_in_one_warfare_step_is_fought_in_the_next(wc):
     round's: the next colony phase asks him again, and without his roll the combat is fought."""
     g = table(wc, {"father-fitzpatrick": ("p1", "school"), "olivia-brown": ("p3", "school")},
               rolls=[4])
-    g.drive(g.step_colony_warfare(), Asked(g, {("p1", "you may"): [True]}))
+    g.drive(g.warfare.step_colony_warfare(), Asked(g, {("p1", "you may"): [True]}))
     assert len(events(g, "warfare_skipped")) == 1 and not events(g, "warfare")
-    g.drive(g.step_colony_warfare(), Asked(g, {("p1", "you may"): [False], ("p1", "tactic"): ["on-guard"],
+    g.drive(g.warfare.step_colony_warfare(), Asked(g, {("p1", "you may"): [False], ("p1", "tactic"): ["on-guard"],
                                               ("p3", "tactic"): ["on-guard"]}))
     assert len(events(g, "warfare_skipped")) == 1 and len(events(g, "warfare")) == 1
 
@@ -127,7 +127,7 @@ def test_a_rule_waiting_for_a_colony_warfare_to_start_resolves_before_the_combat
                          "olivia-brown": ("p3", "school")}, rolls=[4])
     holding(skipped, "brian-lee", start)
     agent = Asked(skipped, {("p1", "you may"): [True]})
-    skipped.drive(skipped.step_colony_warfare(), agent)
+    skipped.drive(skipped.warfare.step_colony_warfare(), agent)
     assert [q[1] for q in agent.questions] == ["you may"]
     assert events(skipped, "warfare_skipped") == [{"location": "school"}] and not events(skipped, "change_morale")
 
@@ -177,7 +177,7 @@ def test_a_game_ended_by_a_wound_of_the_combat_die_gets_no_zombies_from_it(wc):
     holding(g, "brian-lee", "when a survivor receives a wound:\n  end the game.")
     agent = Asked(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"], ("p1", "bullet bid"): [1],
                       ("p3", "bullet bid"): [0], ("p1", "combat die target"): ["olivia-brown"]})
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     assert g.state.over and g.state.locations["library"].zombies == before
     assert agent.questions[-1][1] == "combat die target" and not events(g, "combat_won")
 
@@ -189,5 +189,5 @@ def test_a_game_ended_as_a_colony_warfare_starts_asks_no_tactic_and_fights_no_co
     holding(g, "brian-lee", "when a colony warfare starts here:\n  end the game.")
     agent = Asked(g, {("p1", "tactic"): ["all-in"], ("p3", "tactic"): ["all-in"], ("p1", "bullet bid"): [0],
                       ("p3", "bullet bid"): [0]})
-    g.drive(g.step_colony_warfare(), agent)
+    g.drive(g.warfare.step_colony_warfare(), agent)
     assert g.state.over and agent.questions == [] and not events(g, "warfare") and not events(g, "tactics")

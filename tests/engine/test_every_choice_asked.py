@@ -197,7 +197,7 @@ def test_a_zombie_at_a_held_entrance_asks_which_tied_survivor_it_wounds(bundle):
     for i in range(1, board.entrances):
         board.zombies[i] = 0
     assert h.held_tied(home_a, 0) == enemies and h.held_chooser(enemies) == s.leaders["b"]
-    gen = g.step_add_zombies()
+    gen = g.colony_phase.step_add_zombies()
     d = next(gen)
     assert (d.prompt, d.player, set(d.choices)) == ("zombie wounds", s.leaders["b"], set(enemies))
     victim = enemies[1]

@@ -165,7 +165,7 @@ def test_zombies_never_appear_in_the_den(wc):
     """seed 000, p. 14, Covil: no zombie ever appears in the den (the Add Zombies step passes it by, and a
     zombie sent there is not placed)."""
     g = table(wc, {"sparky": ("p5", DEN), "forest-plum": ("p5", DEN), "brian-lee": ("p1", "colony_a")}, players=5)
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     g.host.do_add_zombies(DEN, 3, {})
     assert g.state.locations[DEN].zombie_count() == 0
     assert DEN not in [e["location"] for e in events(g, "zombies_arrive")]
@@ -179,9 +179,9 @@ def test_only_lone_wolf_survivors_go_to_the_den(wc):
     g = table(wc, {"sparky": ("p5", "school"), "brian-lee": ("p1", "library"), "olivia-brown": ("p3", "school")},
               players=5)
     s = g.state
-    assert ("move", "s:sparky", DEN) in g.move_options(wolf(g), set(), None)
+    assert ("move", "s:sparky", DEN) in g.movement_step.move_options(wolf(g), set(), None)
     for pid in ("p1", "p3"):
-        assert all(o[2] != DEN for o in g.move_options(s.player(pid), set(), None))
+        assert all(o[2] != DEN for o in g.movement_step.move_options(s.player(pid), set(), None))
 
 
 def test_den_counts_as_a_colony_for_abilities_and_crossroads(wc):
@@ -256,14 +256,14 @@ def test_lone_wolf_survivors_stand_at_the_entrances_of_both_colonies(wc):
                    "brian-lee": ("p1", "colony_a"), "olivia-brown": ("p3", "colony_b")}, players=5)
     s = g.state
     assert "s:forest-plum" in s.entrance and "s:gray-beard" in s.entrance
-    options = g.move_options(wolf(g), set(), None)
+    options = g.movement_step.move_options(wolf(g), set(), None)
     assert ("move", "s:sparky", "colony_a") in options and ("move", "s:sparky", "colony_b") in options
     script = Script(g, [("p5", "movement", ("move", "sparky", "colony_b")), ("p5", "entrance", 4),
                         ("p5", "movement", ("pass",))])
     g.rng.rolls = [BLANK]
     g.drive(g.lone_wolf.movement(wolf(g)), script)
     assert sv(g, "sparky").location == "colony_b" and s.entrance["s:sparky"] == 3
-    g.drive(g.step_add_zombies(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_zombies(), RandomAgent(0))
     arrive = {e["location"]: e["count"] for e in events(g, "zombies_arrive")}
     assert arrive["colony_b"] == 2                      # Olivia Brown, Gray Beard and Sparky: 3 / 2, rounded up
     g.verify("entrances")
@@ -289,7 +289,7 @@ def test_a_lone_wolf_survivor_goes_from_one_colonys_entrance_to_the_others(wc, e
     s = g.state
     s.entrance["s:forest-plum"] = entrance
     _only_entrance_free(g, "colony_b", entrance)
-    assert ("move", "s:forest-plum", "colony_b") in g.move_options(wolf(g), set(), None)
+    assert ("move", "s:forest-plum", "colony_b") in g.movement_step.move_options(wolf(g), set(), None)
     asked = []
 
     class Watch(Script):
@@ -340,7 +340,7 @@ def test_bullets_send_a_lone_wolf_survivor_to_the_den_without_exposure(wc):
     g.rng.rolls = [BLANK]
     script = Script(g, [("p1", "movement", ("move", "brian-lee", "school")), ("p1", "make room", ("home", "sparky", 1)),
                         ("p3", "movement", ("pass",)), ("p1", "movement", ("pass",))])
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "sparky").location == DEN and g.state.bullets["a"] == 2
     assert [e["survivor"] for e in events(g, "exposure")] == ["s:brian-lee"]
     assert wolf(g).unused == [3, 4]
@@ -357,7 +357,7 @@ def test_a_full_den_lets_the_lone_wolf_choose_where_its_survivor_goes(wc):
     script = Script(g, [("p1", "movement", ("move", "brian-lee", "school")), ("p1", "make room", ("home", "sparky", 1)),
                         ("p5", "place survivor", "library"),
                         ("p3", "movement", ("pass",)), ("p1", "movement", ("pass",))])
-    g.drive(g.step_movement({"a": "p1", "b": "p3"}), script)
+    g.drive(g.movement_step.step_movement({"a": "p1", "b": "p3"}), script)
     assert sv(g, "sparky").location == "library" and sv(g, "forest-plum").location == DEN
     g.verify("den full")
     assert g.violations == []
@@ -371,7 +371,7 @@ def test_the_lone_wolf_spends_an_action_die_to_enter_a_full_location(wc):
                    "olivia-brown": ("p3", "school"), "alexis-grey": ("p4", "school")}, players=5)
     p = wolf(g)
     p.unused = [2, 5]
-    assert set(g.make_room_options(p, "school", None)) == {
+    assert set(g.movement_step.make_room_options(p, "school", None)) == {
         ("home", f"s:{n}", "die") for n in ("brian-lee", "ashley-ross", "olivia-brown", "alexis-grey")}
     g.rng.rolls = [BLANK]
     script = Script(g, [("p5", "movement", ("move", "sparky", "school")), ("p5", "make room", ("home", "olivia-brown", "die")),
@@ -380,7 +380,7 @@ def test_the_lone_wolf_spends_an_action_die_to_enter_a_full_location(wc):
     assert sv(g, "sparky").location == "school" and sv(g, "olivia-brown").location == "colony_b"
     assert p.unused == [2] and g.state.bullets == {"a": 3, "b": 3}      # the die the Lone Wolf chose
     p.unused = []
-    assert g.make_room_options(p, "school", None) == []           # no die, no way in
+    assert g.movement_step.make_room_options(p, "school", None) == []           # no die, no way in
 
 
 def test_the_lone_wolf_gets_no_bullets(wc):
@@ -389,7 +389,7 @@ def test_the_lone_wolf_gets_no_bullets(wc):
     g = table(wc, {"sparky": ("p5", DEN)}, players=5)
     h, s = g.host, g.state
     h.do_add_tokens("bullet", "bullets:p5", 3, {})
-    g.drive(g.step_add_bullets(), RandomAgent(0))
+    g.drive(g.colony_phase.step_add_bullets(), RandomAgent(0))
     assert s.bullets == {"a": 5, "b": 5}
     assert h.tokens("bullet", "bullets:p5") == 0
     assert not h.can_pay({"op": "spend_tokens", "token": "bullet", "count": 1}, "p5")
@@ -483,7 +483,7 @@ def test_a_lone_wolf_survivor_left_at_a_combat_without_joining_counts_for_no_col
             if d.prompt == "tactic":
                 return tuple(c for c in d.choices if g.state.cards[c].endswith(".all-in"))
             return {"lone wolf in combat": ("flee",), "bullet bid": 0}[d.prompt]
-    g.drive(g.step_colony_warfare(), Answer())
+    g.drive(g.warfare.step_colony_warfare(), Answer())
     assert g.state.over and ("p5", "lone wolf in combat") in asked
     assert sv(g, "forest-plum").location == DEN and sv(g, "sparky").location == "school"
     assert g.host.team_of("s:sparky") == WOLF
@@ -576,7 +576,7 @@ def test_a_game_a_colonys_morale_ended_tells_the_lone_wolfs_own_result(wc, moral
               players=5, morale=(0, 1), wolf_morale=morale)
     g.lone_wolf.objective = "stand-in.wolf-objective.high-spirits"
     g.lone_wolf.check()
-    g.drive(g.step_check_main_objective(), RandomAgent(0))
+    g.drive(g.colony_phase.step_check_main_objective(), RandomAgent(0))
     assert g.state.over and g.state.ending == "morale" and events(g, "colonies_lost") == [{"colonies": ["a"]}]
     result = g.finish()
     told = events(g, "result")[-1]

@@ -21,6 +21,9 @@ import pytest
 from dow.runtime.engine import colonies as colonies_module
 from dow.runtime.engine.colonies import ColoniesGame
 from dow.runtime.engine.colony_lonewolf import LoneWolf
+from dow.runtime.engine.colony_movement import MovementStep
+from dow.runtime.engine.colony_phase import ColonyPhase
+from dow.runtime.engine.colony_warfare import ColonyWarfare
 from dow.runtime.engine.colony_table import DEN, ColoniesHost
 from dow.runtime.engine.game import Game
 from dow.runtime.engine.host import GameHost
@@ -80,7 +83,38 @@ def test_the_movement_prompt_is_written_once():
     assert asking == []
     source = inspect.getsource(colonies_module)
     assert 'prompt="movement"' not in source
-    assert [k.__qualname__ for k in ColoniesGame.__mro__ if "movement_choice" in vars(k)] == ["MovementStep"]
+    assert not any("movement_choice" in vars(k) for k in ColoniesGame.__mro__)
+    assert "movement_choice" in vars(MovementStep)         # the part the game holds (game.movement_step)
+
+
+def test_the_colonies_steps_are_parts_the_game_holds_not_classes_it_inherits():
+    """ColoniesGame inherits from Game only; its colony phase, colony warfare and movement step are objects
+    built with the game (issue 33), so no step's method is found through the class hierarchy."""
+    assert ColoniesGame.__bases__ == (Game,)
+    for part in (ColonyPhase, ColonyWarfare, MovementStep, LoneWolf):
+        assert not issubclass(ColoniesGame, part)
+        assert not [name for name in vars(part) if name.startswith("step_") and name in vars(ColoniesGame)]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_each_colonies_step_is_played_by_the_one_part_that_has_it(bundle, players):
+    """The round's step table finds each step of the round once: in the part that plays it (no two parts play
+    the same step), else in the game; the colony phase's zombies and objective check are the part's, not the
+    base game's steps of the same name. With 5 players the Lone Wolf's turn is its part's."""
+    g = ColoniesGame(bundle, seed=1, players=players)
+    parts = {"colony_phase": g.colony_phase, "warfare": g.warfare, "movement_step": g.movement_step,
+             "lone_wolf": g.lone_wolf}
+    played_by = {}
+    for step in g.round_steps():
+        having = [name for name, part in parts.items() if part is not None and hasattr(part, "step_" + step)]
+        assert len(having) <= 1, f"{step} is played by {having}"
+        run = g.step_method(step)
+        owner = run.__self__
+        assert owner is (parts[having[0]] if having else g), step
+        played_by[step] = having[0] if having else "game"
+    assert played_by["add_zombies"] == played_by["check_main_objective"] == "colony_phase"
+    assert played_by["colony_warfare"] == "warfare" and played_by["pay_food"] == "game"
+    assert (played_by.get("lone_wolf_turn") == "lone_wolf") == (players == 5)
 
 
 # ---- a death's morale cost, played --------------------------------------------------------------------------

@@ -223,7 +223,7 @@ class ColoniesHeuristicBot(ColoniesBot):
         if self.game is not None and d.prompt in ("tactic", "bullet bid") and self.combat_site() in COLONIES.values():
             if d.prompt == "bullet bid":
                 return d.max                            # the game hangs on a combat at a colony: every bullet
-            named = {self.game._card_name(c): c for c in d.choices}
+            named = {self.game.warfare.card_name(c): c for c in d.choices}
             return (named.get("ALL IN") or d.choices[0],)
         if self.game is not None and d.prompt == "make noise":
             return self.make_noise()
