@@ -57,6 +57,8 @@ ALLOWED: dict[tuple[str, str], str] = {
                                           "(by its content hash); emptied when another bundle comes",
     ("site/examples.py", "_CARDS"): "cache: the cards of the bundle being told by id (by its content hash); "
                                     "emptied when another bundle comes",
+    ("runtime/host.py", "_FITS"): "cache: whether a host class's method takes the protocol's arguments, by the "
+                                  "method's function (its code cannot change while it lives); asked once per class",
     ("site/cardstats.py", "_BUNDLE"): "a worker process's bundle, set once by the pool's initializer when the "
                                       "process starts; the dow process itself never sets it",
 }
