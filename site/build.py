@@ -282,6 +282,7 @@ class SiteData:
         self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
         self._names: dict[str, dict[str, str]] = {}   # per language: each card's name by its English name
         self._per_card: dict[str, dict] = {}          # per_card: {what: {card id: (card, value)}}
+        self._download: str | None = None             # bundle_text(bundle), the same in every language
 
     @property
     def stats(self) -> dict:
@@ -362,12 +363,18 @@ class SiteData:
             self._names[lang] = names_in(self.cards, lang)
         return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts)
 
+    def download_text(self) -> str:
+        """``bundle_text(self.bundle)``, made once for every language's downloads page."""
+        if self._download is None:
+            self._download = bundle_text(self.bundle)
+        return self._download
+
     def replace(self, cards: list[dict], bundle: dict) -> None:
         """Take changed cards (same ids) and the bundle they are now part of (dow serve's per-card
         rebuild); what is computed from all cards is computed again, from the files kept where the
         file did not change."""
         by_id = {c["id"]: c for c in cards}
-        self.bundle = bundle
+        self.bundle, self._download = bundle, None
         self.cards = [by_id.get(c["id"], c) for c in self.cards]
         self.by_name = {c["name"]["en"]: c for c in self.cards}
         self._names = {}
@@ -627,7 +634,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     _copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
-    _write(downloads / "bundle.json", bundle_text(data.bundle), encoding="utf-8")
+    _write(downloads / "bundle.json", data.download_text(), encoding="utf-8")
     from dow.compiler.project import schema_texts
     for name, text in schema_texts().items():   # the schemas as the build writes them, wherever it writes them
         _write(downloads / name, text)
