@@ -8,7 +8,8 @@ Their title and table of contents are read back from the headings the card templ
 (``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
 out of the theme's search plugin; site/build.py adds one light entry per card and per effect
 to ``search/search_index.json`` after the build. The theme's whitespace between tags is trimmed on
-card pages, since thousands of them are served. The theme's search worker gets site/assets/search-fold.js
+card pages, since thousands of them are served. Their theme page (main.html) is rendered once and filled in with
+each page's title, article, table of contents and language links (CardFrame). The theme's search worker gets site/assets/search-fold.js
 in front of it, so the header search ignores accents and tones and ranks exact titles first.
 """
 from __future__ import annotations
@@ -147,8 +148,8 @@ class CardFrame:
     @staticmethod
     def key(page, context) -> tuple | None:
         meta = page.meta or {}
-        if set(meta) - {"search", "template"} or not page.content or "<h1" not in page.content:
-            return None
+        if set(meta) - {"search", "template"} or not page.title or not page.content or "<h1" not in page.content:
+            return None         # the theme takes other branches for these (no title, no <h1 in the article)
         first = next(iter(page.toc), None)
         return page.url.count("/"), first.url if first is not None else None, context.get("base_url")
 
