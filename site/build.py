@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import hashlib
 import html
 import json
 import os
@@ -280,6 +281,8 @@ class SiteData:
         self._stats: dict | None = None
         self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
         self._names: dict[str, dict[str, str]] = {}   # per language: each card's name by its English name
+        self._per_card: dict[str, dict] = {}          # per_card: {what: {card id: (card, value)}}
+        self._download: str | None = None             # bundle_text(bundle), the same in every language
 
     @property
     def stats(self) -> dict:
@@ -308,6 +311,18 @@ class SiteData:
             from .status import table
             self._status = table(self.root, self.bundle["cards"], source_facts=self._source_facts)
         return self._status
+
+    def per_card(self, what: str, card: dict, make):
+        """make(card), made once for every language: what a card page needs that does not depend on the
+        language (the effect tree's outline, the names a card mentions, its localized texts). Kept by the
+        card's id for that very card object, so a card dow serve replaced is made again."""
+        slot = self._per_card.setdefault(what, {})
+        hit = slot.get(card["id"])
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        value = make(card)
+        slot[card["id"]] = (card, value)
+        return value
 
     def _source_facts(self, path: Path) -> tuple[bool, bool]:
         """A card file's (tested, translated), read once per version of the file (dow serve reads
@@ -339,12 +354,27 @@ class SiteData:
             self._names[lang] = names_in(self.cards, lang)
         return card_texts(card, lang, names=self._names[lang])
 
+    def all_texts(self, lang: str) -> dict[str, dict]:
+        """``texts(card, lang)`` of every card, by card id. What a build made before is read back from the
+        toolchain's cache folder (``kept_texts``) instead of being rendered again: the rules text of every
+        card in three languages was a quarter of a 2,000-card build."""
+        from dow.render.text import names_in
+        if lang not in self._names:
+            self._names[lang] = names_in(self.cards, lang)
+        return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts)
+
+    def download_text(self) -> str:
+        """``bundle_text(self.bundle)``, made once for every language's downloads page."""
+        if self._download is None:
+            self._download = bundle_text(self.bundle)
+        return self._download
+
     def replace(self, cards: list[dict], bundle: dict) -> None:
         """Take changed cards (same ids) and the bundle they are now part of (dow serve's per-card
         rebuild); what is computed from all cards is computed again, from the files kept where the
         file did not change."""
         by_id = {c["id"]: c for c in cards}
-        self.bundle = bundle
+        self.bundle, self._download = bundle, None
         self.cards = [by_id.get(c["id"], c) for c in self.cards]
         self.by_name = {c["name"]["en"]: c for c in self.cards}
         self._names = {}
@@ -358,6 +388,91 @@ class SiteData:
         for card in self.cards:
             out.setdefault(card["set"], {}).setdefault(card["kind"], []).append(card)
         return out
+
+
+#: the layout of a kept rules-text file (``kept_texts``); a file of another layout is not read
+KEPT_TEXTS_FORMAT = 1
+
+
+@functools.lru_cache(maxsize=None)
+def _texts_stamp() -> str | None:
+    """sha256 of what a card's rules text depends on besides the card and the cards' names: the
+    renderer's own stamp (render/text.py, the node catalogue, the die faces, every text catalogue and
+    glossary file, Jinja's, Babel's and Python's versions; the stamp ``dow check`` keeps its text
+    comparison by) and compiler/messages.py (the pseudo-locale's accents); None if one cannot be read."""
+    from dow.compiler import messages
+    from dow.render.text import renderer_stamp
+    stamp = renderer_stamp()
+    try:
+        extra = Path(messages.__file__).read_bytes()
+    except OSError:
+        return None
+    if stamp is None:
+        return None
+    return hashlib.sha256(f"{KEPT_TEXTS_FORMAT}\0{stamp}\0".encode() + extra).hexdigest()
+
+
+def kept_texts_file(root: Path, lang: str, names: dict[str, str]) -> Path | None:
+    """Where one language's kept rules texts of a project live: ``<cache folder>/site-text/<project>/<stamp>/
+    <lang>-<names>.json``, the stamp ``_texts_stamp``'s, <names> a hash of every card's name in the language
+    (a card names others in its effects, '"Junk" cards'); None when the cache is off."""
+    from dow.compiler.cachedir import cache_dir
+    folder, stamp = cache_dir(), _texts_stamp()
+    if folder is None or stamp is None:
+        return None
+    project = hashlib.sha256(str(Path(root).resolve()).encode()).hexdigest()[:16]
+    named = hashlib.sha256(json.dumps(names, ensure_ascii=False, sort_keys=True).encode()).hexdigest()[:16]
+    return folder / "site-text" / project / stamp[:24] / f"{lang}-{named}.json"
+
+
+def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, make) -> dict[str, dict]:
+    """``make(card, lang)`` (the card's rules text by program path) of every card, by id, read from the
+    language's kept file where the same card (sha256 of its compiled JSON, ``card_key``) was rendered
+    before with the same names and renderer, made otherwise; the file is then written again with this
+    build's cards only. The texts are the same either way (tests/site/test_kept_texts.py): a kept file
+    that cannot be read or is not ours is ignored, one that cannot be written is skipped."""
+    from dow.render.text import card_key
+    path = kept_texts_file(root, lang, names)
+    kept: dict = {}
+    if path is not None:
+        try:
+            data = json.loads(path.read_bytes())
+            if isinstance(data, dict) and data.get("format") == KEPT_TEXTS_FORMAT and isinstance(data.get("texts"), dict):
+                kept = data["texts"]
+        except (OSError, ValueError):
+            kept = {}
+    out, now, missed = {}, {}, 0
+    for card in cards:
+        key = card_key(card)
+        texts = kept.get(key) if key else None
+        if not (isinstance(texts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())):
+            texts = make(card, lang)
+            missed += 1
+        out[card["id"]] = texts
+        if key:
+            now[key] = texts
+    if path is not None and (missed or len(now) != len(kept)):
+        _write_kept_texts(path, now)
+    return out
+
+
+def _write_kept_texts(path: Path, texts: dict) -> None:
+    """Write a language's kept texts atomically, and drop the same language's files of other names and
+    the folders of other stamps (the cache holds one project's texts as the renderer makes them now)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"format": KEPT_TEXTS_FORMAT, "texts": texts}, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)       # a build running at the same time reads the old file or the new one
+        lang = path.name.rsplit("-", 1)[0]
+        for other in path.parent.glob(f"{lang}-*.json"):
+            if other != path:
+                other.unlink(missing_ok=True)
+        for folder in path.parent.parent.iterdir():
+            if folder != path.parent and folder.is_dir():
+                shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        pass
 
 
 def _stale_fields(path: Path) -> set:
@@ -417,7 +532,7 @@ class CardPages:
                                     up=up, card_list=relative(here, addresses.index(lang)),
                                     card_link=lambda other: addresses.link(other, lang, here),
                                     other_names=other_names(card, lang), name_origin=name_origin(card, words["facts"], lang),
-                                    tree=_code(_tree(tree_outline(card), lang, card)), rules_link=up + _rules_link(card),
+                                    tree=_code(_tree(self.data.per_card("outline", card, tree_outline), lang, card)), rules_link=up + _rules_link(card),
                                     examples=worked_examples(card, self.example_words, lang, self.data.bundle), EX=words["examples"],
                                     stat=card_block(card, self.data.card_stats, words[STATS_WORDS], self.data.stats),
                                     stand_ins=card_rows(card, self.data.bundle.get("rulesets") or {}),
@@ -497,7 +612,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
         _write(docs / f"{chapter}.md", text + _used(common["_abbr"], text), encoding="utf-8")
     _page(env, "glossary.md.j2", docs / "glossary.md", terms=data.glossary, **common)
     clock = time.perf_counter()
-    texts_of = {card["id"]: data.texts(card, lang) for card in data.cards}  # once: list, pages and search share it
+    texts_of = data.all_texts(lang)  # once: list, pages and search share it; kept between builds
     seconds = {"rules text": time.perf_counter() - clock}
     card_list_page(env, data, common, docs, texts_of)
     clock = time.perf_counter()
@@ -519,7 +634,7 @@ def write_pages(env, data: SiteData, lang: str, docs: Path, root: Path, out: Pat
     _copy(SITE / "assets" / "extra.css", docs / "assets" / "extra.css")
     downloads = docs / "downloads"
     downloads.mkdir()
-    _write(downloads / "bundle.json", bundle_text(data.bundle), encoding="utf-8")
+    _write(downloads / "bundle.json", data.download_text(), encoding="utf-8")
     from dow.compiler.project import schema_texts
     for name, text in schema_texts().items():   # the schemas as the build writes them, wherever it writes them
         _write(downloads / name, text)
@@ -785,6 +900,11 @@ def _label(parts: list[str], lang: str) -> str:
 
 def _mentions(card: dict, data: SiteData) -> list[dict]:
     """Cards this card names in its effects."""
+    return [{"name": n, "card": data.by_name.get(n)} for n in data.per_card("named", card, _named)]
+
+
+def _named(card: dict) -> list[str]:
+    """The English names of the cards a card names in its effects, in the order they first appear."""
     names, seen = [], set()
 
     def walk(value):
@@ -798,7 +918,7 @@ def _mentions(card: dict, data: SiteData) -> list[dict]:
             for v in value:
                 walk(v)
     walk(card)
-    return [{"name": n, "card": data.by_name.get(n)} for n in names]
+    return names
 
 
 #: the rules section that explains each kind of card
@@ -818,15 +938,15 @@ def _rules_link(card: dict) -> str:
 
 def search_export(data: SiteData, lang: str, texts_of: dict) -> list[dict]:
     """The per-language card list the search page queries (texts_of: generated texts by card id)."""
-    return [search_export_entry(card, lang, texts_of[card["id"]], data.addresses.of(card["id"], lang))
+    return [search_export_entry(card, lang, texts_of[card["id"]], data.addresses.of(card["id"], lang),
+                                data.per_card("localized", card, _localized))
             for card in data.cards]
 
 
-def search_export_entry(card: dict, lang: str, texts: dict, address: str) -> dict:
+def search_export_entry(card: dict, lang: str, texts: dict, address: str, localized: list | None = None) -> dict:
     """One card in the search page's card list (texts: its generated texts; address: its page, under the
-    language's root)."""
-    authored: list = []
-    _collect_texts(card, lang, authored)
+    language's root; localized: ``_localized(card)`` when the caller has it)."""
+    authored = [str(value[lang]) for value in (_localized(card) if localized is None else localized)]
     numbers = {k: card.get(k) for k in ("influence", "attack", "search", "number") if card.get(k) is not None}
     words = site_words(lang)
     return {"id": card["id"], "address": address, "name": card["name"][lang], "kind": card["kind"], "set": card["set"],
@@ -837,17 +957,25 @@ def search_export_entry(card: dict, lang: str, texts: dict, address: str) -> dic
             "status": card["status"].get("data", "")}
 
 
-def _collect_texts(value, lang: str, out: list) -> None:
+def _localized(card: dict) -> list[dict]:
+    """The card's localized texts ({pt, en, vi, ...} tables) but its names, in the order they appear: the
+    search page's card list says each in the page's language."""
+    out: list[dict] = []
+    _collect_texts(card, out)
+    return out
+
+
+def _collect_texts(value, out: list) -> None:
     if isinstance(value, dict):
         if set(value) >= {"pt", "en", "vi"}:
-            out.append(str(value[lang]))
+            out.append(value)
             return
         for k, v in value.items():
             if k != "name":
-                _collect_texts(v, lang, out)
+                _collect_texts(v, out)
     elif isinstance(value, list):
         for v in value:
-            _collect_texts(v, lang, out)
+            _collect_texts(v, out)
 
 
 def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Path:
@@ -896,14 +1024,35 @@ def write_config(data: SiteData, lang: str, project: Path, site_dir: Path) -> Pa
     return path
 
 
+def load_site_config(config_path: Path, **overrides):
+    """MkDocs' configuration of one language, as ``mkdocs.config.load_config(config_path, **overrides)``
+    loads it. write_config writes mkdocs.yml as JSON, which is YAML too; MkDocs reads it with PyYAML's
+    pure-Python loader, which took a second and more a language for the card pages' addresses
+    (``extra.same_page``) of a 2,000-card site. The same document read by ``json.loads`` is handed to
+    load_config as its options, with an empty file in the file's place (``config_file_path`` keeps the
+    folder every relative path is read from): MkDocs validates it the same way. A file that is not
+    JSON (one edited by hand) is read by MkDocs itself."""
+    import io
+
+    from mkdocs.config import load_config
+    try:
+        options = json.loads(Path(config_path).read_bytes())
+    except ValueError:
+        options = None
+    # load_config drops options whose value is None (they come from unset command-line flags)
+    if not isinstance(options, dict) or any(value is None for value in options.values()):
+        return load_config(str(config_path), **overrides)
+    empty = io.BytesIO(b"{}")
+    return load_config(empty, config_file_path=str(config_path), **{**options, **overrides})
+
+
 def run_mkdocs(config_path: Path) -> None:
     """Build one language with MkDocs' own API."""
     import logging
 
     from mkdocs.commands.build import build
-    from mkdocs.config import load_config
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
-    config = load_config(str(config_path))
+    config = load_site_config(config_path)
     # Reproducible pages: MkDocs stamps the build day into the sitemap's gzip header unless
     # SOURCE_DATE_EPOCH names a time. The site shows no build date, so the stamp is the epoch
     # unless the user set one (tests/test_byte_identical.py holds every page byte for byte).

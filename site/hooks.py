@@ -8,7 +8,8 @@ Their title and table of contents are read back from the headings the card templ
 (``<h1 id="card">`` and ``<h2 id="...">``, each followed by its ``headerlink``). They are left
 out of the theme's search plugin; site/build.py adds one light entry per card and per effect
 to ``search/search_index.json`` after the build. The theme's whitespace between tags is trimmed on
-card pages, since thousands of them are served. The theme's search worker gets site/assets/search-fold.js
+card pages, since thousands of them are served. Their theme page (main.html) is rendered once and filled in with
+each page's title, article, table of contents and language links (CardFrame). The theme's search worker gets site/assets/search-fold.js
 in front of it, so the header search ignores accents and tones and ranks exact titles first.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import re
 
 import jinja2
+from markupsafe import Markup
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
@@ -24,6 +26,8 @@ from mkdocs.structure.toc import get_toc
 CARD_START = '<div class="dow-card '
 #: the headings of a card page, as site/templates/card.html.j2 writes them
 _HEADING = re.compile(r'<h([12]) id="([^"]+)">(.*?)<a class="headerlink"')
+#: the template of card pages (site/overrides/dow-card-page.html): CardFrame.page
+CARD_TEMPLATE = "dow-card-page.html"
 #: spans whose whitespace matters, left as they are when a page is trimmed
 _KEEP = re.compile(r"(<(pre|textarea|script|style)[\s>].*?</\2>)", re.S)
 _INDENT = re.compile(r"\n\s+")
@@ -58,6 +62,7 @@ class CardPage(Page):
         self._title_from_render = top[0]["name"] if top else None  # what Page.render takes from the first h1
         self.present_anchor_ids = {anchor for _, anchor, _ in headings}
         self.meta["search"] = {"exclude": True}
+        self.meta["template"] = CARD_TEMPLATE      # the theme's page made once and filled in (CardFrame)
 
 
 def on_files(files, config):
@@ -95,7 +100,91 @@ def on_env(env, config, files):
              and os.path.isfile(os.path.join(d, "main.html"))]
     env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": jinja2.FileSystemLoader(theme[-1])})])
     env.globals["nav_cache"] = NavCache()
+    env.globals["card_frame"] = CardFrame(env)
     return env
+
+
+#: what a card page's frame holds in place of the page's own parts while it is made (CardFrame)
+_MARK_TITLE, _MARK_CONTENT, _MARK_TOC, _MARK_ALTERNATE = "\x02T\x03", "\x02C\x03<h1", "\x02TOC\x03", "\x02ALT\x03"
+#: the title as the probe page gives it: "<b></b>" tells the raw title from the one put through | striptags
+_PROBE_TITLE = "<b></b>" + _MARK_TITLE
+_MARKS = re.compile("(" + "|".join(re.escape(m) for m in (_PROBE_TITLE, _MARK_TITLE, _MARK_CONTENT, _MARK_TOC,
+                                                           _MARK_ALTERNATE)) + ")")
+#: the theme's partials that a card page's frame renders for each page, with the theme's language macros
+_PART = '{%- import "partials/language.html" as lang with context -%}{%- include "partials/@.html" -%}'
+
+
+class _Probe:
+    """A card page as the frame is made from it: its title, article, table of contents and language
+    links are marks (the toc and alternate partials write theirs while ``CardFrame.probing``)."""
+
+    def __init__(self, page):
+        self._page = page
+        self.title, self.content = _PROBE_TITLE, _MARK_CONTENT
+
+    def __getattr__(self, name):
+        return getattr(self._page, name)
+
+
+class CardFrame:
+    """The theme's page (main.html) of the card pages, rendered once and filled in for each page.
+
+    Thousands of card pages share everything of their theme page but four parts: the title (in
+    <title>, through ``| striptags``, and in the header), the article, the table of contents and the
+    language selector's links (site/overrides/partials/alternate.html). The frame is main.html
+    rendered for a probe page whose title and article are marks, while site/overrides/partials/toc.html
+    and alternate.html write marks too; each page is then the frame with its title, its article, and
+    its toc and language links rendered by the theme's own partials put in place of the marks. A frame
+    is made per (depth, first heading's address, base_url) and is used only once the first page it
+    was made for came out exactly as main.html renders that page; otherwise, and for a page whose
+    meta or article is not a card page's, main.html is rendered as for any page.
+    tests/site/test_card_frame.py compares every card page of the real site with main.html's rendering."""
+
+    def __init__(self, env):
+        self.env, self.probing = env, False
+        self.frames: dict = {}      # key -> list of the frame's pieces (text and marks), or None: not used
+        self.parts = {name: env.from_string(_PART.replace("@", name)) for name in ("toc", "alternate")}
+
+    @staticmethod
+    def key(page, context) -> tuple | None:
+        meta = page.meta or {}
+        if set(meta) - {"search", "template"} or not page.title or not page.content or "<h1" not in page.content:
+            return None         # the theme takes other branches for these (no title, no <h1 in the article)
+        first = next(iter(page.toc), None)
+        return page.url.count("/"), first.url if first is not None else None, context.get("base_url")
+
+    def _full(self, context, page) -> str:
+        return self.env.get_template("main.html").render({**context, "page": page})
+
+    def _fill(self, pieces: list, context, page) -> str:
+        title = page.title or ""
+        values = {_PROBE_TITLE: title, _MARK_TITLE: Markup(title).striptags(), _MARK_CONTENT: page.content,
+                  _MARK_TOC: self.parts["toc"].render(context), _MARK_ALTERNATE: self.parts["alternate"].render(context)}
+        return "".join(values.get(piece, piece) if i % 2 else piece for i, piece in enumerate(pieces))
+
+    @jinja2.pass_context
+    def page(self, context) -> str:
+        """The page of ``context`` (site/overrides/dow-card-page.html, the template CardPage asks for)."""
+        return Markup(self.render(context.get_all()))
+
+    def render(self, context: dict) -> str:
+        page = context["page"]
+        key = self.key(page, context)
+        if key is None:
+            return self._full(context, page)
+        if key not in self.frames:
+            self.probing = True
+            try:
+                frame = self._full(context, _Probe(page))
+            finally:
+                self.probing = False
+            pieces = _MARKS.split(frame)          # text, mark, text, mark, …, text
+            real = self._full(context, page)
+            ok = "\x02" not in "".join(pieces[::2]) and self._fill(pieces, context, page) == real
+            self.frames[key] = pieces if ok else None
+            return real
+        pieces = self.frames[key]
+        return self._full(context, page) if pieces is None else self._fill(pieces, context, page)
 
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.S)

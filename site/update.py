@@ -51,12 +51,12 @@ class LanguagePages:
 
     def __init__(self, config_path: Path, site_dir: Path):
         from mkdocs.commands.build import _populate_page
-        from mkdocs.config import load_config
         from mkdocs.structure.files import get_files, set_exclusions
         from mkdocs.structure.nav import get_navigation
         from mkdocs.structure.pages import Page
         logging.getLogger("mkdocs").setLevel(logging.ERROR)
-        config = load_config(str(config_path), site_dir=str(site_dir))
+        from .build import load_site_config
+        config = load_site_config(config_path, site_dir=str(site_dir))
         config = config.plugins.on_config(config)
         config.plugins.on_pre_build(config=config)
         files = get_files(config)
