@@ -34,12 +34,14 @@ import argparse
 import ast
 import contextlib
 import copy
+import hashlib
 import importlib
 import json
 import os
 import select
 import signal
 import sys
+import threading
 import time
 import types
 from dataclasses import dataclass, field
@@ -50,17 +52,27 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: the modules mutated by default (a path in the project), with the test files each faces after the scenarios:
 #: the tests that exercise that module, chosen among the quick ones (a few seconds each)
+_QUICK_RUNTIME = ["tests/runtime/test_corpus_constructs.py", "tests/runtime/test_crisis_family.py",
+                  "tests/runtime/test_list_answers.py", "tests/runtime/test_decision_answers.py",
+                  "tests/runtime/test_check_errors.py", "tests/runtime/test_crossroads_flow.py",
+                  "tests/runtime/test_cards.py"]
+_QUICK_ENGINE = ["tests/engine/test_decisions.py", "tests/engine/test_every_choice_asked.py",
+                 "tests/engine/test_log_causes.py", "tests/engine/test_rulebook_readings.py",
+                 "tests/engine/test_rules_in_force_ask_nothing.py"]
 TESTS: dict[str, list[str]] = {
     "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_effect_errors.py",
                                "tests/runtime/test_execution.py", "tests/runtime/test_interpreter.py",
-                               "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py"],
+                               "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py",
+                               *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
-    "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_cards.py",
-                            "tests/runtime/test_bundle_check.py"],
+    "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_bundle_check.py",
+                            "tests/runtime/test_counts.py", *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
                                          "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
-    "runtime/engine/actions.py": ["tests/engine/test_decisions.py", "tests/engine/test_lone_wolf.py"],
+    "runtime/engine/actions.py": ["tests/engine/test_decisions.py", "tests/engine/test_lone_wolf.py",
+                                  "tests/engine/test_every_choice_asked.py", "tests/engine/test_one_round_loop.py",
+                                  "tests/engine/test_rulebook_readings.py", "tests/engine/test_log_causes.py"],
 }
 MODULES = list(TESTS)
 
@@ -95,8 +107,9 @@ JUSTIFIED: dict[str, str] = {
 UNTESTED: dict[str, str] = {
 }
 
-#: stage time limits: a multiple of the unmutated run's time, and a floor (seconds)
-SLOWER, FLOOR = 4, 10
+#: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,
+#: for pytest's start on a busy machine (a mutant stopped by the limit counts as killed)
+SLOWER, FLOOR, TEST_FLOOR = 4, 10, 60
 
 
 # ---- the mutations ---------------------------------------------------------------------------------
@@ -119,10 +132,16 @@ class Mutant:
     what: str                      # "`<` → `<=` in `a < b`"
     status: str = ""               # killed, survived, not reached, timeout, not planted
     by: str = ""                   # the scenario or test that killed it; why it could not be planted
+    end: int = 0                   # the last line of the code it changes (an if's condition only)
 
     @property
     def key(self) -> str:
         return f"{self.module}: {self.function}: {self.what}"
+
+    @property
+    def lines(self) -> range:
+        """The lines of the code it changes: a test that runs any of them runs the change."""
+        return range(self.line, max(self.end, self.line) + 1)
 
 
 def _short(node: ast.AST, width: int = 60) -> str:
@@ -176,8 +195,10 @@ class Planter(ast.NodeTransformer):
     def _site(self, node: ast.AST, what: str) -> bool:
         """Record a site; whether it is the one to plant."""
         assert self.function is not None
+        changed = node.test if isinstance(node, (ast.If, ast.IfExp)) else node   # not the branches
         self.sites.append(Mutant(self.module, len(self.sites), self.function, getattr(node, "lineno"),
-                                 getattr(node, "col_offset"), what))
+                                 getattr(node, "col_offset"), what,
+                                 end=getattr(changed, "end_lineno", None) or getattr(node, "lineno")))
         return len(self.sites) - 1 == self.target
 
     # -- statements: dropped, or an if's condition negated
@@ -392,11 +413,17 @@ class Suite:
         return None
 
 
-def first_failing_test(files: list[str]) -> str | None:
-    """The first test of those files that fails (its node id), or None (also for no files: a module with no
-    test files of its own in ``TESTS`` faces the scenarios only); '(pytest: exit N)' when pytest itself
-    could not run them."""
-    if not files:                          # no files: pytest would run the whole suite
+def _arg(test: str) -> str:
+    """A test file or node id of the project (tests/x.py::test_y) as pytest takes it from any folder."""
+    path, sep, rest = test.partition("::")
+    return str(ROOT / path) + sep + rest
+
+
+def first_failing_test(tests: list[str]) -> str | None:
+    """The first of those tests (files or node ids, run in that order) that fails (its node id), or None
+    (also for no tests: a module with no test files of its own in ``TESTS`` faces the scenarios only);
+    '(pytest: exit N)' when pytest itself could not run them."""
+    if not tests:                          # no tests: pytest would run the whole suite
         return None
     import pytest
     failed: list[str] = []
@@ -405,8 +432,8 @@ def first_failing_test(files: list[str]) -> str | None:
         def pytest_runtest_logreport(self, report: Any) -> None:
             if report.failed:
                 failed.append(report.nodeid)
-    code = pytest.main([*files, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings"],
-                       plugins=[Watch()])
+    code = pytest.main([*map(_arg, tests), "-x", "-q", "-p", "no:cacheprovider", "--no-header",
+                        "-p", "no:warnings", f"--rootdir={ROOT}"], plugins=[Watch()])
     if failed:
         return failed[0]
     return None if code in (0, 5) else f"(pytest: exit {int(code)})"
@@ -415,23 +442,206 @@ def first_failing_test(files: list[str]) -> str | None:
 @contextlib.contextmanager
 def traced(path: Path, lines: set[int]) -> Iterator[None]:
     """Record the lines of one file that run."""
+    with traced_by(path, lambda: lines):
+        yield
+
+
+@contextlib.contextmanager
+def traced_by(path: Path, where: Callable[[], set[int]]) -> Iterator[None]:
+    """Record the lines of one file that run, each in the set ``where()`` gives when it runs (in every
+    thread started meanwhile too)."""
     filename = str(path)
 
     def local(frame: Any, event: str, arg: Any) -> Any:
         if event == "line":
-            lines.add(frame.f_lineno)
+            where().add(frame.f_lineno)
         return local
 
     def globaltrace(frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename == filename:
-            lines.add(frame.f_lineno)
+            where().add(frame.f_lineno)
             return local
         return None
+    threading.settrace(globaltrace)
     sys.settrace(globaltrace)
     try:
         yield
     finally:
         sys.settrace(None)
+        threading.settrace(None)
+
+
+# ---- which tests run which line ------------------------------------------------------------------------
+#: the format of the kept maps: a new number makes every kept map stale
+MAP_FORMAT = 1
+
+
+@dataclass
+class LineMap:
+    """Which test items run each line of one module, traced once in an unmutated run of its tests."""
+    module: str
+    tests: list[str]                    # the test files (or node ids) traced, as ``TESTS`` lists them
+    items: list[str]                    # every item's node id, in the order pytest ran them
+    seconds: list[float]                # what each item took (setup, call and teardown), traced
+    overhead: float                     # what the run took besides its items (start, collection), traced
+    lines: dict[int, list[int]]         # a line → the items (their numbers) that run it
+    everywhere: list[int]               # the lines run outside any item (collecting): every test faces them
+
+    def reached(self) -> set[int]:
+        return {*self.lines, *self.everywhere}
+
+    def tests_for(self, mutant: Mutant) -> list[str]:
+        """The tests a mutant faces: the items that run one of its lines, file by file (the file whose items
+        take least first, each file's items in their order), or every test file when a line of it runs
+        while the tests are collected; none when no test runs it."""
+        if any(n in self.everywhere for n in mutant.lines):
+            return list(self.tests)
+        chosen = sorted({i for n in mutant.lines for i in self.lines.get(n, [])})
+        files: dict[str, list[int]] = {}
+        for i in chosen:
+            files.setdefault(self.items[i].partition("::")[0], []).append(i)
+        ordered = sorted(files.values(), key=lambda group: sum(self.seconds[i] for i in group))
+        return [self.items[i] for group in ordered for i in group]
+
+    def limit(self, tests: list[str]) -> float:
+        """The time limit of a mutant's tests: ``SLOWER`` times what they took unmutated (traced, so more
+        than they take untraced), and at least ``TEST_FLOOR``."""
+        took = dict(zip(self.items, self.seconds))
+        if tests == list(self.tests):
+            spent = sum(self.seconds)
+        else:
+            spent = sum(took.get(t, 0.0) for t in tests)
+        return max(TEST_FLOOR, SLOWER * (self.overhead + spent))
+
+    # -- kept on disk
+    @staticmethod
+    def key(module: str, tests: list[str]) -> str:
+        """What the map depends on: the format, the module, the test files and the conftest.py files above
+        them, and every runtime module (the code the tests run through on their way to the module's)."""
+        digest = hashlib.sha256(f"{MAP_FORMAT}\0{module}\0{tests}\0".encode())
+        files = {ROOT / module, *(ROOT / "runtime").rglob("*.py")}
+        for test in tests:
+            path = ROOT / test.partition("::")[0]
+            files.add(path)
+            for folder in path.parents:
+                if folder == ROOT.parent:
+                    break
+                files.add(folder / "conftest.py")
+        for path in sorted(files):
+            if path.is_file():
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    @staticmethod
+    def folder() -> Path:
+        """Where the maps are kept: ``$DOW_CACHE_DIR/mutation`` when that is set, else build/mutation."""
+        cache = os.environ.get("DOW_CACHE_DIR")
+        return (Path(cache) if cache and cache != "off" else ROOT / "build") / "mutation"
+
+    @classmethod
+    def path(cls, module: str, tests: list[str]) -> Path:
+        return cls.folder() / f"{Path(module).stem}-{cls.key(module, tests)[:24]}.json"
+
+    @classmethod
+    def kept(cls, module: str, tests: list[str]) -> "LineMap | None":
+        try:
+            data = json.loads(cls.path(module, tests).read_text(encoding="utf-8"))
+            return cls(module, data["tests"], data["items"], data["seconds"], data["overhead"],
+                       {int(n): items for n, items in data["lines"].items()}, data["everywhere"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def keep(self) -> Path:
+        path = self.path(self.module, self.tests)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"module": self.module, "tests": self.tests, "items": self.items, "seconds": self.seconds,
+                "overhead": self.overhead, "lines": {str(n): items for n, items in sorted(self.lines.items())},
+                "everywhere": self.everywhere}
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        temporary.replace(path)
+        return path
+
+
+def trace_tests(module: str, tests: list[str]) -> dict[str, Any]:
+    """Run the tests once, unmutated, in this process, recording which item runs each line of the module.
+    A line run while a fixture shared beyond one test (session, package, module or class scope) is set up
+    counts for every item that uses the fixture; a line run outside any item and fixture (collecting the
+    tests) counts for all. Returns the parts of a ``LineMap`` and the items that failed."""
+    import pytest
+    items: list[str] = []
+    seconds: list[float] = []
+    fixtures: dict[str, list[int]] = {}            # a fixture's name → the items that use it
+    outside: set[int] = set()
+    by_item: list[set[int]] = []
+    by_fixture: dict[str, set[int]] = {}
+    stack: list[set[int]] = [outside]
+    failed: list[str] = []
+
+    class Trace:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
+            path = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+            items.append(path + item.nodeid[item.nodeid.index("::"):] if "::" in item.nodeid else path)
+            for name in getattr(item, "fixturenames", ()):
+                fixtures.setdefault(name, []).append(len(items) - 1)
+            by_item.append(set())
+            stack.append(by_item[-1])
+            started = time.perf_counter()
+            yield
+            seconds.append(time.perf_counter() - started)
+            stack.pop()
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_fixture_setup(self, fixturedef: Any, request: Any) -> Iterator[None]:
+            shared = fixturedef.scope != "function"
+            if shared:
+                stack.append(by_fixture.setdefault(fixturedef.argname, set()))
+            yield
+            if shared:
+                stack.pop()
+
+        def pytest_runtest_logreport(self, report: Any) -> None:
+            if report.failed:
+                failed.append(report.nodeid)
+
+    started = time.perf_counter()
+    with traced_by(ROOT / module, lambda: stack[-1]):
+        code = pytest.main([*map(_arg, tests), "-q", "-p", "no:cacheprovider", "--no-header",
+                            "-p", "no:warnings", f"--rootdir={ROOT}"], plugins=[Trace()])
+    total = time.perf_counter() - started
+    lines: dict[int, set[int]] = {}
+    for i, seen in enumerate(by_item):
+        for n in seen:
+            lines.setdefault(n, set()).add(i)
+    for name, seen in by_fixture.items():
+        for n in seen:
+            lines.setdefault(n, set()).update(fixtures.get(name, []))
+    if not failed and code not in (0, 5):
+        failed.append(f"(pytest: exit {int(code)})")
+    return {"tests": tests, "items": items, "seconds": seconds, "overhead": max(total - sum(seconds), 0.0),
+            "lines": {str(n): sorted(i) for n, i in sorted(lines.items())}, "everywhere": sorted(outside),
+            "failed": failed}
+
+
+def line_map(module: str, tests: list[str], say: Callable[[str], None] = lambda _: None) -> LineMap:
+    """The module's map of which test runs each line: the kept one when neither the module, its tests nor
+    the runtime changed since it was traced, else traced now in a forked process (and kept)."""
+    kept = LineMap.kept(module, tests)
+    if kept is not None:
+        return kept
+    say(f"{module}: tracing which test runs each line ({len(tests)} test files, once)")
+    status, value = in_fork(lambda: trace_tests(module, tests), 3600)
+    if status != "ok":
+        raise SystemExit(f"{module}: the unmutated run of its tests {status}: {value}")
+    if value["failed"]:
+        raise SystemExit(f"{module}: fails without a mutant: {value['failed'][0]}")
+    made = LineMap(module, value["tests"], value["items"], value["seconds"], value["overhead"],
+                   {int(n): i for n, i in value["lines"].items()}, value["everywhere"])
+    path = made.keep()
+    say(f"{module}: {len(made.items)} test items in {sum(made.seconds) + made.overhead:.0f} s, traced; kept in "
+        f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    return made
 
 
 # ---- forking ---------------------------------------------------------------------------------------
@@ -484,9 +694,9 @@ class Measured:
     seconds: float = 0.0
 
 
-def baseline(suite: Suite, module: str) -> tuple[set[int], float, float]:
-    """The module's lines that the scenarios and its tests run, and the time each stage took, unmutated;
-    stops the run when the tests fail without a mutant."""
+def baseline(suite: Suite, module: str) -> tuple[set[int], float]:
+    """The module's lines that the scenarios run, and the time they took, unmutated; stops the run when a
+    scenario fails without a mutant."""
     path = ROOT / module
 
     def work() -> dict[str, Any]:
@@ -494,34 +704,33 @@ def baseline(suite: Suite, module: str) -> tuple[set[int], float, float]:
         started = time.perf_counter()
         with traced(path, lines):
             scenario = suite.first_failing_scenario()
-        middle = time.perf_counter()
-        with traced(path, lines):
-            test = first_failing_test(TESTS.get(module, []))
-        return {"lines": sorted(lines), "scenario": scenario, "test": test,
-                "stage1": middle - started, "stage2": time.perf_counter() - middle}
+        return {"lines": sorted(lines), "scenario": scenario, "stage1": time.perf_counter() - started}
     status, value = in_fork(work, 900)
     if status != "ok":
         raise SystemExit(f"{module}: the unmutated run {status}: {value}")
-    if value["scenario"] or value["test"]:
-        raise SystemExit(f"{module}: fails without a mutant: {value['scenario'] or value['test']}")
-    return set(value["lines"]), value["stage1"], value["stage2"]
+    if value["scenario"]:
+        raise SystemExit(f"{module}: fails without a mutant: {value['scenario']}")
+    return set(value["lines"]), value["stage1"]
 
 
-def run_mutant(suite: Suite, mutant: Mutant, limits: tuple[float, float]) -> None:
-    """Plant the mutant in a forked process and face it with the scenarios, then the module's tests."""
+def run_mutant(suite: Suite, mutant: Mutant, limit: float, tests: list[str], test_limit: float) -> None:
+    """Plant the mutant in a forked process and face it with the scenarios, then with those tests (none: it
+    survives what the scenarios do not notice)."""
     def scenarios() -> list[str]:
         plant(mutant)
         failing = suite.first_failing_scenario()
         return ["killed", failing] if failing else ["survived", ""]
 
-    def tests() -> list[str]:
+    def chosen() -> list[str]:
         plant(mutant)
-        failing = first_failing_test(TESTS.get(mutant.module, []))
+        failing = first_failing_test(tests)
         return ["killed", failing] if failing else ["survived", ""]
-    for stage, limit in zip((scenarios, tests), limits):
-        status, value = in_fork(stage, limit)
+    for stage, seconds in ((scenarios, limit), (chosen, test_limit)):
+        if stage is chosen and not tests:
+            return
+        status, value = in_fork(stage, seconds)
         if status == "timeout":
-            mutant.status, mutant.by = "killed", f"timeout after {limit:.0f} s"
+            mutant.status, mutant.by = "killed", f"timeout after {seconds:.0f} s"
             return
         if status == "crashed":
             not_planted = value.startswith("LookupError")
@@ -532,23 +741,33 @@ def run_mutant(suite: Suite, mutant: Mutant, limits: tuple[float, float]) -> Non
             return
 
 
-def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[int] | None = None) -> Measured:
+def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[int] | None = None,
+            every_test: bool = False) -> Measured:
+    """Every mutant of the module (on those lines), each facing the scenarios, then the test items that run
+    its lines (every test of the module's ``TESTS`` with ``every_test``)."""
     started = time.perf_counter()
     mutants = mutants_of(module, lines)
-    reached, t1, t2 = baseline(suite, module)
-    limits = (max(FLOOR, SLOWER * t1), max(FLOOR, SLOWER * t2))
-    say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, tests {t2:.1f} s")
+    reached, t1 = baseline(suite, module)
+    tests = TESTS.get(module, [])
+    lines_map = line_map(module, tests, say) if tests else LineMap(module, [], [], [], 0.0, {}, [])
+    reached |= lines_map.reached()
+    limit = max(FLOOR, SLOWER * t1)
+    say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, its {len(lines_map.items)} tests "
+        f"{sum(lines_map.seconds) + lines_map.overhead:.1f} s (traced)")
     for i, m in enumerate(mutants, 1):
-        if i % 50 == 0:
+        if i % 25 == 0:
             done = Measured(module, mutants[:i - 1])
-            say(f"  {i - 1}/{len(mutants)} after {time.perf_counter() - started:.0f} s: "
+            say(f"  {i - 1}/{len(mutants)} (to line {mutants[i - 2].line}) after "
+                f"{time.perf_counter() - started:.0f} s: "
                 + ", ".join(f"{k} {v}" for k, v in counts(done).items() if k != "mutants"))
-        if m.line not in reached:
+        if not any(n in reached for n in m.lines):
             m.status = "not reached"
             continue
-        run_mutant(suite, m, limits)
+        faced = list(tests) if every_test else lines_map.tests_for(m)
+        run_mutant(suite, m, limit, faced, lines_map.limit(faced))
         if m.status == "survived":
-            say(f"  survived {m.line}:{m.col} {m.function}: {m.what}")
+            say(f"  survived {m.line}:{m.col} {m.function}: {m.what} (after the scenarios and "
+                f"{'its test files' if faced == list(tests) else f'{len(faced)} tests that run its line'})")
     return Measured(module, mutants, time.perf_counter() - started)
 
 
@@ -580,17 +799,34 @@ def table(results: list[Measured]) -> str:
     return "\n".join(lines)
 
 
+def _lines(text: str) -> list[int]:
+    """--line 214 or --line 100-180"""
+    first, dash, last = text.partition("-")
+    try:
+        low, high = int(first), int(last) if dash else int(first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a line (214) or lines (100-180)") from None
+    if low < 1 or high < low:
+        raise argparse.ArgumentTypeError(f"{text!r}: lines from 1, the first no later than the last")
+    return list(range(low, high + 1))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--module", action="append", metavar="PATH",
                         help=f"mutate this module only (repeatable; default: {', '.join(MODULES)})")
-    parser.add_argument("--line", type=int, action="append", metavar="N",
-                        help="only the mutants on this line of the module (repeatable; with one --module)")
+    parser.add_argument("--line", type=_lines, action="append", metavar="N",
+                        help="only the mutants on this line of the module, or on these lines (100-180): repeatable, "
+                             "with one --module; a run cut short goes on from the line it reached")
     parser.add_argument("--tests", action="append", metavar="FILE",
                         help="after the scenarios, these test files instead of the module's (repeatable): to see "
                              "quickly whether a new test kills a mutant")
+    parser.add_argument("--every-test", action="store_true",
+                        help="face each mutant that survives the scenarios with every test of the module's files, "
+                             "not only the tests that run its line")
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     args = parser.parse_args(argv)
+    args.line = sorted({n for part in args.line for n in part}) if args.line else None
     chosen = [Path(m).as_posix() for m in args.module or MODULES]
     for module in chosen:
         if not (ROOT / module).is_file() or not module.startswith("runtime/") or not module.endswith(".py"):
@@ -612,7 +848,7 @@ def main(argv: list[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
     started = time.perf_counter()
     suite = Suite.load()
-    results = [measure(suite, module, say, args.line) for module in chosen]
+    results = [measure(suite, module, say, args.line, args.every_test) for module in chosen]
     text = table(results)
     print(text)
     say(f"{sum(len(r.mutants) for r in results)} mutants in {time.perf_counter() - started:.0f} s")
