@@ -400,10 +400,14 @@ class Suite:
                 suite.scenarios.append((f"{card['id']}: {test.get('name', '?')}", card, test))
         return suite
 
-    def first_failing_scenario(self) -> str | None:
-        """The first scenario that does not hold (its name), or None."""
+    def first_failing_scenario(self, chosen: list[int] | None = None) -> str | None:
+        """The first scenario that does not hold (its name), or None; only the chosen ones (their numbers),
+        when given."""
         from dow.runtime.engine.scenario import run_scenario
-        for name, card, test in self.scenarios:
+        only = None if chosen is None else set(chosen)
+        for i, (name, card, test) in enumerate(self.scenarios):
+            if only is not None and i not in only:
+                continue
             try:
                 problems = run_scenario(self.bundle, card, copy.deepcopy(test))
             except Exception as err:       # noqa: BLE001 - a mutant that crashes the engine is caught
@@ -694,40 +698,52 @@ class Measured:
     seconds: float = 0.0
 
 
-def baseline(suite: Suite, module: str) -> tuple[set[int], float]:
-    """The module's lines that the scenarios run, and the time they took, unmutated; stops the run when a
-    scenario fails without a mutant."""
+def baseline(suite: Suite, module: str) -> tuple[dict[int, list[int]], list[float]]:
+    """Which scenarios (their numbers) run each line of the module, and the time each took, unmutated;
+    stops the run when a scenario fails without a mutant."""
     path = ROOT / module
 
     def work() -> dict[str, Any]:
-        lines: set[int] = set()
-        started = time.perf_counter()
-        with traced(path, lines):
-            scenario = suite.first_failing_scenario()
-        return {"lines": sorted(lines), "scenario": scenario, "stage1": time.perf_counter() - started}
+        by_scenario: list[set[int]] = []
+        seconds: list[float] = []
+        failing = None
+        with traced_by(path, lambda: by_scenario[-1]):
+            for i in range(len(suite.scenarios)):
+                by_scenario.append(set())
+                started = time.perf_counter()
+                failing = failing or suite.first_failing_scenario([i])
+                seconds.append(time.perf_counter() - started)
+        lines: dict[int, list[int]] = {}
+        for i, seen in enumerate(by_scenario):
+            for n in seen:
+                lines.setdefault(n, []).append(i)
+        return {"lines": {str(n): i for n, i in lines.items()}, "scenario": failing, "seconds": seconds}
     status, value = in_fork(work, 900)
     if status != "ok":
         raise SystemExit(f"{module}: the unmutated run {status}: {value}")
     if value["scenario"]:
         raise SystemExit(f"{module}: fails without a mutant: {value['scenario']}")
-    return set(value["lines"]), value["stage1"]
+    return {int(n): i for n, i in value["lines"].items()}, value["seconds"]
 
 
-def run_mutant(suite: Suite, mutant: Mutant, limit: float, tests: list[str], test_limit: float) -> None:
-    """Plant the mutant in a forked process and face it with the scenarios, then with those tests (none: it
-    survives what the scenarios do not notice)."""
-    def scenarios() -> list[str]:
+def run_mutant(suite: Suite, mutant: Mutant, limit: float, tests: list[str], test_limit: float,
+               scenarios: list[int] | None = None) -> None:
+    """Plant the mutant in a forked process and face it with the scenarios (only those numbered, when given:
+    none, and it goes on to the tests), then with those tests (none: it survives what the scenarios do not
+    notice)."""
+    def chosen_scenarios() -> list[str]:
         plant(mutant)
-        failing = suite.first_failing_scenario()
+        failing = suite.first_failing_scenario(scenarios)
         return ["killed", failing] if failing else ["survived", ""]
 
-    def chosen() -> list[str]:
+    def chosen_tests() -> list[str]:
         plant(mutant)
         failing = first_failing_test(tests)
         return ["killed", failing] if failing else ["survived", ""]
-    for stage, seconds in ((scenarios, limit), (chosen, test_limit)):
-        if stage is chosen and not tests:
-            return
+    mutant.status = "survived"
+    for stage, seconds in ((chosen_scenarios, limit), (chosen_tests, test_limit)):
+        if (stage is chosen_tests and not tests) or (stage is chosen_scenarios and scenarios == []):
+            continue
         status, value = in_fork(stage, seconds)
         if status == "timeout":
             mutant.status, mutant.by = "killed", f"timeout after {seconds:.0f} s"
@@ -747,11 +763,11 @@ def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[i
     its lines (every test of the module's ``TESTS`` with ``every_test``)."""
     started = time.perf_counter()
     mutants = mutants_of(module, lines)
-    reached, t1 = baseline(suite, module)
+    by_scenario, took = baseline(suite, module)
     tests = TESTS.get(module, [])
     lines_map = line_map(module, tests, say) if tests else LineMap(module, [], [], [], 0.0, {}, [])
-    reached |= lines_map.reached()
-    limit = max(FLOOR, SLOWER * t1)
+    reached = {*by_scenario, *lines_map.reached()}
+    t1 = sum(took)
     say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, its {len(lines_map.items)} tests "
         f"{sum(lines_map.seconds) + lines_map.overhead:.1f} s (traced)")
     for i, m in enumerate(mutants, 1):
@@ -764,10 +780,13 @@ def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[i
             m.status = "not reached"
             continue
         faced = list(tests) if every_test else lines_map.tests_for(m)
-        run_mutant(suite, m, limit, faced, lines_map.limit(faced))
+        scenarios = None if every_test else sorted({i for n in m.lines for i in by_scenario.get(n, [])})
+        spent = t1 if scenarios is None else sum(took[i] for i in scenarios)
+        run_mutant(suite, m, max(FLOOR, SLOWER * spent), faced, lines_map.limit(faced), scenarios)
         if m.status == "survived":
-            say(f"  survived {m.line}:{m.col} {m.function}: {m.what} (after the scenarios and "
-                f"{'its test files' if faced == list(tests) else f'{len(faced)} tests that run its line'})")
+            say(f"  survived {m.line}:{m.col} {m.function}: {m.what} (after "
+                f"{'every scenario' if scenarios is None else f'{len(scenarios)} scenarios'} and "
+                f"{'its test files' if faced == list(tests) else f'{len(faced)} tests'} that run its lines)")
     return Measured(module, mutants, time.perf_counter() - started)
 
 
