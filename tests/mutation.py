@@ -9,15 +9,23 @@ mutated: the mutated function's code object replaces the live one (``__code__``)
 imported the function, the class or the module sees the mutant, and nothing is written to disk.
 
 Every mutant runs in a forked copy of this process, which already holds the compiled content, with a
-time limit; a mutant that runs past it counts as killed (it would hang). The tests it faces, cheapest first:
+time limit; a mutant that runs past it counts as killed (it would hang). The tests it faces, cheapest first,
+are only those that run one of the lines it changes:
 
-1. the scenarios: every rule scenario (tests/engine/rules/*.yaml) and every card scenario (what
-   ``dow test`` runs), in process, stopping at the first that fails (about a second for all of them);
-2. when every scenario still passes, the module's own test files (``TESTS``), through ``pytest.main``
-   in the forked process, stopping at the first failure; the content is compiled once, before forking.
+1. the scenarios: the rule scenarios (tests/engine/rules/*.yaml) and the card scenarios (what ``dow test``
+   runs) that run its lines, in process, stopping at the first that fails;
+2. when they all still pass, the test items of the module's own test files (``TESTS``) that run its lines,
+   by node id, through ``pytest.main`` in the forked process, stopping at the first failure; the content is
+   compiled once, before forking.
 
-A mutant on a line that neither the scenarios nor those tests ever run (traced once, unmutated) is told
-*not reached* without being run. What survives, reached or not, is a change no test notices: either a
+Which scenario runs each line is traced (``sys.settrace``) in one unmutated run before the mutants; which
+test item runs each line in one unmutated pytest run of ``TESTS`` with a plugin that follows each item
+(``LineMap``: a line run while a fixture shared beyond one test is set up counts for every test using the
+fixture; a line run while collecting, for every test), kept in build/mutation/ or $DOW_CACHE_DIR/mutation/
+by the hash of the module, its tests, their conftest.py files and runtime/, and traced again when one
+changes. ``--every-test`` faces each mutant with every scenario and every test of the files instead.
+A mutant on a line that neither the scenarios nor those tests ever run is told *not reached* without
+being run. What survives, reached or not, is a change no test notices: either a
 test is missing, or the mutant is *equivalent* (it behaves as the original does), which ``JUSTIFIED``
 says with the reason (``UNTESTED``: a survivor that is no equivalent, with what a test of it needs). It prints
 the counts per module and every survivor with its reason; the section "What the tests notice" of
@@ -27,6 +35,7 @@ docs/runtime.md reports the last measurement. The exit code is 1 when a survivor
     python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 16 min
     python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
     python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
+    python tests/mutation.py --module runtime/handlers.py --line 1-400     # some lines: a cut run goes on
 """
 from __future__ import annotations
 

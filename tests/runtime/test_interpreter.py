@@ -242,3 +242,44 @@ def test_the_top_card_of_a_deck_is_the_one_moved(bundle):
     run, decision = _run(bundle, host, "put the top card of the crossroads deck at the bottom of the crossroads deck.")
     assert decision is None
     assert host.cards_in("crossroads_deck", None, None) == ["c:2", "c:3", "c:1"]
+
+
+def test_a_name_finds_a_survivor_out_of_play_only_where_the_card_looks_anywhere(bundle):
+    """Without ``find_named`` the interpreter scans: ``things(kind)`` for a card in play, and only when the card
+    looks anywhere ('add "X" to your following', conditions) ``things("any_" + kind)`` too (docs/embedding.md)."""
+    class OutOfPlay(MinimalHost):
+        def things(self, kind):
+            return ["s:gone"] if kind == "any_survivor" else super().things(kind)
+    host = OutOfPlay()
+    host.add_survivor_fact("s:gone", "Gone", "p1", "colony", killed=True)
+    ip = Interpreter(bundle, host, random.Random(1))
+    gone = {"op": "named", "card": "Gone", "kind": "survivor"}
+    assert ip.named(gone) is None
+    assert ip.named(gone, anywhere=True) == "s:gone"
+
+
+@pytest.mark.parametrize("extreme, hurt", [("highest", "s:brian"), ("lowest", "s:sparky")])
+def test_the_survivor_with_the_highest_or_lowest_influence_is_that_one(bundle, extreme, hurt):
+    host = table()                                    # at the colony: Sparky (influence 10), Brian Lee (68)
+    run, decision = _run(bundle, host, f"place a wound on the survivor with the {extreme} influence at the colony.")
+    assert decision is None
+    assert [a for a in host.calls if a[0] == "wound"] == [("wound", {"survivor": hurt, "kind": "wound", "count": 1})]
+
+
+def test_a_survivor_with_n_or_more_wounds_has_at_least_n(bundle):
+    host = table()
+    host.token_count[("wound", "s:brian")] = 2
+    host.token_count[("wound", "s:sparky")] = 1
+    run, decision = _run(bundle, host, "kill each survivor with 2 or more wounds at the colony.")
+    assert decision is None and [a for a in host.calls if a[0] == "kill_survivor"] == [
+        ("kill_survivor", {"survivor": "s:brian"})]
+
+
+def test_a_player_is_at_a_location_where_a_survivor_they_control_is(bundle):
+    host = MinimalHost(players=("p1", "p2", "p3"))
+    host.add_survivor_fact("s:sparky", "Sparky", "p1", "colony")
+    host.add_survivor_fact("s:brian", "Brian Lee", "p2", "colony")
+    host.add_survivor_fact("s:enforcer", "The Enforcer", "p3", "grocery_store")
+    run, decision = _run(bundle, host, "each player at the colony loses 1 morale.")
+    assert decision is None
+    assert sorted(a[1]["player"] for a in host.calls if a[0] == "change_morale") == ["p1", "p2"]
