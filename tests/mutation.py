@@ -93,6 +93,10 @@ _UNBOUNDED = ("equivalent: where nothing bounds 'all' (no number of things there
               "be more than a table ever holds, which 10**5 to 11**6 all are")
 _N_ALWAYS = ("equivalent: the modes that read N (count, up to, all but, top) always carry it (dsl/build.py writes "
              "it with them); the others (one, each, all, at least, any, no) never read it")
+_INFLUENCE = ("equivalent: 'highest' and 'lowest' rank influence only (dsl/build.py), which every survivor has, so "
+              "the default for a thing without it is never used")
+_ONE_FILTER = ("equivalent: the list holds one item: a selector says at most one place ('at …'), one holder ('on …') "
+               "and one supply, so its first is its last")
 JUSTIFIED: dict[str, str] = {
     CW + "warfare_sites: `<` → `<=` in `ma < mb`":
         "equivalent: on equal morale the die decides when both colonies are contested, and when at most one is, "
@@ -123,6 +127,25 @@ JUSTIFIED: dict[str, str] = {
         _N_ALWAYS,
     'runtime/interpreter.py: Interpreter._targets: `1` → `0` in `mode, n = quantity["mode"], quantity.get("n", 1)`':
         _N_ALWAYS,
+    "runtime/interpreter.py: Interpreter.candidates: dropped `kind = sel['kind']`":
+        "equivalent: nothing in `candidates` reads `kind` after it (a leftover assignment)",
+    'runtime/interpreter.py: Interpreter.passes: `1` → `2` in `return sum(1 for s in self.host.things(f["kind"]) if attr(s…`':
+        "equivalent: every player's number of survivors is doubled alike, and 'the most' or 'the fewest' only "
+        "compares them",
+    'runtime/interpreter.py: Interpreter.extreme: `0` → `1` in `values = {t: self.host.attr(t, f["stat"]) or 0 for t in poo…`':
+        _INFLUENCE,
+    'runtime/interpreter.py: Interpreter.extreme: `0` → `-1` in `values = {t: self.host.attr(t, f["stat"]) or 0 for t in poo…`':
+        _INFLUENCE,
+    'runtime/interpreter.py: Interpreter.helpless_tokens: `0` → `-1` in `locations = self.places(places[0]["location"], env) if plac…`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `things = self.run_now(self.targets(holders[0], env))`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `owner = self.zone_owner(supplies[0], env) or env.player`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `prefix = "bullets" if supplies[0]["zone"] == "bullet_supply…`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `locations = self.places(places[0]["location"], env) if plac…`':
+        _ONE_FILTER,
     "runtime/interpreter.py: path_to: `and` → `or` in `isinstance(root, dict) and 'op' in root`":
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
@@ -133,7 +156,64 @@ JUSTIFIED: dict[str, str] = {
         "selector with a helpless filter) and returns nothing otherwise, without asking the host",
 }
 #: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
+_OUT_OF_PLAY = ("the scenarios' engine answers 'a random survivor from the survivor deck', 'a dead survivor' and 'the "
+                "cards in the survivor deck' on its own; a test on a host that lists survivors out of play "
+                "(``zone_members``) that the selection starts from that zone")
+_CONDITIONS = ("a condition the content's scenarios never decide on this point (a location named inside a 'controls' "
+               "count, 'each non-exiled player controls …', searches since a moment, entrance barricades of a "
+               "host that answers none): a test of that condition with both outcomes")
+_EXPOSURE = ("the exposure die's faces as the interpreter lists them (a face's `count` times, only a die with a "
+             "bitten face): a test of `_exposure_faces` on a die card")
 UNTESTED: dict[str, str] = {
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `f['zone'].get('op') == 'zone'`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `kind == 'survivor'`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `in` → `not in` in `zone.get('zone') in OUT_OF_PLAY`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `kind == 'card'`":
+        _OUT_OF_PLAY,
+    'runtime/interpreter.py: Interpreter.base_pool: dropped `pool = scope(kind, sel, env, pool)`':
+        "a test host with `scope` (a card read from one side, Warring Colonies) whose answer narrows the pool",
+    "runtime/interpreter.py: Interpreter.passes: dropped `owner = attr(thing, 'controller')`":
+        "'an enemy location' and 'a friendly location' (Warring Colonies): a location is on the side of whoever "
+        "controls it; a test of a location controlled by the other colony",
+    "runtime/interpreter.py: Interpreter.passes: `<=` → `<` in `n <= f['max']`":
+        "a wounds filter with a most ('exactly 1 wound'): a test with a survivor at that most",
+    'runtime/interpreter.py: Interpreter.zone: `0` → `-1` in `location = places[0] if places else None`':
+        "probably equivalent (a deck's place is one location), not yet shown: a test of a location deck named by a "
+        "description of several places",
+    'runtime/interpreter.py: Interpreter.zone_owner: `0` → `-1` in `return found[0] if found else None`':
+        "probably equivalent (a pile has one owner), not yet shown: a test of a hand named by a description of "
+        "several players",
+    'runtime/interpreter.py: Interpreter.cond_node: `1` → `2` in `"op": "location", "id": place}}, *sel["filters"][i + 1:]]},…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `1` → `0` in `"op": "location", "id": place}}, *sel["filters"][i + 1:]]},…`':
+        _CONDITIONS,
+    "runtime/interpreter.py: Interpreter.cond_node: negated `if every_one(node['player'])`":
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `1` in `return all((self.host.attr(loc, "searches") or 0) > since.g…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `-1` in `return all((self.host.attr(loc, "searches") or 0) > since.g…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `1` in `return all(min(self.host.attr(loc, "entrance_barricades") o…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `-1` in `return all(min(self.host.attr(loc, "entrance_barricades") o…`':
+        _CONDITIONS,
+    "runtime/interpreter.py: Interpreter.measure: `in` → `not in` in `kind in ('zombie', 'token')`":
+        "counting 'zombies at entrance 2 of the colony': a test of a count by entrance",
+    'runtime/interpreter.py: Interpreter.measure: `or` → `and` in `self.zone_owner(supplies[0], env) or env.player`':
+        "'food tokens in the supply' with no owner said: the resolving player's supply; a test of that count",
+    'runtime/interpreter.py: Interpreter.expr: `0` → `-1` in `return sum(self.host.attr(loc, "empty_survivor_spaces") or …`':
+        "a location whose host answers no number of empty survivor spaces counts 0: a test with such a host",
+    "runtime/interpreter.py: _exposure_faces: `and` → `or` in `card.get('kind') == 'die' and any((f.get('face') == 'bitten…`":
+        _EXPOSURE,
+    "runtime/interpreter.py: _exposure_faces: `==` → `!=` in `f.get('face') == 'bitten'`":
+        _EXPOSURE,
+    'runtime/interpreter.py: _exposure_faces: `0` → `1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
+        _EXPOSURE,
+    'runtime/interpreter.py: _exposure_faces: `0` → `-1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
+        _EXPOSURE,
 }
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,

@@ -283,3 +283,11 @@ def test_a_player_is_at_a_location_where_a_survivor_they_control_is(bundle):
     run, decision = _run(bundle, host, "each player at the colony loses 1 morale.")
     assert decision is None
     assert sorted(a[1]["player"] for a in host.calls if a[0] == "change_morale") == ["p1", "p2"]
+
+
+@pytest.mark.parametrize("die, faces", [("d6", 6), ("exposure", 12), ("combat", 12)])
+def test_a_die_rolls_each_of_its_faces_and_nothing_else(bundle, die, faces):
+    """A six-sided die shows 1 to 6 (an action die compared with an ability's number, seed 004); the 12-sided
+    exposure and combat dice 1 to 12."""
+    ip = Interpreter(bundle, MinimalHost(), random.Random(7))
+    assert {ip.roll(die) for _ in range(600)} == set(range(1, faces + 1))
