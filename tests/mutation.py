@@ -146,6 +146,8 @@ JUSTIFIED: dict[str, str] = {
         _ONE_FILTER,
     'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `locations = self.places(places[0]["location"], env) if plac…`':
         _ONE_FILTER,
+    'runtime/interpreter.py: _exposure_faces: `0` → `-1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
+        "equivalent: a list repeated -1 times is empty, as it is 0 times",
     "runtime/interpreter.py: path_to: `and` → `or` in `isinstance(root, dict) and 'op' in root`":
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
@@ -162,8 +164,6 @@ _OUT_OF_PLAY = ("the scenarios' engine answers 'a random survivor from the survi
 _CONDITIONS = ("a condition the content's scenarios never decide on this point (a location named inside a 'controls' "
                "count, 'each non-exiled player controls …', searches since a moment, entrance barricades of a "
                "host that answers none): a test of that condition with both outcomes")
-_EXPOSURE = ("the exposure die's faces as the interpreter lists them (a face's `count` times, only a die with a "
-             "bitten face): a test of `_exposure_faces` on a die card")
 UNTESTED: dict[str, str] = {
     "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `f['zone'].get('op') == 'zone'`":
         _OUT_OF_PLAY,
@@ -206,14 +206,6 @@ UNTESTED: dict[str, str] = {
         "'food tokens in the supply' with no owner said: the resolving player's supply; a test of that count",
     'runtime/interpreter.py: Interpreter.expr: `0` → `-1` in `return sum(self.host.attr(loc, "empty_survivor_spaces") or …`':
         "a location whose host answers no number of empty survivor spaces counts 0: a test with such a host",
-    "runtime/interpreter.py: _exposure_faces: `and` → `or` in `card.get('kind') == 'die' and any((f.get('face') == 'bitten…`":
-        _EXPOSURE,
-    "runtime/interpreter.py: _exposure_faces: `==` → `!=` in `f.get('face') == 'bitten'`":
-        _EXPOSURE,
-    'runtime/interpreter.py: _exposure_faces: `0` → `1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
-        _EXPOSURE,
-    'runtime/interpreter.py: _exposure_faces: `0` → `-1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
-        _EXPOSURE,
 }
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,

@@ -291,3 +291,17 @@ def test_a_die_rolls_each_of_its_faces_and_nothing_else(bundle, die, faces):
     exposure and combat dice 1 to 12."""
     ip = Interpreter(bundle, MinimalHost(), random.Random(7))
     assert {ip.roll(die) for _ in range(600)} == set(range(1, faces + 1))
+
+
+def test_the_exposure_die_is_the_die_with_a_bitten_face_each_face_as_often_as_it_shows(bundle):
+    """The exposure die (seed 004, components: 1 exposure die) rolls as 12 faces: 6 blank, 3 wound, 2 frostbite,
+    1 bitten, each face as many times as its ``count`` (none: never); a die without a bitten face (the combat die
+    of Warring Colonies) is not it, whichever comes first in the bundle."""
+    dice = [c for c in bundle["cards"] if c.get("kind") == "die"]
+    combat = next(c for c in dice if not any(f["face"] == "bitten" for f in c["faces"]))
+    exposure = next(c for c in dice if any(f["face"] == "bitten" for f in c["faces"]))
+    spare = {**exposure, "faces": [*exposure["faces"], {"face": "spare"}]}      # a face with no count
+    ip = Interpreter({**bundle, "cards": [combat, spare]}, MinimalHost(), random.Random(1))
+    faces = [face for face, _ in ip.exposure_faces]
+    assert len(faces) == 12
+    assert {f: faces.count(f) for f in set(faces)} == {"blank": 6, "wound": 3, "frostbite": 2, "bitten": 1}
