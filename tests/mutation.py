@@ -148,6 +148,9 @@ JUSTIFIED: dict[str, str] = {
         _ONE_FILTER,
     'runtime/interpreter.py: _exposure_faces: `0` → `-1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
         "equivalent: a list repeated -1 times is empty, as it is 0 times",
+    "runtime/interpreter.py: Interpreter._targets: `and` → `or` in `op == 'zone' and 'top' in node`":
+        "equivalent for what the language writes: only a zone node has `top`, and a zone node comes to `_targets` "
+        "only as 'the top N cards of …', with it",
     "runtime/interpreter.py: path_to: `and` → `or` in `isinstance(root, dict) and 'op' in root`":
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
