@@ -467,10 +467,38 @@ def plant(mutant: Mutant) -> None:
             if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
                 try:
                     f.__code__ = new
+                    _plant_made(live, old, new)
                 except ValueError as err:      # the drop changed the free variables of a closure
                     raise LookupError(str(err)) from None
                 return
     raise LookupError(f"no live function {mutant.function} that the mutation changes")
+
+
+def _nested(code: types.CodeType) -> dict[tuple[str, int], types.CodeType]:
+    """The code objects defined inside a function's code, by qualified name and first line."""
+    found: dict[tuple[str, int], types.CodeType] = {}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found[(const.co_qualname, const.co_firstlineno)] = const
+            found.update(_nested(const))
+    return found
+
+
+def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeType) -> None:
+    """The functions the mutated function made before it was planted (a handler factory's handlers, made
+    when the module was imported and kept in a table) get the mutated code of their definition too: the
+    mutant is in every function its change reaches, not only in those made from now on."""
+    import gc
+    before, after = _nested(old), _nested(new)
+    changed = {key: code for key, code in after.items() if key in before and before[key] is not code
+               and (before[key].co_code, before[key].co_consts) != (code.co_code, code.co_consts)}
+    if not changed:
+        return
+    for f in gc.get_objects():
+        if isinstance(f, types.FunctionType) and f.__module__ == module.__name__:
+            key = (f.__code__.co_qualname, f.__code__.co_firstlineno)
+            if key in changed and f.__code__ is before[key]:
+                f.__code__ = changed[key]
 
 
 # ---- the tests a mutant faces ------------------------------------------------------------------------

@@ -198,3 +198,18 @@ def test_the_map_is_kept_until_the_module_or_its_tests_change(shapes, monkeypatc
     assert again.items[-1] == "tests/test_shapes.py::test_zero"
     assert "tests/test_shapes.py::test_zero" in again.tests_for(
         _site("runtime/shapes.py", "    return 1 if n > 0 else 0", "`>` → `>=`"))
+
+
+def test_a_mutant_in_a_handler_made_at_import_is_in_the_handler_the_table_holds():
+    """handlers.py makes most handlers with a factory when it is imported (``zombies("kill_zombies")``, kept in
+    HANDLERS): a mutant of the factory's inner function must change those handlers, not only new ones."""
+    found = [m for m in mutation.mutants_of("runtime/handlers.py")
+             if m.function == "zombies" and m.what.startswith("dropped `ip.act(action")]
+    assert len(found) == 1
+
+    def planted() -> bool:
+        from dow.runtime.handlers import HANDLERS
+        before = HANDLERS["kill_zombies"].__code__
+        mutation.plant(found[0])
+        return HANDLERS["kill_zombies"].__code__ is not before
+    assert mutation.in_fork(planted, 60) == ("ok", True)
