@@ -9,15 +9,23 @@ mutated: the mutated function's code object replaces the live one (``__code__``)
 imported the function, the class or the module sees the mutant, and nothing is written to disk.
 
 Every mutant runs in a forked copy of this process, which already holds the compiled content, with a
-time limit; a mutant that runs past it counts as killed (it would hang). The tests it faces, cheapest first:
+time limit; a mutant that runs past it counts as killed (it would hang). The tests it faces, cheapest first,
+are only those that run one of the lines it changes:
 
-1. the scenarios: every rule scenario (tests/engine/rules/*.yaml) and every card scenario (what
-   ``dow test`` runs), in process, stopping at the first that fails (about a second for all of them);
-2. when every scenario still passes, the module's own test files (``TESTS``), through ``pytest.main``
-   in the forked process, stopping at the first failure; the content is compiled once, before forking.
+1. the scenarios: the rule scenarios (tests/engine/rules/*.yaml) and the card scenarios (what ``dow test``
+   runs) that run its lines, in process, stopping at the first that fails;
+2. when they all still pass, the test items of the module's own test files (``TESTS``) that run its lines,
+   by node id, through ``pytest.main`` in the forked process, stopping at the first failure; the content is
+   compiled once, before forking.
 
-A mutant on a line that neither the scenarios nor those tests ever run (traced once, unmutated) is told
-*not reached* without being run. What survives, reached or not, is a change no test notices: either a
+Which scenario runs each line is traced (``sys.settrace``) in one unmutated run before the mutants; which
+test item runs each line in one unmutated pytest run of ``TESTS`` with a plugin that follows each item
+(``LineMap``: a line run while a fixture shared beyond one test is set up counts for every test using the
+fixture; a line run while collecting, for every test), kept in build/mutation/ or $DOW_CACHE_DIR/mutation/
+by the hash of the module, its tests, their conftest.py files and runtime/, and traced again when one
+changes. ``--every-test`` faces each mutant with every scenario and every test of the files instead.
+A mutant on a line that neither the scenarios nor those tests ever run is told *not reached* without
+being run. What survives, reached or not, is a change no test notices: either a
 test is missing, or the mutant is *equivalent* (it behaves as the original does), which ``JUSTIFIED``
 says with the reason (``UNTESTED``: a survivor that is no equivalent, with what a test of it needs). It prints
 the counts per module and every survivor with its reason; the section "What the tests notice" of
@@ -27,6 +35,7 @@ docs/runtime.md reports the last measurement. The exit code is 1 when a survivor
     python tests/mutation.py --module runtime/interpreter.py   # one module (repeatable); colony_warfare.py: 16 min
     python tests/mutation.py --list --module runtime/engine/colony_warfare.py  # the mutants, none run
     python tests/mutation.py --module runtime/interpreter.py --line 214 --tests tests/runtime/test_counts.py
+    python tests/mutation.py --module runtime/handlers.py --line 1-400     # some lines: a cut run goes on
 """
 from __future__ import annotations
 
@@ -34,12 +43,14 @@ import argparse
 import ast
 import contextlib
 import copy
+import hashlib
 import importlib
 import json
 import os
 import select
 import signal
 import sys
+import threading
 import time
 import types
 from dataclasses import dataclass, field
@@ -50,17 +61,27 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: the modules mutated by default (a path in the project), with the test files each faces after the scenarios:
 #: the tests that exercise that module, chosen among the quick ones (a few seconds each)
+_QUICK_RUNTIME = ["tests/runtime/test_corpus_constructs.py", "tests/runtime/test_crisis_family.py",
+                  "tests/runtime/test_list_answers.py", "tests/runtime/test_decision_answers.py",
+                  "tests/runtime/test_check_errors.py", "tests/runtime/test_crossroads_flow.py",
+                  "tests/runtime/test_cards.py"]
+_QUICK_ENGINE = ["tests/engine/test_decisions.py", "tests/engine/test_every_choice_asked.py",
+                 "tests/engine/test_log_causes.py", "tests/engine/test_rulebook_readings.py",
+                 "tests/engine/test_rules_in_force_ask_nothing.py"]
 TESTS: dict[str, list[str]] = {
     "runtime/interpreter.py": ["tests/runtime/test_counts.py", "tests/runtime/test_effect_errors.py",
                                "tests/runtime/test_execution.py", "tests/runtime/test_interpreter.py",
-                               "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py"],
+                               "tests/runtime/test_host_protocol.py", "tests/runtime/test_compiled_conditions.py",
+                               *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
-    "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_cards.py",
-                            "tests/runtime/test_bundle_check.py"],
+    "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_bundle_check.py",
+                            "tests/runtime/test_counts.py", *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
                                          "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
-    "runtime/engine/actions.py": ["tests/engine/test_decisions.py", "tests/engine/test_lone_wolf.py"],
+    "runtime/engine/actions.py": ["tests/engine/test_decisions.py", "tests/engine/test_lone_wolf.py",
+                                  "tests/engine/test_every_choice_asked.py", "tests/engine/test_one_round_loop.py",
+                                  "tests/engine/test_rulebook_readings.py", "tests/engine/test_log_causes.py"],
 }
 MODULES = list(TESTS)
 
@@ -68,6 +89,14 @@ MODULES = list(TESTS)
 CW = "runtime/engine/colony_warfare.py: ColonyWarfare."
 _ONE_PICKED = ("equivalent: the answer to a question of exactly 1 target is 1 item, so its first and its last "
                "are the same")
+_UNBOUNDED = ("equivalent: where nothing bounds 'all' (no number of things there is given), the count only has to "
+              "be more than a table ever holds, which 10**5 to 11**6 all are")
+_N_ALWAYS = ("equivalent: the modes that read N (count, up to, all but, top) always carry it (dsl/build.py writes "
+             "it with them); the others (one, each, all, at least, any, no) never read it")
+_INFLUENCE = ("equivalent: 'highest' and 'lowest' rank influence only (dsl/build.py), which every survivor has, so "
+              "the default for a thing without it is never used")
+_ONE_FILTER = ("equivalent: the list holds one item: a selector says at most one place ('at …'), one holder ('on …') "
+               "and one supply, so its first is its last")
 JUSTIFIED: dict[str, str] = {
     CW + "warfare_sites: `<` → `<=` in `ma < mb`":
         "equivalent: on equal morale the die decides when both colonies are contested, and when at most one is, "
@@ -86,17 +115,105 @@ JUSTIFIED: dict[str, str] = {
     'runtime/interpreter.py: Interpreter.count: `0` → `-1` in `return max((available or 0) - value["n"], 0)`':
         "equivalent: `available or -1` differs only when nothing is there (None or 0), and then all but N "
         "is below 0 either way, which the floor makes 0",
+    "runtime/interpreter.py: Interpreter.count: `10` → `11` in `return available if available is not None else 10**6`":
+        _UNBOUNDED,
+    "runtime/interpreter.py: Interpreter.count: `10` → `9` in `return available if available is not None else 10**6`":
+        _UNBOUNDED,
+    "runtime/interpreter.py: Interpreter.count: `6` → `7` in `return available if available is not None else 10**6`":
+        _UNBOUNDED,
+    "runtime/interpreter.py: Interpreter.count: `6` → `5` in `return available if available is not None else 10**6`":
+        _UNBOUNDED,
+    'runtime/interpreter.py: Interpreter._targets: `1` → `2` in `mode, n = quantity["mode"], quantity.get("n", 1)`':
+        _N_ALWAYS,
+    'runtime/interpreter.py: Interpreter._targets: `1` → `0` in `mode, n = quantity["mode"], quantity.get("n", 1)`':
+        _N_ALWAYS,
+    "runtime/interpreter.py: Interpreter.candidates: dropped `kind = sel['kind']`":
+        "equivalent: nothing in `candidates` reads `kind` after it (a leftover assignment)",
+    'runtime/interpreter.py: Interpreter.passes: `1` → `2` in `return sum(1 for s in self.host.things(f["kind"]) if attr(s…`':
+        "equivalent: every player's number of survivors is doubled alike, and 'the most' or 'the fewest' only "
+        "compares them",
+    'runtime/interpreter.py: Interpreter.extreme: `0` → `1` in `values = {t: self.host.attr(t, f["stat"]) or 0 for t in poo…`':
+        _INFLUENCE,
+    'runtime/interpreter.py: Interpreter.extreme: `0` → `-1` in `values = {t: self.host.attr(t, f["stat"]) or 0 for t in poo…`':
+        _INFLUENCE,
+    'runtime/interpreter.py: Interpreter.helpless_tokens: `0` → `-1` in `locations = self.places(places[0]["location"], env) if plac…`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `things = self.run_now(self.targets(holders[0], env))`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `owner = self.zone_owner(supplies[0], env) or env.player`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `prefix = "bullets" if supplies[0]["zone"] == "bullet_supply…`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: Interpreter.measure: `0` → `-1` in `locations = self.places(places[0]["location"], env) if plac…`':
+        _ONE_FILTER,
+    'runtime/interpreter.py: _exposure_faces: `0` → `-1` in `slots.extend([(face["face"], tree)] * (face.get("count") or…`':
+        "equivalent: a list repeated -1 times is empty, as it is 0 times",
+    "runtime/interpreter.py: Interpreter._targets: `and` → `or` in `op == 'zone' and 'top' in node`":
+        "equivalent for what the language writes: only a zone node has `top`, and a zone node comes to `_targets` "
+        "only as 'the top N cards of …', with it",
+    "runtime/interpreter.py: path_to: `and` → `or` in `isinstance(root, dict) and 'op' in root`":
+        "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
+        "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
+        "the same",
     "runtime/conditions.py: CompiledConditions._candidates: `and` → `or` in `kind == 'survivor' and "
     "any((f['op'] == 'state' and f['is'] …`":
         "equivalent: the flag only spares a call; `Interpreter.helpless_tokens` tests the same (a survivor "
         "selector with a helpless filter) and returns nothing otherwise, without asking the host",
 }
 #: survivors that are not equivalent, that no test has yet, with what a test needs (reported, not excused)
+_OUT_OF_PLAY = ("the scenarios' engine answers 'a random survivor from the survivor deck', 'a dead survivor' and 'the "
+                "cards in the survivor deck' on its own; a test on a host that lists survivors out of play "
+                "(``zone_members``) that the selection starts from that zone")
+_CONDITIONS = ("a condition the content's scenarios never decide on this point (a location named inside a 'controls' "
+               "count, 'each non-exiled player controls …', searches since a moment, entrance barricades of a "
+               "host that answers none): a test of that condition with both outcomes")
 UNTESTED: dict[str, str] = {
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `f['zone'].get('op') == 'zone'`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `kind == 'survivor'`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `in` → `not in` in `zone.get('zone') in OUT_OF_PLAY`":
+        _OUT_OF_PLAY,
+    "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `kind == 'card'`":
+        _OUT_OF_PLAY,
+    'runtime/interpreter.py: Interpreter.base_pool: dropped `pool = scope(kind, sel, env, pool)`':
+        "a test host with `scope` (a card read from one side, Warring Colonies) whose answer narrows the pool",
+    "runtime/interpreter.py: Interpreter.passes: dropped `owner = attr(thing, 'controller')`":
+        "'an enemy location' and 'a friendly location' (Warring Colonies): a location is on the side of whoever "
+        "controls it; a test of a location controlled by the other colony",
+    "runtime/interpreter.py: Interpreter.passes: `<=` → `<` in `n <= f['max']`":
+        "a wounds filter with a most ('exactly 1 wound'): a test with a survivor at that most",
+    'runtime/interpreter.py: Interpreter.zone: `0` → `-1` in `location = places[0] if places else None`':
+        "probably equivalent (a deck's place is one location), not yet shown: a test of a location deck named by a "
+        "description of several places",
+    'runtime/interpreter.py: Interpreter.zone_owner: `0` → `-1` in `return found[0] if found else None`':
+        "probably equivalent (a pile has one owner), not yet shown: a test of a hand named by a description of "
+        "several players",
+    'runtime/interpreter.py: Interpreter.cond_node: `1` → `2` in `"op": "location", "id": place}}, *sel["filters"][i + 1:]]},…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `1` → `0` in `"op": "location", "id": place}}, *sel["filters"][i + 1:]]},…`':
+        _CONDITIONS,
+    "runtime/interpreter.py: Interpreter.cond_node: negated `if every_one(node['player'])`":
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `1` in `return all((self.host.attr(loc, "searches") or 0) > since.g…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `-1` in `return all((self.host.attr(loc, "searches") or 0) > since.g…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `1` in `return all(min(self.host.attr(loc, "entrance_barricades") o…`':
+        _CONDITIONS,
+    'runtime/interpreter.py: Interpreter.cond_node: `0` → `-1` in `return all(min(self.host.attr(loc, "entrance_barricades") o…`':
+        _CONDITIONS,
+    "runtime/interpreter.py: Interpreter.measure: `in` → `not in` in `kind in ('zombie', 'token')`":
+        "counting 'zombies at entrance 2 of the colony': a test of a count by entrance",
+    'runtime/interpreter.py: Interpreter.measure: `or` → `and` in `self.zone_owner(supplies[0], env) or env.player`':
+        "'food tokens in the supply' with no owner said: the resolving player's supply; a test of that count",
+    'runtime/interpreter.py: Interpreter.expr: `0` → `-1` in `return sum(self.host.attr(loc, "empty_survivor_spaces") or …`':
+        "a location whose host answers no number of empty survivor spaces counts 0: a test with such a host",
 }
 
-#: stage time limits: a multiple of the unmutated run's time, and a floor (seconds)
-SLOWER, FLOOR = 4, 10
+#: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,
+#: for pytest's start on a busy machine (a mutant stopped by the limit counts as killed)
+SLOWER, FLOOR, TEST_FLOOR = 4, 10, 60
 
 
 # ---- the mutations ---------------------------------------------------------------------------------
@@ -119,10 +236,16 @@ class Mutant:
     what: str                      # "`<` → `<=` in `a < b`"
     status: str = ""               # killed, survived, not reached, timeout, not planted
     by: str = ""                   # the scenario or test that killed it; why it could not be planted
+    end: int = 0                   # the last line of the code it changes (an if's condition only)
 
     @property
     def key(self) -> str:
         return f"{self.module}: {self.function}: {self.what}"
+
+    @property
+    def lines(self) -> range:
+        """The lines of the code it changes: a test that runs any of them runs the change."""
+        return range(self.line, max(self.end, self.line) + 1)
 
 
 def _short(node: ast.AST, width: int = 60) -> str:
@@ -176,8 +299,10 @@ class Planter(ast.NodeTransformer):
     def _site(self, node: ast.AST, what: str) -> bool:
         """Record a site; whether it is the one to plant."""
         assert self.function is not None
+        changed = node.test if isinstance(node, (ast.If, ast.IfExp)) else node   # not the branches
         self.sites.append(Mutant(self.module, len(self.sites), self.function, getattr(node, "lineno"),
-                                 getattr(node, "col_offset"), what))
+                                 getattr(node, "col_offset"), what,
+                                 end=getattr(changed, "end_lineno", None) or getattr(node, "lineno")))
         return len(self.sites) - 1 == self.target
 
     # -- statements: dropped, or an if's condition negated
@@ -342,10 +467,38 @@ def plant(mutant: Mutant) -> None:
             if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
                 try:
                     f.__code__ = new
+                    _plant_made(live, old, new)
                 except ValueError as err:      # the drop changed the free variables of a closure
                     raise LookupError(str(err)) from None
                 return
     raise LookupError(f"no live function {mutant.function} that the mutation changes")
+
+
+def _nested(code: types.CodeType) -> dict[tuple[str, int], types.CodeType]:
+    """The code objects defined inside a function's code, by qualified name and first line."""
+    found: dict[tuple[str, int], types.CodeType] = {}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found[(const.co_qualname, const.co_firstlineno)] = const
+            found.update(_nested(const))
+    return found
+
+
+def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeType) -> None:
+    """The functions the mutated function made before it was planted (a handler factory's handlers, made
+    when the module was imported and kept in a table) get the mutated code of their definition too: the
+    mutant is in every function its change reaches, not only in those made from now on."""
+    import gc
+    before, after = _nested(old), _nested(new)
+    changed = {key: code for key, code in after.items() if key in before and before[key] is not code
+               and (before[key].co_code, before[key].co_consts) != (code.co_code, code.co_consts)}
+    if not changed:
+        return
+    for f in gc.get_objects():
+        if isinstance(f, types.FunctionType) and f.__module__ == module.__name__:
+            key = (f.__code__.co_qualname, f.__code__.co_firstlineno)
+            if key in changed and f.__code__ is before[key]:
+                f.__code__ = changed[key]
 
 
 # ---- the tests a mutant faces ------------------------------------------------------------------------
@@ -379,10 +532,14 @@ class Suite:
                 suite.scenarios.append((f"{card['id']}: {test.get('name', '?')}", card, test))
         return suite
 
-    def first_failing_scenario(self) -> str | None:
-        """The first scenario that does not hold (its name), or None."""
+    def first_failing_scenario(self, chosen: list[int] | None = None) -> str | None:
+        """The first scenario that does not hold (its name), or None; only the chosen ones (their numbers),
+        when given."""
         from dow.runtime.engine.scenario import run_scenario
-        for name, card, test in self.scenarios:
+        only = None if chosen is None else set(chosen)
+        for i, (name, card, test) in enumerate(self.scenarios):
+            if only is not None and i not in only:
+                continue
             try:
                 problems = run_scenario(self.bundle, card, copy.deepcopy(test))
             except Exception as err:       # noqa: BLE001 - a mutant that crashes the engine is caught
@@ -392,11 +549,17 @@ class Suite:
         return None
 
 
-def first_failing_test(files: list[str]) -> str | None:
-    """The first test of those files that fails (its node id), or None (also for no files: a module with no
-    test files of its own in ``TESTS`` faces the scenarios only); '(pytest: exit N)' when pytest itself
-    could not run them."""
-    if not files:                          # no files: pytest would run the whole suite
+def _arg(test: str) -> str:
+    """A test file or node id of the project (tests/x.py::test_y) as pytest takes it from any folder."""
+    path, sep, rest = test.partition("::")
+    return str(ROOT / path) + sep + rest
+
+
+def first_failing_test(tests: list[str]) -> str | None:
+    """The first of those tests (files or node ids, run in that order) that fails (its node id), or None
+    (also for no tests: a module with no test files of its own in ``TESTS`` faces the scenarios only);
+    '(pytest: exit N)' when pytest itself could not run them."""
+    if not tests:                          # no tests: pytest would run the whole suite
         return None
     import pytest
     failed: list[str] = []
@@ -405,8 +568,8 @@ def first_failing_test(files: list[str]) -> str | None:
         def pytest_runtest_logreport(self, report: Any) -> None:
             if report.failed:
                 failed.append(report.nodeid)
-    code = pytest.main([*files, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-p", "no:warnings"],
-                       plugins=[Watch()])
+    code = pytest.main([*map(_arg, tests), "-x", "-q", "-p", "no:cacheprovider", "--no-header",
+                        "-p", "no:warnings", f"--rootdir={ROOT}"], plugins=[Watch()])
     if failed:
         return failed[0]
     return None if code in (0, 5) else f"(pytest: exit {int(code)})"
@@ -415,23 +578,206 @@ def first_failing_test(files: list[str]) -> str | None:
 @contextlib.contextmanager
 def traced(path: Path, lines: set[int]) -> Iterator[None]:
     """Record the lines of one file that run."""
+    with traced_by(path, lambda: lines):
+        yield
+
+
+@contextlib.contextmanager
+def traced_by(path: Path, where: Callable[[], set[int]]) -> Iterator[None]:
+    """Record the lines of one file that run, each in the set ``where()`` gives when it runs (in every
+    thread started meanwhile too)."""
     filename = str(path)
 
     def local(frame: Any, event: str, arg: Any) -> Any:
         if event == "line":
-            lines.add(frame.f_lineno)
+            where().add(frame.f_lineno)
         return local
 
     def globaltrace(frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename == filename:
-            lines.add(frame.f_lineno)
+            where().add(frame.f_lineno)
             return local
         return None
+    threading.settrace(globaltrace)
     sys.settrace(globaltrace)
     try:
         yield
     finally:
         sys.settrace(None)
+        threading.settrace(None)
+
+
+# ---- which tests run which line ------------------------------------------------------------------------
+#: the format of the kept maps: a new number makes every kept map stale
+MAP_FORMAT = 1
+
+
+@dataclass
+class LineMap:
+    """Which test items run each line of one module, traced once in an unmutated run of its tests."""
+    module: str
+    tests: list[str]                    # the test files (or node ids) traced, as ``TESTS`` lists them
+    items: list[str]                    # every item's node id, in the order pytest ran them
+    seconds: list[float]                # what each item took (setup, call and teardown), traced
+    overhead: float                     # what the run took besides its items (start, collection), traced
+    lines: dict[int, list[int]]         # a line → the items (their numbers) that run it
+    everywhere: list[int]               # the lines run outside any item (collecting): every test faces them
+
+    def reached(self) -> set[int]:
+        return {*self.lines, *self.everywhere}
+
+    def tests_for(self, mutant: Mutant) -> list[str]:
+        """The tests a mutant faces: the items that run one of its lines, file by file (the file whose items
+        take least first, each file's items in their order), or every test file when a line of it runs
+        while the tests are collected; none when no test runs it."""
+        if any(n in self.everywhere for n in mutant.lines):
+            return list(self.tests)
+        chosen = sorted({i for n in mutant.lines for i in self.lines.get(n, [])})
+        files: dict[str, list[int]] = {}
+        for i in chosen:
+            files.setdefault(self.items[i].partition("::")[0], []).append(i)
+        ordered = sorted(files.values(), key=lambda group: sum(self.seconds[i] for i in group))
+        return [self.items[i] for group in ordered for i in group]
+
+    def limit(self, tests: list[str]) -> float:
+        """The time limit of a mutant's tests: ``SLOWER`` times what they took unmutated (traced, so more
+        than they take untraced), and at least ``TEST_FLOOR``."""
+        took = dict(zip(self.items, self.seconds))
+        if tests == list(self.tests):
+            spent = sum(self.seconds)
+        else:
+            spent = sum(took.get(t, 0.0) for t in tests)
+        return max(TEST_FLOOR, SLOWER * (self.overhead + spent))
+
+    # -- kept on disk
+    @staticmethod
+    def key(module: str, tests: list[str]) -> str:
+        """What the map depends on: the format, the module, the test files and the conftest.py files above
+        them, and every runtime module (the code the tests run through on their way to the module's)."""
+        digest = hashlib.sha256(f"{MAP_FORMAT}\0{module}\0{tests}\0".encode())
+        files = {ROOT / module, *(ROOT / "runtime").rglob("*.py")}
+        for test in tests:
+            path = ROOT / test.partition("::")[0]
+            files.add(path)
+            for folder in path.parents:
+                if folder == ROOT.parent:
+                    break
+                files.add(folder / "conftest.py")
+        for path in sorted(files):
+            if path.is_file():
+                digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    @staticmethod
+    def folder() -> Path:
+        """Where the maps are kept: ``$DOW_CACHE_DIR/mutation`` when that is set, else build/mutation."""
+        cache = os.environ.get("DOW_CACHE_DIR")
+        return (Path(cache) if cache and cache != "off" else ROOT / "build") / "mutation"
+
+    @classmethod
+    def path(cls, module: str, tests: list[str]) -> Path:
+        return cls.folder() / f"{Path(module).stem}-{cls.key(module, tests)[:24]}.json"
+
+    @classmethod
+    def kept(cls, module: str, tests: list[str]) -> "LineMap | None":
+        try:
+            data = json.loads(cls.path(module, tests).read_text(encoding="utf-8"))
+            return cls(module, data["tests"], data["items"], data["seconds"], data["overhead"],
+                       {int(n): items for n, items in data["lines"].items()}, data["everywhere"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def keep(self) -> Path:
+        path = self.path(self.module, self.tests)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = {"module": self.module, "tests": self.tests, "items": self.items, "seconds": self.seconds,
+                "overhead": self.overhead, "lines": {str(n): items for n, items in sorted(self.lines.items())},
+                "everywhere": self.everywhere}
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        temporary.replace(path)
+        return path
+
+
+def trace_tests(module: str, tests: list[str]) -> dict[str, Any]:
+    """Run the tests once, unmutated, in this process, recording which item runs each line of the module.
+    A line run while a fixture shared beyond one test (session, package, module or class scope) is set up
+    counts for every item that uses the fixture; a line run outside any item and fixture (collecting the
+    tests) counts for all. Returns the parts of a ``LineMap`` and the items that failed."""
+    import pytest
+    items: list[str] = []
+    seconds: list[float] = []
+    fixtures: dict[str, list[int]] = {}            # a fixture's name → the items that use it
+    outside: set[int] = set()
+    by_item: list[set[int]] = []
+    by_fixture: dict[str, set[int]] = {}
+    stack: list[set[int]] = [outside]
+    failed: list[str] = []
+
+    class Trace:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
+            path = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+            items.append(path + item.nodeid[item.nodeid.index("::"):] if "::" in item.nodeid else path)
+            for name in getattr(item, "fixturenames", ()):
+                fixtures.setdefault(name, []).append(len(items) - 1)
+            by_item.append(set())
+            stack.append(by_item[-1])
+            started = time.perf_counter()
+            yield
+            seconds.append(time.perf_counter() - started)
+            stack.pop()
+
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_fixture_setup(self, fixturedef: Any, request: Any) -> Iterator[None]:
+            shared = fixturedef.scope != "function"
+            if shared:
+                stack.append(by_fixture.setdefault(fixturedef.argname, set()))
+            yield
+            if shared:
+                stack.pop()
+
+        def pytest_runtest_logreport(self, report: Any) -> None:
+            if report.failed:
+                failed.append(report.nodeid)
+
+    started = time.perf_counter()
+    with traced_by(ROOT / module, lambda: stack[-1]):
+        code = pytest.main([*map(_arg, tests), "-q", "-p", "no:cacheprovider", "--no-header",
+                            "-p", "no:warnings", f"--rootdir={ROOT}"], plugins=[Trace()])
+    total = time.perf_counter() - started
+    lines: dict[int, set[int]] = {}
+    for i, seen in enumerate(by_item):
+        for n in seen:
+            lines.setdefault(n, set()).add(i)
+    for name, seen in by_fixture.items():
+        for n in seen:
+            lines.setdefault(n, set()).update(fixtures.get(name, []))
+    if not failed and code not in (0, 5):
+        failed.append(f"(pytest: exit {int(code)})")
+    return {"tests": tests, "items": items, "seconds": seconds, "overhead": max(total - sum(seconds), 0.0),
+            "lines": {str(n): sorted(i) for n, i in sorted(lines.items())}, "everywhere": sorted(outside),
+            "failed": failed}
+
+
+def line_map(module: str, tests: list[str], say: Callable[[str], None] = lambda _: None) -> LineMap:
+    """The module's map of which test runs each line: the kept one when neither the module, its tests nor
+    the runtime changed since it was traced, else traced now in a forked process (and kept)."""
+    kept = LineMap.kept(module, tests)
+    if kept is not None:
+        return kept
+    say(f"{module}: tracing which test runs each line ({len(tests)} test files, once)")
+    status, value = in_fork(lambda: trace_tests(module, tests), 3600)
+    if status != "ok":
+        raise SystemExit(f"{module}: the unmutated run of its tests {status}: {value}")
+    if value["failed"]:
+        raise SystemExit(f"{module}: fails without a mutant: {value['failed'][0]}")
+    made = LineMap(module, value["tests"], value["items"], value["seconds"], value["overhead"],
+                   {int(n): i for n, i in value["lines"].items()}, value["everywhere"])
+    path = made.keep()
+    say(f"{module}: {len(made.items)} test items in {sum(made.seconds) + made.overhead:.0f} s, traced; kept in "
+        f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    return made
 
 
 # ---- forking ---------------------------------------------------------------------------------------
@@ -484,44 +830,55 @@ class Measured:
     seconds: float = 0.0
 
 
-def baseline(suite: Suite, module: str) -> tuple[set[int], float, float]:
-    """The module's lines that the scenarios and its tests run, and the time each stage took, unmutated;
-    stops the run when the tests fail without a mutant."""
+def baseline(suite: Suite, module: str) -> tuple[dict[int, list[int]], list[float]]:
+    """Which scenarios (their numbers) run each line of the module, and the time each took, unmutated;
+    stops the run when a scenario fails without a mutant."""
     path = ROOT / module
 
     def work() -> dict[str, Any]:
-        lines: set[int] = set()
-        started = time.perf_counter()
-        with traced(path, lines):
-            scenario = suite.first_failing_scenario()
-        middle = time.perf_counter()
-        with traced(path, lines):
-            test = first_failing_test(TESTS.get(module, []))
-        return {"lines": sorted(lines), "scenario": scenario, "test": test,
-                "stage1": middle - started, "stage2": time.perf_counter() - middle}
+        by_scenario: list[set[int]] = []
+        seconds: list[float] = []
+        failing = None
+        with traced_by(path, lambda: by_scenario[-1]):
+            for i in range(len(suite.scenarios)):
+                by_scenario.append(set())
+                started = time.perf_counter()
+                failing = failing or suite.first_failing_scenario([i])
+                seconds.append(time.perf_counter() - started)
+        lines: dict[int, list[int]] = {}
+        for i, seen in enumerate(by_scenario):
+            for n in seen:
+                lines.setdefault(n, []).append(i)
+        return {"lines": {str(n): i for n, i in lines.items()}, "scenario": failing, "seconds": seconds}
     status, value = in_fork(work, 900)
     if status != "ok":
         raise SystemExit(f"{module}: the unmutated run {status}: {value}")
-    if value["scenario"] or value["test"]:
-        raise SystemExit(f"{module}: fails without a mutant: {value['scenario'] or value['test']}")
-    return set(value["lines"]), value["stage1"], value["stage2"]
+    if value["scenario"]:
+        raise SystemExit(f"{module}: fails without a mutant: {value['scenario']}")
+    return {int(n): i for n, i in value["lines"].items()}, value["seconds"]
 
 
-def run_mutant(suite: Suite, mutant: Mutant, limits: tuple[float, float]) -> None:
-    """Plant the mutant in a forked process and face it with the scenarios, then the module's tests."""
-    def scenarios() -> list[str]:
+def run_mutant(suite: Suite, mutant: Mutant, limit: float, tests: list[str], test_limit: float,
+               scenarios: list[int] | None = None) -> None:
+    """Plant the mutant in a forked process and face it with the scenarios (only those numbered, when given:
+    none, and it goes on to the tests), then with those tests (none: it survives what the scenarios do not
+    notice)."""
+    def chosen_scenarios() -> list[str]:
         plant(mutant)
-        failing = suite.first_failing_scenario()
+        failing = suite.first_failing_scenario(scenarios)
         return ["killed", failing] if failing else ["survived", ""]
 
-    def tests() -> list[str]:
+    def chosen_tests() -> list[str]:
         plant(mutant)
-        failing = first_failing_test(TESTS.get(mutant.module, []))
+        failing = first_failing_test(tests)
         return ["killed", failing] if failing else ["survived", ""]
-    for stage, limit in zip((scenarios, tests), limits):
-        status, value = in_fork(stage, limit)
+    mutant.status = "survived"
+    for stage, seconds in ((chosen_scenarios, limit), (chosen_tests, test_limit)):
+        if (stage is chosen_tests and not tests) or (stage is chosen_scenarios and scenarios == []):
+            continue
+        status, value = in_fork(stage, seconds)
         if status == "timeout":
-            mutant.status, mutant.by = "killed", f"timeout after {limit:.0f} s"
+            mutant.status, mutant.by = "killed", f"timeout after {seconds:.0f} s"
             return
         if status == "crashed":
             not_planted = value.startswith("LookupError")
@@ -532,23 +889,36 @@ def run_mutant(suite: Suite, mutant: Mutant, limits: tuple[float, float]) -> Non
             return
 
 
-def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[int] | None = None) -> Measured:
+def measure(suite: Suite, module: str, say: Callable[[str], None], lines: list[int] | None = None,
+            every_test: bool = False) -> Measured:
+    """Every mutant of the module (on those lines), each facing the scenarios, then the test items that run
+    its lines (every test of the module's ``TESTS`` with ``every_test``)."""
     started = time.perf_counter()
     mutants = mutants_of(module, lines)
-    reached, t1, t2 = baseline(suite, module)
-    limits = (max(FLOOR, SLOWER * t1), max(FLOOR, SLOWER * t2))
-    say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, tests {t2:.1f} s")
+    by_scenario, took = baseline(suite, module)
+    tests = TESTS.get(module, [])
+    lines_map = line_map(module, tests, say) if tests else LineMap(module, [], [], [], 0.0, {}, [])
+    reached = {*by_scenario, *lines_map.reached()}
+    t1 = sum(took)
+    say(f"{module}: {len(mutants)} mutants; unmutated: scenarios {t1:.1f} s, its {len(lines_map.items)} tests "
+        f"{sum(lines_map.seconds) + lines_map.overhead:.1f} s (traced)")
     for i, m in enumerate(mutants, 1):
-        if i % 50 == 0:
+        if i % 25 == 0:
             done = Measured(module, mutants[:i - 1])
-            say(f"  {i - 1}/{len(mutants)} after {time.perf_counter() - started:.0f} s: "
+            say(f"  {i - 1}/{len(mutants)} (to line {mutants[i - 2].line}) after "
+                f"{time.perf_counter() - started:.0f} s: "
                 + ", ".join(f"{k} {v}" for k, v in counts(done).items() if k != "mutants"))
-        if m.line not in reached:
+        if not any(n in reached for n in m.lines):
             m.status = "not reached"
             continue
-        run_mutant(suite, m, limits)
+        faced = list(tests) if every_test else lines_map.tests_for(m)
+        scenarios = None if every_test else sorted({i for n in m.lines for i in by_scenario.get(n, [])})
+        spent = t1 if scenarios is None else sum(took[i] for i in scenarios)
+        run_mutant(suite, m, max(FLOOR, SLOWER * spent), faced, lines_map.limit(faced), scenarios)
         if m.status == "survived":
-            say(f"  survived {m.line}:{m.col} {m.function}: {m.what}")
+            say(f"  survived {m.line}:{m.col} {m.function}: {m.what} (after "
+                f"{'every scenario' if scenarios is None else f'{len(scenarios)} scenarios'} and "
+                f"{'its test files' if faced == list(tests) else f'{len(faced)} tests'} that run its lines)")
     return Measured(module, mutants, time.perf_counter() - started)
 
 
@@ -580,17 +950,34 @@ def table(results: list[Measured]) -> str:
     return "\n".join(lines)
 
 
+def _lines(text: str) -> list[int]:
+    """--line 214 or --line 100-180"""
+    first, dash, last = text.partition("-")
+    try:
+        low, high = int(first), int(last) if dash else int(first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a line (214) or lines (100-180)") from None
+    if low < 1 or high < low:
+        raise argparse.ArgumentTypeError(f"{text!r}: lines from 1, the first no later than the last")
+    return list(range(low, high + 1))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--module", action="append", metavar="PATH",
                         help=f"mutate this module only (repeatable; default: {', '.join(MODULES)})")
-    parser.add_argument("--line", type=int, action="append", metavar="N",
-                        help="only the mutants on this line of the module (repeatable; with one --module)")
+    parser.add_argument("--line", type=_lines, action="append", metavar="N",
+                        help="only the mutants on this line of the module, or on these lines (100-180): repeatable, "
+                             "with one --module; a run cut short goes on from the line it reached")
     parser.add_argument("--tests", action="append", metavar="FILE",
                         help="after the scenarios, these test files instead of the module's (repeatable): to see "
                              "quickly whether a new test kills a mutant")
+    parser.add_argument("--every-test", action="store_true",
+                        help="face each mutant that survives the scenarios with every test of the module's files, "
+                             "not only the tests that run its line")
     parser.add_argument("--list", action="store_true", help="list the mutants, run none")
     args = parser.parse_args(argv)
+    args.line = sorted({n for part in args.line for n in part}) if args.line else None
     chosen = [Path(m).as_posix() for m in args.module or MODULES]
     for module in chosen:
         if not (ROOT / module).is_file() or not module.startswith("runtime/") or not module.endswith(".py"):
@@ -612,7 +999,7 @@ def main(argv: list[str] | None = None) -> int:
         print(text, file=sys.stderr, flush=True)
     started = time.perf_counter()
     suite = Suite.load()
-    results = [measure(suite, module, say, args.line) for module in chosen]
+    results = [measure(suite, module, say, args.line, args.every_test) for module in chosen]
     text = table(results)
     print(text)
     say(f"{sum(len(r.mutants) for r in results)} mutants in {time.perf_counter() - started:.0f} s")

@@ -94,3 +94,57 @@ def test_an_error_in_a_run_keeps_its_statement_path(bundle, table):
     with pytest.raises(EffectError) as err:
         interp.execute(program, Env("p1", "x.crossroads.test")).advance()
     assert str(err.value) == "x.crossroads.test:11: 'moved' is not bound here (in if)"
+
+
+def _inner_and_outer(host, interp, inner):
+    """An outer condition whose host question checks ``inner`` (as the engine checks a card's condition while it
+    answers a fact); the host fails the second time it is asked."""
+    asked = []
+
+    def attr(thing, name):
+        asked.append(thing)
+        if len(asked) == 1:
+            return interp.check(inner, Env("p1", "x.crossroads.inner"))
+        raise KeyError(thing)
+    host.attr = attr
+    return {"op": "controls", "pos": _pos(4), "player": {"op": "you", "pos": _pos(4)},
+            "what": {"op": "named", "name": "Sparky", "kind": "survivor", "pos": _pos(4, 12)}}
+
+
+def test_a_check_inside_a_check_keeps_the_inner_condition_s_place(table):
+    """The error of a condition checked while another is checked names the inner card, line and nodes: the
+    outer check does not move it to its own condition."""
+    host, interp = table
+    inner = {"op": "not", "pos": _pos(3, card="x.crossroads.inner"), "item": {
+        "op": "controls", "pos": _pos(3, card="x.crossroads.inner"), "player": {"op": "you"},
+        "what": {"op": "ref", "name": "moved", "kind": "survivor", "pos": _pos(3, 14, card="x.crossroads.inner")}}}
+    outer = _inner_and_outer(host, interp, inner)
+    with pytest.raises(EffectError) as err:
+        interp.check(outer, Env("p1", "x.crossroads.test"))
+    assert str(err.value) == "x.crossroads.inner:3: 'moved' is not bound here (in not > controls > ref)"
+    cause = err.value.__cause__                    # the traceback goes on with the error as it was raised
+    assert isinstance(cause, EffectError) and cause is not err.value and cause.message == err.value.message
+
+
+def test_a_host_failure_inside_a_nested_check_keeps_the_inner_condition_s_place(table):
+    host, interp = table
+    inner = {"op": "controls", "pos": _pos(8, card="x.crossroads.inner"), "player": {"op": "you"},
+             "what": {"op": "named", "name": "Sparky", "kind": "survivor"}}
+    outer = _inner_and_outer(host, interp, inner)
+    with pytest.raises(EffectError) as err:
+        interp.check(outer, Env("p1", "x.crossroads.test"))
+    assert str(err.value).startswith("x.crossroads.inner:8: KeyError ") and str(err.value).endswith("(in controls)")
+    assert isinstance(err.value.__cause__, KeyError)
+
+
+def test_a_host_failure_in_a_condition_without_positions_is_named_by_the_env_card(table):
+    host, interp = table
+
+    def broken(thing, name):
+        raise KeyError(thing)
+    host.attr = broken
+    cond = {"op": "controls", "player": {"op": "you"}, "what": {"op": "named", "name": "Sparky", "kind": "survivor"}}
+    with pytest.raises(EffectError) as err:
+        interp.check(cond, Env("p1", "base.survivor.sparky"))
+    assert str(err.value).startswith("base.survivor.sparky:?: KeyError ")
+    assert (err.value.card, err.value.line) == ("base.survivor.sparky", None)

@@ -110,3 +110,25 @@ def test_a_survivor_is_a_choice_of_exactly_one(bundle):
         run.advance(decision.choices[:2])
     assert run.advance(decision.choices[:1]) is None
     assert [s for s, f in host.survivors.items() if f["wounds"]] == list(decision.choices[:1])
+
+
+@pytest.mark.parametrize("zombies", [5, 1])
+def test_all_is_every_one_there_and_the_host_is_told_how_many(bundle, zombies):
+    """"kill all zombies here": the action names the number there is (what the log tells), not a bound."""
+    host = table(zombies_here=zombies)
+    run, decision = start(bundle, host, "kill all zombies here.")
+    assert decision is None and host.zombie_count["grocery_store"] == 0
+    assert host.calls == [("kill_zombies", {"location": "grocery_store", "count": zombies})]
+    assert count(bundle, {"op": "all_count"}, zombies) == zombies
+
+
+@pytest.mark.parametrize("there, rounding, lost", [(4, "up", 2), (3, "up", 2), (1, "up", 1), (0, "up", 0),
+                                                    (4, "down", 2), (3, "down", 1), (1, "down", 0)])
+def test_n_for_every_m_rounds_only_what_is_left_over(bundle, there, rounding, lost):
+    """"lose 1 morale for every 2 helpless survivors at the colony, rounding up" (Helpless, base game): a
+    remainder counts 1 more rounding up and nothing rounding down; no remainder adds nothing either way (the
+    rulebook's food: 1 for every 2 survivors, rounded up, seed 004, II. Colony Phase, 1. Pay Food)."""
+    host = table(at_colony=there)
+    run, decision = start(bundle, host, f"lose 1 morale for every 2 survivors at the colony, rounding {rounding}.")
+    assert decision is None
+    assert host.calls == [("change_morale", {"player": "p1", "amount": -lost})]

@@ -25,3 +25,14 @@ def test_an_error_names_the_innermost_node_being_run(bundle):
 def test_an_error_with_no_node_is_told_without_a_place():
     err = EffectError("no program", [])
     assert str(err) == "?:?: no program (in )" and (err.card, err.line, err.trail) == (None, None, "")
+
+
+def test_an_error_names_only_the_statements_still_running(bundle):
+    """A statement that ended is no more in the trail of the next one's error."""
+    ip = Interpreter(bundle, MinimalHost(), random.Random(1))
+    done = {"op": "repeat", "times": 2, "body": [], "pos": {"card": "base.crossroads.x", "line": 10}}
+    failing = {"op": "wound", "target": {"op": "ref", "name": "moved", "kind": "survivor", "pos": {}},
+               "count": 1, "kind": "wound", "pos": {"card": "base.crossroads.x", "line": 12}}
+    with pytest.raises(EffectError) as err:
+        ip.execute([done, failing], Env("p1", "c")).advance()
+    assert (err.value.line, err.value.trail) == (12, "wound") and err.value.path == [failing]

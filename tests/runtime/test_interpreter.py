@@ -7,6 +7,7 @@ from dow.runtime.bundle import BundleError
 from dow.runtime.decisions import MAY, OPTION, TARGETS, RandomAgent, ScriptedAgent
 from dow.runtime.interpreter import BudgetExceeded, EffectError, Env, Interpreter
 
+from helpers import lowered
 from minimal_host import MinimalHost
 
 
@@ -165,3 +166,142 @@ def test_a_selector_of_cards_in_a_zone_tests_only_that_zones_cards(bundle):
     assert cards and found == [c for c in cards if game.host.attr(c, "type") in ITEM_TYPES]
     asked = [c for c in calls if c[0] == "attr"]
     assert 0 < len(asked) <= len(cards)
+
+
+def test_cards_going_into_a_hand_are_told_to_all_by_number_and_to_their_player_by_name(bundle):
+    """A hand is its player's secret (rulebook, base game: cards added from a hand to a crisis go "face down so
+    that no other player can see them"): the log tells everyone how many cards a hand gets, and only its player
+    which (``private_to``, docs/runtime.md, The host); cards put face down into a deck are the resolving
+    player's to know."""
+    host = table()
+    for n in range(1, 6):
+        host.cards[f"c:{n}"] = {"zone": "item_deck", "owner": None, "location": None}
+    ip = Interpreter(bundle, host, random.Random(1))
+    node = {"op": "x", "pos": {"card": "x.crossroads.test", "line": 3}}
+    env = Env("p1", "x.crossroads.test")
+    ip.act("take_cards", {"zone": "item_deck", "owner": None, "location": None, "cards": ["c:1", "c:2"],
+                          "player": "p2"}, node, env)
+    ip.act("take_cards", {"zone": "item_deck", "owner": None, "location": None, "cards": [], "player": "p2"},
+           node, env)
+    ip.act("give_cards", {"cards": ["c:3"], "player": None}, node, env)        # no player named: the resolver's
+    ip.act("move_cards", {"cards": ["c:4"], "zone": "waste", "owner": None, "location": None}, node, env)
+    ip.act("move_cards", {"cards": ["c:5"], "zone": "item_deck", "owner": None, "location": None}, node, env,
+           private=True)
+    deck = {"zone": "item_deck", "owner": None, "location": None}
+    assert [(line["event"], line["params"], line["private_to"]) for line in host.lines] == [
+        ("take_cards", {**deck, "player": "p2", "count": 2}, None),
+        ("take_cards", {**deck, "cards": ["c:1", "c:2"], "player": "p2"}, "p2"),
+        ("take_cards", {**deck, "player": "p2", "count": 0}, None),            # nothing secret: no second line
+        ("give_cards", {"player": None, "count": 1}, None),
+        ("give_cards", {"cards": ["c:3"], "player": None}, "p1"),
+        ("move_cards", {"cards": ["c:4"], "zone": "waste", "owner": None, "location": None}, None),
+        ("move_cards", {"player": "p1", "zone": "item_deck", "owner": None, "location": None, "count": 1}, None),
+        ("move_cards", {"player": "p1", "cards": ["c:5"], "zone": "item_deck", "owner": None, "location": None},
+         "p1"),
+    ]
+    assert all(line["src"] == node["pos"] for line in host.lines)
+
+
+def _run(bundle, host, text: str, player: str = "p1"):
+    ip = Interpreter(bundle, host, random.Random(1))
+    run = ip.execute(lowered(text, {"self": "survivor"}), Env(player, "base.survivor.test", {"self": "s:sparky"}))
+    return run, run.advance()
+
+
+def test_a_tie_for_the_most_is_broken_by_the_first_player(bundle):
+    """"Remember all ties are broken by the first player" (rulebook, seed 004, Exile): the first player, not the
+    one resolving the card, chooses among the players tied for the most survivors."""
+    host = MinimalHost()
+    for sid, owner in (("s:a", "p1"), ("s:b", "p1"), ("s:c", "p2"), ("s:d", "p2")):
+        host.add_survivor_fact(sid, sid, owner, "colony")
+    host.players["p2"]["first"] = True
+    run, decision = _run(bundle, host, "the player who controls the most survivors loses 1 morale.")
+    assert decision is not None and decision.kind == TARGETS and decision.player == "p2"
+    assert set(decision.choices) == {"p1", "p2"}
+    assert run.advance(["p1"]) is None
+    assert ("change_morale", {"player": "p1", "amount": -1}) in host.calls
+
+
+def test_what_a_description_chose_is_what_it_names_in_the_next_step(bundle):
+    """"place a wound on a survivor at the colony. kill it.": "it" is the survivor chosen for the wound."""
+    host = table()
+    host.add_survivor_fact("s:ann", "Ann", "p2", "colony")
+    run, decision = _run(bundle, host, "place a wound on a survivor at the colony. kill it.")
+    assert decision is not None and decision.kind == TARGETS and "s:brian" in decision.choices
+    assert run.advance(["s:brian"]) is None
+    assert [a for a in host.calls if a[0] in ("wound", "kill_survivor")] == [
+        ("wound", {"survivor": "s:brian", "kind": "wound", "count": 1}), ("kill_survivor", {"survivor": "s:brian"})]
+
+
+def test_the_top_card_of_a_deck_is_the_one_moved(bundle):
+    """"put the top card of the crossroads deck at the bottom of the crossroads deck": that card, the others
+    untouched."""
+    host = table()
+    for n in (1, 2, 3):
+        host.cards[f"c:{n}"] = {"zone": "crossroads_deck", "owner": None, "location": None, "order": n}
+    run, decision = _run(bundle, host, "put the top card of the crossroads deck at the bottom of the crossroads deck.")
+    assert decision is None
+    assert host.cards_in("crossroads_deck", None, None) == ["c:2", "c:3", "c:1"]
+
+
+def test_a_name_finds_a_survivor_out_of_play_only_where_the_card_looks_anywhere(bundle):
+    """Without ``find_named`` the interpreter scans: ``things(kind)`` for a card in play, and only when the card
+    looks anywhere ('add "X" to your following', conditions) ``things("any_" + kind)`` too (docs/embedding.md)."""
+    class OutOfPlay(MinimalHost):
+        def things(self, kind):
+            return ["s:gone"] if kind == "any_survivor" else super().things(kind)
+    host = OutOfPlay()
+    host.add_survivor_fact("s:gone", "Gone", "p1", "colony", killed=True)
+    ip = Interpreter(bundle, host, random.Random(1))
+    gone = {"op": "named", "card": "Gone", "kind": "survivor"}
+    assert ip.named(gone) is None
+    assert ip.named(gone, anywhere=True) == "s:gone"
+
+
+@pytest.mark.parametrize("extreme, hurt", [("highest", "s:brian"), ("lowest", "s:sparky")])
+def test_the_survivor_with_the_highest_or_lowest_influence_is_that_one(bundle, extreme, hurt):
+    host = table()                                    # at the colony: Sparky (influence 10), Brian Lee (68)
+    run, decision = _run(bundle, host, f"place a wound on the survivor with the {extreme} influence at the colony.")
+    assert decision is None
+    assert [a for a in host.calls if a[0] == "wound"] == [("wound", {"survivor": hurt, "kind": "wound", "count": 1})]
+
+
+def test_a_survivor_with_n_or_more_wounds_has_at_least_n(bundle):
+    host = table()
+    host.token_count[("wound", "s:brian")] = 2
+    host.token_count[("wound", "s:sparky")] = 1
+    run, decision = _run(bundle, host, "kill each survivor with 2 or more wounds at the colony.")
+    assert decision is None and [a for a in host.calls if a[0] == "kill_survivor"] == [
+        ("kill_survivor", {"survivor": "s:brian"})]
+
+
+def test_a_player_is_at_a_location_where_a_survivor_they_control_is(bundle):
+    host = MinimalHost(players=("p1", "p2", "p3"))
+    host.add_survivor_fact("s:sparky", "Sparky", "p1", "colony")
+    host.add_survivor_fact("s:brian", "Brian Lee", "p2", "colony")
+    host.add_survivor_fact("s:enforcer", "The Enforcer", "p3", "grocery_store")
+    run, decision = _run(bundle, host, "each player at the colony loses 1 morale.")
+    assert decision is None
+    assert sorted(a[1]["player"] for a in host.calls if a[0] == "change_morale") == ["p1", "p2"]
+
+
+@pytest.mark.parametrize("die, faces", [("d6", 6), ("exposure", 12), ("combat", 12)])
+def test_a_die_rolls_each_of_its_faces_and_nothing_else(bundle, die, faces):
+    """A six-sided die shows 1 to 6 (an action die compared with an ability's number, seed 004); the 12-sided
+    exposure and combat dice 1 to 12."""
+    ip = Interpreter(bundle, MinimalHost(), random.Random(7))
+    assert {ip.roll(die) for _ in range(600)} == set(range(1, faces + 1))
+
+
+def test_the_exposure_die_is_the_die_with_a_bitten_face_each_face_as_often_as_it_shows(bundle):
+    """The exposure die (seed 004, components: 1 exposure die) rolls as 12 faces: 6 blank, 3 wound, 2 frostbite,
+    1 bitten, each face as many times as its ``count`` (none: never); a die without a bitten face (the combat die
+    of Warring Colonies) is not it, whichever comes first in the bundle."""
+    dice = [c for c in bundle["cards"] if c.get("kind") == "die"]
+    combat = next(c for c in dice if not any(f["face"] == "bitten" for f in c["faces"]))
+    exposure = next(c for c in dice if any(f["face"] == "bitten" for f in c["faces"]))
+    spare = {**exposure, "faces": [*exposure["faces"], {"face": "spare"}]}      # a face with no count
+    ip = Interpreter({**bundle, "cards": [combat, spare]}, MinimalHost(), random.Random(1))
+    faces = [face for face, _ in ip.exposure_faces]
+    assert len(faces) == 12
+    assert {f: faces.count(f) for f in set(faces)} == {"blank": 6, "wound": 3, "frostbite": 2, "bitten": 1}
