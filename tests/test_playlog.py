@@ -526,3 +526,34 @@ def test_winter_tricks_damage_lines_add_up_to_each_events_totals(games):
                 assert {k: v for k, v in p["damage"].items() if v} == {k: v for k, v in running.items() if v}, \
                     (name, p["number"], running, p["damage"])
     assert checked >= 6
+
+
+#: a die's face is a number a sentence may end on ("turns the die to show a 6"): every other number a player
+#: chooses is told with what it counts
+FACE_PROMPTS = {"face", "die to spend"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_number_a_player_chooses_is_told_with_what_it_counts(bundle, lang, monkeypatch):
+    """Issue 32: a worked example's decision whose answer is a number ("how many" of an "up to 4", a stake, a
+    share of a cost paid together, a bid) says how many of what ("Player 1 chooses to take 2 fuel cards",
+    "O jogador 2 não contribui com nenhum dado de ação"), never "O jogador 1 escolhe 0." — over every
+    scenario of every card, in each language."""
+    from dow.site import examples
+    asked: list[tuple[str, str, str]] = []
+    ask = examples.StoryTeller.ask
+
+    def recorded(self, a):
+        text = ask(self, a)
+        if a.kind == "amount" and isinstance(a.answer, int) and not isinstance(a.answer, bool):
+            asked.append((a.prompt, str(a.answer), text))
+        return text
+    monkeypatch.setattr(examples.StoryTeller, "ask", recorded)
+    names = examples.example_names(bundle["cards"], lang)
+    for card in bundle["cards"]:
+        if card.get("tests"):
+            examples.worked_examples(card, names, lang, bundle)
+    assert len({prompt for prompt, _, _ in asked}) >= 4, sorted({prompt for prompt, _, _ in asked})
+    bare = [f"{prompt}: {text}" for prompt, answer, text in asked
+            if prompt not in FACE_PROMPTS and (re.search(rf"\b{answer}\.$", text) or not re.search(r"\w", text))]
+    assert not bare, f"{len(bare)} numbers told bare:\n" + "\n".join(sorted(set(bare))[:20])
