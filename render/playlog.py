@@ -62,6 +62,7 @@ class Teller:
             if card.get("kind") in ("relic", "equipment", "resource"):
                 self.names[f"{card['kind']}:{short}"] = text
         self.words = self.cat["words"]
+        self.kinds = {card["id"]: card.get("kind") for card in bundle.get("cards", [])}   # a cause's kind of card
         from .grammar import learn
         self.genders = learn(bundle.get("cards", []), lang)   # the genders the sentences agree with (render/grammar.py)
         self.untold: set[str] = set()
@@ -186,7 +187,8 @@ class Teller:
         bookkeeping that repeats another line is left out (QUIET); a decision is told only when it adds
         something to what follows it (``action`` before its own result is left out, and one with no result
         is followed by a line saying nothing came of it); the set-up's shuffles are one line; a bite that
-        cannot spread says why; stand-in cards are said once, after the set-up. The engine logs each fact
+        cannot spread says why; stand-in cards are said once, after the set-up, and so is why a die decides who
+        draws Warring Colonies' one crossroads card (each roll is then told by its colony). The engine logs each fact
         once (a survivor who joins, a warfare the tactics end, an action the host refuses: the host
         protocol's ``Told`` and ``Refused``), so no line here is left out for repeating another."""
         self.winter_tricks = any((line.get("src") or {}).get("game") == "winter-tricks" for line in lines[:1])
@@ -195,6 +197,7 @@ class Teller:
         out: list[tuple[str, dict, str]] = []
         where: dict[str, str] = {}                # where each survivor died (a bite spreads there)
         stand_ins = any("stand-in." in repr(line.get("params")) for line in public)
+        shared = any(line["event"] == "crossroads_draw_roll" for line in public)
         setup_seen = False
         for i, line in enumerate(public):
             event, params = line["event"], line.get("params") or {}
@@ -241,6 +244,8 @@ class Teller:
                     out.append(("objective_goal", params, self.fill(self.cat["events"]["objective_goal"], [], {"goal": goal})))
                 if stand_ins:
                     out.append(("stand_ins", {}, self.fill(self.cat["events"]["stand_ins"], [], {})))
+                if shared:                             # Warring Colonies' one crossroads card: why a die decides
+                    out.append(("crossroads_shared", {}, self.fill(self.cat["colony_events"]["crossroads_shared"], [], {})))
         return self.again(out)
 
     def again(self, out: list[tuple[str, dict, str]]) -> list[tuple[str, dict, str]]:
@@ -276,6 +281,13 @@ class Teller:
             raw["cause"] = src_card          # "dies (Crash)": the card that killed, not "a card"
         if event in ("took_offer", "nobody_did") and src_card:
             raw["card"] = src_card           # what was asked, by the card that asked it
+        if src_card and "card" not in raw and (event == "skip_exposure" or (
+                event == "add_tokens" and raw.get("token") == "barricade" and not raw.get("survivor"))):
+            # why: the card (or the survivor's ability) that builds a barricade or spares a move its exposure
+            # roll ("Por causa do Combustível, …", "Pela habilidade de Thomas Heart, …")
+            raw["card"], raw["card_kind"] = src_card, self.kinds.get(src_card, "other")
+        if event == "crossroads_draw_roll" and isinstance(raw.get("roll"), int):
+            raw["colony"] = "a" if raw["roll"] % 2 else "b"    # odd: colony A (runtime/engine/colonies.py colony_die)
         if event == "turns" and isinstance(raw.get("players"), dict) and {"a", "b"} <= set(raw["players"]):
             raw["a"], raw["b"] = raw["players"]["a"], raw["players"]["b"]
         if event == "combat_strength" and raw.get("player") in self.sides:

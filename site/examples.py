@@ -760,6 +760,9 @@ class StoryTeller:
             kind = (self.cards.get(a.src["card"]) or {}).get("kind")    # an item used, a survivor's ability, a card's offer
             prompt = {"item": "may_card", "equipment": "may_card", "survivor": "may_ability"}.get(str(kind), "may_other")
             fields = {"card": self.log.name(a.src["card"])}
+        cards = self.counted_cards(a) if isinstance(a.answer, int) and not isinstance(a.answer, bool) else None
+        if cards is not None:                # a number of cards: told as so many cards (of a kind), never a bare number
+            prompt, fields = f"{prompt}_cards", {"value": cards}
         template = asks.get(prompt, kinds.get(a.kind))
         if template is None:
             raise UntoldScenario(f"asks.{prompt}")
@@ -770,6 +773,48 @@ class StoryTeller:
             if template is None:
                 raise UntoldScenario(f"asks.{prompt}.{case}")
         return self.fill(template, a, **fields)
+
+    #: effects that count cards: a number chosen for them ("up to 4", a stake, a share of a cost) is that many cards
+    CARD_OPS = frozenset({"draw_cards", "take_cards", "spend_cards", "pot", "discard_cards", "give_cards", "lose_cards"})
+    #: effects that count action dice (a share of "spend 3 action dice" together)
+    DICE_OPS = frozenset({"spend_die"})
+
+    def counted_cards(self, a) -> str | None:
+        """The cards or action dice a number answers ("how many", "stake", "together"), as the language counts
+        them ("2 cartas de combustível", "no fuel cards", "1 action die"): the effect is found in the asking
+        card's program by the question's source (the effect's, or its count's, place in the card file); None
+        for a number of anything else."""
+        src = a.src or {}
+        card = self.cards.get(str(src.get("card"))) if src.get("line") else None
+        if card is None:
+            return None
+        where = (src.get("line"), src.get("col"))
+
+        def at(node) -> bool:
+            pos = node.get("pos") if isinstance(node, dict) else None
+            return isinstance(pos, dict) and (pos.get("line"), pos.get("col")) == where
+
+        def find(node):
+            if isinstance(node, dict):
+                if node.get("op") in self.CARD_OPS | self.DICE_OPS and (at(node) or at(node.get("count"))):
+                    return node
+                node = list(node.values())
+            if isinstance(node, list):
+                for item in node:
+                    found = find(item)
+                    if found is not None:
+                        return found
+            return None
+        node = find({k: v for k, v in card.items() if k not in ("tests", "name", "text")})
+        if node is None:
+            return None
+        types = [f["type"] for f in node.get("filters") or () if isinstance(f, dict) and f.get("op") == "card_type"]
+        from dow.render.text import load_language
+        term = load_language(self.log.lang).glossary.get(f"card_type.{types[0]}", {}).get(self.log.lang) if types else None
+        kind = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+        phrases = self.w["counted"]["dice" if node["op"] in self.DICE_OPS else "cards_of" if kind else "cards"]
+        n = a.answer
+        return self.t.say(phrases["zero"] if n == 0 else phrases["one"] if n == 1 else phrases["other"], n, type=kind or "")
 
     def fill(self, template: str, a, **fields) -> str:
         value = a.answer
@@ -790,6 +835,7 @@ class StoryTeller:
         else:
             told = self.log.name(value)
         n = fields.pop("n", told)
+        told = fields.pop("value", told)
         text = self.t.say(template, n, player=self.log.name(a.player), value=told, **extra, **fields)
         return _capital(text)
 

@@ -173,7 +173,7 @@ def test_every_log_tells_the_game_as_a_player_would(bundle, games, lang):
                 slip("an offer that does not say what was asked", i)
             if event == "timer_started" and re.search(r"\d+ (?:action|ações|hành động)|\(\d", text):
                 slip("the sand timer as an action count", i)
-            if event == "crossroads_draw_roll" and not re.search(r"transcri|chép", text):
+            if event == "crossroads_draw_roll" and "crossroads_shared" not in events[:i]:
                 slip("one crossroads card, unexplained", i)
             if event not in ("stand_ins",) and STAND_IN.search(text):
                 slip("a stand-in marked on its line", i)
@@ -198,6 +198,56 @@ def test_every_log_tells_the_game_as_a_player_would(bundle, games, lang):
         if any(STAND_IN.search(t) for t in texts[:1]) or any(e == "stand_ins" for e in events):
             assert events.count("stand_ins") == 1 and "setup" in events[events.index("stand_ins") - 2:], name
         assert events.count("shuffle") <= sum(1 for l in lines if l["event"] == "shuffle")
+    assert not bad, "\n".join(f"{k}: {len(v)}, e.g. {v[:3]}" for k, v in bad.items())
+
+
+#: words that say why a die decides who draws Warring Colonies' shared crossroads card (the notice's own)
+SHARED_NOTICE = re.compile(r"transcri|chép|this site has only|este site tem só|trang này mới có", re.I)
+
+
+def _caused(event: str, params: dict) -> bool:
+    """A line a card or an ability causes, which must name it: a barricade no survivor builds by the action, an
+    exposure roll skipped."""
+    return event == "skip_exposure" or (event == "add_tokens" and params.get("token") == "barricade"
+                                        and not params.get("survivor"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_log_line_says_who_and_why(bundle, games, lang):
+    """Issue 32, read as a player would, over twenty seeded logs of every game and variant: a barricade a card
+    or an ability builds names the card and the player who builds it; a move spared its exposure roll names
+    the card or ability that spares it; the notices about cards this site lacks (stand-ins, the one shared
+    crossroads card) are told once a game, after the set-up, and every roll for the shared card then names
+    the colony whose player draws it."""
+    bad: dict[str, list[str]] = {}
+    for name, lines, cards in games:
+        teller = Teller(bundle, lang, cards)
+        told = teller.told_lines(lines)
+        events = [e for e, _, _ in told]
+        srcs = iter([l.get("src") for l in lines if _caused(l["event"], l.get("params") or {})])
+        assert len([l for l in lines if _caused(l["event"], l.get("params") or {})]) == \
+            len([t for t in told if _caused(t[0], t[1])]), name
+        for event, params, text in told:
+            if _caused(event, params):
+                card = (next(srcs) or {}).get("card")   # the raw line's src, in the same order
+                if event == "add_tokens" and (not card or teller.name(card) not in text or
+                                              teller.name(params.get("player", "")) not in text):
+                    bad.setdefault("a barricade with no builder or card", []).append(f"{name}: {text}")
+                if event == "skip_exposure" and (not card or teller.name(card) not in text):
+                    bad.setdefault("an exposure roll skipped with no cause", []).append(f"{name}: {text}")
+            if event == "crossroads_draw_roll":
+                colony = teller.colony("a" if params["roll"] % 2 else "b")
+                if SHARED_NOTICE.search(text) or colony.lower() not in text.lower():
+                    bad.setdefault("a shared crossroads roll told as the notice, or without its colony", []).append(
+                        f"{name}: {text}")
+        for notice in ("stand_ins", "crossroads_shared"):
+            count = events.count(notice)
+            if count > 1 or (count and "setup" not in events[:events.index(notice)]):
+                bad.setdefault(f"the {notice} notice told {count} times or before the set-up", []).append(name)
+        if sum(1 for t in told if SHARED_NOTICE.search(t[2])) > 1:
+            bad.setdefault("the shared crossroads notice told more than once", []).append(name)
+        if any(l["event"] == "crossroads_draw_roll" for l in lines) and "crossroads_shared" not in events:
+            bad.setdefault("a shared crossroads card never explained", []).append(name)
     assert not bad, "\n".join(f"{k}: {len(v)}, e.g. {v[:3]}" for k, v in bad.items())
 
 
@@ -262,7 +312,7 @@ def test_told_lines_read_as_the_table_tells_them(bundle):
     assert "O moral começa em 4 para a colônia A, 4 para a colônia B e 4 para o Lobo Solitário" in told[1], told[1]
     assert "o jogador 1 para a colônia A e o jogador 3 para a colônia B" in told[1], told[1]
     assert told[2].startswith("O que o objetivo principal pede: Quando o marcador da rodada chegar a 0"), told[2]
-    assert told[3].startswith("Algumas cartas deste jogo ainda não foram transcritas"), told[3]
+    assert told[3].startswith("Algumas cartas deste jogo ainda não estão escritas neste site"), told[3]
     assert told[4] == "A crise revelada é crise número 5.", told[4]
     assert told[5] == "O jogador 2, pela colônia A, e o jogador 4, pela colônia B, jogam a vez ao mesmo tempo."
     assert told[6:8] == ["3 fichas de comida vão para o estoque da colônia B.", "1 ficha de comida vai para o estoque do Lobo Solitário."], told
@@ -476,3 +526,34 @@ def test_winter_tricks_damage_lines_add_up_to_each_events_totals(games):
                 assert {k: v for k, v in p["damage"].items() if v} == {k: v for k, v in running.items() if v}, \
                     (name, p["number"], running, p["damage"])
     assert checked >= 6
+
+
+#: a die's face is a number a sentence may end on ("turns the die to show a 6"): every other number a player
+#: chooses is told with what it counts
+FACE_PROMPTS = {"face", "die to spend"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_number_a_player_chooses_is_told_with_what_it_counts(bundle, lang, monkeypatch):
+    """Issue 32: a worked example's decision whose answer is a number ("how many" of an "up to 4", a stake, a
+    share of a cost paid together, a bid) says how many of what ("Player 1 chooses to take 2 fuel cards",
+    "O jogador 2 não contribui com nenhum dado de ação"), never "O jogador 1 escolhe 0." — over every
+    scenario of every card, in each language."""
+    from dow.site import examples
+    asked: list[tuple[str, str, str]] = []
+    ask = examples.StoryTeller.ask
+
+    def recorded(self, a):
+        text = ask(self, a)
+        if a.kind == "amount" and isinstance(a.answer, int) and not isinstance(a.answer, bool):
+            asked.append((a.prompt, str(a.answer), text))
+        return text
+    monkeypatch.setattr(examples.StoryTeller, "ask", recorded)
+    names = examples.example_names(bundle["cards"], lang)
+    for card in bundle["cards"]:
+        if card.get("tests"):
+            examples.worked_examples(card, names, lang, bundle)
+    assert len({prompt for prompt, _, _ in asked}) >= 4, sorted({prompt for prompt, _, _ in asked})
+    bare = [f"{prompt}: {text}" for prompt, answer, text in asked
+            if prompt not in FACE_PROMPTS and (re.search(rf"\b{answer}\.$", text) or not re.search(r"\w", text))]
+    assert not bare, f"{len(bare)} numbers told bare:\n" + "\n".join(sorted(set(bare))[:20])
