@@ -271,7 +271,7 @@ def _in_processes(work, items) -> dict:
 class SiteData:
     """What the pages are made of: cards by id and name, sets and kinds, rules, glossary, counts."""
 
-    def __init__(self, bundle: dict, root: Path):
+    def __init__(self, bundle: dict, root: Path, facts: dict | None = None):
         self.bundle = bundle
         self.cards = sorted(bundle["cards"], key=lambda c: (c["set"], c["kind"], c["id"]))
         self.by_name = {c["name"]["en"]: c for c in self.cards}
@@ -279,7 +279,9 @@ class SiteData:
         self.counts = _load(root / "content" / "sets.yaml") or {}
         self.root = root
         self._stats: dict | None = None
-        self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
+        # each card file's (tested, translated, stale) by its path -> (sha256 of its bytes, facts): the
+        # compile's (``compile_paths(..., facts=file_facts)``, build.facts) or read here
+        self._facts: dict = dict(facts or {})
         self._names: dict[str, dict[str, str]] = {}   # per language: each card's name by its English name
         self._per_card: dict[str, dict] = {}          # per_card: {what: {card id: (card, value)}}
         self._download: str | None = None             # bundle_text(bundle), the same in every language
@@ -325,18 +327,24 @@ class SiteData:
         return value
 
     def _source_facts(self, path: Path) -> tuple[bool, bool]:
-        """A card file's (tested, translated), read once per version of the file (dow serve reads
-        only the files that changed again)."""
-        from .status import _source_facts
-        return self._per_file("facts", path, _source_facts)
+        """A card file's (tested, translated) (``file_facts``)."""
+        return self.file_facts(path)[:2]
 
-    def _per_file(self, what: str, path: Path, read):
-        """read(path), kept by the file's size and modification time."""
-        st = path.stat()
-        key = (what, path, st.st_size, st.st_mtime_ns)
-        if key not in self._files:
-            self._files[key] = read(path)
-        return self._files[key]
+    def file_facts(self, path: Path) -> tuple[bool, bool, frozenset]:
+        """A card file's (tested, translated, stale) (site/status.py, ``file_facts``), loaded once per
+        version of the file: what the compile handed over when the file's bytes are still those it read,
+        else read here and kept by the bytes' sha256 (dow serve reads only the files that changed again)."""
+        from .status import facts_of_text
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        hit = self._facts.get(path)
+        if hit is None or hit[0] != digest:
+            hit = self._facts[path] = (digest, facts_of_text(data, path))
+        return hit[1]
+
+    def take_facts(self, facts: dict) -> None:
+        """Keep what a compile read from card files (``Build.facts``: path -> (sha256, facts))."""
+        self._facts.update(facts)
 
     def stale(self) -> set:
         """(card id, field path, language) of every translation made from an older English text
@@ -344,7 +352,7 @@ class SiteData:
         if not hasattr(self, "_stale"):
             from dow.compiler.project import card_files
             self._stale = {entry for path in card_files([self.root / "content"])
-                           for entry in self._per_file("stale", path, _stale_fields)}
+                           for entry in self.file_facts(path)[2]}
         return self._stale
 
     def texts(self, card: dict, lang: str) -> dict:
@@ -473,13 +481,6 @@ def _write_kept_texts(path: Path, texts: dict) -> None:
                 shutil.rmtree(folder, ignore_errors=True)
     except OSError:
         pass
-
-
-def _stale_fields(path: Path) -> set:
-    """(card id, field path, language) of a card file's translations made from an older English text."""
-    from dow.i18n.workflow import STALE, TARGETS, fields_of
-    return {(f.card_id, ".".join(map(str, f.path)), lang) for f in fields_of(path)
-            for lang in TARGETS if f.state(lang) == STALE}
 
 
 def _load(path: Path):
