@@ -366,10 +366,11 @@ class SiteData:
         """``texts(card, lang)`` of every card, by card id. What a build made before is read back from the
         toolchain's cache folder (``kept_texts``) instead of being rendered again: the rules text of every
         card in three languages was a quarter of a 2,000-card build."""
-        from dow.render.text import names_in
+        from dow.render.text import card_key, names_in
         if lang not in self._names:
             self._names[lang] = names_in(self.cards, lang)
-        return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts)
+        return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts,
+                          key_of=lambda card: self.per_card("key", card, card_key))
 
     def download_text(self) -> str:
         """``bundle_text(self.bundle)``, made once for every language's downloads page."""
@@ -433,13 +434,15 @@ def kept_texts_file(root: Path, lang: str, names: dict[str, str]) -> Path | None
     return folder / "site-text" / project / stamp[:24] / f"{lang}-{named}.json"
 
 
-def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, make) -> dict[str, dict]:
+def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, make, key_of=None) -> dict[str, dict]:
     """``make(card, lang)`` (the card's rules text by program path) of every card, by id, read from the
     language's kept file where the same card (sha256 of its compiled JSON, ``card_key``) was rendered
     before with the same names and renderer, made otherwise; the file is then written again with this
     build's cards only. The texts are the same either way (tests/site/test_kept_texts.py): a kept file
-    that cannot be read or is not ours is ignored, one that cannot be written is skipped."""
+    that cannot be read or is not ours is ignored, one that cannot be written is skipped. ``key_of``, when
+    given, is ``card_key`` kept for each card (SiteData makes it once for the three languages)."""
     from dow.render.text import card_key
+    key_of = key_of or card_key
     path = kept_texts_file(root, lang, names)
     kept: dict = {}
     if path is not None:
@@ -451,7 +454,7 @@ def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, 
             kept = {}
     out, now, missed = {}, {}, 0
     for card in cards:
-        key = card_key(card)
+        key = key_of(card)
         texts = kept.get(key) if key else None
         if not (isinstance(texts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())):
             texts = make(card, lang)
