@@ -805,7 +805,8 @@ def _build(args, root: Path, out: Path, say) -> dict:
         return result
     from dow.compiler.readings import readings_folder
     before = fingerprint(root)      # the inputs before the build reads any of them (the manifest records what was read)
-    build = compile_paths([root / "content"], root, readings=readings_folder(root))
+    from dow.site.status import file_facts       # what the site reads of each card file, read from the compile's parse
+    build = compile_paths([root / "content"], root, readings=readings_folder(root), facts=file_facts if site else None)
     if build.ok:
         for message in schema_errors(build):
             build.diagnostics.add(_v001(message))
@@ -831,7 +832,9 @@ def _build(args, root: Path, out: Path, say) -> dict:
         elif site:
             from dow.site.build import build_site
             bundle = bundle_of(build.cards, build.rulesets)
-            made = swap_in(lambda folder: build_site(bundle, root, folder, say=say), out / "site")
+            from dow.site.build import SiteData
+            data = SiteData(bundle, root, facts=build.facts)
+            made = swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
             result["site"] = made.as_posix()
             say(f"wrote {made}/ (pt, en, vi)")
         staged.commit()

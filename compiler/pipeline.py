@@ -14,6 +14,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 from dow.dsl import EffectSyntaxError, Origin, parse, parse_condition
 from dow.dsl.ast import Pos
@@ -47,6 +48,7 @@ class CardResult:
     text_diags: list[Diagnostic] = field(default_factory=list)   # its L004 warnings, kept while it is a card
     source: bytes = b""              # the lines, compressed, once packed (diagnostics across cards quote them)
     digest: str = ""                 # the sha256 of the file's bytes as they were read (the build's manifest)
+    facts: Any = None                # what compile_paths' ``facts`` read from the loaded file (the site's)
 
     @property
     def compiled(self) -> bool:
@@ -89,9 +91,11 @@ class CardResult:
                   err.width)
 
 
-def compile_file(path: Path, display: str, kept: KeptReadings | None = None) -> CardResult:
+def compile_file(path: Path, display: str, kept: KeptReadings | None = None,
+                 facts: Callable[[Node | None, Path], Any] | None = None) -> CardResult:
     """Compile one card file through every per-card pass (with ``kept``, the clause readings kept on disk
-    between runs: compiler/readings.py)."""
+    between runs: compiler/readings.py; with ``facts``, ``result.facts`` is ``facts(root, path)`` of the
+    file as loaded, before any pass, so that a caller needing more of it need not load it again)."""
     result = CardResult(display)
     try:
         data = path.read_bytes()
@@ -105,6 +109,8 @@ def compile_file(path: Path, display: str, kept: KeptReadings | None = None) -> 
     except OSError as err:
         result.diag("U001", M("U001.cannot-read", reason=err.strerror), None)
         return result
+    if facts is not None:
+        result.facts = facts(root, path)
     compile_root(root, result, kept)
     _within_file(result)
     return result

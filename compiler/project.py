@@ -27,6 +27,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import namecache
 from .cardstore import Cards
@@ -99,6 +100,8 @@ class Build:
     rulesets: dict = field(default_factory=dict)     # content/<set>/ruleset.yaml, checked
     #: the sha256 of each card file's bytes as the compiler read them (path as posix -> hex digest)
     read: dict = field(default_factory=dict)
+    #: with compile_paths' ``facts``: what it read from each loaded card file, by path -> (sha256, facts)
+    facts: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -110,30 +113,39 @@ class Build:
 #: folder bound by ``functools.partial``: a module-level function, so that worker processes receive it by name)
 TextWarnings = Callable[[list[dict]], list]
 
+#: what a caller reads from each card file as the compiler loaded it (``compile_file``'s ``facts``): a
+#: module-level function, for the same reason
+FileFacts = Callable[[Any, Path], Any]
+
 #: below this many files one process is faster than starting workers
 PARALLEL_FROM = 200
 
 
 def compile_paths(paths: list[Path], root: Path, jobs: int | None = None, compare_text: TextWarnings | None = None,
-                  readings: Path | None = None) -> Build:
+                  readings: Path | None = None, facts: FileFacts | None = None) -> Build:
     """Compile card files (in parallel when there are many) and run the checks across cards; with
     ``compare_text`` (the renderer's ``dow.render.text.text_warnings``: the compiler does not import the
     renderers, which sit above it), also the L004 warnings of each card, as it is compiled; with
     ``readings`` (``dow.compiler.readings.readings_folder``), the clause readings kept there between runs
-    are read instead of parsing those clauses again, and those parsed are kept there."""
+    are read instead of parsing those clauses again, and those parsed are kept there; with ``facts``,
+    ``build.facts`` holds ``facts(node, path)`` of every card file that loaded, by its path, with the
+    sha256 of the bytes it was read from (the site's status table and stale-translation marks: the
+    files are loaded once per build)."""
     from .pipeline import cross_card
     files = card_files(paths)
     jobs = jobs or int(os.environ.get("DOW_JOBS", "0")) or os.cpu_count() or 1
     work = [(p, display_path(p, root)) for p in files]
     if jobs > 1 and len(files) >= PARALLEL_FROM:
-        results = _compile_parallel(work, jobs, compare_text, readings)
+        results = _compile_parallel(work, jobs, compare_text, readings, facts)
     else:
-        results = _compile_chunk(work, compare_text, readings)
+        results = _compile_chunk(work, compare_text, readings, facts)
     cross_card(results, known_names(root), namecache.other_names(root, files))
     build = Build(files=len(files))
     for (path, _), res in zip(work, results):
         if res.digest:
             build.read[path.as_posix()] = res.digest
+            if res.facts is not None:
+                build.facts[path] = (res.digest, res.facts)
         build.diagnostics.extend(res.diags)
         if res.packed is not None:
             build.cards.append(res.packed)
@@ -153,7 +165,7 @@ SWEEP = 200
 
 
 def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | None = None,
-                   readings: Path | None = None) -> list:
+                   readings: Path | None = None, facts: FileFacts | None = None) -> list:
     """Compile files in this process, keeping each card packed once compiled (and its text warnings
     with it). The collector is paused: compiling makes many small, short-lived objects and no cycles
     (the ledger lets go of its readers, ``Ledger.close``), and its pauses cost about 7%; the youngest
@@ -169,7 +181,7 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | No
     try:
         results = []
         for n, (path, display) in enumerate(work, 1):
-            res = compile_file(path, display, kept)
+            res = compile_file(path, display, kept, facts)
             if compare_text is not None and res.card is not None:
                 res.text_diags = compare_text([res.card])
             res.pack()
@@ -184,7 +196,7 @@ def _compile_chunk(work: list[tuple[Path, str]], compare_text: TextWarnings | No
 
 
 def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: TextWarnings | None = None,
-                      readings: Path | None = None) -> list:
+                      readings: Path | None = None, facts: FileFacts | None = None) -> list:
     """Compile files in worker processes (fork), chunked, results back in file order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -192,7 +204,7 @@ def _compile_parallel(work: list[tuple[Path, str]], jobs: int, compare_text: Tex
     chunks = [work[i:i + size] for i in range(0, len(work), size)]
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
         return [res for chunk in pool.map(_compile_chunk, chunks, [compare_text] * len(chunks),
-                                          [readings] * len(chunks)) for res in chunk]
+                                          [readings] * len(chunks), [facts] * len(chunks)) for res in chunk]
 
 
 def bundle_of(cards, rulesets: dict | None = None) -> dict:

@@ -89,6 +89,11 @@ def fields_of(path: Path) -> list[Field]:
         root, _ = load_file(path)
     except LoadError:
         return []
+    return fields_in(root, path)
+
+
+def fields_in(root: Node | None, path: Path) -> list[Field]:
+    """``fields_of`` a card file already loaded (``root``, its node as ``load_file`` gives it)."""
     if root is None or root.kind != "map":
         return []
     card_id = str(root.value.get("id").value) if root.get("id") else path.stem

@@ -271,7 +271,7 @@ def _in_processes(work, items) -> dict:
 class SiteData:
     """What the pages are made of: cards by id and name, sets and kinds, rules, glossary, counts."""
 
-    def __init__(self, bundle: dict, root: Path):
+    def __init__(self, bundle: dict, root: Path, facts: dict | None = None):
         self.bundle = bundle
         self.cards = sorted(bundle["cards"], key=lambda c: (c["set"], c["kind"], c["id"]))
         self.by_name = {c["name"]["en"]: c for c in self.cards}
@@ -279,7 +279,9 @@ class SiteData:
         self.counts = _load(root / "content" / "sets.yaml") or {}
         self.root = root
         self._stats: dict | None = None
-        self._files: dict = {}   # what was read from each card file, by (what, path, size, mtime)
+        # each card file's (tested, translated, stale) by its path -> (sha256 of its bytes, facts): the
+        # compile's (``compile_paths(..., facts=file_facts)``, build.facts) or read here
+        self._facts: dict = dict(facts or {})
         self._names: dict[str, dict[str, str]] = {}   # per language: each card's name by its English name
         self._per_card: dict[str, dict] = {}          # per_card: {what: {card id: (card, value)}}
         self._download: str | None = None             # bundle_text(bundle), the same in every language
@@ -325,18 +327,24 @@ class SiteData:
         return value
 
     def _source_facts(self, path: Path) -> tuple[bool, bool]:
-        """A card file's (tested, translated), read once per version of the file (dow serve reads
-        only the files that changed again)."""
-        from .status import _source_facts
-        return self._per_file("facts", path, _source_facts)
+        """A card file's (tested, translated) (``file_facts``)."""
+        return self.file_facts(path)[:2]
 
-    def _per_file(self, what: str, path: Path, read):
-        """read(path), kept by the file's size and modification time."""
-        st = path.stat()
-        key = (what, path, st.st_size, st.st_mtime_ns)
-        if key not in self._files:
-            self._files[key] = read(path)
-        return self._files[key]
+    def file_facts(self, path: Path) -> tuple[bool, bool, frozenset]:
+        """A card file's (tested, translated, stale) (site/status.py, ``file_facts``), loaded once per
+        version of the file: what the compile handed over when the file's bytes are still those it read,
+        else read here and kept by the bytes' sha256 (dow serve reads only the files that changed again)."""
+        from .status import facts_of_text
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        hit = self._facts.get(path)
+        if hit is None or hit[0] != digest:
+            hit = self._facts[path] = (digest, facts_of_text(data, path))
+        return hit[1]
+
+    def take_facts(self, facts: dict) -> None:
+        """Keep what a compile read from card files (``Build.facts``: path -> (sha256, facts))."""
+        self._facts.update(facts)
 
     def stale(self) -> set:
         """(card id, field path, language) of every translation made from an older English text
@@ -344,7 +352,7 @@ class SiteData:
         if not hasattr(self, "_stale"):
             from dow.compiler.project import card_files
             self._stale = {entry for path in card_files([self.root / "content"])
-                           for entry in self._per_file("stale", path, _stale_fields)}
+                           for entry in self.file_facts(path)[2]}
         return self._stale
 
     def texts(self, card: dict, lang: str) -> dict:
@@ -358,10 +366,11 @@ class SiteData:
         """``texts(card, lang)`` of every card, by card id. What a build made before is read back from the
         toolchain's cache folder (``kept_texts``) instead of being rendered again: the rules text of every
         card in three languages was a quarter of a 2,000-card build."""
-        from dow.render.text import names_in
+        from dow.render.text import card_key, names_in
         if lang not in self._names:
             self._names[lang] = names_in(self.cards, lang)
-        return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts)
+        return kept_texts(self.cards, lang, self._names[lang], self.root, self.texts,
+                          key_of=lambda card: self.per_card("key", card, card_key))
 
     def download_text(self) -> str:
         """``bundle_text(self.bundle)``, made once for every language's downloads page."""
@@ -425,13 +434,15 @@ def kept_texts_file(root: Path, lang: str, names: dict[str, str]) -> Path | None
     return folder / "site-text" / project / stamp[:24] / f"{lang}-{named}.json"
 
 
-def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, make) -> dict[str, dict]:
+def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, make, key_of=None) -> dict[str, dict]:
     """``make(card, lang)`` (the card's rules text by program path) of every card, by id, read from the
     language's kept file where the same card (sha256 of its compiled JSON, ``card_key``) was rendered
     before with the same names and renderer, made otherwise; the file is then written again with this
     build's cards only. The texts are the same either way (tests/site/test_kept_texts.py): a kept file
-    that cannot be read or is not ours is ignored, one that cannot be written is skipped."""
+    that cannot be read or is not ours is ignored, one that cannot be written is skipped. ``key_of``, when
+    given, is ``card_key`` kept for each card (SiteData makes it once for the three languages)."""
     from dow.render.text import card_key
+    key_of = key_of or card_key
     path = kept_texts_file(root, lang, names)
     kept: dict = {}
     if path is not None:
@@ -443,7 +454,7 @@ def kept_texts(cards: list[dict], lang: str, names: dict[str, str], root: Path, 
             kept = {}
     out, now, missed = {}, {}, 0
     for card in cards:
-        key = card_key(card)
+        key = key_of(card)
         texts = kept.get(key) if key else None
         if not (isinstance(texts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())):
             texts = make(card, lang)
@@ -473,13 +484,6 @@ def _write_kept_texts(path: Path, texts: dict) -> None:
                 shutil.rmtree(folder, ignore_errors=True)
     except OSError:
         pass
-
-
-def _stale_fields(path: Path) -> set:
-    """(card id, field path, language) of a card file's translations made from an older English text."""
-    from dow.i18n.workflow import STALE, TARGETS, fields_of
-    return {(f.card_id, ".".join(map(str, f.path)), lang) for f in fields_of(path)
-            for lang in TARGETS if f.state(lang) == STALE}
 
 
 def _load(path: Path):

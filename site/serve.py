@@ -38,10 +38,11 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
     what a later per-card rebuild needs (site/update.py)."""
     from dow.compiler.project import bundle_of
     from .build import SiteData, build_site
+    from .status import file_facts
     from .update import SiteUpdater
     started = time.perf_counter()
     before = fingerprint(root)        # the inputs before they are read: a card saved meanwhile is built next time
-    build = compile_paths([root / CONTENT], root)
+    build = compile_paths([root / CONTENT], root, facts=file_facts)   # what the site reads of each file, too
     if not build.ok:
         say(build.diagnostics.render())
         say(M("B001.not-written", path=f"{(root / BUILD).as_posix()}/bundle.json").render())
@@ -52,7 +53,7 @@ def rebuild(root: Path, say=print) -> "SiteUpdater | None":
             forget_manifest(out)
             write_outputs(build, root, out)
             bundle = bundle_of(build.cards, build.rulesets)
-            data = SiteData(bundle, root)
+            data = SiteData(bundle, root, facts=build.facts)
             # the site is made in a folder of its own and swapped in whole: a failure leaves the last good one
             swap_in(lambda folder: build_site(bundle, root, folder, say=say, data=data), out / "site")
             write_manifest(root, out, site=True, inputs=read_inputs(before, build))

@@ -65,20 +65,40 @@ def has_manual(node) -> bool:
     return False
 
 
-def _source_facts(path: Path) -> tuple[bool, bool]:
-    """(tested, translated) read from a card's source file."""
+#: what a card file that cannot be loaded gives: not tested, not translated, no stale translation
+UNREADABLE = (False, False, frozenset())
+
+
+def file_facts(node, path: Path) -> tuple[bool, bool, frozenset]:
+    """(tested, translated, stale) of a card file at ``path`` loaded as ``node`` (``load_file``'s root):
+    whether it has a non-empty ``tests:`` entry, whether every localized field is current in every
+    target language, and the (card id, field path, language) of each translation made from an older
+    English text (i18n/workflow.py). The compile hands these over from its own parse of each file
+    (``compile_paths``' ``facts``), so the site does not load the card files again."""
     from dow.i18n import workflow as i18n
-    from dow.compiler.loader import LoadError, load_file
-    try:
-        node, _ = load_file(path)
-    except LoadError:
-        return False, False
     tests = node.get("tests") if node is not None and node.kind == "map" else None
     tested = bool(tests is not None and tests.kind == "seq" and tests.value)
-    fields = i18n.fields_of(path)
+    fields = i18n.fields_in(node, path)
     translated = all(f.state(lang) == i18n.DONE for f in fields for lang in i18n.TARGETS) and \
         all(str(f.texts.get(i18n.SOURCE, "") or "").strip() not in ("", "TODO") for f in fields)
-    return tested, translated
+    stale = frozenset((f.card_id, ".".join(map(str, f.path)), lang) for f in fields
+                      for lang in i18n.TARGETS if f.state(lang) == i18n.STALE)
+    return tested, translated, stale
+
+
+def facts_of_text(data: bytes, path: Path) -> tuple[bool, bool, frozenset]:
+    """``file_facts`` of a card file's bytes, loaded here (``UNREADABLE`` when they do not load)."""
+    from dow.compiler.loader import LoadError, decode, load_text
+    try:
+        node = load_text(decode(data, str(path)), str(path))
+    except LoadError:
+        return UNREADABLE
+    return file_facts(node, path)
+
+
+def _source_facts(path: Path) -> tuple[bool, bool]:
+    """(tested, translated) read from a card's source file."""
+    return facts_of_text(path.read_bytes(), path)[:2]
 
 
 def official_counts(root: Path) -> dict:

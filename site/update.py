@@ -35,6 +35,7 @@ from dow.compiler.project import (BUILD, CONTENT, Build, bundle_of, card_files, 
 from .build import (CardPages, SiteData, _env, _mentions, bundle_text, card_list_page, common_context,
                    search_export_entry, statistics_page, transcription_page, write_redirects)
 from .hooks import card_folder, is_card_page
+from .status import file_facts
 
 #: more changed card files than this at once (a checkout, a search and replace) rebuild the whole site
 MAX_CARDS = 20
@@ -162,10 +163,11 @@ class SiteUpdater:
         if not files or len(files) > MAX_CARDS or any(
                 p not in known or self._relative(p) not in by_file for p in files):
             return None
-        compiled = compile_paths(files, self.root, jobs=1)
+        compiled = compile_paths(files, self.root, jobs=1, facts=file_facts)
         if not compiled.ok:
             say(compiled.diagnostics.render())
             return False
+        self.data.take_facts(compiled.facts)
         new = {c["id"]: c for c in compiled.cards}
         old = {by_file[self._relative(p)]["id"]: by_file[self._relative(p)] for p in files}
         if set(new) != set(old) or self._names_lost(old, new) or self._moved(new):

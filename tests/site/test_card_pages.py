@@ -213,6 +213,45 @@ def test_a_translation_made_from_an_older_english_text_is_marked_on_its_page(tmp
     assert site_words("vi")["stale_text"] in page
 
 
+def test_the_site_takes_each_card_files_facts_from_the_compile(tmp_path, monkeypatch):
+    """dow build loads each card file once: the status table's facts (tested, translated) and the stale
+    translations the card pages mark come from the compile's own parse, the same as reading the files
+    again would give; a file changed since the compile read it is read again, not taken from it."""
+    from dow.compiler.project import card_files
+    from dow.site import status
+    from dow.site.build import SiteData
+    root = tmp_path
+    (root / "pyproject.toml").write_text("")
+    for name in ("crossroads/car-crash", "crises/despair", "crises/fuel-shortage"):
+        (root / "content" / "base" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "content" / "base" / f"{name}.yaml", root / "content" / "base" / f"{name}.yaml")
+    card = root / "content" / "base" / "crossroads" / "car-crash.yaml"
+    current = card.read_text(encoding="utf-8")
+    card.write_text(current.replace("en: You move a non-exiled survivor", "en: You move any non-exiled survivor"),
+                    encoding="utf-8")
+    build = compile_paths([root / "content"], root, facts=status.file_facts)
+    assert build.ok, build.diagnostics.render()
+    assert set(build.facts) == set(card_files([root / "content"]))
+    bundle = bundle_of(build.cards, build.rulesets)
+    reference = SiteData(bundle, root)          # reads every card file itself
+    rows, stale = reference.status(), reference.stale()
+    counts = {(r.set, r.kind): r.counts for r in rows}
+    assert counts[("base", "crisis")]["tested"] == 2 and counts[("base", "crisis")]["translated"] == 2
+    assert counts[("base", "crossroads")]["translated"] == 0      # its vi (and pt) text is stale
+    assert ("base.crossroads.car-crash", "trigger.text", "vi") in stale
+
+    def loaded_again(data, path):
+        pytest.fail(f"{path} was loaded again though the compile handed over its facts")
+    monkeypatch.setattr(status, "facts_of_text", loaded_again)
+    data = SiteData(bundle, root, facts=build.facts)
+    assert data.status() == rows and data.stale() == stale
+    monkeypatch.undo()
+    card.write_text(current, encoding="utf-8")      # the translation is current again
+    data.replace(data.cards, bundle)
+    assert not data.stale()
+    assert {(r.set, r.kind): r.counts for r in data.status()}[("base", "crossroads")]["translated"] == 1
+
+
 def test_chart_labels_keep_their_glossary_words():
     """SVG draws no HTML: a tooltip Markdown put inside a chart's <text> would make the word vanish."""
     import importlib.util
