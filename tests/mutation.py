@@ -76,6 +76,7 @@ TESTS: dict[str, list[str]] = {
     "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
     "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_bundle_check.py",
+                            "tests/runtime/test_handlers_choose.py",
                             "tests/runtime/test_counts.py", *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
                                          "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
