@@ -156,6 +156,20 @@ JUSTIFIED: dict[str, str] = {
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
         "the same",
+    # runtime/handlers.py, lines 601-939
+    'runtime/handlers.py: h_choose: `0` → `-1` in `src=node.get("pos", {})))[0]`': _ONE_PICKED,
+    'runtime/handlers.py: h_choose: `0` → `-1` in `who = meeting[0] if meeting else env.player`':
+        "equivalent: this branch is taken when at most one player meets the chooser, so the first and the last "
+        "of them are the same",
+    'runtime/handlers.py: h_choose: `0` → `-1` in `pick = allowed[0] if len(allowed) == 1 else \\`':
+        "equivalent: taken only when exactly one option is allowed",
+    'runtime/handlers.py: h_vote: `0` → `-1` in `pick = tied[0]`':
+        "equivalent: taken only when exactly one option has the most votes",
+    'runtime/handlers.py: h_pot: `0` → `-1` in `taker = rolling[0]`':
+        "equivalent: the rolls go on while more than one player is tied for the highest die, so one is left",
+    'runtime/handlers.py: h_together: `0` → `-1` in `caps = [{p: max((k for k in range(need, 0, -1) if ip.host.c…`':
+        "equivalent: the range only gains 0 at its end; `max` takes the largest share the player can pay, and "
+        "when only 0 is left, 0 is the default it gives anyway",
     "runtime/conditions.py: CompiledConditions._candidates: `and` → `or` in `kind == 'survivor' and "
     "any((f['op'] == 'state' and f['is'] …`":
         "equivalent: the flag only spares a call; `Interpreter.helpless_tokens` tests the same (a survivor "
@@ -168,6 +182,18 @@ _OUT_OF_PLAY = ("the scenarios' engine answers 'a random survivor from the survi
 _CONDITIONS = ("a condition the content's scenarios never decide on this point (a location named inside a 'controls' "
                "count, 'each non-exiled player controls …', searches since a moment, entrance barricades of a "
                "host that answers none): a test of that condition with both outcomes")
+_TOGETHER_COUNT = ("a 'together' cost whose count is no number (no scenario has one): a test that the players "
+                   "then reach exactly one thing between them")
+_PUT_AWAY = ("'one player may' whose block gives or puts away a number of cards of the player's hand (or one, or no "
+             "selection at all): a test that a player holding fewer than the block names is not asked, one holding "
+             "exactly that many is, and a block of other steps asks everyone")
+_EACH_TURN = ("'each player …' resolved by a player other than the first seat: a test that the players act in turn from "
+              "the resolving player (p2, p3, p1), not in the host's order")
+_SINCE = ("a rule keeping 'at the end of the next round:' that counts searches 'since this card' at a location "
+          "already searched: a test that only the searches made after count, and that a rule without a delayed block "
+          "is handed no `since`")
+_ATTACH = ("a host that binds `this_card` and one that does not: a test that the attach action names the physical card "
+           "(or the card's own id) and the survivor: no scenario notices the action missing")
 UNTESTED: dict[str, str] = {
     "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `f['zone'].get('op') == 'zone'`":
         _OUT_OF_PLAY,
@@ -210,6 +236,32 @@ UNTESTED: dict[str, str] = {
         "'food tokens in the supply' with no owner said: the resolving player's supply; a test of that count",
     'runtime/interpreter.py: Interpreter.expr: `0` → `-1` in `return sum(self.host.attr(loc, "empty_survivor_spaces") or …`':
         "a location whose host answers no number of empty survivor spaces counts 0: a test with such a host",
+    # runtime/handlers.py, lines 601-939
+    'runtime/handlers.py: h_together: `1` → `2` in `needs = [cost["count"] if isinstance(cost["count"], int) el…`':
+        _TOGETHER_COUNT,
+    'runtime/handlers.py: h_together: `1` → `0` in `needs = [cost["count"] if isinstance(cost["count"], int) el…`':
+        _TOGETHER_COUNT,
+    'runtime/handlers.py: h_together: `0` → `-1` in `share[player] = yield Decision(AMOUNT, player, min=0, max=m…`':
+        "a test that each player's question of 'together' takes 0 (a refusal) as its least answer and no less",
+    "runtime/handlers.py: can_put_away: `or` → `and` in `cards is None or cards['op'] != 'select_of'`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: `or` → `and` in `cards.get('quantity') or {}`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: negated `… if quantity.get('mode') in ('count', 'one') else …`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: `in` → `not in` in `quantity.get('mode') in ('count', 'one')`": _PUT_AWAY,
+    'runtime/handlers.py: can_put_away: `1` → `2` in `need = quantity.get("n", 1) if quantity.get("mode") in ("co…`':
+        _PUT_AWAY,
+    'runtime/handlers.py: can_put_away: `1` → `0` in `need = quantity.get("n", 1) if quantity.get("mode") in ("co…`':
+        _PUT_AWAY,
+    "runtime/handlers.py: h_each_player: negated `… if p in turn else …`": _EACH_TURN,
+    "runtime/handlers.py: h_each_player: `in` → `not in` in `p in turn`": _EACH_TURN,
+    "runtime/handlers.py: _holds_delayed: negated `if node.get('op') == 'delayed'`": _SINCE,
+    "runtime/handlers.py: _holds_delayed: `==` → `!=` in `node.get('op') == 'delayed'`": _SINCE,
+    "runtime/handlers.py: h_attach: negated `if named.get('op') == 'ref' and named.get('name') not in env.b…`": _ATTACH,
+    "runtime/handlers.py: h_attach: `and` → `or` in `named.get('op') == 'ref' and named.get('name') not in env.b…`":
+        _ATTACH,
+    "runtime/handlers.py: h_attach: `==` → `!=` in `named.get('op') == 'ref'`": _ATTACH,
+    "runtime/handlers.py: h_attach: `not in` → `in` in `named.get('name') not in env.bindings`": _ATTACH,
+    "runtime/handlers.py: h_attach: `or` → `and` in `(yield from ip.targets(named, env)) or [env.card]`": _ATTACH,
+    "runtime/handlers.py: h_attach: dropped `ip.act('attach', {'card': card, 'survivor': survivor}, node…`": _ATTACH,
 }
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,

@@ -2,7 +2,7 @@
 host: who is asked, how many answers a question takes, and what the log tells of the choice and the votes."""
 import random
 
-from dow.runtime.decisions import OPTION, TARGETS, VOTE
+from dow.runtime.decisions import MAY, OPTION, TARGETS, VOTE
 from dow.runtime.interpreter import Env, Interpreter
 
 from helpers import lowered
@@ -167,3 +167,53 @@ def test_a_pot_the_highest_roll_takes_is_told_die_by_die(bundle):
     assert last["p1"] != last["p2"] and all(a["dice"] == b["dice"] for a, b in zip(rolls[:-2:2], rolls[1:-2:2]))
     taker = max(last, key=last.__getitem__)
     assert ("take_pot", {"cards": ["c:2", "c:3"], "player": taker}) in [(c[0], c[1]) for c in host.calls]
+
+
+def test_one_player_may_is_never_asked_of_an_exiled_player(bundle):
+    """"One player may …": each player not exiled, in turn from the first player, is asked (the handler's rule,
+    docs/language: offer); an exiled player is skipped even when they hold the first player token."""
+    host = MinimalHost(players=("p1", "p2", "p3"))
+    host.players["p1"].update(first=True, exiled=True)
+    run, decision = _start(bundle, host, {"op": "offer", "cost": lowered("lose 1 morale."), "body": [], "pos": POS})
+    asked = []
+    while decision is not None:
+        asked.append((decision.kind, decision.player))
+        decision = run.advance(decision.player == "p3")
+    assert asked == [(MAY, "p2"), (MAY, "p3")]
+    assert [(line["event"], line["params"]) for line in host.lines][0] == ("took_offer", {"player": "p3"})
+    assert [c for c in host.calls if c[0] == "change_morale"] == [("change_morale", {"player": "p3", "amount": -1})]
+
+
+def test_a_declined_you_may_is_told_and_its_if_you_do_not_happens(bundle):
+    host = MinimalHost()
+    run, decision = _start(bundle, host, {"op": "optional", "cost": [], "body": lowered("gain 1 morale."),
+                                          "else": lowered("lose 1 morale."), "pos": POS})
+    assert decision is not None and (decision.kind, decision.player) == (MAY, "p1")
+    assert run.advance(False) is None
+    assert [(line["event"], line["params"]) for line in host.lines][0] == ("declined", {"player": "p1"})
+    assert [c for c in host.calls if c[0] == "change_morale"] == [("change_morale", {"player": "p1", "amount": -1})]
+
+
+def test_a_cost_that_cannot_be_paid_does_what_if_you_cannot_says(bundle):
+    """"spend 5 food: …  if you cannot: …": nothing is spent, the log says the cost could not be paid, and the
+    'if you cannot' block happens instead."""
+    host = MinimalHost()
+    [node] = lowered("spend 5 food:\n  gain 1 morale.\nif you cannot:\n  lose 1 morale.")
+    assert node["op"] == "pay"
+    run, decision = _start(bundle, host, node)
+    assert decision is None
+    assert [line["event"] for line in host.lines][0] == "cannot_pay"
+    assert [c for c in host.calls if c[0] in ("change_morale", "pay")] == [
+        ("change_morale", {"player": "p1", "amount": -1})]
+
+
+def test_a_two_way_tie_does_what_the_card_says_a_tie_does(bundle):
+    """A card saying what a tie does: a tie between two options does it, no one breaks the tie, and the log tells
+    the votes with no winner (0)."""
+    host = MinimalHost()
+    node = {"op": "vote", "options": _options(2), "tied": lowered("lose 2 morale."), "pos": POS}
+    run, decision = _start(bundle, host, node)
+    assert _votes(run, decision, {(VOTE, "p1"): 0, (VOTE, "p2"): 1}) == [(VOTE, "p1"), (VOTE, "p2")]
+    assert [c for c in host.calls if c[0] == "change_morale"] == [("change_morale", {"player": "p1", "amount": -2})]
+    assert [line["params"] for line in host.lines if line["event"] == "vote"] == [
+        {"votes": {"1": 1, "2": 1}, "winner": 0, "voters": ["p1", "p2"]}]
