@@ -76,7 +76,7 @@ TESTS: dict[str, list[str]] = {
     "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
     "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_bundle_check.py",
-                            "tests/runtime/test_handlers_choose.py",
+                            "tests/runtime/test_handlers_choose.py", "tests/runtime/test_handlers_amounts.py",
                             "tests/runtime/test_counts.py", *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
                                          "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
@@ -517,7 +517,7 @@ def plant(mutant: Mutant) -> None:
     for f in _live_functions(live, mutant.function):
         for new in codes:
             old = f.__code__
-            if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
+            if old.co_firstlineno == new.co_firstlineno and _changed(old, new):
                 try:
                     f.__code__ = new
                     _plant_made(live, old, new)
@@ -537,6 +537,12 @@ def _nested(code: types.CodeType) -> dict[tuple[str, int], types.CodeType]:
     return found
 
 
+def _changed(old: types.CodeType, new: types.CodeType) -> bool:
+    """Whether a function's code changed: its instructions, its constants or the names it reads (``min`` swapped
+    for ``max`` where the function reads no ``max`` changes only the name, at the same index)."""
+    return (old.co_code, old.co_consts, old.co_names) != (new.co_code, new.co_consts, new.co_names)
+
+
 def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeType) -> None:
     """The functions the mutated function made before it was planted (a handler factory's handlers, made
     when the module was imported and kept in a table) get the mutated code of their definition too: the
@@ -544,7 +550,7 @@ def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeTy
     import gc
     before, after = _nested(old), _nested(new)
     changed = {key: code for key, code in after.items() if key in before and before[key] is not code
-               and (before[key].co_code, before[key].co_consts) != (code.co_code, code.co_consts)}
+               and _changed(before[key], code)}
     if not changed:
         return
     for f in gc.get_objects():
