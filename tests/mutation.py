@@ -156,6 +156,14 @@ JUSTIFIED: dict[str, str] = {
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
         "the same",
+    # runtime/handlers.py, lines 1-600
+    "runtime/handlers.py: h_draw_cards: `0` → `-1` in `location = decks[0] if decks else None`":
+        "equivalent: the decks are one deck here, either the only one that holds cards or the one the player "
+        "named (a question of exactly 1 target)",
+    'runtime/handlers.py: _whose: `0` → `-1` in `return {**zone, "owner": {"op": "ref", "name": "_whose"}}, …`':
+        "equivalent: only an owner chosen as 'a player' (quantity one) comes here, so one player is picked",
+    'runtime/handlers.py: h_select: `0` → `-1` in `env.bindings[node["bind"]] = picked[0] if len(picked) == 1 …`':
+        "equivalent: taken only when exactly one thing is picked",
     # runtime/handlers.py, lines 601-939
     'runtime/handlers.py: h_choose: `0` → `-1` in `src=node.get("pos", {})))[0]`': _ONE_PICKED,
     'runtime/handlers.py: h_choose: `0` → `-1` in `who = meeting[0] if meeting else env.player`':

@@ -31,3 +31,12 @@ def test_removing_tokens_removes_no_more_than_are_there(bundle, there, removed):
     _run(bundle, host, "remove 2 barricades from the colony.")
     assert [p["count"] for a, p in host.calls if a == "remove_tokens"] == removed
     assert host.tokens("barricade", "colony") == there - sum(removed)
+
+
+@pytest.mark.parametrize("op", ["kill_zombies", "add_zombies", "remove_zombies"])
+def test_each_zombie_handler_made_by_the_factory_documents_its_own_op(op):
+    """The handlers ``zombies(…)`` makes share one definition; each one's doc names its own op only (what
+    ``help()`` and the engine developers' reading of HANDLERS show)."""
+    from dow.runtime.handlers import HANDLERS
+    doc = HANDLERS[op].__doc__ or ""
+    assert doc.startswith("{op: " + op + ", count, at")
