@@ -76,6 +76,7 @@ TESTS: dict[str, list[str]] = {
     "runtime/env.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_compiled_conditions.py"],
     "runtime/conditions.py": ["tests/runtime/test_compiled_conditions.py", "tests/lang/test_conditions.py"],
     "runtime/handlers.py": ["tests/runtime/test_interpreter.py", "tests/runtime/test_bundle_check.py",
+                            "tests/runtime/test_handlers_choose.py", "tests/runtime/test_handlers_amounts.py",
                             "tests/runtime/test_counts.py", *_QUICK_RUNTIME, *_QUICK_ENGINE],
     "runtime/engine/colony_warfare.py": ["tests/engine/test_colony_warfare_steps.py", "tests/engine/test_colonies.py",
                                          "tests/engine/test_colonies_round.py", "tests/engine/test_lone_wolf.py"],
@@ -155,6 +156,28 @@ JUSTIFIED: dict[str, str] = {
         "equivalent: inside a tree, every dictionary that holds a node is a node (the only others are the "
         "positions, which hold none), and a list never holds the text 'op'; so the nodes above the target are "
         "the same",
+    # runtime/handlers.py, lines 1-600
+    "runtime/handlers.py: h_draw_cards: `0` → `-1` in `location = decks[0] if decks else None`":
+        "equivalent: the decks are one deck here, either the only one that holds cards or the one the player "
+        "named (a question of exactly 1 target)",
+    'runtime/handlers.py: _whose: `0` → `-1` in `return {**zone, "owner": {"op": "ref", "name": "_whose"}}, …`':
+        "equivalent: only an owner chosen as 'a player' (quantity one) comes here, so one player is picked",
+    'runtime/handlers.py: h_select: `0` → `-1` in `env.bindings[node["bind"]] = picked[0] if len(picked) == 1 …`':
+        "equivalent: taken only when exactly one thing is picked",
+    # runtime/handlers.py, lines 601-939
+    'runtime/handlers.py: h_choose: `0` → `-1` in `src=node.get("pos", {})))[0]`': _ONE_PICKED,
+    'runtime/handlers.py: h_choose: `0` → `-1` in `who = meeting[0] if meeting else env.player`':
+        "equivalent: this branch is taken when at most one player meets the chooser, so the first and the last "
+        "of them are the same",
+    'runtime/handlers.py: h_choose: `0` → `-1` in `pick = allowed[0] if len(allowed) == 1 else \\`':
+        "equivalent: taken only when exactly one option is allowed",
+    'runtime/handlers.py: h_vote: `0` → `-1` in `pick = tied[0]`':
+        "equivalent: taken only when exactly one option has the most votes",
+    'runtime/handlers.py: h_pot: `0` → `-1` in `taker = rolling[0]`':
+        "equivalent: the rolls go on while more than one player is tied for the highest die, so one is left",
+    'runtime/handlers.py: h_together: `0` → `-1` in `caps = [{p: max((k for k in range(need, 0, -1) if ip.host.c…`':
+        "equivalent: the range only gains 0 at its end; `max` takes the largest share the player can pay, and "
+        "when only 0 is left, 0 is the default it gives anyway",
     "runtime/conditions.py: CompiledConditions._candidates: `and` → `or` in `kind == 'survivor' and "
     "any((f['op'] == 'state' and f['is'] …`":
         "equivalent: the flag only spares a call; `Interpreter.helpless_tokens` tests the same (a survivor "
@@ -167,6 +190,18 @@ _OUT_OF_PLAY = ("the scenarios' engine answers 'a random survivor from the survi
 _CONDITIONS = ("a condition the content's scenarios never decide on this point (a location named inside a 'controls' "
                "count, 'each non-exiled player controls …', searches since a moment, entrance barricades of a "
                "host that answers none): a test of that condition with both outcomes")
+_TOGETHER_COUNT = ("a 'together' cost whose count is no number (no scenario has one): a test that the players "
+                   "then reach exactly one thing between them")
+_PUT_AWAY = ("'one player may' whose block gives or puts away a number of cards of the player's hand (or one, or no "
+             "selection at all): a test that a player holding fewer than the block names is not asked, one holding "
+             "exactly that many is, and a block of other steps asks everyone")
+_EACH_TURN = ("'each player …' resolved by a player other than the first seat: a test that the players act in turn from "
+              "the resolving player (p2, p3, p1), not in the host's order")
+_SINCE = ("a rule keeping 'at the end of the next round:' that counts searches 'since this card' at a location "
+          "already searched: a test that only the searches made after count, and that a rule without a delayed block "
+          "is handed no `since`")
+_ATTACH = ("a host that binds `this_card` and one that does not: a test that the attach action names the physical card "
+           "(or the card's own id) and the survivor: no scenario notices the action missing")
 UNTESTED: dict[str, str] = {
     "runtime/interpreter.py: Interpreter.base_pool: `==` → `!=` in `f['zone'].get('op') == 'zone'`":
         _OUT_OF_PLAY,
@@ -209,6 +244,32 @@ UNTESTED: dict[str, str] = {
         "'food tokens in the supply' with no owner said: the resolving player's supply; a test of that count",
     'runtime/interpreter.py: Interpreter.expr: `0` → `-1` in `return sum(self.host.attr(loc, "empty_survivor_spaces") or …`':
         "a location whose host answers no number of empty survivor spaces counts 0: a test with such a host",
+    # runtime/handlers.py, lines 601-939
+    'runtime/handlers.py: h_together: `1` → `2` in `needs = [cost["count"] if isinstance(cost["count"], int) el…`':
+        _TOGETHER_COUNT,
+    'runtime/handlers.py: h_together: `1` → `0` in `needs = [cost["count"] if isinstance(cost["count"], int) el…`':
+        _TOGETHER_COUNT,
+    'runtime/handlers.py: h_together: `0` → `-1` in `share[player] = yield Decision(AMOUNT, player, min=0, max=m…`':
+        "a test that each player's question of 'together' takes 0 (a refusal) as its least answer and no less",
+    "runtime/handlers.py: can_put_away: `or` → `and` in `cards is None or cards['op'] != 'select_of'`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: `or` → `and` in `cards.get('quantity') or {}`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: negated `… if quantity.get('mode') in ('count', 'one') else …`": _PUT_AWAY,
+    "runtime/handlers.py: can_put_away: `in` → `not in` in `quantity.get('mode') in ('count', 'one')`": _PUT_AWAY,
+    'runtime/handlers.py: can_put_away: `1` → `2` in `need = quantity.get("n", 1) if quantity.get("mode") in ("co…`':
+        _PUT_AWAY,
+    'runtime/handlers.py: can_put_away: `1` → `0` in `need = quantity.get("n", 1) if quantity.get("mode") in ("co…`':
+        _PUT_AWAY,
+    "runtime/handlers.py: h_each_player: negated `… if p in turn else …`": _EACH_TURN,
+    "runtime/handlers.py: h_each_player: `in` → `not in` in `p in turn`": _EACH_TURN,
+    "runtime/handlers.py: _holds_delayed: negated `if node.get('op') == 'delayed'`": _SINCE,
+    "runtime/handlers.py: _holds_delayed: `==` → `!=` in `node.get('op') == 'delayed'`": _SINCE,
+    "runtime/handlers.py: h_attach: negated `if named.get('op') == 'ref' and named.get('name') not in env.b…`": _ATTACH,
+    "runtime/handlers.py: h_attach: `and` → `or` in `named.get('op') == 'ref' and named.get('name') not in env.b…`":
+        _ATTACH,
+    "runtime/handlers.py: h_attach: `==` → `!=` in `named.get('op') == 'ref'`": _ATTACH,
+    "runtime/handlers.py: h_attach: `not in` → `in` in `named.get('name') not in env.bindings`": _ATTACH,
+    "runtime/handlers.py: h_attach: `or` → `and` in `(yield from ip.targets(named, env)) or [env.card]`": _ATTACH,
+    "runtime/handlers.py: h_attach: dropped `ip.act('attach', {'card': card, 'survivor': survivor}, node…`": _ATTACH,
 }
 
 #: stage time limits: a multiple of the unmutated run's time, and a floor (seconds); the tests' floor is higher,
@@ -464,7 +525,7 @@ def plant(mutant: Mutant) -> None:
     for f in _live_functions(live, mutant.function):
         for new in codes:
             old = f.__code__
-            if old.co_firstlineno == new.co_firstlineno and (old.co_code, old.co_consts) != (new.co_code, new.co_consts):
+            if old.co_firstlineno == new.co_firstlineno and _changed(old, new):
                 try:
                     f.__code__ = new
                     _plant_made(live, old, new)
@@ -484,6 +545,12 @@ def _nested(code: types.CodeType) -> dict[tuple[str, int], types.CodeType]:
     return found
 
 
+def _changed(old: types.CodeType, new: types.CodeType) -> bool:
+    """Whether a function's code changed: its instructions, its constants or the names it reads (``min`` swapped
+    for ``max`` where the function reads no ``max`` changes only the name, at the same index)."""
+    return (old.co_code, old.co_consts, old.co_names) != (new.co_code, new.co_consts, new.co_names)
+
+
 def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeType) -> None:
     """The functions the mutated function made before it was planted (a handler factory's handlers, made
     when the module was imported and kept in a table) get the mutated code of their definition too: the
@@ -491,7 +558,7 @@ def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeTy
     import gc
     before, after = _nested(old), _nested(new)
     changed = {key: code for key, code in after.items() if key in before and before[key] is not code
-               and (before[key].co_code, before[key].co_consts) != (code.co_code, code.co_consts)}
+               and _changed(before[key], code)}
     if not changed:
         return
     for f in gc.get_objects():

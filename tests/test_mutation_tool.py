@@ -213,3 +213,18 @@ def test_a_mutant_in_a_handler_made_at_import_is_in_the_handler_the_table_holds(
         mutation.plant(found[0])
         return HANDLERS["kill_zombies"].__code__ is not before
     assert mutation.in_fork(planted, 60) == ("ok", True)
+
+
+def test_a_min_swapped_for_max_is_planted_where_only_the_name_changes():
+    """``zombies``'s handler reads ``min`` and no ``max``: the swap changes only the name its code reads, at the
+    same index (instructions and constants alike), and must still reach the handler the table holds (it once
+    survived every test without ever running)."""
+    found = [m for m in mutation.mutants_of("runtime/handlers.py")
+             if m.function == "zombies" and m.what == "`min` → `max` in `min(n, available)`"]
+    assert len(found) == 1
+
+    def planted() -> list[str]:
+        from dow.runtime.handlers import HANDLERS
+        mutation.plant(found[0])
+        return [n for n in HANDLERS["kill_zombies"].__code__.co_names if n in ("min", "max")]
+    assert mutation.in_fork(planted, 60) == ("ok", ["max"])
