@@ -211,6 +211,12 @@ def _warfare(tactic: str):
     return run
 
 
+def _join(sc: Scenario, a: Act) -> None:
+    """The act's survivor joins its player's colony from the deck. What the host answers (``Told``: it logs the
+    join itself) is the interpreter's business, not an act the driver made happen."""
+    sc.game.host.do_add_survivor(sid(a.who), OWNER[a.who], {})
+
+
 def _wc(act: Act, winner: str = "p1") -> dict:
     """A Warring Colonies table (p1, p2 colony A; p3, p4 colony B): a combat at the act's place, the
     winner's colony with two survivors there and the other's with one."""
@@ -270,7 +276,7 @@ DRIVERS: dict[str, Driver] = {
                      undone=lambda sc, a: sc.game.state.survivors[sid(a.who)].place == "play"),
     "enter_play": Driver(lambda a: {**_base(a), "survivors": {n: f for n, f in _base(a)["survivors"].items()
                                                               if n != a.who}, "deck": [a.who]},
-                         lambda sc, a: sc.game.host.do_add_survivor(sid(a.who), OWNER[a.who], {})),
+                         _join),
     "die": Driver(_base, lambda sc, a: sc.game.host.do_kill_survivor(sid(a.who), {}), marker="killed"),
     "heal": Driver(_wounded, _heal),
     "play_card": Driver(lambda a: _base(Act(), hand={a.who: [a.thing or "fuel"]}),
