@@ -561,6 +561,10 @@ def _plant_made(module: types.ModuleType, old: types.CodeType, new: types.CodeTy
                and _changed(before[key], code)}
     if not changed:
         return
+    # compiling the content (compiler/project.py) freezes what it made, and gc.get_objects() does not list
+    # frozen objects: the handlers made at import would be missed after a compile. Unfrozen in this process
+    # (the mutant's fork) only.
+    gc.unfreeze()
     for f in gc.get_objects():
         if isinstance(f, types.FunctionType) and f.__module__ == module.__name__:
             key = (f.__code__.co_qualname, f.__code__.co_firstlineno)

@@ -228,3 +228,21 @@ def test_a_min_swapped_for_max_is_planted_where_only_the_name_changes():
         mutation.plant(found[0])
         return [n for n in HANDLERS["kill_zombies"].__code__.co_names if n in ("min", "max")]
     assert mutation.in_fork(planted, 60) == ("ok", ["max"])
+
+
+def test_a_handler_made_at_import_is_planted_after_a_compile_froze_it():
+    """Compiling the content freezes what it made (gc.freeze in compiler/project.py), and a frozen object is not
+    listed by gc.get_objects(): the mutation run compiles before it forks, so the handlers made at import must be
+    reached even when frozen (the whole suite, which compiles first, once found them missed)."""
+    found = [m for m in mutation.mutants_of("runtime/handlers.py")
+             if m.function == "zombies" and m.what.startswith("dropped `ip.act(action")]
+    assert len(found) == 1
+
+    def planted() -> bool:
+        import gc
+        from dow.runtime.handlers import HANDLERS
+        gc.freeze()
+        before = HANDLERS["kill_zombies"].__code__
+        mutation.plant(found[0])
+        return HANDLERS["kill_zombies"].__code__ is not before
+    assert mutation.in_fork(planted, 60) == ("ok", True)
