@@ -664,11 +664,7 @@ class StoryTeller:
     def kind_word(self, kind: str) -> str:
         """A kind of item a crisis asks for, by the glossary's word for it ("dụng cụ", "medicine"): not a card's
         name, which a kind with no card of its own name (tool) does not have ("không phải Tool")."""
-        from dow.render.text import load_language
-        lang = _log_lang(self.t.lang)
-        term = (load_language(lang).glossary.get(f"card_type.{kind}") or {}).get(lang)
-        word = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
-        return word if isinstance(word, str) else self.t.name(kind)
+        return _type_word(self.log.lang, kind) or self.t.name(kind)
 
     #: decisions the log line that follows tells in full (who used or bought what, paying with what)
     ASK_TOLD_BY_LOG = {"use harpoon": {"equipment_used"}, "buy": {"bought"}, "pay for": {"bought"}, "defend with": {"defended"},
@@ -809,9 +805,7 @@ class StoryTeller:
         if node is None:
             return None
         types = [f["type"] for f in node.get("filters") or () if isinstance(f, dict) and f.get("op") == "card_type"]
-        from dow.render.text import load_language
-        term = load_language(self.log.lang).glossary.get(f"card_type.{types[0]}", {}).get(self.log.lang) if types else None
-        kind = term if isinstance(term, str) else (term or {}).get("other") if isinstance(term, dict) else None
+        kind = _type_word(self.log.lang, types[0]) if types else None
         phrases = self.w["counted"]["dice" if node["op"] in self.DICE_OPS else "cards_of" if kind else "cards"]
         n = a.answer
         return self.t.say(phrases["zero"] if n == 0 else phrases["one"] if n == 1 else phrases["other"], n, type=kind or "")
@@ -848,6 +842,15 @@ _CARDS: dict[str, dict] = {}
 
 def _bundle_key(bundle: dict) -> str:
     return str(bundle.get("content_hash") or id(bundle))
+
+
+def _type_word(lang: str, kind: str) -> str | None:
+    """The glossary's word for an item type in ``lang`` ("dụng cụ", "medicine"; a plural entry's ``other``), or
+    None where the glossary has none."""
+    from dow.render.text import load_language
+    term = (load_language(lang).glossary.get(f"card_type.{kind}") or {}).get(lang)
+    word = term if isinstance(term, str) else term.get("other") if isinstance(term, dict) else None
+    return word if isinstance(word, str) else None
 
 
 def _log_lang(lang: str) -> str:
